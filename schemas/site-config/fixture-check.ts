@@ -1,0 +1,306 @@
+/**
+ * The fixture lint (docs/decisions/0001-site-fixture-format.md, "Consequences"): a site fixture is
+ * checked against `siteFixtureSchema` plus what JSON Schema cannot say (regexps compile, masks are
+ * readable, the file name equals `siteId`, each feature appears once). Every mistake names the file,
+ * the JSONPath inside it and what was expected, so an author can fix it without reading code.
+ *
+ * Runs in Node (the `sites:check` CLI and the gateway's start-up check), so ajv's generated code is fine.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
+import { maskSlotCount, parseMask } from './mask';
+import { FEATURE_NAMES } from './types';
+
+export interface FixtureMistake {
+  file: string;
+  /** JSONPath of the wrong value, e.g. `$.siteFeatureConfigurations[2].featureConfig.bin_length`; "line L, column C" for text that is not JSON. */
+  path: string;
+  expected: string;
+  actual?: string;
+}
+
+/** SPEC §7: the answer for an unknown site id lives in `fixtures/default-site.json`, not under its site id. */
+const DEFAULT_SITE_FILE = 'default-site';
+const DEFAULT_SITE_ID = 'default';
+
+type Segment = string | number;
+type Mistake = { at: Segment[]; expected: string; actual?: string };
+
+let compiledValidator: ValidateFunction | undefined;
+function validator(): ValidateFunction {
+  compiledValidator ??= new Ajv({ allErrors: true, verbose: true, discriminator: true }).compile(siteFixtureSchema);
+  return compiledValidator;
+}
+
+/** Checks the parsed content of one fixture file; an empty list means the fixture is right. */
+export function checkSiteFixture(value: unknown, fileName: string): FixtureMistake[] {
+  const validate = validator();
+  const schemaMistakes = validate(value) ? [] : (validate.errors ?? []).flatMap((error) => describeSchemaError(value, error));
+  const mistakes = [...firstPerPath(schemaMistakes), ...checkBeyondSchema(value, fileName)];
+  return mistakes.map(({ at, expected, actual }) => ({
+    file: fileName,
+    path: formatJsonPath(at),
+    expected: expected + featureContext(value, at),
+    ...(actual === undefined ? {} : { actual }),
+  }));
+}
+
+/** Parses and checks a fixture file's text; text that is not JSON gives one mistake with its line and column. */
+export function checkFixtureText(text: string, fileName: string): FixtureMistake[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const { line, column } = lineAndColumn(text, firstJsonSyntaxErrorOffset(text));
+    // V8's message, without the echoed text or the offset we already turned into line and column.
+    const reason = (error as Error).message
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+      .replace(/(?: in JSON)? at position \d+.*$/s, '');
+    return [{ file: fileName, path: `line ${line}, column ${column}`, expected: 'valid JSON', actual: reason }];
+  }
+  return checkSiteFixture(value, fileName);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schema errors -> mistakes
+
+/** A value that is not even a string fails `type` and `enum` alike; one line per wrong value is enough. */
+function firstPerPath(mistakes: Mistake[]): Mistake[] {
+  const seen = new Set<string>();
+  return mistakes.filter(({ at }) => {
+    const path = formatJsonPath(at);
+    if (seen.has(path)) return false;
+    seen.add(path);
+    return true;
+  });
+}
+
+function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
+  const at = segmentsOf(root, error.instancePath);
+  const parentSchema = error.parentSchema as JsonSchemaNode | undefined;
+  const expected = typeof parentSchema?.description === 'string' ? parentSchema.description : (error.message ?? 'a valid value');
+
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(error.params.missingProperty);
+      const properties = parentSchema?.properties as Record<string, JsonSchemaNode> | undefined;
+      const description = properties?.[missing]?.description;
+      return [{ at: [...at, missing], expected: typeof description === 'string' ? description : `a "${missing}" property`, actual: 'nothing' }];
+    }
+    case 'additionalProperties': {
+      const known = Object.keys((parentSchema?.properties as object | undefined) ?? {});
+      const unknownKey = String(error.params.additionalProperty);
+      return [{ at: [...at, unknownKey], expected: `one of the keys ${known.join(', ')}`, actual: `unknown key ${JSON.stringify(unknownKey)}` }];
+    }
+    case 'discriminator': {
+      // A feature that is not an object has its `type` error and one without a name its `required` error.
+      if (!isRecord(error.data) || error.data.name === undefined) return [];
+      return [{ at: [...at, 'name'], expected: `a feature name: ${FEATURE_NAMES.join(', ')}`, actual: describeValue(error.data.name) }];
+    }
+    default:
+      return [{ at, expected, actual: describeValue(error.data) }];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks a JSON Schema cannot make
+
+function checkBeyondSchema(root: unknown, fileName: string): Mistake[] {
+  if (!isRecord(root)) return [];
+  const mistakes: Mistake[] = [];
+
+  const expectedSiteId = siteIdForFile(fileName);
+  if (typeof root.siteId === 'string' && root.siteId !== expectedSiteId) {
+    mistakes.push({ at: ['siteId'], expected: `${JSON.stringify(expectedSiteId)} (the file name without .json)`, actual: JSON.stringify(root.siteId) });
+  }
+
+  const features = Array.isArray(root.siteFeatureConfigurations) ? root.siteFeatureConfigurations : [];
+  const firstIndexByName = new Map<string, number>();
+  features.forEach((feature: unknown, index) => {
+    if (!isRecord(feature) || typeof feature.name !== 'string') return;
+    const earlier = firstIndexByName.get(feature.name);
+    if (earlier === undefined) firstIndexByName.set(feature.name, index);
+    else {
+      mistakes.push({
+        at: ['siteFeatureConfigurations', index, 'name'],
+        expected: `each feature once (already at ${formatJsonPath(['siteFeatureConfigurations', earlier])})`,
+        actual: JSON.stringify(feature.name),
+      });
+    }
+    if (feature.name === 'user_enrollment' && isRecord(feature.featureConfig)) {
+      const at: Segment[] = ['siteFeatureConfigurations', index, 'featureConfig'];
+      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at));
+    }
+  });
+  return mistakes;
+}
+
+function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  return MASK_SETTINGS.flatMap((key): Mistake[] => {
+    const mask = settings[key];
+    if (typeof mask !== 'string' || mask === '') return []; // the schema reports those
+    const parsed = parseMask(mask);
+    if (!parsed.ok) {
+      return [{
+        at: [...at, key],
+        expected: MASK_DESCRIPTION,
+        actual: `${JSON.stringify(mask)}, which has ${JSON.stringify(parsed.character)} at character ${parsed.position + 1}`,
+      }];
+    }
+    // SPEC §5: a masked value must fill every slot, so a mask without slots could never be filled.
+    if (maskSlotCount(mask) === 0) return [{ at: [...at, key], expected: 'a mask with at least one 0, A or * slot', actual: JSON.stringify(mask) }];
+    return [];
+  });
+}
+
+function checkRegexps(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  return REGEXP_SETTINGS.flatMap((key): Mistake[] => {
+    const source = settings[key];
+    if (typeof source !== 'string' || source === '') return [];
+    try {
+      new RegExp(source);
+      return [];
+    } catch (error) {
+      return [{ at: [...at, key], expected: 'a regular expression that compiles', actual: `${JSON.stringify(source)}: ${(error as Error).message}` }];
+    }
+  });
+}
+
+function siteIdForFile(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop()?.replace(/\.json$/, '') ?? '';
+  return base === DEFAULT_SITE_FILE ? DEFAULT_SITE_ID : base;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths and values
+
+/** Turns ajv's JSON Pointer into segments, using the data to tell array indexes from keys. */
+function segmentsOf(root: unknown, pointer: string): Segment[] {
+  if (pointer === '') return [];
+  let node = root;
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => {
+      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+      const segment: Segment = Array.isArray(node) ? Number(key) : key;
+      node = Array.isArray(node) ? node[Number(key)] : isRecord(node) ? node[key] : undefined;
+      return segment;
+    });
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+function formatJsonPath(segments: readonly Segment[]): string {
+  return segments
+    .map((segment) => {
+      if (typeof segment === 'number') return `[${segment}]`;
+      return IDENTIFIER.test(segment) ? `.${segment}` : `['${segment.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
+    })
+    .reduce((path, part) => path + part, '$');
+}
+
+/** " (user_enrollment.bin_length)" for a mistake inside a feature, so the message names the feature. */
+function featureContext(root: unknown, at: readonly Segment[]): string {
+  const [list, index, config, key] = at;
+  if (list !== 'siteFeatureConfigurations' || typeof index !== 'number' || config !== 'featureConfig' || !isRecord(root)) return '';
+  const features = root.siteFeatureConfigurations;
+  const feature = Array.isArray(features) ? (features[index] as unknown) : undefined;
+  if (!isRecord(feature) || typeof feature.name !== 'string') return '';
+  return ` (${key === undefined ? feature.name : `${feature.name}.${key}`})`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  if (isRecord(value)) return 'an object';
+  return JSON.stringify(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where JSON text goes wrong. V8 does not always say ("Unexpected token '}', ... is not valid
+// JSON" has no position), so this small scanner finds the offset of the first bad character.
+
+const JSON_NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+function firstJsonSyntaxErrorOffset(text: string): number {
+  let at = 0;
+  const skipWhitespace = (): void => {
+    while (at < text.length && ' \t\n\r'.includes(text.charAt(at))) at++;
+  };
+  const stringToken = (): boolean => {
+    at++; // opening quote
+    while (at < text.length) {
+      const character = text.charAt(at);
+      if (character === '"') {
+        at++;
+        return true;
+      }
+      if (character < ' ') return false;
+      if (character === '\\') {
+        JSON_ESCAPE.lastIndex = at;
+        if (!JSON_ESCAPE.test(text)) return false;
+        at = JSON_ESCAPE.lastIndex;
+      } else at++;
+    }
+    return false;
+  };
+  const container = (close: '}' | ']'): boolean => {
+    at++; // opening bracket
+    skipWhitespace();
+    if (text.charAt(at) === close) {
+      at++;
+      return true;
+    }
+    for (;;) {
+      if (close === '}') {
+        skipWhitespace();
+        if (text.charAt(at) !== '"' || !stringToken()) return false;
+        skipWhitespace();
+        if (text.charAt(at) !== ':') return false;
+        at++;
+      }
+      if (!value()) return false;
+      skipWhitespace();
+      const separator = text.charAt(at);
+      if (separator === close) {
+        at++;
+        return true;
+      }
+      if (separator !== ',') return false;
+      at++;
+    }
+  };
+  const value = (): boolean => {
+    skipWhitespace();
+    const character = text.charAt(at);
+    if (character === '{') return container('}');
+    if (character === '[') return container(']');
+    if (character === '"') return stringToken();
+    const literal = ['true', 'false', 'null'].find((word) => word.startsWith(character));
+    if (literal !== undefined) {
+      // Like V8, point at the first character that breaks the word ("nul}" -> "}").
+      for (const expected of literal) {
+        if (text.charAt(at) !== expected) return false;
+        at++;
+      }
+      return true;
+    }
+    JSON_NUMBER.lastIndex = at;
+    if (!JSON_NUMBER.test(text)) return false;
+    at = JSON_NUMBER.lastIndex;
+    return true;
+  };
+  if (value()) skipWhitespace(); // anything left after a complete value is the mistake
+  return at;
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}

@@ -1,0 +1,194 @@
+/**
+ * JSON Schema (draft-07) of a site fixture: the site-config service's answer, verbatim
+ * (SPEC §3 "Site config", §7 `GET site-config-service/config/site/{siteId}`), as fixed by
+ * docs/decisions/0001-site-fixture-format.md. Keep the feature table below and that record in step.
+ *
+ * Strict on purpose: `additionalProperties: false` everywhere, so a misspelt feature or key is a
+ * mistake and never silently ignored. Every node carries a `description` phrased as what was
+ * expected; `fixture-check.ts` turns it into the message an author reads. Features are told apart
+ * by a `discriminator` on `name`, so a wrong setting yields one precise error, not one per feature.
+ */
+import { FEATURE_NAMES, LEVEL_CODES, PRIVACY_POLICY_DISPLAYS, type FeatureName } from './types';
+
+export type JsonSchemaNode = { readonly [keyword: string]: unknown };
+
+const stringSchema = (description: string, rule: JsonSchemaNode): JsonSchemaNode => ({ type: 'string', ...rule, description });
+const oneOfTexts = (values: readonly string[]): JsonSchemaNode =>
+  stringSchema(values.map((value) => JSON.stringify(value)).join(', ').replace(/, ([^,]*)$/, ' or $1'), { enum: values });
+
+// Value kinds of the decision record's table. Integers and flags are strings, as the service sends them.
+/** SPEC §3 server codes: 0/5 Mandatory, 1 Optional, 2/4 None, 3 ProfileOptional. */
+const LEVEL = stringSchema('a level code from "0" to "5"', { enum: LEVEL_CODES });
+const FLAG = oneOfTexts(['true', 'false']);
+const TEXT = stringSchema('a non-empty text', { pattern: '\\S' });
+const WORD = stringSchema('a text without spaces', { pattern: '^\\S+$' });
+const POSITIVE_INTEGER = stringSchema('a positive integer as a string', { pattern: '^[1-9][0-9]*$' });
+const BIN_LENGTH = stringSchema('an integer from 4 to 19 as a string', { pattern: '^(?:[4-9]|1[0-9])$' });
+const AGE = stringSchema('an integer from 0 to 120 as a string', { pattern: '^(?:[0-9]|[1-9][0-9]|1[01][0-9]|120)$' });
+/** Read by `parseMask`; the schema only asks for text so the check can name the unreadable character. */
+export const MASK_DESCRIPTION = 'a mask of 0 (digit), A (letter), * (letter or digit) and the literals space ( ) - . / + :';
+const MASK = stringSchema(MASK_DESCRIPTION, { minLength: 1 });
+/** Compiled by the check (`new RegExp`), which JSON Schema cannot do. */
+const REGEXP = stringSchema('a regular expression', { minLength: 1 });
+/** Each of YYYY, MM and DD exactly once, separated twice by the same character. */
+const DATE_FORMAT = stringSchema('YYYY, MM and DD in any order joined by one of "-", "/" or "." (e.g. "DD/MM/YYYY")', {
+  pattern: '^(?=.*YYYY)(?=.*MM)(?=.*DD)(?:YYYY|MM|DD)([-/.])(?:YYYY|MM|DD)\\1(?:YYYY|MM|DD)$',
+});
+/** Asset endpoints are paths under the gateway base (SPEC §7 "{assets url}"), never absolute URLs. */
+const GATEWAY_PATH_PATTERN = '(?!.*\\.\\.)(?!.*//)[a-z0-9][A-Za-z0-9._~/-]*';
+const GATEWAY_PATH = stringSchema('a path under the gateway base, e.g. "user-attribute/user/assets"', {
+  pattern: `^${GATEWAY_PATH_PATTERN}$`,
+});
+const UPDATE_ASSET_PATH = stringSchema('a path under the gateway base containing {{id}}, e.g. "user-attribute/user/assets/{{id}}"', {
+  pattern: '^(?!.*\\.\\.)(?!.*//)[a-z0-9][A-Za-z0-9._~/{}-]*\\{\\{id\\}\\}[A-Za-z0-9._~/{}-]*$',
+});
+const HTTP_URL_PATTERN = 'https?://[^\\s/?#]+(?:[/?#]\\S*)?';
+const HTTP_URL = stringSchema('an absolute http(s) URL', { pattern: `^${HTTP_URL_PATTERN}$` });
+const REDIRECT_URI = `(?:${HTTP_URL_PATTERN}|/\\S*)`;
+const REDIRECT_URIS = stringSchema('absolute http(s) URLs or site paths starting with "/", separated by single spaces', {
+  pattern: `^${REDIRECT_URI}(?: ${REDIRECT_URI})*$`,
+});
+
+/** `user_enrollment` settings the check reads further: masks must parse, regexps must compile. */
+export const MASK_SETTINGS = ['phone_mask', 'national_id_mask', 'postal_code_mask'] as const;
+export const REGEXP_SETTINGS = ['phone_regexp', 'national_id_regexp', 'postal_code_regexp'] as const;
+
+const all = (keys: readonly string[], kind: JsonSchemaNode): Record<string, JsonSchemaNode> =>
+  Object.fromEntries(keys.map((key) => [key, kind]));
+
+/** The decision record's table: every feature and the settings it may carry (SPEC §3). */
+export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<string, JsonSchemaNode>>>> = {
+  user_global_profile: all(
+    ['first_name', 'last_name', 'dob', 'email', 'password', 'confirm_password', 'title', 'locale', 'country', 'gender'],
+    LEVEL,
+  ),
+  user_site_profile: all(
+    [
+      'state',
+      'region',
+      'phone',
+      'ninedigitbin',
+      'bin',
+      'bank',
+      'email_optin',
+      'marketing_opt_ins',
+      'offers_preference',
+      'nationalId',
+      'business_type',
+      'address',
+      'address.street',
+      'address.number',
+      'address.neighborhood',
+      'address.additionalInformation',
+      'address.city',
+      'address.state',
+      'address.zipcode',
+      'redeemed_offers',
+      'campaigns',
+      'marketing_platform_level_optin',
+      'customerOriginDetails',
+    ],
+    LEVEL,
+  ),
+  user_asset_profile: { pan: LEVEL },
+  user_enrollment: {
+    bin_length: BIN_LENGTH,
+    ...all(MASK_SETTINGS, MASK),
+    ...all(REGEXP_SETTINGS, REGEXP),
+    national_id_type: oneOfTexts(['cpf', 'ssn', 'other']),
+    date_format: DATE_FORMAT,
+    dob_min_age: AGE,
+    privacy_policy_display: oneOfTexts(PRIVACY_POLICY_DISPLAYS),
+    ...all(['send_sms', 'six_digit_verification', 'captcha_required'], FLAG),
+  },
+  pan_capture: {
+    ...all(
+      ['updatable', 'check_card_active_status', 'capture_cvv', 'cashback_enabled', 'pan_update_allowed', 'optional', 'validate'],
+      FLAG,
+    ),
+    ...all(['limit', 'maxLength'], POSITIVE_INTEGER),
+    ...all(
+      [
+        'name',
+        'label',
+        'placeholder',
+        'submitText',
+        'deleteLinkText',
+        'panAddRequireMessage',
+        'optInText',
+        'panCancelButtonText',
+        'panDeleteRequiredMessage',
+        'panDeleteSuccessMessage',
+        'panAddSuccessMessage',
+        'error',
+      ],
+      TEXT,
+    ),
+    ...all(['assetsUrl', 'assetsValidationUrl'], GATEWAY_PATH),
+    updateAssetUrl: UPDATE_ASSET_PATH,
+  },
+  marketing_optins: all(['email', 'transactional', 'sms', 'online', 'cashback', 'all_of_the_above'], FLAG),
+  vba: all(['enabled', 'compromised_password_check'], FLAG),
+  site_auth_profile: {
+    auth_mechanism: oneOfTexts(['SSO', 'CLASSIC']),
+    issuer_url: HTTP_URL,
+    connected_app: WORD,
+    client_id: WORD,
+    redirect_uris: REDIRECT_URIS,
+    login_otp: oneOfTexts(['none', 'email', 'sms', 'choice']),
+    mfa: oneOfTexts(['off', 'optional', 'required']),
+  },
+  cms: {
+    tenant: stringSchema('"default", "vpp" or another lowercase word', { pattern: '^[a-z][a-z0-9_-]*$' }),
+  },
+  allow_delete_profile: { allow_delete_profile: FLAG },
+};
+
+function featureEntry(name: FeatureName): JsonSchemaNode {
+  return {
+    type: 'object',
+    description: 'a feature { "name", "featureConfig" }',
+    properties: {
+      name: { const: name },
+      featureConfig: {
+        type: 'object',
+        description: 'an object of settings, each value a string',
+        properties: FEATURE_SETTINGS[name],
+        additionalProperties: false,
+      },
+    },
+    required: ['name', 'featureConfig'],
+    additionalProperties: false,
+  };
+}
+
+export const SITE_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+
+export const siteFixtureSchema: JsonSchemaNode = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Site fixture (docs/decisions/0001-site-fixture-format.md)',
+  type: 'object',
+  description: 'a site config { "name", "siteId", "theme", "siteFeatureConfigurations" }',
+  properties: {
+    name: stringSchema('a non-empty site name', { pattern: '\\S' }),
+    siteId: stringSchema('a site id: lowercase letters, digits, "_" or "-", starting with a letter or digit, at most 64 long', {
+      pattern: SITE_ID_PATTERN,
+    }),
+    theme: stringSchema('a theme name: lowercase letters, digits or "-", starting with a letter (e.g. "classic")', {
+      pattern: '^[a-z][a-z0-9-]*$',
+    }),
+    siteFeatureConfigurations: {
+      type: 'array',
+      description: 'a list of features { "name", "featureConfig" }',
+      items: {
+        type: 'object',
+        description: 'a feature { "name", "featureConfig" }',
+        required: ['name'],
+        discriminator: { propertyName: 'name' },
+        oneOf: FEATURE_NAMES.map(featureEntry),
+      },
+    },
+  },
+  required: ['name', 'siteId', 'theme', 'siteFeatureConfigurations'],
+  additionalProperties: false,
+};

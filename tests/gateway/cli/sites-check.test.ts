@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SiteConfig } from '../../../schemas/site-config/types';
+
+// `npm run sites:check` (docs/decisions/0001-site-fixture-format.md, "Consequences"): one line per
+// mistake with file and JSON path, a summary, exit code 1 on any mistake.
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SITE_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/sites')).filter((name) => name.endsWith('.json')).length;
+const scratch = mkdtempSync(join(tmpdir(), 'sites-check-'));
+
+function sitesCheck(...files: string[]): { status: number | null; stdout: string } {
+  const run = spawnSync('npx', ['tsx', 'gateway/cli/sites-check.ts', ...files], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout };
+}
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('sites:check', () => {
+  it('passes the fixtures of the repository (every site plus default-site.json)', () => {
+    const { status, stdout } = sitesCheck();
+    expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 1} files, 0 mistakes`);
+    expect(status).toBe(0);
+  });
+
+  it('fails on a broken copy and names the file and the path inside it', () => {
+    const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
+    const enrollment = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'user_enrollment');
+    site.siteFeatureConfigurations[enrollment]!.featureConfig.bin_length = 'abc';
+    const broken = join(scratch, 'firstbank.json');
+    writeFileSync(broken, JSON.stringify(site, null, 2));
+
+    const { status, stdout } = sitesCheck(broken);
+    expect(stdout.split('\n')).toEqual([
+      `${broken}: $.siteFeatureConfigurations[${enrollment}].featureConfig.bin_length: ` +
+        'expected an integer from 4 to 19 as a string (user_enrollment.bin_length), got "abc"',
+      'sites:check: 1 files, 1 mistakes',
+      '',
+    ]);
+    expect(status).toBe(1);
+  });
+
+  it('fails on text that is not JSON and on a file it cannot read', () => {
+    const notJson = join(scratch, 'northbank.json');
+    writeFileSync(notJson, '{\n  "name": "Northbank",\n  "siteId": northbank\n}\n');
+    const missing = join(scratch, 'nowhere.json');
+
+    const { status, stdout } = sitesCheck(notJson, missing);
+    expect(stdout).toContain(`${notJson}: line 3, column 14: expected valid JSON, got Unexpected token 'o'`);
+    expect(stdout).toContain(`${missing}: $: expected a readable JSON file, got ENOENT`);
+    expect(stdout).toContain('sites:check: 2 files, 2 mistakes');
+    expect(status).toBe(1);
+  });
+});

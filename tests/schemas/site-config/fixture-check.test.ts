@@ -1,0 +1,284 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkFixtureText, checkSiteFixture, type FixtureMistake } from '../../../schemas/site-config/fixture-check';
+import type { FeatureName, SiteConfig } from '../../../schemas/site-config/types';
+
+// docs/decisions/0001-site-fixture-format.md: a wrong fixture fails with the file, the JSON path
+// inside it and what was expected. Sites are discovered by listing the folder (DESIGN "Adding a site").
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+const SITE_FILES = readdirSync(`${FIXTURES}sites`).filter((name) => name.endsWith('.json'));
+const FILE = 'fixtures/sites/firstbank.json';
+
+function readFixture(relativePath: string): string {
+  return readFileSync(`${FIXTURES}${relativePath}`, 'utf8');
+}
+
+function firstbank(): SiteConfig {
+  return JSON.parse(readFixture('sites/firstbank.json')) as SiteConfig;
+}
+
+function indexOf(site: SiteConfig, name: FeatureName): number {
+  const index = site.siteFeatureConfigurations.findIndex((feature) => feature.name === name);
+  if (index < 0) throw new Error(`firstbank has no ${name}`);
+  return index;
+}
+
+function settingsOf(site: SiteConfig, name: FeatureName): Record<string, unknown> {
+  return site.siteFeatureConfigurations[indexOf(site, name)]!.featureConfig;
+}
+
+describe('the fixtures in fixtures/', () => {
+  it('has at least the ten sites of issue 2', () => {
+    expect(SITE_FILES.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(SITE_FILES)('sites/%s follows the fixture format', (fileName) => {
+    expect(checkFixtureText(readFixture(`sites/${fileName}`), `fixtures/sites/${fileName}`)).toEqual([]);
+  });
+
+  it('default-site.json follows the fixture format with site id "default" (SPEC §7 fallback)', () => {
+    expect(checkFixtureText(readFixture('default-site.json'), 'fixtures/default-site.json')).toEqual([]);
+    expect(JSON.parse(readFixture('default-site.json'))).toMatchObject({ siteId: 'default', name: 'Rewards Portal' });
+  });
+});
+
+type BrokenCase = {
+  mistake: string;
+  breakIt: (site: SiteConfig & Record<string, unknown>) => (site: SiteConfig) => Omit<FixtureMistake, 'file'>;
+};
+
+// Each case breaks one thing in a copy of firstbank and names the one mistake it must produce.
+const brokenCases: BrokenCase[] = [
+  {
+    mistake: 'level "7"',
+    breakIt: (site) => {
+      settingsOf(site, 'user_global_profile').dob = '7';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_global_profile')}].featureConfig.dob`,
+        expected: 'a level code from "0" to "5" (user_global_profile.dob)',
+        actual: '"7"',
+      });
+    },
+  },
+  {
+    mistake: 'bin_length "abc"',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').bin_length = 'abc';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.bin_length`,
+        expected: 'an integer from 4 to 19 as a string (user_enrollment.bin_length)',
+        actual: '"abc"',
+      });
+    },
+  },
+  {
+    mistake: 'bin_length "20" (out of bounds)',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').bin_length = '20';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.bin_length`,
+        expected: 'an integer from 4 to 19 as a string (user_enrollment.bin_length)',
+        actual: '"20"',
+      });
+    },
+  },
+  {
+    mistake: 'a regexp that does not compile',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').phone_regexp = '^([0-9]{3}';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.phone_regexp`,
+        expected: 'a regular expression that compiles (user_enrollment.phone_regexp)',
+        actual: '"^([0-9]{3}": Invalid regular expression: /^([0-9]{3}/: Unterminated group',
+      });
+    },
+  },
+  {
+    mistake: 'a mask with an unreadable character',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').phone_mask = '(000) 000_0000';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.phone_mask`,
+        expected: 'a mask of 0 (digit), A (letter), * (letter or digit) and the literals space ( ) - . / + : (user_enrollment.phone_mask)',
+        actual: '"(000) 000_0000", which has "_" at character 10',
+      });
+    },
+  },
+  {
+    mistake: 'a mask with no slot',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').postal_code_mask = '---';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.postal_code_mask`,
+        expected: 'a mask with at least one 0, A or * slot (user_enrollment.postal_code_mask)',
+        actual: '"---"',
+      });
+    },
+  },
+  {
+    mistake: 'an unknown feature name',
+    breakIt: (site) => {
+      site.siteFeatureConfigurations.push({ name: 'loyalty_points' as FeatureName, featureConfig: { enabled: 'true' } });
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${s.siteFeatureConfigurations.length - 1}].name`,
+        expected:
+          'a feature name: pan_capture, user_site_profile, user_global_profile, user_asset_profile, user_enrollment, ' +
+          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile',
+        actual: '"loyalty_points"',
+      });
+    },
+  },
+  {
+    mistake: 'an unknown key in a feature',
+    breakIt: (site) => {
+      settingsOf(site, 'cms').colour = 'blue';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'cms')}].featureConfig.colour`,
+        expected: 'one of the keys tenant (cms.colour)',
+        actual: 'unknown key "colour"',
+      });
+    },
+  },
+  {
+    mistake: 'an unknown top-level key',
+    breakIt: (site) => {
+      site.locale = 'en_us';
+      return () => ({ path: '$.locale', expected: 'one of the keys name, siteId, theme, siteFeatureConfigurations', actual: 'unknown key "locale"' });
+    },
+  },
+  {
+    mistake: 'a non-string value',
+    breakIt: (site) => {
+      settingsOf(site, 'pan_capture').limit = 5;
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'pan_capture')}].featureConfig.limit`,
+        expected: 'a positive integer as a string (pan_capture.limit)',
+        actual: '5',
+      });
+    },
+  },
+  {
+    mistake: 'a boolean written as a JSON boolean',
+    breakIt: (site) => {
+      settingsOf(site, 'allow_delete_profile').allow_delete_profile = false;
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'allow_delete_profile')}].featureConfig.allow_delete_profile`,
+        expected: '"true" or "false" (allow_delete_profile.allow_delete_profile)',
+        actual: 'false',
+      });
+    },
+  },
+  {
+    mistake: 'siteId different from the file name',
+    breakIt: (site) => {
+      site.siteId = 'secondbank';
+      return () => ({ path: '$.siteId', expected: '"firstbank" (the file name without .json)', actual: '"secondbank"' });
+    },
+  },
+  {
+    mistake: 'a missing name',
+    breakIt: (site) => {
+      delete (site as Partial<SiteConfig>).name;
+      return () => ({ path: '$.name', expected: 'a non-empty site name', actual: 'nothing' });
+    },
+  },
+  {
+    mistake: 'a duplicate feature',
+    breakIt: (site) => {
+      site.siteFeatureConfigurations.push({ name: 'cms', featureConfig: { tenant: 'vpp' } });
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${s.siteFeatureConfigurations.length - 1}].name`,
+        expected: `each feature once (already at $.siteFeatureConfigurations[${indexOf(s, 'cms')}])`,
+        actual: '"cms"',
+      });
+    },
+  },
+  {
+    mistake: 'an updateAssetUrl without {{id}}',
+    breakIt: (site) => {
+      settingsOf(site, 'pan_capture').updateAssetUrl = 'user-attribute/user/assets/default';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'pan_capture')}].featureConfig.updateAssetUrl`,
+        expected: 'a path under the gateway base containing {{id}}, e.g. "user-attribute/user/assets/{{id}}" (pan_capture.updateAssetUrl)',
+        actual: '"user-attribute/user/assets/default"',
+      });
+    },
+  },
+  {
+    mistake: 'a date_format with two separators',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').date_format = 'MM/DD-YYYY';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.date_format`,
+        expected: 'YYYY, MM and DD in any order joined by one of "-", "/" or "." (e.g. "DD/MM/YYYY") (user_enrollment.date_format)',
+        actual: '"MM/DD-YYYY"',
+      });
+    },
+  },
+  {
+    mistake: 'an SSO issuer that is not an absolute URL',
+    breakIt: (site) => {
+      settingsOf(site, 'site_auth_profile').issuer_url = '/test-idp';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_auth_profile')}].featureConfig.issuer_url`,
+        expected: 'an absolute http(s) URL (site_auth_profile.issuer_url)',
+        actual: '"/test-idp"',
+      });
+    },
+  },
+  {
+    mistake: 'a dotted key that does not exist',
+    breakIt: (site) => {
+      settingsOf(site, 'user_site_profile')['address.country'] = '1';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_site_profile')}].featureConfig['address.country']`,
+        expected: expect.stringMatching(/^one of the keys state, region, phone, .* \(user_site_profile\.address\.country\)$/) as string,
+        actual: 'unknown key "address.country"',
+      });
+    },
+  },
+];
+
+describe('a broken copy of firstbank', () => {
+  it.each(brokenCases)('$mistake gives one precise mistake', ({ breakIt }) => {
+    const site = firstbank() as SiteConfig & Record<string, unknown>;
+    const expectedMistake = breakIt(site)(site);
+    expect(checkSiteFixture(site, FILE)).toEqual([{ file: FILE, ...expectedMistake }]);
+  });
+
+  it('reports every mistake of a file, not just the first', () => {
+    const site = firstbank();
+    settingsOf(site, 'user_enrollment').bin_length = 'abc';
+    settingsOf(site, 'user_global_profile').dob = '7';
+    site.siteId = 'other';
+    expect(checkSiteFixture(site, FILE).map((mistake) => mistake.path)).toEqual(
+      expect.arrayContaining([
+        `$.siteFeatureConfigurations[${indexOf(site, 'user_enrollment')}].featureConfig.bin_length`,
+        `$.siteFeatureConfigurations[${indexOf(site, 'user_global_profile')}].featureConfig.dob`,
+        '$.siteId',
+      ]),
+    );
+  });
+
+  it('accepts the file name as a path and checks only its base name', () => {
+    expect(checkSiteFixture(firstbank(), '/somewhere/else/firstbank.json')).toEqual([]);
+    expect(checkSiteFixture(firstbank(), 'C:\\fixtures\\sites\\firstbank.json')).toEqual([]);
+  });
+});
+
+describe('checkFixtureText', () => {
+  it.each([
+    ['{\n  "name": "First",\n  "siteId": }\n', 'line 3, column 13', "Unexpected token '}'"],
+    ['{\n  "name": "First",\n}', 'line 3, column 1', 'Expected double-quoted property name'],
+    ['{\n  "name": "First"\n  "siteId": "firstbank"\n}', 'line 3, column 3', "Expected ',' or '}' after property value"],
+    ['', 'line 1, column 1', 'Unexpected end of JSON input'],
+  ])('reports text that is not JSON with its line and column: %j', (text, path, actual) => {
+    expect(checkFixtureText(text, FILE)).toEqual([{ file: FILE, path, expected: 'valid JSON', actual }]);
+  });
+
+  it('checks JSON text against the format', () => {
+    expect(checkFixtureText('{"name": "x", "siteId": "firstbank", "theme": "classic", "siteFeatureConfigurations": []}', FILE)).toEqual([]);
+    expect(checkFixtureText('[]', FILE)).toEqual([{ file: FILE, path: '$', expected: expect.stringContaining('a site config') as string, actual: 'an array' }]);
+  });
+});
