@@ -1,0 +1,42 @@
+/**
+ * Every route of SPEC §2 under /{issuer}/{locale}/account/ and /{locale}/account/, plus the
+ * step-by-step recovery variant's passcode and passcode-preference. `login-form` is the
+ * client-server sign-in route (SPEC §9: useClientServer on in this build).
+ */
+export const ACCOUNT_ROUTES = [
+  'login',
+  'login-form',
+  'activate',
+  'login-otp',
+  'login-otp-preference',
+  'profile',
+  'edit-profile',
+  'mfa-setup',
+  'delete-profile',
+  'edit-pan',
+  'cashback-statement',
+  'site-settings',
+  'registration',
+  'add-pan',
+  'password',
+  'compromised-credentials',
+  'resend-activation',
+  'recovery',
+  'reset-password',
+  'passcode',
+  'passcode-preference',
+  'otp-check-preference',
+  'otp-check-passcode',
+  'logout',
+  'redirect-sso',
+  'sso-simulator',
+] as const;
+export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
+
+const ROUTE_SET: ReadonlySet<string> = new Set(ACCOUNT_ROUTES);
+export function isAccountRoute(name: string): name is AccountRoute {
+  return ROUTE_SET.has(name);
+}
+
+/** SPEC §2: any unknown route redirects to login, which is login-form in client-server mode. */
+export const FALLBACK_ROUTE: AccountRoute = 'login-form';
