@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: prints the project's speed and size figures as one small table (issue 2 item 10).
+ * Figures are printed, never asserted (DEVELOPERS.md: shared, noisy machines).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { REPO_ROOT } from '../e2e/support/paths';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+}
+
+/** Bytes a first visit downloads for a chunk: the chunk and every chunk it imports statically. */
+function firstLoadJsGzip(manifest: Manifest, key: string, outDir: string, entryKey: string | null): number {
+  const files = new Set<string>();
+  const visit = (chunkKey: string): void => {
+    const chunk = manifest[chunkKey];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (entryKey) visit(entryKey);
+  visit(key);
+  let total = 0;
+  for (const file of files) total += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+  return total;
+}
+
+async function bundleRows(): Promise<Row[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-build-'));
+  try {
+    await build({
+      root: REPO_ROOT,
+      configFile: `${REPO_ROOT}/vite.config.ts`,
+      logLevel: 'error',
+      build: { outDir, manifest: true, emptyOutDir: true },
+    });
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? null;
+    const rows: Row[] = [];
+    if (entryKey) {
+      rows.push({ figure: 'first-load JS, app entry (every route)', value: kb(firstLoadJsGzip(manifest, entryKey, outDir, null)), target: '' });
+    }
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isDynamicEntry) continue;
+      rows.push({ figure: `first-load JS, route chunk ${chunk.src ?? chunk.name ?? key}`, value: kb(firstLoadJsGzip(manifest, key, outDir, entryKey)), target: '' });
+    }
+    return rows;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB gzip`;
+}
+
+function printTable(rows: Row[]): void {
+  const widths = [
+    Math.max(6, ...rows.map((row) => row.figure.length)),
+    Math.max(5, ...rows.map((row) => row.value.length)),
+    Math.max(6, ...rows.map((row) => row.target.length)),
+  ] as const;
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' | ')} |`;
+  console.log(line(['figure', 'value', 'target']));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line([row.figure, row.value, row.target]));
+}
+
+const rows = [
+  ...(await bundleRows()),
+  // Issue 3 replaces this with the measured schema build time per site.
+  { figure: 'schema build, every site', value: '0 ms (no schema engine yet)', target: '<= 2 ms per site' },
+];
+console.log(`bench ${new Date().toISOString().slice(0, 10)} on ${process.platform} node ${process.version}`);
+printTable(rows);

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, saveScreenshot } from './support/browser';
+import { REPO_ROOT } from './support/paths';
+import { startPortal, type PortalProcess } from './support/portal-process';
+
+// Issue 2 item 9: the portal as `npm start` runs it, in Debian's Chromium. SPEC §2: page language
+// follows the locale; the title is brand - title - brand; site configuration is resolved for all routes.
+function fixtureSiteName(siteId: string): string {
+  return (JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/sites/${siteId}.json`, 'utf8')) as { name: string }).name;
+}
+
+describe('the login route in Chromium', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it.each([
+    ['firstbank', 'en_us', 'en-US', 'Sign in'],
+    ['bancosol', 'pt_br', 'pt-BR', 'Entrar'],
+  ])('%s/%s loads with lang %s and the site in the title', async (siteId, locale, lang, routeTitle) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const siteConfigRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/site-config-service/config/site/')) siteConfigRequests.push(request.headers()['x-site-id'] ?? '');
+    });
+
+    const response = await page.goto(`${portal.baseUrl}/${siteId}/${locale}/account/login`);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.title()).toBe(`${fixtureSiteName(siteId)} - ${routeTitle} - ${await brandOf(locale)}`);
+
+    expect(await page.getAttribute('html', 'lang')).toBe(lang);
+    expect(await page.getAttribute('body', 'data-site-id')).toBe(siteId);
+    expect(await page.textContent('h1')).toBe(routeTitle);
+    expect(siteConfigRequests).toContain(siteId);
+    await saveScreenshot(page, `first-load-${siteId}-${locale}-login`);
+    await context.close();
+  });
+
+  it('sends an unknown route to the sign-in route', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${portal.baseUrl}/firstbank/en_us/account/no-such-screen`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/firstbank/en_us/account/login-form');
+    await page.close();
+  });
+});
+
+async function brandOf(locale: string): Promise<string> {
+  const content = JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/content/${locale}.json`, 'utf8')) as { common: { brand: string } };
+  return content.common.brand;
+}

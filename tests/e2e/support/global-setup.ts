@@ -1,0 +1,12 @@
+import { existsSync } from 'node:fs';
+import { build } from 'vite';
+import { CHROMIUM_PATH } from './browser';
+import { REPO_ROOT } from './paths';
+
+/** Builds the app once for every browser test, as `npm start` does, and checks the browser is there. */
+export default async function globalSetup(): Promise<void> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run does this).`);
+  }
+  await build({ root: REPO_ROOT, logLevel: 'warn', configFile: `${REPO_ROOT}/vite.config.ts` });
+}
