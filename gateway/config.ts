@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+
+/** The gateway's settings, from the environment once at start (`main.ts`). */
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PGlite keeps its files here when no DATABASE_URL is set. */
+  embeddedDbDir: string;
+  /** PostgreSQL server mode when set (DESIGN "Scale"). */
+  databaseUrl?: string;
+  /** Shared counters between instances; read now, used by later issues. */
+  redisUrl?: string;
+  /** Outgoing e-mail; read now, used by later issues. */
+  smtpUrl?: string;
+  /** Hex or base64, at least 32 bytes; otherwise a key file under dataDir. */
+  cardFingerprintKey?: string;
+  distDir: string;
+  logLevel: string;
+  testMode: boolean;
+}
+
+/** A setting is wrong: the message lists every problem and is safe to print (no secret values). */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`The gateway's environment is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  /** A URL-valued variable; the value itself is never echoed, it may carry a password. */
+  const url = (name: string, schemes: readonly string[]): string | undefined => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    if (!schemes.some((scheme) => value.startsWith(`${scheme}://`)) || !URL.canParse(value)) {
+      problems.push(`${name} must be a URL starting with ${schemes.map((scheme) => `${scheme}://`).join(' or ')}`);
+    }
+    return value;
+  };
+
+  const portText = text('PORT') ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) problems.push(`PORT must be an integer from 0 to 65535 (0 picks a free port), got "${portText}"`);
+
+  const testModeText = text('GATEWAY_TEST_MODE') ?? 'false';
+  if (testModeText !== 'true' && testModeText !== 'false') problems.push(`GATEWAY_TEST_MODE must be "true" or "false", got "${testModeText}"`);
+
+  const logLevel = text('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  const dataDir = text('DATA_DIR') ?? './data';
+  const config: GatewayConfig = {
+    port,
+    host: text('HOST') ?? 'localhost',
+    dataDir,
+    embeddedDbDir: join(dataDir, 'db'),
+    databaseUrl: url('DATABASE_URL', ['postgres', 'postgresql']),
+    redisUrl: url('REDIS_URL', ['redis', 'rediss']),
+    smtpUrl: url('SMTP_URL', ['smtp', 'smtps']),
+    cardFingerprintKey: text('CARD_FINGERPRINT_KEY'),
+    distDir: text('DIST_DIR') ?? 'dist',
+    logLevel,
+    testMode: testModeText === 'true',
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { CORRELATION_ID_HEADER } from './correlation-id';
+
+/**
+ * The gateway's one error shape (DESIGN "Contracts"): a machine code, a clear message and, for
+ * validation failures, a per-field map of error keys. The X-CID header identifies the call.
+ */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** Thrown by routes for an answer that is not a success; the error handler turns it into JSON. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, body: ErrorBody): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Machine codes for the client errors Fastify itself raises, by status. */
+const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Fixed texts for Fastify's own errors: its messages can echo what the client sent. */
+const MESSAGE_BY_FASTIFY_CODE: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its Content-Type says JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than the 1 MB limit.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The Content-Type of the request body is not supported here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length header.',
+  FST_ERR_BAD_URL: 'The URL is not valid (bad percent-encoding).',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path segment of the URL is too long.',
+};
+
+/**
+ * Maps every error to the JSON shape: schema validation -> 400 VALIDATION_FAILED naming each
+ * field; any other client error keeps its 4xx status (DESIGN: never a 500 for bad input);
+ * anything else is a 500 whose details go to the log only.
+ */
+export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof HttpError) {
+    return sendError(reply, error.statusCode, { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+  }
+  if (error.validation) {
+    const issues = error.validation.map((issue) => {
+      const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
+      const field = missing ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      return missing === undefined
+        ? { field, key: 'invalid', text: `${field} ${ruleText(issue)}` }
+        : { field, key: 'required', text: `${field} is required` };
+    });
+    const where = error.validationContext === 'querystring' ? 'query parameter' : (error.validationContext ?? 'request');
+    return sendError(reply, 400, {
+      error: 'VALIDATION_FAILED',
+      message: `Invalid ${where}: ${issues.map((issue) => issue.text).join('; ')}.`,
+      fields: Object.fromEntries(issues.map((issue) => [issue.field, issue.key])),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // The code is enough to understand a client mistake; the message may quote the request.
+    request.log.info({ code: error.code, statusCode: status }, 'client error');
+    return sendError(reply, status, {
+      error: CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
+      message: MESSAGE_BY_FASTIFY_CODE[error.code] ?? 'The request cannot be processed.',
+    });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return sendError(reply, 500, { error: 'INTERNAL_ERROR', message: `An unexpected error occurred. Quote ${CORRELATION_ID_HEADER} ${request.id} when reporting it.` });
+}
+
+/** ajv's wording, with the allowed values spelled out where it only says "allowed values". */
+function ruleText(issue: FastifySchemaValidationError): string {
+  if (issue.keyword === 'enum') return `must be one of ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+  if (issue.keyword === 'const') return `must be ${String(issue.params.allowedValue)}`;
+  return issue.message ?? 'is invalid';
+}
+
+/**
+ * Errors Fastify raises before routing (bad percent-encoding, an over-long path segment); by
+ * default it answers them with its own JSON that echoes the path.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header(CORRELATION_ID_HEADER, request.id);
+  handleError(error, request, reply);
+}
+
+export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(reply, 404, { error: 'NOT_FOUND', message: `${request.method} ${pathOf(request)} does not exist.` });
+}
+
+/** The path of the request without its query string (which may hold secrets). */
+export function pathOf(request: FastifyRequest): string {
+  const queryStart = request.url.indexOf('?');
+  return queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import type { ContentBundle, Fixtures } from '../fixtures/load-fixtures';
+import { HttpError } from '../http/errors';
+import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
+
+const LOCALE = { type: 'string', pattern: LOCALE_PATTERN.source } as const;
+const SITE_ID = { type: 'string', pattern: SITE_ID_PATTERN } as const;
+const GROUP_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+/** `contentType` value (or absence) that asks for every group. */
+const ALL_GROUPS = 'all';
+
+interface ContentQuery {
+  version: 2 | 3;
+  contentType?: string;
+  level?: -1;
+  locale: string;
+  siteId: string;
+}
+
+/** The answer of both content calls. For all groups, keys are `group.key` so `content` stays a flat text map. */
+interface ContentAnswer {
+  siteId: string;
+  locale: string;
+  version: 2 | 3;
+  contentType: string;
+  content: Record<string, string>;
+}
+
+/**
+ * SPEC §7 content calls: `GET bin/aem/rest` (version 2, or 3 when the site's cms tenant is not
+ * default) and, for version 3, `GET cmsapi/content.data.json/vpp/{siteId}/{path}`. Texts come
+ * from `fixtures/content/{locale}.json`, key by key falling back to en_us.
+ */
+export async function contentRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
+  const texts = contentLookup(options.fixtures.content);
+
+  app.get<{ Querystring: ContentQuery }>(
+    '/bin/aem/rest',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['version', 'locale', 'siteId'],
+          properties: {
+            version: { type: 'integer', enum: [2, 3] },
+            contentType: { type: 'string', pattern: GROUP_NAME.source },
+            level: { type: 'integer', const: -1 },
+            locale: LOCALE,
+            siteId: SITE_ID,
+          },
+        },
+      },
+    },
+    async (request): Promise<ContentAnswer> => {
+      const { version, locale, siteId } = request.query;
+      const contentType = request.query.contentType ?? ALL_GROUPS;
+      const content = contentType === ALL_GROUPS ? texts.allGroups(locale) : texts.group(locale, contentType);
+      if (!content) throw new HttpError(404, 'NOT_FOUND', `There is no content group "${contentType}".`);
+      return { siteId, locale, version, contentType, content };
+    },
+  );
+
+  app.get<{ Params: { siteId: string; '*': string }; Querystring: { locale?: string } }>(
+    '/cmsapi/content.data.json/vpp/:siteId/*',
+    {
+      schema: {
+        params: { type: 'object', properties: { siteId: SITE_ID } },
+        querystring: { type: 'object', properties: { locale: LOCALE } },
+      },
+    },
+    async (request): Promise<ContentAnswer> => {
+      const { siteId } = request.params;
+      const locale = request.query.locale ?? DEFAULT_LOCALE;
+      // The last path segment names the group: `vppcards/cards` -> `cards`.
+      const group = request.params['*'].replace(/\.json$/, '').split('/').pop() ?? '';
+      const content = GROUP_NAME.test(group) ? texts.group(locale, group) : undefined;
+      if (!content) throw new HttpError(404, 'NOT_FOUND', 'There is no content at this path.');
+      return { siteId, locale, version: 3, contentType: group, content };
+    },
+  );
+}
+
+function contentLookup(bundles: ReadonlyMap<string, ContentBundle>) {
+  const fallback = bundles.get(DEFAULT_LOCALE) ?? {};
+  const groupsOf = (locale: string): string[] => [...new Set([...Object.keys(fallback), ...Object.keys(bundles.get(locale) ?? {})])];
+
+  /** One group's texts for a locale over en_us; undefined when neither has the group. */
+  const group = (locale: string, name: string): Record<string, string> | undefined => {
+    if (!groupsOf(locale).includes(name)) return undefined;
+    return { ...fallback[name], ...bundles.get(locale)?.[name] };
+  };
+
+  const allGroups = (locale: string): Record<string, string> =>
+    Object.fromEntries(
+      groupsOf(locale).flatMap((name) => Object.entries(group(locale, name) ?? {}).map(([key, text]) => [`${name}.${key}`, text])),
+    );
+
+  return { group, allGroups };
+}

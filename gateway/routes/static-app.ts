@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound, pathOf, sendError } from '../http/errors';
+
+/** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
+const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
+const API_PATH = /^\/(?:gateway\/)?api(?:\/|$)/;
+/** SPEC §2/§9: default locale en_us; any unknown route goes to login. */
+const HOME_REDIRECT = '/en_us/account/login';
+
+/** Vite names files under assets/ by content hash, so they never change: cache them for a year. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html first) is revalidated, so a new build is picked up at once. */
+const REVALIDATE = 'no-cache';
+
+function isAppPath(path: string): boolean {
+  return APP_PATH.test(path) && !API_PATH.test(path);
+}
+
+/**
+ * Serves the Vite build from `distDir`: its files, `index.html` for every app route (client-side
+ * routing, SPEC §2), and `/` -> the login page. Owns the server's not-found answer, since "not a
+ * file and not a route" is decided here. Called on the root instance, not registered as a plugin.
+ */
+export async function registerStaticApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const root = distDir === undefined ? undefined : resolve(distDir);
+  const built = root !== undefined && existsSync(join(root, 'index.html'));
+
+  app.get('/', async (_request, reply) => reply.redirect(HOME_REDIRECT, 302));
+
+  if (built) {
+    const assetsDir = join(root, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPageRequest || !isAppPath(pathOf(request))) return notFound(request, reply);
+    if (!built) {
+      return sendError(reply, 503, {
+        error: 'APP_NOT_BUILT',
+        message: 'The app is not built yet: run `npm run build` (or `npm start`, which builds it), then reload.',
+      });
+    }
+    return reply.code(200).sendFile('index.html');
+  });
+}

@@ -1,0 +1,66 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Database } from './db/database';
+import type { Fixtures } from './fixtures/load-fixtures';
+import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
+import { handleError, handleFrameworkError } from './http/errors';
+import { contentRoutes } from './routes/content';
+import { healthRoutes } from './routes/health';
+import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
+import { offersRoutes } from './routes/offers';
+import { siteConfigServiceRoutes } from './routes/site-config-service';
+import { registerStaticApp } from './routes/static-app';
+
+/** SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise. */
+const API_PREFIXES = ['/api', '/gateway/api'] as const;
+/** Request bodies above this answer 413 PAYLOAD_TOO_LARGE; no call of SPEC §7 comes near it. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface GatewayOptions {
+  db: Database;
+  fixtures: Fixtures;
+  /** The Vite build to serve; app routes answer 503 APP_NOT_BUILT when it is missing. */
+  distDir?: string;
+  /** A logger from `createLogger`; none means silent (tests). */
+  logger?: FastifyBaseLogger;
+  /** True only under tests (GATEWAY_TEST_MODE); later issues hang test-only hooks on it. */
+  testMode?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly testMode: boolean;
+  }
+}
+
+/** The whole gateway as a Fastify instance, not yet listening: `main.ts` listens, tests `inject()`. */
+export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const { db, fixtures } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: correlationIdFor,
+    logController: new LogController({ requestIdLogLabel: 'cid' }),
+    frameworkErrors: handleFrameworkError,
+    // Every query parameter error at once, so a 400 names all of them.
+    ajv: { customOptions: { allErrors: true } },
+  });
+  app.decorate('testMode', options.testMode === true);
+  app.setErrorHandler(handleError);
+  addCorrelationIdHeader(app);
+
+  for (const prefix of API_PREFIXES) {
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes, { db });
+        await api.register(siteConfigServiceRoutes, { fixtures });
+        await api.register(contentRoutes, { fixtures });
+        await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
+      },
+      { prefix },
+    );
+  }
+  await app.register(offersRoutes, { fixtures });
+  await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
+  await registerStaticApp(app, options.distDir);
+  return app;
+}

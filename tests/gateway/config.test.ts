@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../gateway/config';
+
+describe('readConfig', () => {
+  it('has defaults that make `npm start` work on a fresh machine', () => {
+    expect(readConfig({})).toEqual({
+      port: 8080,
+      host: 'localhost',
+      dataDir: './data',
+      embeddedDbDir: 'data/db',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      cardFingerprintKey: undefined,
+      distDir: 'dist',
+      logLevel: 'info',
+      testMode: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgres://portal:secret@db:5432/portal',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      CARD_FINGERPRINT_KEY: 'ab'.repeat(32),
+      DIST_DIR: '/srv/app',
+      LOG_LEVEL: 'warn',
+      GATEWAY_TEST_MODE: 'true',
+    });
+    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', embeddedDbDir: '/var/lib/portal/db', redisUrl: 'redis://cache:6379', testMode: true, logLevel: 'warn' });
+  });
+
+  it.each(['eighty', '-1', '65536', '80.5', '0x50'])('rejects PORT=%s with a clear message', (port) => {
+    expect(() => readConfig({ PORT: port })).toThrow(ConfigError);
+    expect(() => readConfig({ PORT: port })).toThrow(`PORT must be an integer from 0 to 65535 (0 picks a free port), got "${port}"`);
+  });
+
+  it('lists every problem at once and never echoes a URL, which may hold a password', () => {
+    try {
+      readConfig({ PORT: 'x', DATABASE_URL: 'mysql://root:hunter2@db/x', REDIS_URL: 'http://cache', GATEWAY_TEST_MODE: 'yes', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toHaveLength(5);
+      expect((error as Error).message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+});

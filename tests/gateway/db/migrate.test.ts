@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { migrate, readMigrations } from '../../../gateway/db/migrate';
+import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
+
+const HEX_FINGERPRINT = 'a'.repeat(64);
+
+describeEachDatabase((leg) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await leg.open();
+  });
+  afterEach(() => test.dispose());
+
+  const tables = async () =>
+    (
+      await test.db.query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = current_schema() order by table_name",
+      )
+    ).rows.map((row) => row.name);
+
+  it('applies every migration file in order, once, and records it', async () => {
+    const files = (await readMigrations()).map((migration) => migration.name);
+    expect(files[0]).toBe('001_users_sites_assets.sql');
+
+    expect(await migrate(test.db)).toEqual(files);
+    expect(await tables()).toEqual(['assets', 'schema_migrations', 'user_sites', 'users']);
+    // Running again at the next start changes nothing.
+    expect(await migrate(test.db)).toEqual([]);
+    const recorded = await test.db.query<{ name: string }>('select name from schema_migrations order by version');
+    expect(recorded.rows.map((row) => row.name)).toEqual(files);
+  });
+
+  it('applies each file exactly once when two instances start together', async () => {
+    const second = await test.openSecondInstance();
+    const [first, other] = await Promise.all([migrate(test.db), migrate(second)]);
+    expect([...first, ...other].sort()).toEqual((await readMigrations()).map((migration) => migration.name));
+    expect((await test.db.query('select count(*)::int as n from schema_migrations')).rows).toEqual([{ n: first.length + other.length }]);
+  });
+
+  it('leaves nothing of a failing migration behind', async () => {
+    const broken = [
+      { version: '001', name: '001_good.sql', sql: 'create table good (id int);' },
+      { version: '002', name: '002_bad.sql', sql: 'create table half (id int); select * from no_such_table;' },
+    ];
+    await expect(migrate(test.db, broken)).rejects.toThrow(/no_such_table/);
+    expect(await tables()).toEqual(['good', 'schema_migrations']);
+    expect((await test.db.query('select version from schema_migrations')).rows).toEqual([{ version: '001' }]);
+  });
+
+  it('enforces the card and user rules in the schema itself', async () => {
+    await migrate(test.db);
+    const user = await test.db.query<{ id: string }>(
+      "insert into users (email, password_hash, status) values ('ana@example.com', 'x', 'ACTIVE') returning id",
+    );
+    const userId = user.rows[0]?.id;
+    expect(userId).toMatch(/^[0-9a-f-]{36}$/); // gen_random_uuid works on both engines
+    const addCard = (lastFour: string, fingerprint: string, isDefault: boolean) =>
+      test.db.query(
+        "insert into assets (user_id, site_id, last_four, pan_fingerprint, is_default) values ($1, 'firstbank', $2, $3, $4)",
+        [userId, lastFour, fingerprint, isDefault],
+      );
+
+    await addCard('1111', HEX_FINGERPRINT, true);
+    // SPEC §4: one default card per user and site.
+    await expect(addCard('2222', 'b'.repeat(64), true)).rejects.toThrow(/assets_one_default_per_user_site/);
+    await addCard('2222', 'b'.repeat(64), false);
+    // The same card twice for one user and site.
+    await expect(addCard('1111', HEX_FINGERPRINT, false)).rejects.toThrow(/unique/);
+    // Only four digits and a hex fingerprint fit: a card number has nowhere to go.
+    await expect(addCard('41111', 'c'.repeat(64), false)).rejects.toThrow();
+    await expect(addCard('11a1', 'c'.repeat(64), false)).rejects.toThrow(/check/);
+    await expect(addCard('3333', '4111111111111111', false)).rejects.toThrow(/check/);
+    // E-mails are stored lower-cased, so uniqueness is case-insensitive.
+    await expect(test.db.query("insert into users (email, password_hash) values ('Ana@Example.com', 'x')")).rejects.toThrow(/check/);
+    await expect(test.db.query("insert into users (email, password_hash) values ('ana@example.com', 'x')")).rejects.toThrow(/unique/);
+    await expect(test.db.query("insert into users (email, password_hash, status) values ('bo@example.com', 'x', 'GONE')")).rejects.toThrow(/check/);
+    // Deleting a user deletes their cards and site attributes.
+    await test.db.query("insert into user_sites (user_id, site_id) values ($1, 'firstbank')", [userId]);
+    await test.db.query('delete from users where id = $1', [userId]);
+    expect((await test.db.query('select (select count(*) from assets)::int as assets, (select count(*) from user_sites)::int as sites')).rows).toEqual([
+      { assets: 0, sites: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { containsCardNumber, redactSensitiveQuery, scrubCardNumbers, scrubJsonLine } from '../../../gateway/logging/scrub-secrets';
+
+describe('scrubCardNumbers', () => {
+  it.each([
+    ['4111111111111111', '[REDACTED]'],
+    ['card 4111 1111 1111 1111 added', 'card [REDACTED] added'],
+    ['4111-1111-1111-1111', '[REDACTED]'],
+    ['amex 3782 822463 10005', 'amex [REDACTED]'],
+    ['twelve 123456789012', 'twelve [REDACTED]'],
+    ['nineteen 4111111111111111234', 'nineteen [REDACTED]'],
+    ['two 4111111111111111 and 5500 0000 0000 0004', 'two [REDACTED] and [REDACTED]'],
+  ])('redacts %j', (text, expected) => {
+    expect(scrubCardNumbers(text)).toBe(expected);
+    expect(containsCardNumber(text)).toBe(true);
+  });
+
+  it.each([
+    'last four 1111',
+    'bin 411111111',
+    'phone 2025550143',
+    'eleven 12345678901',
+    '2026-11-21T02:33:37.463Z',
+    'id 9c08332d-0d51-4c03-8754-a76228922969',
+  ])('leaves %j alone', (text) => {
+    expect(scrubCardNumbers(text)).toBe(text);
+    expect(containsCardNumber(text)).toBe(false);
+  });
+});
+
+describe('scrubJsonLine', () => {
+  it('scrubs strings and leaves numbers (timestamps, durations) valid', () => {
+    const line = JSON.stringify({ level: 30, time: 1732150000000, responseTime: 1.2345678901234567, msg: 'pan 4111 1111 1111 1111', nested: { url: '/x/4111111111111111' } });
+    const scrubbed = scrubJsonLine(line);
+    expect(JSON.parse(scrubbed)).toEqual({
+      level: 30,
+      time: 1732150000000,
+      responseTime: 1.2345678901234567,
+      msg: 'pan [REDACTED]',
+      nested: { url: '/x/[REDACTED]' },
+    });
+  });
+
+  it('handles escaped quotes inside strings', () => {
+    const line = JSON.stringify({ msg: 'said "4111111111111111" twice' });
+    expect(JSON.parse(scrubJsonLine(line))).toEqual({ msg: 'said "[REDACTED]" twice' });
+  });
+});
+
+describe('redactSensitiveQuery', () => {
+  it.each([
+    ['/api/user-auth/tokens/revoke?refresh_token=abc.def', '/api/user-auth/tokens/revoke?refresh_token=[REDACTED]'],
+    ['/x?password=hunter2&locale=en_us', '/x?password=[REDACTED]&locale=en_us'],
+    ['/x?otp=123456&otp_type=sms&code=9&pan=4111', '/x?otp=[REDACTED]&otp_type=[REDACTED]&code=[REDACTED]&pan=[REDACTED]'],
+    ['/x?access_token=a&vba_token=b&client_secret=c&passcode=d', '/x?access_token=[REDACTED]&vba_token=[REDACTED]&client_secret=[REDACTED]&passcode=[REDACTED]'],
+    ['/x?Pass%77ord=a', '/x?Pass%77ord=[REDACTED]'],
+    ['/x?siteId=firstbank&version=2', '/x?siteId=firstbank&version=2'],
+    ['/x', '/x'],
+  ])('%s -> %s', (url, expected) => {
+    expect(redactSensitiveQuery(url)).toBe(expected);
+  });
+});

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { openPglite } from '../../gateway/db/open-pglite';
+import { openPostgres } from '../../gateway/db/open-postgres';
+import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
+import { KEY_FILE } from '../../gateway/security/card-fingerprint';
+import { POSTGRES_URL } from './support/database-legs';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const dataDir = await mkdtemp(join(tmpdir(), 'gateway-main-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+const demoUsers = JSON.parse(await readFile(join(FIXTURES_DIR, 'demo-users.json'), 'utf8')) as { password: string }[];
+
+interface RunningGateway {
+  baseUrl: string;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code. */
+  stop: (signal: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** `npm start` without the Vite build: the gateway process on a free port (PORT=0), on the embedded database. */
+function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+  const { DATABASE_URL: _database, CARD_FINGERPRINT_KEY: _key, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build'), GATEWAY_TEST_MODE: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null) child.kill(signal);
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /gateway listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url) resolve({ baseUrl: url, output: () => output, stop });
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    void exited.then((code) => reject(new Error(`the gateway exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+/** Each JSON log line's string values, and any non-JSON line whole: numbers like `time` are not card numbers. */
+function loggedTexts(output: string): string[] {
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, inner]) => [key, ...strings(inner)]) : [];
+  return output
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return strings(JSON.parse(line));
+      } catch {
+        return [line];
+      }
+    });
+}
+
+async function countUsers(): Promise<number> {
+  const db = await openPglite(join(dataDir, 'db'));
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
+  await db.close();
+  return rows[0]?.n ?? -1;
+}
+
+it('starts, serves, stops cleanly on SIGTERM, and keeps its data across a restart', async () => {
+  const first = await startGateway();
+  const health = await fetch(`${first.baseUrl}/api/health`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+  const site = await fetch(`${first.baseUrl}/gateway/api/site-config-service/config/site/firstbank`);
+  expect(await site.text()).toBe(await readFile(join(FIXTURES_DIR, 'sites', 'firstbank.json'), 'utf8'));
+  expect(site.headers.get('x-cid')).toBeTruthy();
+  expect(await first.stop('SIGTERM')).toBe(0);
+  expect(first.output()).toContain('"msg":"stopped"');
+  expect(first.output()).toContain(`"seededUsers":${demoUsers.length}`);
+  expect((await stat(join(dataDir, KEY_FILE))).mode & 0o777).toBe(0o600);
+  expect(await countUsers()).toBe(demoUsers.length);
+
+  const second = await startGateway();
+  expect((await fetch(`${second.baseUrl}/api/health`)).status).toBe(200);
+  expect(await second.stop('SIGINT')).toBe(0);
+  expect(second.output()).toContain('"migrationsApplied":[],"seededUsers":0');
+  expect(await countUsers()).toBe(demoUsers.length);
+
+  // DESIGN "Contracts": nothing secret reaches the logs, from start to shutdown.
+  const texts = loggedTexts(first.output() + second.output());
+  for (const text of texts) {
+    expect(text).not.toMatch(/\d(?:[ -]?\d){15}/);
+    for (const { password } of demoUsers) expect(text).not.toContain(password);
+  }
+}, 90_000);
+
+it('refuses a bad PORT with a clear message and exit code 1', async () => {
+  const run = startGateway({ PORT: 'eighty' });
+  await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*PORT must be an integer from 0 to 65535/s);
+});
+
+it.skipIf(POSTGRES_URL === undefined)(
+  POSTGRES_URL === undefined ? 'PostgreSQL leg skipped: TEST_DATABASE_URL not set' : 'runs on PostgreSQL when DATABASE_URL is set, seeding once across restarts',
+  async () => {
+    const schema = `gateway_main_${Date.now().toString(36)}`;
+    const admin = await openPostgres({ connectionString: POSTGRES_URL ?? '', schema });
+    // The gateway works in whatever schema its URL selects; this one is fresh and dropped below.
+    const url = new URL(POSTGRES_URL ?? '');
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const env = { DATABASE_URL: url.toString(), CARD_FINGERPRINT_KEY: 'cd'.repeat(32) };
+    try {
+      for (const expectedSeeded of [demoUsers.length, 0]) {
+        const gateway = await startGateway(env);
+        expect(await (await fetch(`${gateway.baseUrl}/api/health`)).json()).toEqual({ status: 'ok', database: 'postgres' });
+        expect(await gateway.stop('SIGTERM')).toBe(0);
+        expect(gateway.output()).toContain(`"seededUsers":${expectedSeeded}`);
+      }
+      expect((await admin.query('select count(*)::int as n from users')).rows).toEqual([{ n: demoUsers.length }]);
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.close();
+    }
+  },
+  60_000,
+);

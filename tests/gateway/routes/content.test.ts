@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentBundle } from '../../../gateway/fixtures/load-fixtures';
+import { API_BASES, buildTestGateway, realFixtures } from '../support/test-gateway';
+
+let app: FastifyInstance;
+let english: ContentBundle;
+let portuguese: ContentBundle;
+beforeAll(async () => {
+  app = await buildTestGateway();
+  const { content } = await realFixtures();
+  english = content.get('en_us') ?? {};
+  portuguese = content.get('pt_br') ?? {};
+});
+afterAll(() => app.close());
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const valid = { version: '2', contentType: 'errors', level: '-1', locale: 'en_us', siteId: 'firstbank' };
+
+describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
+  it('answers one group of texts for the locale', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query(valid)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ siteId: 'firstbank', locale: 'en_us', version: 2, contentType: 'errors', content: english.errors });
+  });
+
+  it('fills keys missing in the locale from en_us, key by key', async () => {
+    // The fixtures really exercise the fallback: pt_br leaves some English keys untranslated.
+    const untranslated = Object.entries(english).some(([group, texts]) => Object.keys(texts).some((key) => portuguese[group]?.[key] === undefined));
+    expect(untranslated).toBe(true);
+    for (const group of Object.keys(english)) {
+      const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: group, locale: 'pt_br' })}` });
+      expect(response.json().content).toEqual({ ...english[group], ...portuguese[group] });
+    }
+  });
+
+  it('answers every group, keyed group.key, when contentType is "all" or absent (version 3 too)', async () => {
+    const { contentType: _, ...withoutType } = valid;
+    for (const params of [{ ...valid, contentType: 'all' }, { ...withoutType, version: '3' }]) {
+      const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query(params)}` });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.contentType).toBe('all');
+      expect(body.content['errors.' + Object.keys(english.errors ?? {})[0]]).toBe(Object.values(english.errors ?? {})[0]);
+      expect(Object.keys(body.content)).toHaveLength(Object.values(english).reduce((sum, group) => sum + Object.keys(group).length, 0));
+    }
+  });
+
+  it('uses en_us for a well-formed locale without a content file', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, locale: 'sv_se' })}` });
+    expect(response.json()).toMatchObject({ locale: 'sv_se', content: english.errors });
+  });
+
+  it.each([
+    ['version', { version: '4' }],
+    ['version', { version: 'two' }],
+    ['level', { level: '0' }],
+    ['locale', { locale: 'english' }],
+    ['locale', { locale: '<b>en</b>' }],
+    ['siteId', { siteId: '../etc' }],
+    ['contentType', { contentType: 'err ors' }],
+  ])('answers 400 naming %s for a bad value', async (parameter, override) => {
+    const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, ...override })}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { [parameter]: 'invalid' } });
+    expect(response.json().message).toContain(parameter);
+  });
+
+  it('says what a bad value should be', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, version: '9', level: '0' })}` });
+    expect(response.json().message).toBe('Invalid query parameter: version must be one of 2, 3; level must be -1.');
+  });
+
+  it('answers 400 naming every missing parameter', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?contentType=errors` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ version: 'required', locale: 'required', siteId: 'required' });
+  });
+
+  it('answers 404 JSON for a group that does not exist', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'nope' })}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+});
+
+describe.each(API_BASES)('GET %s/cmsapi/content.data.json/vpp/{siteId}/{path} (SPEC §7 content, version 3)', (base) => {
+  it('answers the group named by the last path segment, in the requested locale', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/vppcards/vppcards/cards?locale=pt_br` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ siteId: 'vppcards', locale: 'pt_br', version: 3, contentType: 'cards', content: { ...english.cards, ...portuguese.cards } });
+  });
+
+  it('defaults to en_us', async () => {
+    const response = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/vppcards/errors` });
+    expect(response.json()).toMatchObject({ locale: 'en_us', content: english.errors });
+  });
+
+  it.each(['vppcards/nothing-here', 'vppcards/__proto__', 'vppcards/constructor', ''])('answers 404 JSON for the unknown path "%s"', async (path) => {
+    const response = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/vppcards/${path}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('answers 400 for a malformed locale or site id', async () => {
+    const badLocale = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/vppcards/cards?locale=EN` });
+    expect(badLocale.statusCode).toBe(400);
+    expect(badLocale.json().fields).toEqual({ locale: 'invalid' });
+    const badSite = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/${encodeURIComponent('<x>')}/cards` });
+    expect(badSite.statusCode).toBe(400);
+    expect(badSite.json().fields).toEqual({ siteId: 'invalid' });
+  });
+});

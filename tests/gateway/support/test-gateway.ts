@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database, Queryable } from '../../../gateway/db/database';
+import { loadFixtures, type Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import { buildGateway } from '../../../gateway/server';
+
+let fixtures: Promise<Fixtures> | undefined;
+/** The real `fixtures/` folder, read once per test file. */
+export function realFixtures(): Promise<Fixtures> {
+  fixtures ??= loadFixtures();
+  return fixtures;
+}
+
+/** Only the health route touches the database; the others get this stand-in, which answers like a healthy one. */
+export const stubDatabase: Database = {
+  kind: 'pglite',
+  query: async <T>() => ({ rows: [] as T[] }),
+  exec: async () => undefined,
+  transaction: <T>(work: (tx: Queryable) => Promise<T>) => work(stubDatabase),
+  close: async () => undefined,
+};
+
+export async function buildTestGateway(options: { db?: Database; distDir?: string; logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
+  return buildGateway({ db: options.db ?? stubDatabase, fixtures: await realFixtures(), ...options, testMode: true });
+}
+
+/** Both gateway bases of SPEC §7. */
+export const API_BASES = ['/api', '/gateway/api'] as const;
