@@ -1,0 +1,29 @@
+/**
+ * What every validator answers: `null` when the value is valid, else a FieldError naming the
+ * content key of the message (SPEC §5, §8 "Form error keys") and the values its placeholders take.
+ */
+
+/**
+ * `required` and `invalid` are the generic messages (SPEC §5 "Generic inputs"); `error` is the
+ * key of names, address parts and email (SPEC §5 "Error key error"); the rest are SPEC §8's.
+ */
+export type ErrorKey =
+  | 'required'
+  | 'invalid'
+  | 'error'
+  | 'mustMatch'
+  | 'passwordRulesError'
+  | 'IncompleteFieldError'
+  | 'incompleteFormateError'
+  | 'invalidAgeError'
+  | 'maxAgeError';
+
+export interface FieldError {
+  key: ErrorKey;
+  /** Placeholder values of the message, e.g. `{ count: 2 }` for "{{count}}". */
+  values?: Record<string, string | number>;
+}
+
+export function fieldError(key: ErrorKey, values?: Record<string, string | number>): FieldError {
+  return values === undefined ? { key } : { key, values };
+}

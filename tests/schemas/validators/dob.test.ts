@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageOn,
+  DEFAULT_DATE_FORMAT,
+  dobPartOrder,
+  joinDobParts,
+  splitDobParts,
+  validateDob,
+  type DobParts,
+} from '../../../schemas/validators';
+import { enrollmentOf, SITE_IDS } from './fixture-settings';
+import { DATE_FORMAT_ORDERS, GOLDEN_TODAY } from './golden-tables';
+
+describe('§5 date of birth: part order from date_format', () => {
+  it.each(DATE_FORMAT_ORDERS)('%s shows %j separated by %j', (dateFormat, order, separator) => {
+    expect(dobPartOrder(dateFormat)).toEqual({ order, separator });
+  });
+
+  it('defaults to YYYY-MM-DD', () => {
+    expect(DEFAULT_DATE_FORMAT).toBe('YYYY-MM-DD');
+    expect(dobPartOrder()).toEqual({ order: ['yyyy', 'mm', 'dd'], separator: '-' });
+  });
+
+  it.each([['YYYY-MM-MM'], ['DD/MM-YYYY'], ['YYYYMMDD'], ['dd/mm/yyyy'], ['']])(
+    'falls back to the default for the unreadable format %j',
+    (dateFormat) => {
+      expect(dobPartOrder(dateFormat)).toEqual({ order: ['yyyy', 'mm', 'dd'], separator: '-' });
+    },
+  );
+
+  it.each(SITE_IDS.map((siteId) => [siteId, enrollmentOf(siteId).date_format ?? DEFAULT_DATE_FORMAT]))(
+    "%s's date_format %j orders all three parts with its own separator",
+    (_, dateFormat) => {
+      const { order, separator } = dobPartOrder(dateFormat);
+      expect([...order].sort()).toEqual(['dd', 'mm', 'yyyy']);
+      expect(order.map((part) => part.toUpperCase()).join(separator)).toBe(dateFormat);
+    },
+  );
+});
+
+describe('§5 date of birth: the widget and the validator share one stored form', () => {
+  it('joins parts as YYYY-MM-DD, with "" when every part is empty', () => {
+    expect(joinDobParts({ yyyy: '1990', mm: '05', dd: '17' })).toBe('1990-05-17');
+    expect(joinDobParts({ yyyy: '1990', mm: '', dd: '05' })).toBe('1990--05');
+    expect(joinDobParts({ yyyy: '', mm: '', dd: '' })).toBe('');
+  });
+
+  it('splits a stored value back into its parts', () => {
+    expect(splitDobParts('1990--05')).toEqual({ yyyy: '1990', mm: '', dd: '05' });
+    expect(splitDobParts('')).toEqual({ yyyy: '', mm: '', dd: '' });
+  });
+
+  it.each(DATE_FORMAT_ORDERS)('parts typed in the %s order validate the same', (dateFormat) => {
+    const typed: Record<string, string> = { yyyy: '2007', mm: '06', dd: '16' };
+    const parts = Object.fromEntries(dobPartOrder(dateFormat).order.map((part) => [part, typed[part] ?? ''])) as DobParts;
+    expect(joinDobParts(parts)).toBe('2007-06-16');
+    expect(validateDob(joinDobParts(parts), { minAge: 18, today: GOLDEN_TODAY })).toEqual({
+      key: 'invalidAgeError',
+      values: { age: 18 },
+    });
+  });
+
+  it('accepts no part at all when the field is optional (the required rule is the caller’s)', () => {
+    expect(validateDob('', { today: GOLDEN_TODAY })).toBeNull();
+    expect(validateDob('--', { today: GOLDEN_TODAY })).toBeNull();
+  });
+});
+
+describe('§5 date of birth: age by the calendar, on the today the caller passes', () => {
+  it.each([
+    [{ year: 2004, month: 2, day: 29 }, { year: 2022, month: 2, day: 28 }, 17],
+    [{ year: 2004, month: 2, day: 29 }, { year: 2022, month: 3, day: 1 }, 18],
+    [{ year: 2004, month: 2, day: 29 }, { year: 2024, month: 2, day: 29 }, 20],
+    [{ year: 2007, month: 6, day: 15 }, { year: 2025, month: 6, day: 15 }, 18],
+    [{ year: 2007, month: 6, day: 16 }, { year: 2025, month: 6, day: 15 }, 17],
+    [{ year: 2007, month: 12, day: 31 }, { year: 2025, month: 1, day: 1 }, 17],
+  ])('born %o is on %o %i years old', (birth, today, age) => {
+    expect(ageOn(birth, today)).toBe(age);
+  });
+
+  it('reads a Date today in UTC', () => {
+    // 23:30 in New York on 15 June is already 16 June in UTC: exactly 18 for someone born 2007-06-16.
+    const today = new Date('2025-06-15T23:30:00-04:00');
+    expect(validateDob('2007-06-16', { minAge: 18, today })).toBeNull();
+  });
+
+  it.each([[undefined], [new Date('not a date')], [{ year: 2025 }], ['2025-06-15']])(
+    'refuses a value when today is unusable (%j): it never guesses a clock',
+    (today) => {
+      expect(validateDob('1990-05-17', { minAge: 18, today: today as never })).toEqual({ key: 'invalid' });
+    },
+  );
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CPF_MASK,
+  isValidCpfDigits,
+  isValidSsnDigits,
+  nationalIdMask,
+  SSN_MASK,
+  validateCpf,
+  validateNationalId,
+  validateSsn,
+} from '../../../schemas/validators';
+
+describe('§5 national id: masks', () => {
+  it('formats cpf and ssn with their own masks, others with the site mask', () => {
+    expect(nationalIdMask('cpf', '0000')).toBe(CPF_MASK);
+    expect(nationalIdMask('ssn', undefined)).toBe(SSN_MASK);
+    expect(nationalIdMask('other', '00.000.000')).toBe('00.000.000');
+    expect(nationalIdMask(undefined, undefined)).toBeUndefined();
+    expect([CPF_MASK, SSN_MASK]).toEqual(['000.000.000-00', '000-00-0000']);
+  });
+});
+
+describe('§5 national id: cpf and ssn on their own', () => {
+  it('rejects every repeated-digit cpf although 000.000.000-00 style values pass the check digits', () => {
+    for (let digit = 0; digit <= 9; digit++) expect(isValidCpfDigits(String(digit).repeat(11))).toBe(false);
+  });
+
+  it('gives the same answers as validateNationalId with the type', () => {
+    for (const value of ['529.982.247-25', '529.982.247-24']) {
+      expect(validateCpf(value)).toEqual(validateNationalId(value, { type: 'cpf' }));
+    }
+    for (const value of ['536-22-4189', '666-22-4189']) {
+      expect(validateSsn(value)).toEqual(validateNationalId(value, { type: 'ssn' }));
+    }
+  });
+
+  it('checks ssn digits only', () => {
+    expect(isValidSsnDigits('536224189')).toBe(true);
+    expect(isValidSsnDigits('536-22-4189')).toBe(false);
+  });
+});
