@@ -1,0 +1,83 @@
+import {
+  featureConfigOf,
+  LEVEL_BY_CODE,
+  type LevelCode,
+  type PrivacyPolicyDisplay,
+  type RequirementLevel,
+  type SiteConfig,
+} from '../site-config/types';
+import { DEFAULT_BIN_LENGTH, DEFAULT_DATE_FORMAT, DEFAULT_DOB_MIN_AGE, nationalIdMask, postalCodeMask } from '../validators';
+
+/**
+ * A site's configuration read once into the typed settings the form translator needs
+ * (SPEC §3 "user_enrollment settings", "Field requirement levels"; §5; §9 defaults).
+ */
+export interface SiteFormSettings {
+  /** Requirement level per attribute key of user_global_profile and user_site_profile. */
+  levels: Readonly<Record<string, RequirementLevel>>;
+  binLength: number;
+  phoneMask: string | null;
+  phoneRegexp: string | null;
+  nationalIdType: 'cpf' | 'ssn' | 'other';
+  nationalIdMask: string | null;
+  nationalIdRegexp: string | null;
+  /** Null when the site gives a postal regexp alone (SPEC §5 mask default 00000-000 otherwise). */
+  postalCodeMask: string | null;
+  postalCodeRegexp: string | null;
+  dateFormat: string;
+  minAge: number;
+  privacyPolicyDisplay: PrivacyPolicyDisplay | null;
+  sendSms: boolean;
+  captchaRequired: boolean;
+  marketingOptIns: readonly MarketingOptInKey[];
+  allOfTheAbove: boolean;
+  profileUpdatable: boolean;
+}
+
+/** SPEC §3 marketing opt-ins, in the order a person reads them. */
+export const MARKETING_OPT_IN_KEYS = ['email', 'transactional', 'sms', 'online', 'cashback'] as const;
+export type MarketingOptInKey = (typeof MARKETING_OPT_IN_KEYS)[number];
+
+function integerSetting(value: string | undefined, fallback: number): number {
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : fallback;
+}
+
+function textSetting(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value;
+}
+
+export function readSiteFormSettings(site: SiteConfig): SiteFormSettings {
+  const enrollment = featureConfigOf(site, 'user_enrollment');
+  const optIns = featureConfigOf(site, 'marketing_optins');
+  const panCapture = featureConfigOf(site, 'pan_capture');
+  const levels: Record<string, RequirementLevel> = {};
+  for (const feature of ['user_global_profile', 'user_site_profile'] as const) {
+    for (const [key, code] of Object.entries(featureConfigOf(site, feature))) {
+      const level = LEVEL_BY_CODE[code as LevelCode];
+      if (level) levels[key] = level;
+    }
+  }
+  const nationalIdType = enrollment.national_id_type === 'cpf' || enrollment.national_id_type === 'ssn' ? enrollment.national_id_type : 'other';
+  const privacy = enrollment.privacy_policy_display;
+  return {
+    levels,
+    binLength: integerSetting(enrollment.bin_length, DEFAULT_BIN_LENGTH),
+    phoneMask: textSetting(enrollment.phone_mask),
+    phoneRegexp: textSetting(enrollment.phone_regexp),
+    nationalIdType,
+    nationalIdMask: nationalIdMask(nationalIdType, textSetting(enrollment.national_id_mask) ?? undefined) ?? null,
+    nationalIdRegexp: textSetting(enrollment.national_id_regexp),
+    postalCodeMask:
+      postalCodeMask({ mask: textSetting(enrollment.postal_code_mask) ?? undefined, regexp: textSetting(enrollment.postal_code_regexp) ?? undefined }) ?? null,
+    postalCodeRegexp: textSetting(enrollment.postal_code_regexp),
+    dateFormat: textSetting(enrollment.date_format) ?? DEFAULT_DATE_FORMAT,
+    minAge: integerSetting(enrollment.dob_min_age, DEFAULT_DOB_MIN_AGE),
+    privacyPolicyDisplay: privacy === 'A' || privacy === 'B' || privacy === 'C' ? privacy : null,
+    sendSms: enrollment.send_sms === 'true',
+    captchaRequired: enrollment.captcha_required === 'true',
+    marketingOptIns: MARKETING_OPT_IN_KEYS.filter((key) => optIns[key] === 'true'),
+    allOfTheAbove: optIns.all_of_the_above !== 'false',
+    // SPEC §6: profile update depends on updatable (default true).
+    profileUpdatable: panCapture.updatable !== 'false',
+  };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { buildFormSchema } from '../../../schemas/forms/build-form-schema';
+import type { SiteConfig } from '../../../schemas/site-config/types';
+import { readSiteFixture } from '../../support/site-fixtures';
+
+/** A site with just the settings a test names. */
+function site(globalProfile: Record<string, string>, siteProfile: Record<string, string> = {}, enrollment: Record<string, string> = {}): SiteConfig {
+  return {
+    name: 'Test',
+    siteId: 'test',
+    theme: 'classic',
+    siteFeatureConfigurations: [
+      { name: 'user_global_profile', featureConfig: globalProfile },
+      { name: 'user_site_profile', featureConfig: siteProfile },
+      { name: 'user_enrollment', featureConfig: enrollment },
+    ],
+  };
+}
+
+describe('requirement levels (SPEC §3 server codes, §5 form controls)', () => {
+  it.each([
+    ['0', true, true],
+    ['5', true, true],
+    ['1', true, false],
+    ['2', false, false],
+    ['4', false, false],
+    ['3', false, false],
+  ])('code %s: shown in registration %s, required %s', (code, shown, required) => {
+    const { schema } = buildFormSchema(site({ first_name: code }), 'en_us', 'registration');
+    expect('first_name' in (schema.properties ?? {})).toBe(shown);
+    expect(schema.required?.includes('first_name')).toBe(required);
+  });
+
+  it('ProfileOptional (3) is left out of registration but offered, optional, on edit-profile', () => {
+    const config = site({ first_name: '0' }, { phone: '3' });
+    expect(buildFormSchema(config, 'en_us', 'registration').schema.properties).not.toHaveProperty('phone');
+    const profile = buildFormSchema(config, 'en_us', 'edit-profile').schema;
+    expect(profile.properties).toHaveProperty('phone');
+    expect(profile.required).not.toContain('phone');
+  });
+
+  it('the profile form omits password, confirm password, email, national id and privacy policy', () => {
+    const config = site(
+      { first_name: '0', email: '0', password: '0', confirm_password: '0' },
+      { nationalId: '0' },
+      { privacy_policy_display: 'A', national_id_type: 'ssn' },
+    );
+    const registration = Object.keys(buildFormSchema(config, 'en_us', 'registration').schema.properties ?? {});
+    expect(registration).toEqual(['first_name', 'email', 'password', 'confirm_password', 'nationalId', 'pp']);
+    expect(Object.keys(buildFormSchema(config, 'en_us', 'edit-profile').schema.properties ?? {})).toEqual(['first_name']);
+  });
+
+  it.each([
+    ['A', true, { type: 'boolean', const: true }],
+    ['B', false, { type: 'boolean', default: false }],
+    ['C', false, { type: 'boolean', default: false }],
+  ])('privacy policy display %s: pp required %s', (display, required, ppSchema) => {
+    const { schema, uiSchema } = buildFormSchema(site({ first_name: '0' }, {}, { privacy_policy_display: display }), 'en_us', 'registration');
+    expect(schema.properties?.pp).toEqual(ppSchema);
+    expect(schema.required?.includes('pp')).toBe(required);
+    expect(uiSchema.pp).toMatchObject({ 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { display } });
+  });
+});
+
+describe('site settings reach the rules (SPEC §5)', () => {
+  it('the US site checks an ssn, a nine-digit bin and age 18 with its own masks', () => {
+    const { schema, uiSchema } = buildFormSchema(readSiteFixture('firstbank'), 'en_us', 'registration');
+    expect(schema.properties?.nationalId?.['x-rule']).toEqual({ name: 'nationalId', options: { nationalIdType: 'ssn', mask: '000-00-0000', regexp: null } });
+    expect(schema.properties?.ninedigitbin?.['x-rule']).toEqual({ name: 'bin', options: { binLength: 9 } });
+    expect(schema.properties?.dob?.['x-rule']).toEqual({ name: 'dob', options: { dateFormat: 'MM-DD-YYYY', minAge: 18 } });
+    expect(uiSchema.phone).toMatchObject({ 'ui:widget': 'MaskedTextWidget', 'ui:options': { mask: '(000) 000-0000' } });
+  });
+
+  it('the European site uses the bin attribute with length 8 and min age 16', () => {
+    const { schema } = buildFormSchema(readSiteFixture('eurobank'), 'de_de', 'registration');
+    expect(schema.properties?.bin?.['x-rule']).toEqual({ name: 'bin', options: { binLength: 8 } });
+    expect(schema.properties).not.toHaveProperty('ninedigitbin');
+    expect(schema.properties?.dob?.['x-rule']?.options?.minAge).toBe(16);
+  });
+
+  it('the Brazilian site masks cpf, phone and postal code and passes the locale to the phone rule', () => {
+    const { schema, uiSchema } = buildFormSchema(readSiteFixture('bancosol'), 'pt_br', 'registration');
+    expect(schema.properties?.phone?.['x-rule']?.options).toMatchObject({ mask: '(00) 00000-0000', locale: 'pt_br' });
+    expect(schema.properties?.nationalId?.['x-rule']?.options).toMatchObject({ nationalIdType: 'cpf', mask: '000.000.000-00' });
+    expect((uiSchema.address as Record<string, unknown>).zipcode).toMatchObject({ 'ui:options': { mask: '00000-000' } });
+  });
+
+  it('is deterministic: the same input gives equal output', () => {
+    const config = readSiteFixture('dohabank');
+    expect(buildFormSchema(config, 'ar_qa', 'registration')).toEqual(buildFormSchema(config, 'ar_qa', 'registration'));
+  });
+
+  it('orders fields as a person fills them, the uiSchema order matching the schema', () => {
+    const { schema, uiSchema } = buildFormSchema(readSiteFixture('bancosol'), 'pt_br', 'registration');
+    const order = uiSchema['ui:order'] as string[];
+    expect(order).toEqual(Object.keys(schema.properties ?? {}));
+    expect(order.indexOf('first_name')).toBeLessThan(order.indexOf('email'));
+    expect(order.indexOf('password')).toBeLessThan(order.indexOf('confirm_password'));
+    expect(order.at(-1)).toBe('pp');
+  });
+});
+
+describe('the small forms', () => {
+  const config = readSiteFixture('firstbank');
+  it.each([
+    ['login', ['username', 'password']],
+    ['change-password', ['currentPassword', 'password', 'confirm_password']],
+    ['reset-password', ['passcode', 'password', 'confirm_password']],
+    ['recovery', ['email']],
+    ['otp', ['otp', 'trust_device']],
+    ['passcode', ['passcode']],
+  ] as const)('%s has %j', (form, fields) => {
+    expect(Object.keys(buildFormSchema(config, 'en_us', form).schema.properties ?? {})).toEqual(fields);
+  });
+});
