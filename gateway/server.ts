@@ -4,6 +4,7 @@ import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleError, handleFrameworkError } from './http/errors';
 import { contentRoutes } from './routes/content';
+import { formRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
 import { offersRoutes } from './routes/offers';
@@ -54,6 +55,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(healthRoutes, { db });
         await api.register(siteConfigServiceRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });
+        await api.register(formRoutes, { fixtures });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },

@@ -1,0 +1,51 @@
+import { buildFormSchema } from '../../schemas/forms/build-form-schema';
+import type { FormName } from '../../schemas/forms/form-names';
+import type { FormSchema } from '../../schemas/forms/json-schema';
+import { validateFormData } from '../../schemas/forms/validate-form';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import { HttpError } from '../http/errors';
+import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
+
+/**
+ * The gateway enforces the very schema the browser renders (DESIGN "One schema, two places";
+ * issue 3 item 5): it rebuilds the site's form schema and validates a payload before anything
+ * touches the database. Every write of later issues goes through `assertValidPayload`.
+ */
+
+/** Schemas are pure functions of (site, locale, form): build each once. Bounded by sites x locales x forms. */
+const schemaCache = new Map<string, FormSchema>();
+const SCHEMA_CACHE_LIMIT = 5_000;
+
+export interface PayloadTarget {
+  siteId: string;
+  locale: string;
+  form: FormName;
+}
+
+export function formSchemaFor(fixtures: Fixtures, target: PayloadTarget): FormSchema {
+  const site = fixtures.sites.get(target.siteId)?.config ?? fixtures.defaultSite.config;
+  const locale = LOCALE_PATTERN.test(target.locale) ? target.locale : DEFAULT_LOCALE;
+  const cacheKey = `${site.siteId}\u0000${locale}\u0000${target.form}`;
+  let schema = schemaCache.get(cacheKey);
+  if (!schema) {
+    schema = buildFormSchema(site, locale, target.form);
+    if (schemaCache.size >= SCHEMA_CACHE_LIMIT) schemaCache.clear();
+    schemaCache.set(cacheKey, schema);
+  }
+  return schema;
+}
+
+/** Field path -> error key (SPEC §5/§8 keys), empty when the payload is valid. */
+export function payloadErrors(fixtures: Fixtures, target: PayloadTarget, payload: unknown, today: Date): Record<string, string> {
+  const errors = validateFormData(formSchemaFor(fixtures, target).schema, payload, { today });
+  return Object.fromEntries(Object.entries(errors).map(([path, error]) => [path === '' ? 'body' : path, error.key]));
+}
+
+/** Throws 400 VALIDATION_FAILED naming every refused field; returns quietly when the payload is valid. */
+export function assertValidPayload(fixtures: Fixtures, target: PayloadTarget, payload: unknown, today: Date): void {
+  const fields = payloadErrors(fixtures, target, payload, today);
+  const names = Object.keys(fields);
+  if (names.length > 0) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${names.join(', ')}.`, fields);
+  }
+}
