@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleError, handleFrameworkError } from './http/errors';
+import { addSecurityHeaders } from './http/security-headers';
 import { contentRoutes } from './routes/content';
 import { formRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
@@ -48,6 +49,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.decorate('testMode', options.testMode === true);
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
+  addSecurityHeaders(app);
 
   for (const prefix of API_PREFIXES) {
     await app.register(

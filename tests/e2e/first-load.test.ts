@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 
@@ -31,6 +31,7 @@ describe('the login route in Chromium', () => {
   ])('%s/%s loads with lang %s and the site in the title', async (siteId, locale, lang, routeTitle) => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    const cspViolations = collectCspViolations(page);
     const siteConfigRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/site-config-service/config/site/')) siteConfigRequests.push(request.headers()['x-site-id'] ?? '');
@@ -38,14 +39,31 @@ describe('the login route in Chromium', () => {
 
     const response = await page.goto(`${portal.baseUrl}/${siteId}/${locale}/account/login`);
     expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(response?.headers()['content-security-policy']).not.toContain('unsafe-eval');
     await expect.poll(() => page.title()).toBe(`${fixtureSiteName(siteId)} - ${routeTitle} - ${await brandOf(locale)}`);
 
     expect(await page.getAttribute('html', 'lang')).toBe(lang);
     expect(await page.getAttribute('body', 'data-site-id')).toBe(siteId);
     expect(await page.textContent('h1')).toBe(routeTitle);
     expect(siteConfigRequests).toContain(siteId);
+    expect(cspViolations).toEqual([]);
     await saveScreenshot(page, `first-load-${siteId}-${locale}-login`);
     await context.close();
+  });
+
+  it('blocks an inline script under the policy, and the violation is seen', async () => {
+    const page = await browser.newPage();
+    const cspViolations = collectCspViolations(page);
+    await page.goto(`${portal.baseUrl}/firstbank/en_us/account/login`);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.inlineRan = "yes"';
+      document.body.append(script);
+    });
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    expect(await page.getAttribute('body', 'data-inline-ran')).toBeNull();
+    await page.close();
   });
 
   it('sends an unknown route to the sign-in route', async () => {

@@ -28,3 +28,15 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Collects every Content-Security-Policy violation the page reports (Chromium logs each one as a
+ * console error), so a browser test can assert the app runs under the strict policy.
+ */
+export function collectCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
