@@ -18,6 +18,8 @@ export interface GatewayConfig {
   distDir: string;
   logLevel: string;
   testMode: boolean;
+  /** The site gallery's site list (issue 3 item 8): off unless SITE_GALLERY=true. */
+  siteGallery: boolean;
 }
 
 /** A setting is wrong: the message lists every problem and is safe to print (no secret values). */
@@ -50,8 +52,11 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65_535) problems.push(`PORT must be an integer from 0 to 65535 (0 picks a free port), got "${portText}"`);
 
-  const testModeText = text('GATEWAY_TEST_MODE') ?? 'false';
-  if (testModeText !== 'true' && testModeText !== 'false') problems.push(`GATEWAY_TEST_MODE must be "true" or "false", got "${testModeText}"`);
+  const flag = (name: string): boolean => {
+    const value = text(name) ?? 'false';
+    if (value !== 'true' && value !== 'false') problems.push(`${name} must be "true" or "false", got "${value}"`);
+    return value === 'true';
+  };
 
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -68,7 +73,8 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     cardFingerprintKey: text('CARD_FINGERPRINT_KEY'),
     distDir: text('DIST_DIR') ?? 'dist',
     logLevel,
-    testMode: testModeText === 'true',
+    testMode: flag('GATEWAY_TEST_MODE'),
+    siteGallery: flag('SITE_GALLERY'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

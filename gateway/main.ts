@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const seededUsers = await seedDemoData(db, fixtures.demoUsers, createCardFingerprinter(key));
     logger.info({ database: db.kind, migrationsApplied: applied, seededUsers, sites: fixtures.sites.size }, 'gateway ready to listen');
 
-    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode });
+    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery });
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
     const openDb = db;

@@ -10,6 +10,7 @@ import { healthRoutes } from './routes/health';
 import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
 import { offersRoutes } from './routes/offers';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
+import { siteGalleryRoutes } from './routes/site-gallery';
 import { registerStaticApp } from './routes/static-app';
 
 /** SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise. */
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   logger?: FastifyBaseLogger;
   /** True only under tests (GATEWAY_TEST_MODE); later issues hang test-only hooks on it. */
   testMode?: boolean;
+  /** Serve the site gallery's list of sites (SITE_GALLERY). */
+  siteGallery?: boolean;
 }
 
 declare module 'fastify' {
@@ -58,6 +61,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(siteConfigServiceRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });
         await api.register(formRoutes, { fixtures });
+        if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },

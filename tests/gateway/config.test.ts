@@ -15,6 +15,7 @@ describe('readConfig', () => {
       distDir: 'dist',
       logLevel: 'info',
       testMode: false,
+      siteGallery: false,
     });
   });
 
@@ -30,8 +31,9 @@ describe('readConfig', () => {
       DIST_DIR: '/srv/app',
       LOG_LEVEL: 'warn',
       GATEWAY_TEST_MODE: 'true',
+      SITE_GALLERY: 'true',
     });
-    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', embeddedDbDir: '/var/lib/portal/db', redisUrl: 'redis://cache:6379', testMode: true, logLevel: 'warn' });
+    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', embeddedDbDir: '/var/lib/portal/db', redisUrl: 'redis://cache:6379', testMode: true, siteGallery: true, logLevel: 'warn' });
   });
 
   it.each(['eighty', '-1', '65536', '80.5', '0x50'])('rejects PORT=%s with a clear message', (port) => {
