@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JsonSchema } from '../../schemas/forms/json-schema';
+import { renderField } from './support/render-form';
+
+afterEach(cleanup);
+
+function renderDob(dateFormat: string, formData?: Record<string, unknown>) {
+  const schema: JsonSchema = { type: 'string', maxLength: 10, 'x-rule': { name: 'dob', options: { dateFormat, minAge: 18 } } };
+  const ui = { 'ui:widget': 'DobWidget', 'ui:autocomplete': 'bday', 'ui:options': { labelKey: 'label.dob', dateFormat } };
+  const onChange = vi.fn();
+  const view = renderField('dob', schema, ui, { required: true, onChange, formData });
+  const group = screen.getByRole('group', { name: /Date of birth/ });
+  const parts = within(group).getAllByRole('textbox') as HTMLInputElement[];
+  const stored = () => (onChange.mock.lastCall?.[0] as { dob?: string } | undefined)?.dob;
+  return { ...view, group, parts, stored };
+}
+
+const labelsOf = (parts: HTMLInputElement[]) => parts.map((part) => part.labels?.[0]?.textContent);
+
+describe('DobWidget (SPEC §5 date of birth)', () => {
+  it.each([
+    ['DD/MM/YYYY', ['Day', 'Month', 'Year']],
+    ['MM-DD-YYYY', ['Month', 'Day', 'Year']],
+    ['YYYY-MM-DD', ['Year', 'Month', 'Day']],
+  ])('shows the parts in the order of date_format %s', (dateFormat, labels) => {
+    const { parts } = renderDob(dateFormat);
+    expect(labelsOf(parts)).toEqual(labels);
+  });
+
+  it('is a fieldset named by the field label, its first part carrying the field id', () => {
+    const { group, parts } = renderDob('DD/MM/YYYY');
+    expect(group.tagName).toBe('FIELDSET');
+    expect(parts[0]?.id).toBe('root_dob');
+    expect(parts.every((part) => part.inputMode === 'numeric')).toBe(true);
+  });
+
+  it('stores YYYY-MM-DD whatever the order, and "" when every part is empty', () => {
+    const { parts, stored } = renderDob('DD/MM/YYYY');
+    const [day, month, year] = parts as [HTMLInputElement, HTMLInputElement, HTMLInputElement];
+    fireEvent.change(day, { target: { value: '12' } });
+    fireEvent.change(month, { target: { value: '04' } });
+    fireEvent.change(year, { target: { value: '1990' } });
+    expect(stored()).toBe('1990-04-12');
+    fireEvent.change(day, { target: { value: '' } });
+    fireEvent.change(month, { target: { value: '' } });
+    fireEvent.change(year, { target: { value: '' } });
+    expect(stored()).toBeUndefined();
+  });
+
+  it('keeps digits only, at most the part length', () => {
+    const { parts } = renderDob('YYYY-MM-DD');
+    const year = parts[0] as HTMLInputElement;
+    fireEvent.change(year, { target: { value: '19a905' } });
+    expect(year.value).toBe('1990');
+  });
+
+  it('shows a saved date in its parts', () => {
+    const { parts } = renderDob('MM-DD-YYYY', { dob: '1985-07-30' });
+    expect(parts.map((part) => part.value)).toEqual(['07', '30', '1985']);
+  });
+
+  it('waits until focus leaves the whole date before saying it is incomplete', () => {
+    const { parts, container } = renderDob('DD/MM/YYYY');
+    const [day, month] = parts as [HTMLInputElement, HTMLInputElement];
+    fireEvent.change(day, { target: { value: '12' } });
+    fireEvent.blur(day, { relatedTarget: month });
+    expect(screen.queryByText('Please enter your full date of birth.')).toBeNull();
+
+    fireEvent.blur(month, { relatedTarget: container.querySelector('button[type="submit"]') });
+    expect(screen.getByText('Please enter your full date of birth.')).toBeTruthy();
+    expect(parts.every((part) => part.getAttribute('aria-invalid') === 'true')).toBe(true);
+    expect(day.getAttribute('aria-describedby')).toBe('root_dob__error');
+  });
+
+  it('says how old a person must be (SPEC §5 invalidAgeError) with the site minimum', () => {
+    const { parts, container } = renderDob('DD/MM/YYYY', { dob: '2015-01-01' });
+    fireEvent.blur(parts[2] as HTMLInputElement, { relatedTarget: container.querySelector('button[type="submit"]') });
+    expect(screen.getByText('You must be at least 18 years old.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FORM_TEXTS, fillPlaceholders, findText, formTextsFromContent, readableKey, textLookup } from '../../widgets/form-engine/form-texts';
+import ptBr from '../../fixtures/content/pt_br.json';
+
+describe('form texts (SPEC §7 content, bundled defaults)', () => {
+  it('keeps form keys as they are and prefixes the other groups, as the translator writes label keys', () => {
+    const texts = formTextsFromContent({ form: { 'label.dob': 'Data' }, optins: { title: 'Preferências' }, common: { 'button.submit': 'Enviar' } });
+    expect(texts).toEqual({ 'label.dob': 'Data', 'optins.title': 'Preferências', 'common.button.submit': 'Enviar' });
+  });
+
+  it('answers content first, then the bundled en_us text, then a readable key, never a raw key', () => {
+    const text = textLookup(formTextsFromContent(ptBr));
+    expect(text('required')).toBe('Este campo é obrigatório.');
+    expect(textLookup({})('required')).toBe('This field is required.');
+    expect(text('title.mr')).toBe('Mr');
+    expect(text('gender.non_binary')).toBe('Non binary');
+  });
+
+  it('fills {{name}} and {name} placeholders and leaves unknown ones', () => {
+    expect(textLookup({})('passwordRulesError', { count: 2 })).toBe("Your password doesn't meet 2 of the requirements below.");
+    expect(fillPlaceholders('A valid {product} card, {{missing}}', { product: 'Visa' })).toBe('A valid Visa card, {{missing}}');
+  });
+
+  it('has a bundled text for every error key of SPEC §5 and §8', () => {
+    for (const key of ['required', 'invalid', 'error', 'mustMatch', 'passwordRulesError', 'IncompleteFieldError', 'incompleteFormateError', 'invalidAgeError', 'maxAgeError']) {
+      expect(DEFAULT_FORM_TEXTS[key], key).toBeTruthy();
+    }
+  });
+
+  it('never takes an inherited property for a text', () => {
+    expect(findText({}, 'constructor')).toBeUndefined();
+    expect(readableKey('label.address.additionalInformation')).toBe('Additional information');
+  });
+});

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildFormSchema } from '../../schemas/forms/build-form-schema';
+import { formTextsFromContent } from '../../widgets/form-engine/form-texts';
+import { SiteForm } from '../../widgets/SiteForm';
+import ptBr from '../../fixtures/content/pt_br.json';
+import bancosol from '../../fixtures/sites/bancosol.json';
+import type { SiteConfig } from '../../schemas/site-config/types';
+import { TODAY, typeInto } from './support/render-form';
+
+afterEach(cleanup);
+
+// The fixture is imported (the jsdom environment has no file URLs for tests/support/site-fixtures).
+// bancosol: pt_br, cpf, phone mask (00) 00000-0000, postal code 00000-000, DD/MM/YYYY, min age 18, privacy policy A.
+const { schema, uiSchema } = buildFormSchema(bancosol as unknown as SiteConfig, 'pt_br', 'registration');
+const texts = formTextsFromContent(ptBr);
+
+function renderRegistration() {
+  const onSubmit = vi.fn();
+  render(<SiteForm schema={schema} uiSchema={uiSchema} texts={texts} language="pt-BR" today={() => TODAY} onSubmit={onSubmit} />);
+  return { onSubmit, submit: () => fireEvent.click(screen.getByRole('button', { name: 'Enviar' })) };
+}
+
+const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
+const leave = (input: HTMLElement) => fireEvent.blur(input, { relatedTarget: document.body });
+const change = (label: RegExp | string, value: string) => fireEvent.change(field(label), { target: { value } });
+const errorOf = (input: HTMLElement) => document.getElementById(`${input.id}__error`)?.textContent ?? null;
+
+function fillValidRegistration() {
+  change(/^Nome/, 'Ana');
+  change(/^Sobrenome/, 'Souza');
+  change(/^E-mail/, 'ana@example.com');
+  change(/^Senha/, 'Sunny-Day-42');
+  change(/^Confirmar senha/, 'Sunny-Day-42');
+  change('Dia', '12');
+  change('Mês', '04');
+  change('Ano', '1990');
+  for (const [label, digits] of [[/^Celular/, '11987654321'], [/^Número do documento/, '52998224725'], [/^CEP/, '01310100']] as const) {
+    const input = field(label);
+    input.focus();
+    typeInto(input, digits);
+  }
+  change(/^Rua/, 'Avenida Paulista');
+  change(/^Número\s*\*?$/, '1578');
+  change(/^Bairro/, 'Bela Vista');
+  change(/^Cidade/, 'São Paulo');
+  change(/^Estado/, 'SP');
+  fireEvent.click(screen.getByRole('checkbox', { name: /Li e aceito a Política de Privacidade/ }));
+}
+
+describe('SiteForm with the bancosol registration schema (issue 3 item 3)', () => {
+  it('shows no error while a person is still in a field', () => {
+    renderRegistration();
+    const firstName = field(/^Nome/);
+    firstName.focus();
+    fireEvent.change(firstName, { target: { value: 'Ana<' } });
+    expect(errorOf(firstName)).toBeNull();
+    expect(firstName.getAttribute('aria-invalid')).toBeNull();
+    expect(document.querySelectorAll('.field__error')).toHaveLength(0);
+  });
+
+  it('shows the content text of the error once the person leaves the field, and only there', () => {
+    renderRegistration();
+    const firstName = field(/^Nome/);
+    fireEvent.change(firstName, { target: { value: 'Ana<' } });
+    leave(firstName);
+    expect(errorOf(firstName)).toBe('Digite um valor válido.'); // SPEC §5 names: key `error`
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelectorAll('.field__error')).toHaveLength(1);
+  });
+
+  it('says "required" for a field left empty, without a keystroke in the form', () => {
+    renderRegistration();
+    const email = field(/^E-mail/);
+    email.focus();
+    leave(email);
+    expect(errorOf(email)).toBe('Este campo é obrigatório.');
+  });
+
+  it('follows what the person types once the field was left', () => {
+    renderRegistration();
+    const password = field(/^Senha/);
+    fireEvent.change(password, { target: { value: 'sunny' } });
+    leave(password);
+    expect(errorOf(password)).toBe('Sua senha não atende a 4 dos requisitos abaixo.');
+    fireEvent.change(password, { target: { value: 'Sunny-Day' } });
+    expect(errorOf(password)).toBe('Sua senha não atende a 1 dos requisitos abaixo.');
+    fireEvent.change(password, { target: { value: 'Sunny-Day-42' } });
+    expect(errorOf(password)).toBeNull();
+  });
+
+  it('on a submit with errors, shows them all, focuses the first invalid field on screen and does not submit', () => {
+    const { onSubmit, submit } = renderRegistration();
+    fillValidRegistration();
+    change(/^E-mail/, 'not an e-mail');
+    change(/^CEP/, '');
+    change(/^Confirmar senha/, 'Other-Day-42');
+    submit();
+
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(field(/^E-mail/));
+    expect(errorOf(field(/^E-mail/))).toBe('Digite um valor válido.');
+    expect(errorOf(field(/^Confirmar senha/))).toBe('As senhas devem ser iguais.');
+    expect(errorOf(field(/^CEP/))).toBe('Este campo é obrigatório.');
+    expect(document.querySelectorAll('.field__error')).toHaveLength(3);
+  });
+
+  it('follows ui:order, not the order of the schema, to find the first invalid field', () => {
+    const order = uiSchema['ui:order'] as string[];
+    const addressFirst = { ...uiSchema, 'ui:order': ['address', ...order.filter((name) => name !== 'address')] };
+    render(<SiteForm schema={schema} uiSchema={addressFirst} texts={texts} today={() => TODAY} onSubmit={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(document.activeElement?.id).toBe('root_address_street');
+  });
+
+  it('after a failed submit, validates as the person corrects', () => {
+    const { submit } = renderRegistration();
+    submit();
+    const lastName = field(/^Sobrenome/);
+    expect(errorOf(lastName)).toBe('Este campo é obrigatório.');
+    fireEvent.change(lastName, { target: { value: 'Souza' } });
+    expect(errorOf(lastName)).toBeNull();
+    expect(document.activeElement).toBe(field(/^Nome/));
+  });
+
+  it('submits valid data with the bare characters of masked fields', () => {
+    const { onSubmit, submit } = renderRegistration();
+    fillValidRegistration();
+    expect(field(/^Celular/).value).toBe('(11) 98765-4321');
+    submit();
+
+    expect(document.querySelectorAll('.field__error')).toHaveLength(0);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.lastCall?.[0]).toEqual({
+      first_name: 'Ana',
+      last_name: 'Souza',
+      email: 'ana@example.com',
+      password: 'Sunny-Day-42',
+      confirm_password: 'Sunny-Day-42',
+      dob: '1990-04-12',
+      phone: '11987654321',
+      nationalId: '52998224725',
+      address: { street: 'Avenida Paulista', number: '1578', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipcode: '01310100' },
+      marketing_opt_ins: { email: false, transactional: false, sms: false },
+      pp: true,
+    });
+  });
+
+  it('does not submit while the privacy policy (display A) is unticked', () => {
+    const { onSubmit, submit } = renderRegistration();
+    fillValidRegistration();
+    const pp = screen.getByRole('checkbox', { name: /Li e aceito a Política de Privacidade/ });
+    fireEvent.click(pp);
+    submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(pp);
+  });
+});

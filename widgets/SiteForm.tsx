@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema as RjsfUiSchema } from '@rjsf/utils';
+import type { JsonSchema, UiSchema } from '../schemas/forms/json-schema';
+import { errorsOfLeftFields, localizeErrors } from './form-engine/error-display';
+import { createEvalFreeValidator, localCalendarDay, type TodayProvider } from './form-engine/eval-free-validator';
+import type { OfferCategory, SiteFormContext } from './form-engine/form-context';
+import { textLookup, type FormTexts } from './form-engine/form-texts';
+import { FORM_REGISTRY } from './registry';
+import './widgets.css';
+
+export type SiteFormData = Record<string, unknown>;
+
+export interface SiteFormProps {
+  /** A form as the translator builds it: `buildFormSchema(site, locale, form)`. */
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+  /**
+   * The site's content as one flat map (`formTextsFromContent({ form, optins, common })`): keys of
+   * the `form` group as they are, other groups prefixed (`optins.email`). Missing keys fall back to
+   * the bundled en_us defaults.
+   */
+  texts?: FormTexts;
+  /** BCP 47 tag of the page language, for the names the browser provides (countries); default: `<html lang>` as it is when the form renders. */
+  language?: string;
+  /** The data to show. A new object replaces what the form holds; the object `onChange` gave back does not. */
+  formData?: SiteFormData;
+  onChange?: (data: SiteFormData) => void;
+  /** Called with valid data only; masked fields hold their bare characters. */
+  onSubmit: (data: SiteFormData) => void;
+  /** Default: content `common.button.submit`. */
+  submitText?: string;
+  /** The day ages are computed on (SPEC §5 dob); default: today in the person's calendar. */
+  today?: TodayProvider;
+  /** The offer categories the screen loaded, for `offers_preference` (SPEC §2). */
+  offerCategories?: readonly OfferCategory[];
+  disabled?: boolean;
+}
+
+const NO_TEXTS: FormTexts = {};
+const NO_CATEGORIES: readonly OfferCategory[] = [];
+/**
+ * A `const` is a rule, never a default: the privacy policy box (`const: true` for display A,
+ * SPEC §5) must start unticked, as consent is the person's to give.
+ */
+const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never' };
+
+function pageLanguage(): string {
+  return (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
+}
+
+/**
+ * A site's form, drawn by RJSF with our registry and checked by the eval-free validator (issue 3
+ * item 3). When errors show: a field's error appears once the person has left that field and from
+ * then on follows what they type; the first submit checks everything, shows every error, moves
+ * focus to the first invalid field in screen order, and from then on the whole form validates as
+ * it changes. Invalid data never reaches `onSubmit`.
+ *
+ * Before that first submit RJSF validates nothing itself: SiteForm runs the same validator and
+ * hands RJSF only the errors of the fields left so far, as `extraErrors` (RJSF's channel for
+ * errors found outside the form), since RJSF's live validation shows all errors or none.
+ */
+export function SiteForm({
+  schema,
+  uiSchema,
+  texts = NO_TEXTS,
+  language,
+  formData,
+  onChange,
+  onSubmit,
+  submitText,
+  today,
+  offerCategories = NO_CATEGORIES,
+  disabled = false,
+}: SiteFormProps) {
+  const rjsfSchema = schema as RJSFSchema;
+
+  // One validator for the form's life (RJSF rebuilds its schema utilities when it changes); it asks
+  // the latest `today` each time it runs.
+  const todayRef = useRef(today);
+  useEffect(() => {
+    todayRef.current = today;
+  });
+  const [validator] = useState(() => createEvalFreeValidator({ today: () => (todayRef.current ?? localCalendarDay)() }));
+
+  const [data, setData] = useState<SiteFormData>(() => formData ?? {});
+  const [givenData, setGivenData] = useState(formData);
+  if (formData !== givenData) {
+    setGivenData(formData);
+    if (formData !== undefined) setData(formData);
+  }
+
+  const [leftFields, setLeftFields] = useState<ReadonlySet<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+
+  const text = useMemo(() => textLookup(texts), [texts]);
+  const transformErrors = useMemo(() => localizeErrors(text), [text]);
+  const formUiSchema = useMemo<RjsfUiSchema>(
+    () => ({ ...uiSchema, 'ui:submitButtonOptions': { submitText: submitText ?? text('common.button.submit') } }),
+    [uiSchema, submitText, text],
+  );
+  const pageTag = language ?? pageLanguage();
+  const formContext = useMemo<SiteFormContext>(() => ({ texts, language: pageTag, offerCategories }), [texts, pageTag, offerCategories]);
+  const errorsShown = useMemo(() => {
+    if (submitted || leftFields.size === 0) return undefined;
+    const { errors } = validator.validateFormData(data, rjsfSchema, undefined, transformErrors, formUiSchema);
+    return errorsOfLeftFields(errors, leftFields);
+  }, [submitted, validator, data, rjsfSchema, transformErrors, formUiSchema, leftFields]);
+
+  const handleChange = (event: IChangeEvent<SiteFormData>) => {
+    const next = event.formData ?? {};
+    setData(next);
+    onChange?.(next);
+  };
+  const handleBlur = (id: string) => setLeftFields((left) => (left.has(id) ? left : new Set(left).add(id)));
+  const handleSubmit = (event: IChangeEvent<SiteFormData>) => onSubmit(event.formData ?? {});
+
+  return (
+    <Form<SiteFormData>
+      className="site-form"
+      schema={rjsfSchema}
+      uiSchema={formUiSchema}
+      formData={data}
+      formContext={formContext}
+      validator={validator}
+      {...FORM_REGISTRY}
+      transformErrors={transformErrors}
+      extraErrors={errorsShown}
+      liveValidate={submitted ? 'onChange' : undefined}
+      showErrorList={false}
+      focusOnFirstError
+      noHtml5Validate
+      omitExtraData
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+      disabled={disabled}
+      onChange={handleChange}
+      onBlur={handleBlur}
+      onError={() => setSubmitted(true)}
+      onSubmit={handleSubmit}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import type { ErrorSchema, ErrorTransformer, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, toErrorSchema, toPath } from '@rjsf/utils';
+import type { TextLookup, TextValues } from './form-texts';
+
+/** The id RJSF gives the field an error is about (`.address.zipcode` gives `root_address_zipcode`). */
+function fieldIdOf(property: string | undefined): string {
+  return [DEFAULT_ID_PREFIX, ...toPath(property ?? '')].join(DEFAULT_ID_SEPARATOR);
+}
+
+/**
+ * The errors a person may see before they first submit: those of the fields they have left
+ * (issue 3 item 3: "shown after the person leaves the field, never before").
+ */
+export function errorsOfLeftFields(errors: readonly RJSFValidationError[], leftFieldIds: ReadonlySet<string>): ErrorSchema {
+  return toErrorSchema(errors.filter((error) => leftFieldIds.has(fieldIdOf(error.property))));
+}
+
+/**
+ * RJSF's `transformErrors` for the eval-free validator: the message of each error is the content
+ * text of its key (SPEC §5, §8 keys: `required`, `mustMatch`, `invalidAgeError`…), placeholders filled
+ * from its params (`{{count}}`, `{{age}}`).
+ */
+export function localizeErrors(text: TextLookup): ErrorTransformer {
+  return (errors, uiSchema) =>
+    errors.map((error) => {
+      const key = fieldErrorTextKeys(uiSchema, error.property)[String(error.name)] ?? String(error.name);
+      const message = text(key, error.params as TextValues | undefined);
+      return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
+    });
+}
+
+/**
+ * A field may name its own text for an error key (`ui:options.errorTextKeys`, e.g. a bin's `invalid`
+ * is `binError`, SPEC §8), so one rule's generic key can read as the field's own message.
+ */
+function fieldErrorTextKeys(uiSchema: UiSchema | undefined, property: string | undefined): Readonly<Record<string, string>> {
+  let node: unknown = uiSchema;
+  for (const segment of toPath(property ?? '')) node = (node as Record<string, unknown> | undefined)?.[String(segment)];
+  const options = (node as { 'ui:options'?: { errorTextKeys?: Record<string, string> } } | undefined)?.['ui:options'];
+  return options?.errorTextKeys ?? {};
+}

@@ -1,0 +1,34 @@
+import type { ChangeEvent } from 'react';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { getInputProps } from '@rjsf/utils';
+import { inputAria, inputModeOf } from '../form-engine/form-context';
+
+/**
+ * RJSF's BaseInputTemplate (text, email, hidden inputs): `inputMode` and `autocomplete` from
+ * the uiSchema, an empty input stored as "no value", the error wired with aria.
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, type, schema, options, required, disabled, readonly, autofocus, rawErrors, onChange, onChangeOverride, onBlur, onFocus } = props;
+  const { type: inputType, autoComplete } = getInputProps(schema, type, options);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) =>
+    onChange(event.target.value === '' ? options.emptyValue : event.target.value);
+  return (
+    <input
+      id={id}
+      name={htmlName ?? id}
+      className="field__input"
+      type={inputType}
+      value={value ?? ''}
+      inputMode={inputModeOf(options)}
+      autoComplete={autoComplete}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      onChange={onChangeOverride ?? handleChange}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+      {...inputAria(id, rawErrors)}
+    />
+  );
+}

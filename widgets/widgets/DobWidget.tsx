@@ -1,0 +1,75 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { errorId } from '@rjsf/utils';
+import { dobPartOrder, joinDobParts, splitDobParts, type DobPart } from '../../schemas/validators';
+import { isLeavingGroup, labelOf, textOf, tooltipOf } from '../form-engine/form-context';
+import { FieldLabelText } from '../templates/FieldLabelText';
+import { FieldTooltip } from '../templates/FieldTooltip';
+
+const PART_LENGTH: Readonly<Record<DobPart, number>> = { dd: 2, mm: 2, yyyy: 4 };
+const PART_AUTOCOMPLETE: Readonly<Record<DobPart, string>> = { dd: 'bday-day', mm: 'bday-month', yyyy: 'bday-year' };
+
+/**
+ * SPEC §5 date of birth: three numeric inputs in the site's `date_format` order, one fieldset
+ * named by the field's label. The value is always YYYY-MM-DD with empty parts left empty ("" when
+ * none is filled), as schemas/validators/dob.ts reads it. Leaving one part for the next is not
+ * leaving the field: the error waits until focus goes elsewhere.
+ */
+export function DobWidget(props: WidgetProps) {
+  const { id, value, options, label, required, disabled, readonly, autofocus, rawErrors, registry, onChange, onBlur, onFocus } = props;
+  const text = textOf(registry);
+  const { order } = dobPartOrder(typeof options.dateFormat === 'string' ? options.dateFormat : undefined);
+  const parts = splitDobParts(typeof value === 'string' ? value : '');
+  const legend = labelOf(registry, options, label);
+  const tooltip = tooltipOf(registry, options);
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  const labelKey = typeof options.labelKey === 'string' ? options.labelKey : 'label.dob';
+
+  const change = (part: DobPart) => (event: ChangeEvent<HTMLInputElement>) => {
+    const digits = event.target.value.replace(/[^0-9]/g, '').slice(0, PART_LENGTH[part]);
+    const next = joinDobParts({ ...parts, [part]: digits });
+    onChange(next === '' ? options.emptyValue : next);
+  };
+  const leave = (event: FocusEvent<HTMLFieldSetElement>) => {
+    if (isLeavingGroup(event)) onBlur(id, value);
+  };
+
+  return (
+    <fieldset className="fieldset dob" onBlur={leave} onFocus={() => onFocus(id, value)}>
+      <legend className="fieldset__legend">
+        <FieldLabelText label={legend} required={required} />
+      </legend>
+      {tooltip && <FieldTooltip fieldId={id} label={legend} tooltip={tooltip} text={text} />}
+      <div className="dob__parts">
+        {order.map((part, index) => {
+          const partId = index === 0 ? id : `${id}_${part}`;
+          return (
+            <div key={part} className={`dob__part dob__part--${part}`}>
+              <label className="dob__label" htmlFor={partId}>
+                {text(`${labelKey}.${part}`)}
+              </label>
+              <input
+                id={partId}
+                className="field__input"
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={PART_LENGTH[part]}
+                size={PART_LENGTH[part] + 1}
+                autoComplete={PART_AUTOCOMPLETE[part]}
+                value={parts[part]}
+                required={required}
+                disabled={disabled}
+                readOnly={readonly}
+                autoFocus={autofocus && index === 0}
+                onChange={change(part)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? errorId(id) : undefined}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
