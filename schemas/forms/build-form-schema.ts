@@ -40,6 +40,15 @@ function maskedUi(labelKey: string, mask: string | null, autocomplete: string, i
     : { 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, inputMode } };
 }
 
+/** SPEC §5/§8: a bin has its own error text ("a bin of set digits"), named per field as `errorTextKeys`. */
+function binUi(labelKey: string, binLength: number): UiSchema {
+  return {
+    'ui:widget': 'MaskedTextWidget',
+    'ui:autocomplete': 'off',
+    ...ui(labelKey, { mask: '0'.repeat(binLength), inputMode: 'numeric', errorTextKeys: { invalid: 'binError' } }),
+  };
+}
+
 /** Attribute fields of SPEC §3 in the order a person fills them. */
 const PROFILE_FIELDS: readonly FieldSpec[] = [
   { key: 'title', schema: () => ({ type: 'string', enum: TITLES }), ui: () => ({ 'ui:widget': 'select', 'ui:autocomplete': 'honorific-prefix', ...ui('label.title', { enumKeyPrefix: 'title.' }) }) },
@@ -71,17 +80,23 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
     key: 'nationalId',
     schema: (settings) =>
       withRule(text(32), 'nationalId', { nationalIdType: settings.nationalIdType, mask: settings.nationalIdMask, regexp: settings.nationalIdRegexp }),
-    ui: (settings) => maskedUi('label.nationalId', settings.nationalIdMask, 'off', settings.nationalIdType === 'other' ? 'text' : 'numeric'),
+    ui: (settings) =>
+      maskedUi(
+        settings.nationalIdType === 'other' ? 'label.nationalId' : `label.nationalId.${settings.nationalIdType}`,
+        settings.nationalIdMask,
+        'off',
+        settings.nationalIdType === 'other' ? 'text' : 'numeric',
+      ),
   },
   {
     key: 'ninedigitbin',
     schema: (settings) => withRule(text(19), 'bin', { binLength: settings.binLength }),
-    ui: (settings) => ({ 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': 'off', ...ui('label.ninedigitbin', { mask: '0'.repeat(settings.binLength), inputMode: 'numeric' }) }),
+    ui: (settings) => binUi('label.ninedigitbin', settings.binLength),
   },
   {
     key: 'bin',
     schema: (settings) => withRule(text(19), 'bin', { binLength: settings.binLength }),
-    ui: (settings) => ({ 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': 'off', ...ui('label.bin', { mask: '0'.repeat(settings.binLength), inputMode: 'numeric' }) }),
+    ui: (settings) => binUi('label.bin', settings.binLength),
   },
   { key: 'bank', schema: () => withRule(text(), 'name'), ui: () => ui('label.bank') },
   { key: 'business_type', schema: () => ({ type: 'string', enum: BUSINESS_TYPES }), ui: () => ({ 'ui:widget': 'select', ...ui('label.business_type', { enumKeyPrefix: 'business_type.' }) }) },
@@ -264,12 +279,12 @@ export function buildFormSchema(site: SiteConfig, locale: string, form: FormName
       ]);
     case 'change-password':
       return simpleForm([
-        ['currentPassword', text(128), { 'ui:widget': 'password', 'ui:autocomplete': 'current-password', ...ui('label.currentPassword') }, true],
-        passwordField('password', 'label.newPassword', 'new-password', true),
+        ['currentPassword', text(128), { 'ui:widget': 'password', 'ui:autocomplete': 'current-password', ...ui('label.current_password') }, true],
+        passwordField('password', 'label.new_password', 'new-password', true),
         confirmField,
       ]);
     case 'reset-password':
-      return simpleForm([codeField('passcode', 'label.passcode'), passwordField('password', 'label.newPassword', 'new-password', true), confirmField]);
+      return simpleForm([codeField('passcode', 'label.passcode'), passwordField('password', 'label.new_password', 'new-password', true), confirmField]);
     case 'recovery':
       return simpleForm([emailField('email', 'email')]);
     case 'otp':

@@ -1,6 +1,6 @@
 /**
  * The subset of JSON Schema the translator emits. Keeping to a small, known subset lets one
- * eval-free validator (form-validator.ts) check it in the browser and in the gateway.
+ * eval-free validator (validate-form.ts) check it in the browser and in the gateway.
  */
 import type { RuleName } from '../validators';
 
