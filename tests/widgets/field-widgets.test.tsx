@@ -146,7 +146,7 @@ describe('PrivacyPolicyWidget (SPEC §5 privacy_policy_display)', () => {
   it('C: the policy notice, nothing to tick', () => {
     renderField('pp', { type: 'boolean', default: false }, ui('C'));
     expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.getByText('By creating an account you accept the Privacy Policy.').id).toBe('root_pp');
+    expect(screen.getByText('By creating an account you accept our privacy policy.').id).toBe('root_pp');
   });
 });
 

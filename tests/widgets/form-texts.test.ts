@@ -13,7 +13,7 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
     expect(text('required')).toBe('Este campo é obrigatório.');
     expect(textLookup({})('required')).toBe('This field is required.');
     expect(text('title.mr')).toBe('Mr');
-    expect(text('gender.non_binary')).toBe('Non binary');
+    expect(text('label.favourite_colour')).toBe('Favourite colour');
   });
 
   it('fills {{name}} and {name} placeholders and leaves unknown ones', () => {

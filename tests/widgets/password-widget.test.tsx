@@ -31,17 +31,17 @@ describe('PasswordWidget (SPEC §5 password)', () => {
     const input = renderPassword(true);
     fireEvent.change(input, { target: { value: 'sunny' } });
     expect(checklist()).toEqual([
-      { rule: 'At least 8 characters', met: false, said: '(missing)' },
-      { rule: 'At least one number', met: false, said: '(missing)' },
-      { rule: 'At least one lowercase letter', met: true, said: '(done)' },
-      { rule: 'At least one uppercase letter', met: false, said: '(missing)' },
-      { rule: 'At least one special character, such as ! # $ %', met: false, said: '(missing)' },
-      { rule: 'No spaces', met: true, said: '(done)' },
+      { rule: 'At least 8 characters', met: false, said: '(not met yet)' },
+      { rule: 'At least one number', met: false, said: '(not met yet)' },
+      { rule: 'At least one lowercase letter', met: true, said: '(met)' },
+      { rule: 'At least one uppercase letter', met: false, said: '(not met yet)' },
+      { rule: 'At least one special character, such as ! # $ %', met: false, said: '(not met yet)' },
+      { rule: 'No spaces', met: true, said: '(met)' },
     ]);
     expect(screen.getByRole('status').textContent).toBe('2 of 6 password requirements met');
 
     fireEvent.change(input, { target: { value: 'Sunny-Day-42' } });
-    expect(checklist().every((rule) => rule.met && rule.said === '(done)')).toBe(true);
+    expect(checklist().every((rule) => rule.met && rule.said === '(met)')).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('6 of 6 password requirements met');
   });
 
