@@ -69,6 +69,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   }
   await app.register(offersRoutes, { fixtures });
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
-  await registerStaticApp(app, options.distDir);
+  await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
 }

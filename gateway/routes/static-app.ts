@@ -7,6 +7,8 @@ import { notFound, pathOf, sendError } from '../http/errors';
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
 const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
 const API_PATH = /^\/(?:gateway\/)?api(?:\/|$)/;
+/** The site gallery's pages (issue 3 item 8), an app route only when SITE_GALLERY is on. */
+const GALLERY_PATH = /^\/gallery(?:\/|$)/;
 /** SPEC §2/§9: default locale en_us; any unknown route goes to login. */
 const HOME_REDIRECT = '/en_us/account/login';
 
@@ -15,8 +17,8 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html first) is revalidated, so a new build is picked up at once. */
 const REVALIDATE = 'no-cache';
 
-function isAppPath(path: string): boolean {
-  return APP_PATH.test(path) && !API_PATH.test(path);
+function isAppPath(path: string, siteGallery: boolean): boolean {
+  return (APP_PATH.test(path) || (siteGallery && GALLERY_PATH.test(path))) && !API_PATH.test(path);
 }
 
 /**
@@ -24,7 +26,7 @@ function isAppPath(path: string): boolean {
  * routing, SPEC §2), and `/` -> the login page. Owns the server's not-found answer, since "not a
  * file and not a route" is decided here. Called on the root instance, not registered as a plugin.
  */
-export async function registerStaticApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerStaticApp(app: FastifyInstance, distDir: string | undefined, options: { siteGallery?: boolean } = {}): Promise<void> {
   const root = distDir === undefined ? undefined : resolve(distDir);
   const built = root !== undefined && existsSync(join(root, 'index.html'));
 
@@ -44,7 +46,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPageRequest || !isAppPath(pathOf(request))) return notFound(request, reply);
+    if (!isPageRequest || !isAppPath(pathOf(request), options.siteGallery === true)) return notFound(request, reply);
     if (!built) {
       return sendError(reply, 503, {
         error: 'APP_NOT_BUILT',

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestGateway } from '../support/test-gateway';
+import { buildGateway } from '../../../gateway/server';
+import { buildTestGateway, realFixtures, stubDatabase } from '../support/test-gateway';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 
@@ -34,6 +35,15 @@ describe('with a built app in distDir', () => {
       expect(response.body).toBe(INDEX_HTML);
     },
   );
+
+  it('answers the site gallery pages with index.html only when SITE_GALLERY is on (issue 3 item 8)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/gallery/firstbank' })).statusCode).toBe(404);
+    const withGallery = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), distDir, siteGallery: true });
+    const response = await withGallery.inject({ method: 'GET', url: '/gallery/firstbank?form=login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    await withGallery.close();
+  });
 
   it('serves hashed assets with a one-year immutable cache', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
