@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -7,6 +8,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   base: '/',
+  resolve: {
+    // RJSF's Markdown parser is never used by our forms (docs/decisions/0006): plain text instead.
+    alias: [{ find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./widgets/form-engine/plain-text-markdown.tsx', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,
