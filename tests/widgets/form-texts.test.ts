@@ -12,7 +12,8 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
     const text = textLookup(formTextsFromContent(ptBr));
     expect(text('required')).toBe('Este campo é obrigatório.');
     expect(textLookup({})('required')).toBe('This field is required.');
-    expect(text('title.mr')).toBe('Mr');
+    expect(text('title.mr')).toBe('Sr.');
+    expect(textLookup({ required: 'Obrigatório' })('title.mr')).toBe('Mr');
     expect(text('label.favourite_colour')).toBe('Favourite colour');
   });
 
