@@ -3,24 +3,13 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import { createEvalFreeValidator, localCalendarDay } from '../../widgets/form-engine/eval-free-validator';
 import { readSiteFixture } from '../support/site-fixtures';
+import { VALID_BANCOSOL_REGISTRATION } from './support/bancosol-registration';
 
 const TODAY = { year: 2026, month: 11, day: 21 };
 const { schema: registration, uiSchema } = buildFormSchema(readSiteFixture('bancosol'), 'pt_br', 'registration');
 const schema = registration as RJSFSchema;
 
-const validRegistration = {
-  first_name: 'Ana',
-  last_name: 'Souza',
-  email: 'ana@example.com',
-  password: 'Sunny-Day-42',
-  confirm_password: 'Sunny-Day-42',
-  dob: '1990-04-12',
-  phone: '11987654321',
-  nationalId: '52998224725',
-  address: { street: 'Avenida Paulista', number: '1578', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipcode: '01310100' },
-  marketing_opt_ins: { email: false, transactional: false, sms: false },
-  pp: true,
-};
+const validRegistration = VALID_BANCOSOL_REGISTRATION;
 
 describe('createEvalFreeValidator: RJSF ValidatorType on schemas/forms/validate-form (docs/decisions/0006)', () => {
   const validator = createEvalFreeValidator({ today: () => TODAY });

@@ -7,6 +7,7 @@ import { SiteForm } from '../../widgets/SiteForm';
 import ptBr from '../../fixtures/content/pt_br.json';
 import bancosol from '../../fixtures/sites/bancosol.json';
 import type { SiteConfig } from '../../schemas/site-config/types';
+import { VALID_BANCOSOL_REGISTRATION } from './support/bancosol-registration';
 import { TODAY, typeInto } from './support/render-form';
 
 afterEach(cleanup);
@@ -132,19 +133,7 @@ describe('SiteForm with the bancosol registration schema (issue 3 item 3)', () =
 
     expect(document.querySelectorAll('.field__error')).toHaveLength(0);
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit.mock.lastCall?.[0]).toEqual({
-      first_name: 'Ana',
-      last_name: 'Souza',
-      email: 'ana@example.com',
-      password: 'Sunny-Day-42',
-      confirm_password: 'Sunny-Day-42',
-      dob: '1990-04-12',
-      phone: '11987654321',
-      nationalId: '52998224725',
-      address: { street: 'Avenida Paulista', number: '1578', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipcode: '01310100' },
-      marketing_opt_ins: { email: false, transactional: false, sms: false },
-      pp: true,
-    });
+    expect(onSubmit.mock.lastCall?.[0]).toEqual(VALID_BANCOSOL_REGISTRATION);
   });
 
   it('does not submit while the privacy policy (display A) is unticked', () => {
