@@ -12,6 +12,10 @@ import { offersRoutes } from './routes/offers';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
 import { registerStaticApp } from './routes/static-app';
+import { testSupportRoutes } from './routes/test-support';
+import { userAttributeBackgroundRoutes } from './routes/user-attribute-background';
+import { userAttributeSaveRoutes } from './routes/user-attribute-save';
+import { userMgmtFindRoutes } from './routes/user-mgmt-find';
 
 /** SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise. */
 const API_PREFIXES = ['/api', '/gateway/api'] as const;
@@ -25,7 +29,7 @@ export interface GatewayOptions {
   distDir?: string;
   /** A logger from `createLogger`; none means silent (tests). */
   logger?: FastifyBaseLogger;
-  /** True only under tests (GATEWAY_TEST_MODE); later issues hang test-only hooks on it. */
+  /** True only under tests (GATEWAY_TEST_MODE): adds the test-support routes. */
   testMode?: boolean;
   /** Serve the site gallery's list of sites (SITE_GALLERY). */
   siteGallery?: boolean;
@@ -62,6 +66,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(contentRoutes, { fixtures });
         await api.register(formRoutes, { fixtures });
         if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });
+        await api.register(userAttributeBackgroundRoutes, { db });
+        await api.register(userAttributeSaveRoutes, { db });
+        await api.register(userMgmtFindRoutes, { db });
+        // Test hooks exist only in test mode, never on the production server.
+        if (options.testMode) await api.register(testSupportRoutes, { db });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },

@@ -25,7 +25,6 @@ export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   { method: ANY_METHOD, path: 'user-auth/auth/refresh-token' },
   { method: ANY_METHOD, path: 'user-auth/internal/hcaptcha/verification' },
   // user-mgmt
-  { method: 'GET', path: 'user-mgmt/user/find' },
   { method: 'GET', path: 'user-mgmt/user/find-concierge' },
   { method: 'POST', path: 'user-mgmt/user/get-preference-details' },
   { method: 'POST', path: 'user-mgmt/user/find-code' },
@@ -47,10 +46,8 @@ export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
     'vba/compromised-password',
   ].map((name) => ({ method: ANY_METHOD, path: `user-mgmt/user/${name}` })),
   // user-attribute
-  { method: 'GET', path: 'user-attribute/user/background/:siteId' },
   { method: 'GET', path: 'user-attribute/user/:siteId' },
   { method: 'GET', path: 'user-attribute/concierge/user/:siteId' },
-  { method: 'POST', path: 'user-attribute/v2/user/:siteId' },
   { method: 'POST', path: 'user-attribute/user/attribute/:siteId' },
   { method: 'GET', path: 'user-attribute/user/assets' },
   { method: 'GET', path: 'user-attribute/user/assets/:siteId' },

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { requireSessionUser } from '../auth/session-cookies';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+
+/**
+ * SPEC §7 `GET user-attribute/user/background/{siteId}` → `{ passesBackgroundCheck }`, the call
+ * behind the app's auth machine (§4): true for an ACTIVE user, false for an INACTIVE one, 404
+ * USER_NOT_FOUND when the user has no attributes on that site yet (the app then saves the site
+ * locale and asks again), 401 without a session.
+ */
+export async function userAttributeBackgroundRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+  const { db } = options;
+  app.get<{ Params: { siteId: string } }>(
+    '/user-attribute/user/background/:siteId',
+    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply);
+      const result = await db.query<{ status: string }>(
+        `select u.status from users u join user_sites s on s.user_id = u.id where u.id = $1 and s.site_id = $2`,
+        [user.userId, request.params.siteId],
+      );
+      const row = result.rows[0];
+      if (!row) throw new HttpError(404, 'USER_NOT_FOUND', 'The signed-in user has no profile on this site yet.');
+      return { passesBackgroundCheck: row.status === 'ACTIVE' };
+    },
+  );
+}
