@@ -1,14 +1,31 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { AccountShell } from './app/AccountShell';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import type { AppServices } from './app/app-services';
+import { FirstLoadOverlay, RootScreen } from './app/RootScreen';
+import { ACCOUNT_ROUTES, FALLBACK_ROUTE } from './app/route-names';
+import { accountRouteLoader, unknownRouteLoader } from './routes/account-loader';
+import { SCREEN_MODULES } from './screens/screen-modules';
 import { DEFAULT_LOCALE } from './site/resolve-site';
+import type { AppStore } from './store';
 
-// SPEC §2 base paths: /{issuer}/{locale}/account/ and /{locale}/account/.
-const router = createBrowserRouter([
-  { path: '/:issuer/:locale/account/*', element: <AccountShell /> },
-  { path: '/:locale/account/*', element: <AccountShell /> },
-  { path: '*', element: <Navigate to={`/${DEFAULT_LOCALE}/account/login-form`} replace /> },
-]);
+/** The site gallery, only in development or with VITE_SITE_GALLERY=true; its code is its own chunk. */
+const galleryEnabled = import.meta.env.DEV || import.meta.env.VITE_SITE_GALLERY === 'true';
 
-export function App() {
-  return <RouterProvider router={router} />;
+/** Every route of SPEC §2 under one account base, each guarded by its loader and lazily loaded. */
+function accountChildren(options: { store: AppStore; services: AppServices }): RouteObject[] {
+  return [
+    ...ACCOUNT_ROUTES.map((route): RouteObject => ({ path: route, loader: accountRouteLoader(route, options), lazy: SCREEN_MODULES[route] })),
+    { index: true, loader: unknownRouteLoader },
+    { path: '*', loader: unknownRouteLoader },
+  ];
+}
+
+export function createPortalRouter(store: AppStore, services: AppServices) {
+  const account = (path: string): RouteObject => ({ path, Component: RootScreen, HydrateFallback: FirstLoadOverlay, children: accountChildren({ store, services }) });
+  return createBrowserRouter([
+    // SPEC §2 base paths: /{issuer}/{locale}/account/ and /{locale}/account/.
+    account('/:issuer/:locale/account'),
+    account('/:locale/account'),
+    ...(galleryEnabled ? [{ path: '/gallery/*', lazy: () => import('./gallery/SiteGallery') }] : []),
+    { path: '*', loader: () => redirect(`/${DEFAULT_LOCALE}/account/${FALLBACK_ROUTE}`) },
+  ]);
 }

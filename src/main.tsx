@@ -1,17 +1,38 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { App } from './App';
+import { RouterProvider } from 'react-router-dom';
+import { createPortalRouter } from './App';
+import type { AppServices } from './app/app-services';
+import { documentCookieJar } from './app/browser-cookies';
+import { browserLocalStorage } from './app/browser-storage';
+import { FEATURE_FLAGS } from './app/feature-flags';
+import { signInRoute } from './routes/route-guards';
+import { resolveSite } from './site/resolve-site';
 import { createStore } from './store';
 import './styles/app.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render the portal into.');
 
+const services: AppServices = {
+  cookies: documentCookieJar(),
+  localStore: browserLocalStorage(),
+  // §4: to the sign-in route of the current site, keeping the query; a full reload unless told otherwise.
+  goToSignIn: (reload) => {
+    const { basePath } = resolveSite({ host: window.location.host, pathname: window.location.pathname, search: window.location.search });
+    const target = `${basePath}${signInRoute(FEATURE_FLAGS)}${window.location.search}`;
+    if (reload) window.location.assign(target);
+    else void router.navigate(target);
+  },
+};
+const store = createStore(services);
+const router = createPortalRouter(store, services);
+
 createRoot(container).render(
   <StrictMode>
-    <Provider store={createStore()}>
-      <App />
+    <Provider store={store}>
+      <RouterProvider router={router} />
     </Provider>
   </StrictMode>,
 );

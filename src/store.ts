@@ -1,11 +1,43 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { gatewayApi } from './api/gateway-api';
+import { gatewayResponded } from './api/gateway-events';
+import { alertsSlice, globalErrorHidden, globalErrorShown } from './app/alerts-slice';
+import type { AppServices } from './app/app-services';
+import { reactionTo } from './app/error-catalogue';
+import { registrationSlice } from './app/registration-slice';
+import { startAuthEffectRunner } from './auth/auth-effects';
+import { authEvent, authReducer } from './auth/auth-slice';
 
-export function createStore() {
+const rootReducer = combineReducers({
+  [gatewayApi.reducerPath]: gatewayApi.reducer,
+  auth: authReducer,
+  alerts: alertsSlice.reducer,
+  registration: registrationSlice.reducer,
+});
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** SPEC §8: every gateway answer goes through the error catalogue once, here. */
+function startErrorCatalogue(listeners: ReturnType<typeof createListenerMiddleware>, currentPagePath: () => string): void {
+  listeners.startListening({
+    actionCreator: gatewayResponded,
+    effect: (action, api) => {
+      const reaction = reactionTo(action.payload, currentPagePath());
+      if (reaction.kind === 'show-global-alert') api.dispatch(globalErrorShown({ reference: reaction.reference }));
+      else if (reaction.kind === 'hide-global-alert' && (api.getState() as RootState).alerts.globalError !== null) api.dispatch(globalErrorHidden());
+      else if (reaction.kind === 'authentication-failure') api.dispatch(authEvent({ type: 'AUTHENTICATION_FAILED', code: reaction.code }));
+    },
+  });
+}
+
+export function createStore(services: AppServices, currentPagePath: () => string = () => window.location.pathname) {
+  const listeners = createListenerMiddleware();
+  startErrorCatalogue(listeners, currentPagePath);
+  startAuthEffectRunner(listeners, services);
   return configureStore({
-    reducer: { [gatewayApi.reducerPath]: gatewayApi.reducer },
-    middleware: (getDefault) => getDefault().concat(gatewayApi.middleware),
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(gatewayApi.middleware),
   });
 }
 
 export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -22,6 +22,7 @@ export const contentApi = gatewayApi.injectEndpoints({
         siteId,
       }),
       transformResponse: (answer: ContentAnswer) => answer.content,
+      providesTags: (_result, _error, { locale, contentType }) => [{ type: 'Content', id: `${locale}/${contentType}` }],
     }),
   }),
 });

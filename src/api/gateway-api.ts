@@ -1,57 +1,174 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { documentCookieJar, type CookieJar } from '../app/browser-cookies';
+import { browserLocalStorage } from '../app/browser-storage';
+import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
+import { STORAGE, XSRF_COOKIE } from '../app/storage-names';
+import { gatewayResponded } from './gateway-events';
+import { CORRELATION_ID_HEADER, gatewayBaseUrl, gatewayRequestHeaders, needsToken, PRE_AUTH_TOKEN_URL } from './gateway-request-headers';
 
 /**
- * The one RTK Query api for the gateway (SPEC §7). Services inject their endpoints
- * (see site-config-api.ts, content-api.ts); the base query owns the header rules.
- * Client-server mode is on in this build (SPEC §9 useClientServer), so the base is /api.
+ * The one RTK Query api for the gateway (SPEC §7). Each service injects its endpoints
+ * (site-config-api, content-api, user-auth-api, user-mgmt-api, user-attribute-api, assets-api,
+ * offers-api); the one base query below owns every header rule of §7.
  */
-export const GATEWAY_BASE_URL = '/api';
-
 export interface GatewayRequest {
+  /** Relative to the gateway base (`site-config-service/…`), or a page-root path starting with `/` (`/offersdata/…`). */
   url: string;
   method?: AxiosRequestConfig['method'];
-  params?: Record<string, string | number>;
+  params?: Record<string, string | number | boolean>;
   data?: unknown;
+  headers?: Record<string, string>;
   siteId: string;
+  /** §7: ask the captcha provider for a token, sent as X-HCAPTCHA-TOKEN ('' when it fails). */
+  captcha?: boolean;
+  /** The caller turns a 401 into its own state (§4 background check), so §8's redirect to login is not applied. */
+  ownsAuthFailure?: boolean;
 }
 
+/** The gateway's error shape (DESIGN "Contracts"), with the status and the X-CID of the answer. */
 export interface GatewayError {
   status: number;
   code: string;
   message: string;
   correlationId: string | null;
+  /** Per-field error keys of a VALIDATION_FAILED answer. */
+  fields?: Record<string, string>;
 }
 
-const http = axios.create({ baseURL: GATEWAY_BASE_URL, timeout: 15_000 });
+/** §7 "A captcha token is requested": the real hCaptcha arrives with issue 10. */
+export interface CaptchaProvider {
+  token(): Promise<string>;
+}
 
-export const gatewayBaseQuery: BaseQueryFn<GatewayRequest, unknown, GatewayError> = async (request) => {
-  try {
-    const response = await http.request({
-      url: request.url,
-      method: request.method ?? 'GET',
-      params: request.params,
-      data: request.data,
-      // SPEC §7: every request carries the site id header.
-      headers: { 'X-SITE-ID': request.siteId },
-    });
-    return { data: response.data };
-  } catch (caught) {
-    const error = caught as AxiosError<{ error?: string; message?: string }>;
-    const status = error.response?.status ?? 0;
-    return {
-      error: {
-        status,
-        code: error.response?.data?.error ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR'),
-        message: error.response?.data?.message ?? error.message,
-        correlationId: (error.response?.headers['x-cid'] as string | undefined) ?? null,
-      },
-    };
+/** Where §7's tokens live (local storage in the browser). */
+export interface TokenStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+export interface GatewayClientDeps {
+  http: AxiosInstance;
+  flags: Readonly<FeatureFlags>;
+  cookies: CookieJar;
+  tokens: TokenStorage;
+  captcha: () => CaptchaProvider;
+  /** §7 "unless disabled": fetch a pre-auth token when a listed endpoint has none. */
+  preAuth: { enabled: boolean; url: string; clientId: string; clientSecret: string };
+}
+
+const NO_CAPTCHA: CaptchaProvider = { token: () => Promise.reject(new Error('no captcha provider installed')) };
+let installedCaptcha: CaptchaProvider = NO_CAPTCHA;
+/** Issue 10 installs the hCaptcha provider here. */
+export function installCaptchaProvider(provider: CaptchaProvider): void {
+  installedCaptcha = provider;
+}
+
+function toGatewayError(caught: unknown): GatewayError {
+  const error = caught as AxiosError<{ error?: string; message?: string; fields?: Record<string, string> } | undefined>;
+  const status = error.response?.status ?? 0;
+  const body = typeof error.response?.data === 'object' ? error.response.data : undefined;
+  const header = error.response?.headers?.[CORRELATION_ID_HEADER.toLowerCase()];
+  return {
+    status,
+    code: body?.error ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR'),
+    message: body?.message ?? error.message,
+    correlationId: typeof header === 'string' ? header : null,
+    ...(body?.fields !== undefined && typeof body.fields === 'object' ? { fields: body.fields } : {}),
+  };
+}
+
+export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<GatewayRequest, unknown, GatewayError> {
+  // §7/§8: learned from error responses, sent on login.
+  let learnedCorrelationId: string | null = null;
+
+  /** §7: the access token, else the pre-auth token, else a pre-auth token fetched now (cleared on failure). */
+  async function bearerTokenFor(url: string): Promise<string | null> {
+    if (!needsToken(url, deps.flags)) return null;
+    const stored = deps.tokens.get(STORAGE.accessToken) ?? deps.tokens.get(STORAGE.preAuthToken);
+    if (stored !== null || !deps.preAuth.enabled) return stored;
+    try {
+      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: deps.preAuth.clientId, client_secret: deps.preAuth.clientSecret });
+      const response = await deps.http.request<{ access_token: string }>({
+        baseURL: gatewayBaseUrl(deps.flags),
+        url: deps.preAuth.url,
+        method: 'POST',
+        data: form,
+        withCredentials: true,
+        headers: { 'Cache-Control': 'no-cache' },
+      });
+      deps.tokens.set(STORAGE.preAuthToken, response.data.access_token);
+      return response.data.access_token;
+    } catch {
+      deps.tokens.remove(STORAGE.preAuthToken);
+      return null;
+    }
   }
-};
+
+  return async (request, api) => {
+    const ownsAuthFailure = request.ownsAuthFailure === true;
+    const captchaToken = request.captcha && deps.flags.hcaptcha ? await deps.captcha().token().catch(() => '') : null;
+    const headers = gatewayRequestHeaders({
+      url: request.url,
+      siteId: request.siteId,
+      xsrfToken: deps.cookies.get(XSRF_COOKIE),
+      learnedCorrelationId,
+      bearerToken: await bearerTokenFor(request.url),
+      captchaToken,
+      flags: deps.flags,
+    });
+    try {
+      const response = await deps.http.request({
+        baseURL: request.url.startsWith('/') ? '' : gatewayBaseUrl(deps.flags),
+        url: request.url,
+        method: request.method ?? 'GET',
+        params: request.params,
+        data: request.data,
+        headers: { ...request.headers, ...headers },
+      });
+      const correlationId = response.headers[CORRELATION_ID_HEADER.toLowerCase()];
+      api.dispatch(
+        gatewayResponded({
+          url: request.url,
+          status: response.status,
+          code: null,
+          message: null,
+          correlationId: typeof correlationId === 'string' ? correlationId : null,
+          ownsAuthFailure,
+        }),
+      );
+      return { data: response.data };
+    } catch (caught) {
+      const error = toGatewayError(caught);
+      if (error.correlationId !== null) learnedCorrelationId = error.correlationId;
+      api.dispatch(gatewayResponded({ url: request.url, status: error.status, code: error.code, message: error.message, correlationId: error.correlationId, ownsAuthFailure }));
+      return { error };
+    }
+  };
+}
+
+/**
+ * The browser's axios instance. Axios's own XSRF echo is off: the header rule above owns it, so
+ * there is one place that decides. Cookies go with every same-origin call.
+ */
+export function createGatewayHttp(): AxiosInstance {
+  return axios.create({ timeout: 15_000, withCredentials: true, withXSRFToken: false });
+}
+
+/** The browser's one HTTP client for the gateway; tests give it a fake adapter. */
+export const gatewayHttp = createGatewayHttp();
 
 export const gatewayApi = createApi({
   reducerPath: 'gatewayApi',
-  baseQuery: gatewayBaseQuery,
+  baseQuery: createGatewayBaseQuery({
+    http: gatewayHttp,
+    flags: FEATURE_FLAGS,
+    cookies: documentCookieJar(),
+    tokens: browserLocalStorage(),
+    captcha: () => installedCaptcha,
+    preAuth: { enabled: true, url: PRE_AUTH_TOKEN_URL, clientId: 'cardholder-portal', clientSecret: '' },
+  }),
+  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState'],
   endpoints: () => ({}),
 });

@@ -6,6 +6,7 @@ export const siteConfigApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     getSiteConfig: build.query<SiteConfig, string>({
       query: (siteId) => ({ url: `site-config-service/config/site/${encodeURIComponent(siteId)}`, siteId }),
+      providesTags: (_result, _error, siteId) => [{ type: 'SiteConfig', id: siteId }],
     }),
   }),
 });

@@ -2,4 +2,10 @@ import defaultContent from '../../fixtures/content/en_us.json';
 import type { ContentTexts } from '../api/content-api';
 
 /** SPEC §7: when the content call fails the app uses bundled default texts (the en_us fixture). */
-export const DEFAULT_COMMON_TEXTS: ContentTexts = (defaultContent as Record<string, ContentTexts>).common ?? {};
+const bundled = defaultContent as Record<string, ContentTexts>;
+export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
+export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
+
+/** The content groups the root screen and route titles read. */
+export type ShellContentGroup = 'common' | 'errors';
+export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = { common: DEFAULT_COMMON_TEXTS, errors: DEFAULT_ERROR_TEXTS };

@@ -8,5 +8,7 @@ export default async function globalSetup(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run does this).`);
   }
+  // The browser tests include the site gallery (issue 3 item 8); production builds leave it out.
+  process.env.VITE_SITE_GALLERY = 'true';
   await build({ root: REPO_ROOT, logLevel: 'warn', configFile: `${REPO_ROOT}/vite.config.ts` });
 }

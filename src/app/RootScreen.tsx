@@ -1,0 +1,143 @@
+import { useEffect, useRef } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { useGetSiteConfigQuery } from '../api/site-config-api';
+import { textOf } from '../content/texts';
+import { useContentTexts } from '../content/use-content-texts';
+import { localeToLanguageTag } from '../site/locale-tag';
+import { useSiteLocation } from '../site/use-site-location';
+import type { RootState } from '../store';
+import { alertsClosed, notificationShown } from './alerts-slice';
+import { readEntryQuery } from './entry-query';
+import { pageTitle } from './page-title';
+import { STORAGE } from './storage-names';
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/** SPEC §2: a virtual page view for every navigation after the first (the first is the tag's own page view). */
+function useVirtualPageViews(): void {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    (window.dataLayer ??= []).push({ event: 'virtualPageView', page: `${location.pathname}${location.search}` });
+  }, [location.pathname, location.search]);
+}
+
+/** SPEC §2 returnurl (stored only when valid, selectedCause appended) and editPw (password-updated notice). */
+function useEntryQuery(): void {
+  const { search } = useLocation();
+  const dispatch = useDispatch();
+  useEffect(() => {
+    const entry = readEntryQuery(search, window.location.origin);
+    if (entry.returnUrl !== null) window.sessionStorage.setItem(STORAGE.returnUrl, entry.returnUrl);
+    if (entry.passwordUpdated) {
+      dispatch(notificationShown({ id: 'password-updated', kind: 'success', textKey: 'notice.passwordUpdated', fallbackText: 'Your password has been updated.' }));
+    }
+  }, [search, dispatch]);
+}
+
+function GlobalErrorAlert() {
+  const globalError = useSelector((state: RootState) => state.alerts.globalError);
+  const errors = useContentTexts('errors');
+  const common = useContentTexts('common');
+  const dispatch = useDispatch();
+  if (globalError === null) return null;
+  // §8: the content-managed text with the server reference (X-CID) in its placeholder.
+  const message = textOf(errors, 'global', 'Looks like something went wrong. Reference: {{reference}}', { reference: globalError.reference ?? '' });
+  return (
+    <div className="alert alert--error" role="alert">
+      <span className="alert__icon" aria-hidden="true">
+        ⚠
+      </span>
+      <p className="alert__message">{message}</p>
+      <button type="button" className="alert__close" aria-label={textOf(common, 'alert.close', 'Close alert')} onClick={() => dispatch(alertsClosed())}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function NotificationAlerts() {
+  const notifications = useSelector((state: RootState) => state.alerts.notifications);
+  const common = useContentTexts('common');
+  if (notifications.length === 0) return null;
+  return (
+    <div className="notifications">
+      {notifications.map((notification) => (
+        <div key={notification.id} className={`alert alert--${notification.kind}`} role={notification.kind === 'error' ? 'alert' : 'status'}>
+          <p className="alert__message">{textOf(common, notification.textKey, notification.fallbackText)}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadingOverlay({ label }: { label: string }) {
+  return (
+    <div className="loading-overlay" role="progressbar" aria-label={label} aria-busy="true">
+      <span className="loading-overlay__spinner" aria-hidden="true" />
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 root screen, the frame of every account route: the screen-reader page-title region,
+ * the global error alert, notification alerts, the routed screen and the full-screen loading
+ * overlay. Sets the page title (brand - title - brand), `lang` from the locale, and the theme.
+ */
+export function RootScreen() {
+  const location = useSiteLocation();
+  const navigation = useNavigation();
+  const site = useGetSiteConfigQuery(location.siteId);
+  const common = useContentTexts('common');
+
+  const programmeBrand = textOf(common, 'brand', 'Rewards Portal');
+  const siteBrand = site.data?.name ?? '';
+  const routeTitle = location.route ? textOf(common, `title.${location.route}`, '') : '';
+  const title = pageTitle(siteBrand, routeTitle, programmeBrand);
+  const theme = site.data?.theme ?? 'classic';
+
+  useEffect(() => {
+    document.documentElement.lang = localeToLanguageTag(location.locale);
+  }, [location.locale]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    document.body.dataset.theme = theme;
+    document.body.dataset.siteId = location.siteId;
+  }, [theme, location.siteId]);
+  useVirtualPageViews();
+  useEntryQuery();
+
+  return (
+    <div className="shell">
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-region="page-title">
+        {title}
+      </div>
+      <header className="shell__header">
+        <span className="shell__brand">{siteBrand || programmeBrand}</span>
+      </header>
+      <main className="shell__main">
+        <GlobalErrorAlert />
+        <NotificationAlerts />
+        <Outlet />
+      </main>
+      {navigation.state !== 'idle' && <LoadingOverlay label={textOf(common, 'loading', 'Loading…')} />}
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown while the first route's data loads (react-router's hydrate fallback). */
+export function FirstLoadOverlay() {
+  return <LoadingOverlay label={textOf(useContentTexts('common'), 'loading', 'Loading…')} />;
+}

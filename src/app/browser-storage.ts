@@ -1,0 +1,10 @@
+import type { TokenStorage } from '../api/gateway-api';
+
+/** The page's local storage (§7 tokens, §9 otp_expiry); `window` is read on each call, so importing this outside a browser is safe. */
+export function browserLocalStorage(): TokenStorage {
+  return {
+    get: (key) => window.localStorage.getItem(key),
+    set: (key, value) => window.localStorage.setItem(key, value),
+    remove: (key) => window.localStorage.removeItem(key),
+  };
+}

@@ -1,0 +1,135 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import defaultSite from '../../fixtures/default-site.json';
+import type { SiteConfig } from '../../schemas/site-config/types';
+import { assetsApi } from '../api/assets-api';
+import { contentApi } from '../api/content-api';
+import { offersApi } from '../api/offers-api';
+import { siteConfigApi } from '../api/site-config-api';
+import { userAttributeApi } from '../api/user-attribute-api';
+import { userMgmtApi } from '../api/user-mgmt-api';
+import type { AppServices } from '../app/app-services';
+import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
+import { mobileDeviceOf, openMobileApp } from '../app/mobile-deep-link';
+import { FALLBACK_ROUTE, type AccountRoute } from '../app/route-names';
+import { STORAGE } from '../app/storage-names';
+import { authStatusOf, isSettled, siteIdInState, userTypeInState, type AuthStatus } from '../auth/auth-machine';
+import { authEvent } from '../auth/auth-slice';
+import { resolveSite, type SiteLocation } from '../site/resolve-site';
+import type { AppStore } from '../store';
+import { decideRoute, isOffersPreferenceShown } from './route-guards';
+
+/** §7 "failure falls back to default": when even the gateway's default cannot be fetched. */
+const BUNDLED_DEFAULT_SITE = defaultSite as unknown as SiteConfig;
+
+/** Runs one RTK Query fetch for a loader and lets the cache keep the answer for the screen. */
+async function preload<T>(subscription: { unwrap(): Promise<T>; unsubscribe(): void }): Promise<T | undefined> {
+  try {
+    return await subscription.unwrap();
+  } catch {
+    return undefined;
+  } finally {
+    subscription.unsubscribe();
+  }
+}
+
+/** §4: starts the auth machine's check for this site unless it has settled or runs already, and waits for it to settle. */
+function settledAuthStatus(store: AppStore, services: AppServices, site: SiteLocation): Promise<AuthStatus> {
+  if (siteIdInState(store.getState().auth) !== site.siteId) {
+    store.dispatch(
+      authEvent({
+        type: 'CHECK_REQUESTED',
+        siteId: site.siteId,
+        locale: site.locale,
+        authenticatedCookie: services.cookies.get(STORAGE.authenticatedCookie),
+        userTypeCookie: services.cookies.get(STORAGE.userTypeCookie),
+        hasRefreshToken: services.localStore.get(STORAGE.refreshToken) !== null,
+      }),
+    );
+  }
+  return new Promise((resolve) => {
+    const settle = (): boolean => {
+      const current = store.getState().auth;
+      if (!isSettled(current)) return false;
+      resolve(authStatusOf(current));
+      return true;
+    };
+    if (settle()) return;
+    const unsubscribe = store.subscribe(() => {
+      if (settle()) unsubscribe();
+    });
+  });
+}
+
+/**
+ * SPEC §2 preloaded data, before a route renders: site configuration, content, auth state, and
+ * for a signed-in visitor user data, user site attributes and assets; the offers list only when
+ * the site shows offers_preference.
+ */
+async function preloadAccountData(store: AppStore, services: AppServices, site: SiteLocation): Promise<{ config: SiteConfig; auth: AuthStatus }> {
+  const { siteId, locale } = site;
+  const [config, auth] = await Promise.all([
+    preload(store.dispatch(siteConfigApi.endpoints.getSiteConfig.initiate(siteId))),
+    settledAuthStatus(store, services, site),
+    preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId, locale, contentType: 'common' }))),
+    preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId, locale, contentType: 'errors' }))),
+  ]);
+  const siteConfig = config ?? BUNDLED_DEFAULT_SITE;
+  const concierge = userTypeInState(store.getState().auth) === 'CONCIERGE';
+  await Promise.all([
+    ...(auth === 'LOGGEDOUT'
+      ? []
+      : [
+          preload(store.dispatch(userMgmtApi.endpoints.getProfile.initiate({ siteId, concierge }))),
+          preload(store.dispatch(userAttributeApi.endpoints.getUserSiteAttributes.initiate({ siteId, concierge }))),
+          preload(store.dispatch(assetsApi.endpoints.getAssets.initiate(siteId))),
+        ]),
+    ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),
+  ]);
+  return { config: siteConfig, auth };
+}
+
+function routeUrl(site: SiteLocation, route: AccountRoute, search: string): string {
+  return `${site.basePath}${route}${search}`;
+}
+
+export interface AccountLoaderOptions {
+  store: AppStore;
+  services: AppServices;
+  flags?: Readonly<FeatureFlags>;
+  userAgent?: () => string;
+}
+
+/**
+ * The loader of every account route: strips a trailing slash (§2), preloads §2's data, then
+ * applies the route's guards, redirecting before anything renders.
+ */
+export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOptions) {
+  const { store, services, flags = FEATURE_FLAGS, userAgent = () => navigator.userAgent } = options;
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/')) throw redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`);
+    const site = resolveSite({ host: url.host, pathname: url.pathname, search: url.search });
+    const { config, auth } = await preloadAccountData(store, services, site);
+    const decision = decideRoute({
+      route,
+      auth,
+      site: config,
+      locale: site.locale,
+      search: url.search,
+      flags,
+      hasRegistrationData: store.getState().registration.data !== null,
+      device: mobileDeviceOf(userAgent()),
+    });
+    if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));
+    if (decision.kind === 'open-app') openMobileApp(decision.url, decision.device);
+    else if (decision.clearOtpExpiry) services.localStore.remove(STORAGE.otpExpiry);
+    return null;
+  };
+}
+
+/** §2: any unknown route (and a bare `account/`) redirects to login-form, keeping the query. */
+export function unknownRouteLoader({ request }: LoaderFunctionArgs): never {
+  const url = new URL(request.url);
+  const site = resolveSite({ host: url.host, pathname: url.pathname, search: url.search });
+  throw redirect(routeUrl(site, FALLBACK_ROUTE, url.search));
+}

@@ -1,0 +1,138 @@
+import { readSiteFormSettings } from '../../schemas/forms/site-form-settings';
+import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
+import type { FeatureFlags } from '../app/feature-flags';
+import { isAppDeepLink, type MobileDevice } from '../app/mobile-deep-link';
+import type { AccountRoute } from '../app/route-names';
+import type { AuthStatus } from '../auth/auth-machine';
+
+/**
+ * SPEC §2 guards as data: each route lists the guards it passes through, in order, after the
+ * global SSO rule. A guard answers null to let the visitor on, or where to send them.
+ */
+export type GuardName =
+  | 'authenticatedOnly'
+  | 'guestOnly'
+  | 'loginPage'
+  | 'clearOtpExpiry'
+  | 'profileUpdate'
+  | 'addPan'
+  | 'deleteProfile'
+  | 'editPan'
+  | 'siteSettings'
+  | 'stepByStepRecovery'
+  | 'ssoSimulator';
+
+export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> = {
+  login: ['clearOtpExpiry', 'loginPage'],
+  'login-form': ['clearOtpExpiry', 'loginPage'],
+  activate: [],
+  'login-otp': [],
+  'login-otp-preference': [],
+  profile: ['authenticatedOnly'],
+  'edit-profile': ['authenticatedOnly', 'profileUpdate'],
+  'mfa-setup': ['authenticatedOnly'],
+  'delete-profile': ['authenticatedOnly', 'deleteProfile'],
+  'edit-pan': ['authenticatedOnly', 'editPan'],
+  'cashback-statement': ['authenticatedOnly'],
+  'site-settings': ['authenticatedOnly', 'siteSettings'],
+  registration: ['guestOnly'],
+  'add-pan': ['guestOnly', 'addPan'],
+  password: ['authenticatedOnly'],
+  'compromised-credentials': ['authenticatedOnly'],
+  'resend-activation': [],
+  recovery: [],
+  'reset-password': [],
+  passcode: ['stepByStepRecovery'],
+  'passcode-preference': ['stepByStepRecovery'],
+  'otp-check-preference': ['authenticatedOnly'],
+  'otp-check-passcode': ['authenticatedOnly'],
+  logout: ['authenticatedOnly'],
+  'redirect-sso': [],
+  'sso-simulator': ['ssoSimulator'],
+};
+
+/** §2 global SSO rule: on an SSO site every route but these goes to redirect-sso. */
+export const SSO_OPEN_ROUTES: ReadonlySet<AccountRoute> = new Set(['redirect-sso', 'logout', 'sso-simulator']);
+
+export interface GuardContext {
+  route: AccountRoute;
+  auth: AuthStatus;
+  site: SiteConfig;
+  locale: string;
+  /** The URL's query string, `?…` or ''. */
+  search: string;
+  flags: Pick<FeatureFlags, 'useClientServer' | 'ssoSimulator' | 'proxyCdn'>;
+  hasRegistrationData: boolean;
+  device: MobileDevice | null;
+}
+
+export type GuardDecision =
+  | { kind: 'allow'; clearOtpExpiry: boolean }
+  | { kind: 'redirect'; route: AccountRoute; search: string }
+  | { kind: 'open-app'; url: string; device: MobileDevice };
+
+type Redirect = Extract<GuardDecision, { kind: 'redirect' | 'open-app' }>;
+
+/** §2 "login (login-form in client-server mode)". */
+export function signInRoute(flags: Pick<FeatureFlags, 'useClientServer'>): AccountRoute {
+  return flags.useClientServer ? 'login-form' : 'login';
+}
+
+export function isSsoSite(site: SiteConfig): boolean {
+  return featureConfigOf(site, 'site_auth_profile').auth_mechanism === 'SSO';
+}
+
+/** §2 preloaded data: the offers list only when the attribute offers_preference is shown (level not None). */
+export function isOffersPreferenceShown(site: SiteConfig): boolean {
+  const level = readSiteFormSettings(site).levels.offers_preference;
+  return level !== undefined && level !== 'None';
+}
+
+/** §2 recovery variants: step-by-step when the locale is pt_br or send_sms is 'true'. */
+export function isStepByStepRecovery(site: SiteConfig, locale: string): boolean {
+  return locale === 'pt_br' || readSiteFormSettings(site).sendSms;
+}
+
+const to = (route: AccountRoute, search: string): Redirect => ({ kind: 'redirect', route, search });
+
+const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: GuardContext) => Redirect | null>> = {
+  // Logged-out and logged-in-inactive visitors sign in first; the query (siteid, returnurl) travels along.
+  authenticatedOnly: (c) => (c.auth === 'LOGGEDIN' ? null : to(signInRoute(c.flags), c.search)),
+  guestOnly: (c) => (c.auth === 'LOGGEDIN' ? to('profile', c.search) : null),
+  // Logged-in visitors go on to the profile with the returnurl, or, with an app deep link on a phone, to the app.
+  loginPage: (c) => {
+    if (c.auth !== 'LOGGEDIN') return null;
+    const returnUrl = new URLSearchParams(c.search).get('returnurl');
+    if (isAppDeepLink(returnUrl) && c.device !== null) return { kind: 'open-app', url: returnUrl, device: c.device };
+    return to('profile', c.search);
+  },
+  profileUpdate: (c) => (readSiteFormSettings(c.site).profileUpdatable ? null : to('profile', c.search)),
+  addPan: (c) => (c.hasRegistrationData ? null : to('registration', c.search)),
+  deleteProfile: (c) => (featureConfigOf(c.site, 'allow_delete_profile').allow_delete_profile === 'false' ? to('profile', c.search) : null),
+  // Our rule: managing cards needs the site to capture cards at all.
+  editPan: (c) => (c.site.siteFeatureConfigurations.some((feature) => feature.name === 'pan_capture') ? null : to('profile', c.search)),
+  // Our rule: the preferences screen edits offer preferences, so the site must show them.
+  siteSettings: (c) => (isOffersPreferenceShown(c.site) ? null : to('profile', c.search)),
+  // Our rule: passcode steps exist only in the step-by-step recovery variant.
+  stepByStepRecovery: (c) => (isStepByStepRecovery(c.site, c.locale) ? null : to('recovery', c.search)),
+  ssoSimulator: (c) => (c.flags.ssoSimulator ? null : to(signInRoute(c.flags), c.search)),
+};
+
+/** §2 global SSO rule; keeps only `siteid`, and only in proxy mode. */
+function ssoRule(c: GuardContext): Redirect | null {
+  if (!isSsoSite(c.site) || SSO_OPEN_ROUTES.has(c.route)) return null;
+  const siteId = new URLSearchParams(c.search).get('siteid');
+  return to('redirect-sso', c.flags.proxyCdn && siteId !== null ? `?${new URLSearchParams({ siteid: siteId }).toString()}` : '');
+}
+
+export function decideRoute(context: GuardContext): GuardDecision {
+  const sso = ssoRule(context);
+  if (sso) return sso;
+  for (const name of ROUTE_GUARDS[context.route]) {
+    if (name === 'clearOtpExpiry') continue;
+    const decision = GUARDS[name](context);
+    if (decision) return decision;
+  }
+  // §2 "A guard clears the stored OTP-check expiry on entry": entering the sign-in route starts afresh.
+  return { kind: 'allow', clearOtpExpiry: ROUTE_GUARDS[context.route].includes('clearOtpExpiry') };
+}

@@ -1,0 +1,10 @@
+import { RouteHeading } from './RouteHeading';
+
+/** SPEC §2 registration: registration. */
+export function Component() {
+  return (
+    <section>
+      <RouteHeading route="registration" />
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteConfig } from '../../../schemas/site-config/types';
+import { FEATURE_FLAGS } from '../../../src/app/feature-flags';
+import { ACCOUNT_ROUTES, type AccountRoute } from '../../../src/app/route-names';
+import type { AuthStatus } from '../../../src/auth/auth-machine';
+import { decideRoute, ROUTE_GUARDS, type GuardContext, type GuardDecision } from '../../../src/routes/route-guards';
+import { readSiteFixture } from '../../support/site-fixtures';
+
+/**
+ * SPEC §2 guards, table-driven: (route × auth state × site kind) → where the visitor ends.
+ * Site kinds are real fixtures: firstbank (classic), northbank (updatable and allow_delete_profile
+ * "false"), vppcards (no offers_preference), bancosol (pt_br, step-by-step recovery), unionbank (SSO).
+ */
+const SITES = {
+  classic: { site: readSiteFixture('firstbank'), locale: 'en_us' },
+  restricted: { site: readSiteFixture('northbank'), locale: 'fr_ca' },
+  noOffers: { site: readSiteFixture('vppcards'), locale: 'en_gb' },
+  stepByStep: { site: readSiteFixture('bancosol'), locale: 'pt_br' },
+  sso: { site: readSiteFixture('unionbank'), locale: 'en_us' },
+} as const;
+type SiteKind = keyof typeof SITES;
+
+const AUTH_STATES: readonly AuthStatus[] = ['LOGGEDOUT', 'LOGGEDIN-INACTIVE', 'LOGGEDIN'];
+
+function context(route: AccountRoute, auth: AuthStatus, kind: SiteKind, overrides: Partial<GuardContext> = {}): GuardContext {
+  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, device: null, ...overrides };
+}
+
+/** Where the decision leaves the visitor: the route itself when allowed. */
+function destination(decision: GuardDecision, route: AccountRoute): string {
+  if (decision.kind === 'redirect') return decision.route;
+  if (decision.kind === 'open-app') return `app:${decision.url}`;
+  return route;
+}
+
+/**
+ * Expected destination per route on the classic site for [LOGGEDOUT, LOGGEDIN-INACTIVE, LOGGEDIN].
+ * "=" means the route itself. Written from SPEC §2's table and guard list.
+ */
+const CLASSIC: Readonly<Record<AccountRoute, readonly [string, string, string]>> = {
+  login: ['=', '=', 'profile'], // login-page guard
+  'login-form': ['=', '=', 'profile'],
+  activate: ['=', '=', '='], // open
+  'login-otp': ['=', '=', '='],
+  'login-otp-preference': ['=', '=', '='],
+  profile: ['login-form', 'login-form', '='], // authenticated-only
+  'edit-profile': ['login-form', 'login-form', '='],
+  'mfa-setup': ['login-form', 'login-form', '='],
+  'delete-profile': ['login-form', 'login-form', '='],
+  'edit-pan': ['login-form', 'login-form', '='],
+  'cashback-statement': ['login-form', 'login-form', '='],
+  'site-settings': ['login-form', 'login-form', '='],
+  registration: ['=', '=', 'profile'], // guest-only
+  'add-pan': ['registration', 'registration', 'profile'], // guest-only, then needs registration data
+  password: ['login-form', 'login-form', '='],
+  'compromised-credentials': ['login-form', 'login-form', '='],
+  'resend-activation': ['=', '=', '='],
+  recovery: ['=', '=', '='],
+  'reset-password': ['=', '=', '='],
+  passcode: ['recovery', 'recovery', 'recovery'], // current recovery variant on en_us without send_sms
+  'passcode-preference': ['recovery', 'recovery', 'recovery'],
+  'otp-check-preference': ['login-form', 'login-form', '='],
+  'otp-check-passcode': ['login-form', 'login-form', '='],
+  logout: ['login-form', 'login-form', '='],
+  'redirect-sso': ['=', '=', '='],
+  'sso-simulator': ['=', '=', '='], // simulator feature on in this build
+};
+
+const rows = ACCOUNT_ROUTES.flatMap((route) => AUTH_STATES.map((auth, index) => [route, auth, CLASSIC[route][index]!] as const));
+
+describe('§2 guards on a classic site (firstbank)', () => {
+  it.each(rows)('%s as %s → %s', (route, auth, expected) => {
+    expect(destination(decideRoute(context(route, auth, 'classic')), route)).toBe(expected === '=' ? route : expected);
+  });
+
+  it('covers every route of §2 and gives each one a guard list', () => {
+    expect(Object.keys(CLASSIC).sort()).toEqual([...ACCOUNT_ROUTES].sort());
+    expect(Object.keys(ROUTE_GUARDS).sort()).toEqual([...ACCOUNT_ROUTES].sort());
+  });
+});
+
+describe('§2 global SSO rule (unionbank)', () => {
+  const open = new Set<AccountRoute>(['redirect-sso', 'logout', 'sso-simulator']);
+  const ssoRows = ACCOUNT_ROUTES.flatMap((route) => AUTH_STATES.map((auth) => [route, auth] as const));
+  it.each(ssoRows)('%s as %s', (route, auth) => {
+    const decision = decideRoute(context(route, auth, 'sso'));
+    if (!open.has(route)) expect(decision).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
+    else expect(destination(decision, route)).toBe(route === 'logout' && auth !== 'LOGGEDIN' ? 'login-form' : route);
+  });
+
+  it('keeps siteid, and only siteid, in proxy mode', () => {
+    const search = '?siteid=unionbank&returnurl=%2Fen_us%2Faccount%2Fprofile';
+    expect(decideRoute(context('profile', 'LOGGEDOUT', 'sso', { search, flags: { ...FEATURE_FLAGS, proxyCdn: true } }))).toEqual({
+      kind: 'redirect',
+      route: 'redirect-sso',
+      search: '?siteid=unionbank',
+    });
+    expect(decideRoute(context('profile', 'LOGGEDOUT', 'sso', { search }))).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
+  });
+});
+
+describe('§2 site-dependent guards', () => {
+  it.each([
+    // [route, auth, site kind, expected]
+    ['edit-profile', 'LOGGEDIN', 'restricted', 'profile'], // profile-update guard: updatable "false"
+    ['delete-profile', 'LOGGEDIN', 'restricted', 'profile'], // allow_delete_profile "false"
+    ['site-settings', 'LOGGEDIN', 'noOffers', 'profile'], // site-settings guard: offers_preference not shown
+    ['site-settings', 'LOGGEDIN', 'restricted', 'site-settings'],
+    ['edit-pan', 'LOGGEDIN', 'restricted', 'edit-pan'], // pan_capture configured
+    ['passcode', 'LOGGEDOUT', 'stepByStep', 'passcode'], // pt_br: step-by-step recovery
+    ['passcode-preference', 'LOGGEDOUT', 'stepByStep', 'passcode-preference'],
+    ['passcode', 'LOGGEDOUT', 'restricted', 'recovery'],
+  ] as const)('%s as %s on %s → %s', (route, auth, kind, expected) => {
+    expect(destination(decideRoute(context(route, auth, kind)), route)).toBe(expected);
+  });
+
+  it('edit-pan goes to /profile on a site that captures no cards', () => {
+    const site: SiteConfig = { ...SITES.classic.site, siteFeatureConfigurations: SITES.classic.site.siteFeatureConfigurations.filter((f) => f.name !== 'pan_capture') };
+    expect(destination(decideRoute(context('edit-pan', 'LOGGEDIN', 'classic', { site })), 'edit-pan')).toBe('profile');
+  });
+
+  it('step-by-step recovery also when send_sms is "true" on another locale', () => {
+    expect(destination(decideRoute(context('passcode', 'LOGGEDOUT', 'stepByStep', { locale: 'en_us' })), 'passcode')).toBe('passcode');
+  });
+});
+
+describe('§2 flow guards and switches', () => {
+  it('add-pan passes a guest with registration data', () => {
+    expect(decideRoute(context('add-pan', 'LOGGEDOUT', 'classic', { hasRegistrationData: true }))).toEqual({ kind: 'allow', clearOtpExpiry: false });
+  });
+
+  it('sso-simulator goes to the sign-in route when the simulator feature is off', () => {
+    const flags = { ...FEATURE_FLAGS, ssoSimulator: false };
+    expect(decideRoute(context('sso-simulator', 'LOGGEDOUT', 'classic', { flags }))).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
+  });
+
+  it('the sign-in route is login outside client-server mode', () => {
+    const flags = { ...FEATURE_FLAGS, useClientServer: false };
+    expect(decideRoute(context('profile', 'LOGGEDOUT', 'classic', { flags }))).toEqual({ kind: 'redirect', route: 'login', search: '' });
+  });
+
+  it('redirects keep the query: the login-page guard sends a signed-in user to /profile with the returnurl', () => {
+    const search = '?returnurl=%2Ffirstbank%2Fen_us%2Faccount%2Fedit-pan';
+    expect(decideRoute(context('login', 'LOGGEDIN', 'classic', { search }))).toEqual({ kind: 'redirect', route: 'profile', search });
+    expect(decideRoute(context('profile', 'LOGGEDOUT', 'classic', { search }))).toEqual({ kind: 'redirect', route: 'login-form', search });
+  });
+
+  it('the OTP-check expiry is cleared on entering the sign-in routes only', () => {
+    const clearing = ACCOUNT_ROUTES.filter((route) => {
+      const decision = decideRoute(context(route, 'LOGGEDOUT', 'classic', { hasRegistrationData: true }));
+      return decision.kind === 'allow' && decision.clearOtpExpiry;
+    });
+    expect(clearing).toEqual(['login', 'login-form']);
+  });
+});
+
+describe('§2 mobile deep link on the login page', () => {
+  const search = `?returnurl=${encodeURIComponent('rewardsportal://offers/123')}`;
+  it.each([
+    ['ios', 'app:rewardsportal://offers/123'],
+    ['android', 'app:rewardsportal://offers/123'],
+    [null, 'profile'],
+  ] as const)('a signed-in visitor on %s ends at %s', (device, expected) => {
+    expect(destination(decideRoute(context('login', 'LOGGEDIN', 'classic', { search, device })), 'login')).toBe(expected);
+  });
+
+  it('a logged-out visitor signs in first', () => {
+    expect(decideRoute(context('login', 'LOGGEDOUT', 'classic', { search, device: 'ios' }))).toEqual({ kind: 'allow', clearOtpExpiry: true });
+  });
+});
