@@ -7,12 +7,14 @@ import { reactionTo } from './app/error-catalogue';
 import { registrationSlice } from './app/registration-slice';
 import { startAuthEffectRunner } from './auth/auth-effects';
 import { authEvent, authReducer } from './auth/auth-slice';
+import { signInSlice } from './auth/sign-in-slice';
 
 const rootReducer = combineReducers({
   [gatewayApi.reducerPath]: gatewayApi.reducer,
   auth: authReducer,
   alerts: alertsSlice.reducer,
   registration: registrationSlice.reducer,
+  signIn: signInSlice.reducer,
 });
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -34,6 +34,10 @@ export interface GatewayError {
   correlationId: string | null;
   /** Per-field error keys of a VALIDATION_FAILED answer. */
   fields?: Record<string, string>;
+  /** The answer's Retry-After header in seconds (423 locks, 429 limits; ADR 0008). */
+  retryAfterSeconds?: number;
+  /** Extras of the error body besides error, message and fields (ADR 0008: attemptsLeft, maskedDestination). */
+  details?: Readonly<Record<string, unknown>>;
 }
 
 /** §7 "A captcha token is requested": the real hCaptcha arrives with issue 10. */
@@ -65,17 +69,27 @@ export function installCaptchaProvider(provider: CaptchaProvider): void {
   installedCaptcha = provider;
 }
 
+/** Retry-After as seconds; only the delta-seconds form (the gateway's), anything else is ignored. */
+function retryAfterSecondsOf(header: unknown): number | undefined {
+  const value = typeof header === 'string' || typeof header === 'number' ? String(header).trim() : '';
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
 function toGatewayError(caught: unknown): GatewayError {
-  const error = caught as AxiosError<{ error?: string; message?: string; fields?: Record<string, string> } | undefined>;
+  const error = caught as AxiosError<({ error?: string; message?: string; fields?: Record<string, string> } & Record<string, unknown>) | undefined>;
   const status = error.response?.status ?? 0;
-  const body = typeof error.response?.data === 'object' ? error.response.data : undefined;
+  const body = typeof error.response?.data === 'object' && error.response.data !== null ? error.response.data : undefined;
   const header = error.response?.headers?.[CORRELATION_ID_HEADER.toLowerCase()];
+  const retryAfterSeconds = retryAfterSecondsOf(error.response?.headers?.['retry-after']);
+  const { error: _code, message: _message, fields, ...details } = body ?? {};
   return {
     status,
     code: body?.error ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR'),
     message: body?.message ?? error.message,
     correlationId: typeof header === 'string' ? header : null,
-    ...(body?.fields !== undefined && typeof body.fields === 'object' ? { fields: body.fields } : {}),
+    ...(fields !== undefined && typeof fields === 'object' ? { fields } : {}),
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...(Object.keys(details).length > 0 ? { details } : {}),
   };
 }
 

@@ -7,7 +7,47 @@ export interface TokenAnswer {
   refresh_token?: string;
 }
 
-/** SPEC §7 user-auth service: the call the auth machine (§4) needs; sign-in and sign-out arrive with issue 5. */
+/** ADR 0008: where a second-step passcode came from (`otp_type`). */
+export type OtpType = 'email' | 'sms' | 'totp';
+
+/** SPEC §3 login payload; `otp`, `otpType` and `trustDevice` only on the passcode step. */
+export interface LoginPayload {
+  siteId: string;
+  locale: string;
+  username: string;
+  password: string;
+  otp?: string;
+  otpType?: OtpType;
+  trustDevice?: boolean;
+}
+
+/** ADR 0008: the 200 answer of `user-auth/login`; the session itself is in the gateway's cookies. */
+export interface SignedInAnswer {
+  status: 'SIGNED_IN';
+  expires_in: number;
+  user_type: string;
+  mfaEnrollmentStatus: string;
+}
+
+/**
+ * SPEC §3/§7, ADR 0008: the multipart login payload with `init_login=true` (client-server mode).
+ * Optional parts are left out rather than sent empty.
+ */
+export function loginFormData(payload: LoginPayload): FormData {
+  const form = new FormData();
+  form.set('username', payload.username);
+  form.set('password', payload.password);
+  form.set('grant_type', 'password');
+  form.set('siteId', payload.siteId);
+  form.set('locale', payload.locale);
+  form.set('init_login', 'true');
+  if (payload.otp !== undefined) form.set('otp', payload.otp);
+  if (payload.otpType !== undefined) form.set('otp_type', payload.otpType);
+  if (payload.trustDevice !== undefined) form.set('trust_device', String(payload.trustDevice));
+  return form;
+}
+
+/** SPEC §7 user-auth service. */
 export const userAuthApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     /** §7: POST user-auth/oauth/token, grant_type refresh_token with refresh_token and siteId (multipart). */
@@ -21,5 +61,31 @@ export const userAuthApi = gatewayApi.injectEndpoints({
       },
       invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Assets'],
     }),
+    /**
+     * §7 POST user-auth/login. The sign-in flow owns every answer (ADR 0008 codes): a 401 here is
+     * the next step or a refusal shown on the form, never §8's trip back to the sign-in page.
+     */
+    logIn: build.mutation<SignedInAnswer, LoginPayload>({
+      query: (payload) => ({ url: 'user-auth/login', method: 'POST', data: loginFormData(payload), siteId: payload.siteId, ownsAuthFailure: true }),
+      invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Assets'],
+    }),
+    /** §4/§7 POST user-auth/tokens/revoke, optional ?refresh_token=, text body null; 200 even when already signed out. */
+    revokeTokens: build.mutation<unknown, { siteId: string; refreshToken: string | null }>({
+      query: ({ siteId, refreshToken }) => ({
+        url: 'user-auth/tokens/revoke',
+        method: 'POST',
+        ...(refreshToken !== null ? { params: { refresh_token: refreshToken } } : {}),
+        data: 'null',
+        headers: { 'Content-Type': 'text/plain' },
+        siteId,
+        ownsAuthFailure: true,
+      }),
+    }),
+    /** ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. */
+    verifyOtp: build.mutation<{ verifiedUntil: string | number }, { siteId: string; otp: string; otpType: OtpType }>({
+      query: ({ siteId, otp, otpType }) => ({ url: 'user-auth/otp/verify', method: 'POST', data: { otp, otp_type: otpType }, siteId }),
+    }),
   }),
 });
+
+export const { useLogInMutation, useVerifyOtpMutation } = userAuthApi;

@@ -1,7 +1,6 @@
 /**
  * SPEC §9 storage names the app reads or writes, and the local-storage keys of §7's tokens. The
- * gateway's own `SESSION` cookie is httpOnly (only the gateway sets and expires it); session_expiry
- * arrives with sign-out and session extension (issue 5).
+ * gateway's own `SESSION` cookie is httpOnly (only the gateway sets and expires it).
  */
 export const STORAGE = {
   /** Readable cookie `true` while signed in (§4 token type and background check). */
@@ -14,6 +13,8 @@ export const STORAGE = {
   supportDetailsCookie: 'gmap_support_details',
   /** Local storage: the trusted OTP check's expiry, epoch seconds (§4, §9: 15 minutes). */
   otpExpiry: 'otp_expiry',
+  /** Local storage: now + expires_in, epoch seconds, only when session extension is on (§9). */
+  sessionExpiry: 'session_expiry',
   /** Local storage keys of §7 "Tokens are kept in local storage under keys for pre-auth and access tokens". */
   preAuthToken: 'preauth_token',
   accessToken: 'access_token',

@@ -6,6 +6,10 @@ const bundled = defaultContent as Record<string, ContentTexts>;
 export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
 export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
 
-/** The content groups the root screen and route titles read. */
-export type ShellContentGroup = 'common' | 'errors';
-export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = { common: DEFAULT_COMMON_TEXTS, errors: DEFAULT_ERROR_TEXTS };
+/** The content groups the shell and the screens read through `useContentTexts`. */
+export type ShellContentGroup = 'common' | 'errors' | 'signIn';
+export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = {
+  common: DEFAULT_COMMON_TEXTS,
+  errors: DEFAULT_ERROR_TEXTS,
+  signIn: bundled.signIn ?? {},
+};

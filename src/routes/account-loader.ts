@@ -14,6 +14,7 @@ import { FALLBACK_ROUTE, type AccountRoute } from '../app/route-names';
 import { STORAGE } from '../app/storage-names';
 import { authStatusOf, isSettled, siteIdInState, userTypeInState, type AuthStatus } from '../auth/auth-machine';
 import { authEvent } from '../auth/auth-slice';
+import { authCheckRequested } from '../auth/session-steps';
 import { resolveSite, type SiteLocation } from '../site/resolve-site';
 import type { AppStore } from '../store';
 import { decideRoute, isOffersPreferenceShown } from './route-guards';
@@ -35,16 +36,7 @@ async function preload<T>(subscription: { unwrap(): Promise<T>; unsubscribe(): v
 /** §4: starts the auth machine's check for this site unless it has settled or runs already, and waits for it to settle. */
 function settledAuthStatus(store: AppStore, services: AppServices, site: SiteLocation): Promise<AuthStatus> {
   if (siteIdInState(store.getState().auth) !== site.siteId) {
-    store.dispatch(
-      authEvent({
-        type: 'CHECK_REQUESTED',
-        siteId: site.siteId,
-        locale: site.locale,
-        authenticatedCookie: services.cookies.get(STORAGE.authenticatedCookie),
-        userTypeCookie: services.cookies.get(STORAGE.userTypeCookie),
-        hasRefreshToken: services.localStore.get(STORAGE.refreshToken) !== null,
-      }),
-    );
+    store.dispatch(authEvent(authCheckRequested(site, services.cookies, services.localStore)));
   }
   return new Promise((resolve) => {
     const settle = (): boolean => {
@@ -60,18 +52,30 @@ function settledAuthStatus(store: AppStore, services: AppServices, site: SiteLoc
   });
 }
 
+/** Content groups a screen reads beyond the shell's common and errors, fetched before it renders (no flash of default texts). */
+const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = {
+  login: ['signIn', 'form'],
+  'login-form': ['signIn', 'form'],
+  'login-otp': ['signIn', 'form'],
+  'login-otp-preference': ['signIn'],
+  'otp-check-preference': ['signIn'],
+  'otp-check-passcode': ['signIn', 'form'],
+  'mfa-setup': ['signIn', 'form'],
+  logout: ['signIn'],
+};
+
 /**
  * SPEC §2 preloaded data, before a route renders: site configuration, content, auth state, and
  * for a signed-in visitor user data, user site attributes and assets; the offers list only when
  * the site shows offers_preference.
  */
-async function preloadAccountData(store: AppStore, services: AppServices, site: SiteLocation): Promise<{ config: SiteConfig; auth: AuthStatus }> {
+async function preloadAccountData(store: AppStore, services: AppServices, site: SiteLocation, route: AccountRoute): Promise<{ config: SiteConfig; auth: AuthStatus }> {
   const { siteId, locale } = site;
+  const contentGroups = ['common', 'errors', ...(SCREEN_CONTENT_GROUPS[route] ?? [])];
   const [config, auth] = await Promise.all([
     preload(store.dispatch(siteConfigApi.endpoints.getSiteConfig.initiate(siteId))),
     settledAuthStatus(store, services, site),
-    preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId, locale, contentType: 'common' }))),
-    preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId, locale, contentType: 'errors' }))),
+    ...contentGroups.map((contentType) => preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId, locale, contentType })))),
   ]);
   const siteConfig = config ?? BUNDLED_DEFAULT_SITE;
   const concierge = userTypeInState(store.getState().auth) === 'CONCIERGE';
@@ -86,6 +90,19 @@ async function preloadAccountData(store: AppStore, services: AppServices, site: 
     ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),
   ]);
   return { config: siteConfig, auth };
+}
+
+/**
+ * §2 login-otp-preference "needs login data and notification info": where the passcode can go, for
+ * the person whose sign-in waits (the gateway answers only for that pending sign-in, ADR 0008).
+ */
+async function hasNotificationInfo(store: AppStore, route: AccountRoute): Promise<boolean> {
+  const pending = store.getState().signIn.pending;
+  if (route !== 'login-otp-preference' || pending === null) return false;
+  const info = await preload(
+    store.dispatch(userMgmtApi.endpoints.getPreferenceDetails.initiate({ siteId: pending.siteId, primaryUserIdentifier: pending.username }, { forceRefetch: true })),
+  );
+  return info !== undefined;
 }
 
 function routeUrl(site: SiteLocation, route: AccountRoute, search: string): string {
@@ -109,7 +126,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
     const url = new URL(request.url);
     if (url.pathname.endsWith('/')) throw redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`);
     const site = resolveSite({ host: url.host, pathname: url.pathname, search: url.search });
-    const { config, auth } = await preloadAccountData(store, services, site);
+    const { config, auth } = await preloadAccountData(store, services, site, route);
     const decision = decideRoute({
       route,
       auth,
@@ -118,6 +135,8 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       search: url.search,
       flags,
       hasRegistrationData: store.getState().registration.data !== null,
+      hasPendingSignIn: store.getState().signIn.pending !== null,
+      hasNotificationInfo: await hasNotificationInfo(store, route),
       device: mobileDeviceOf(userAgent()),
     });
     if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));

@@ -20,14 +20,16 @@ export type GuardName =
   | 'editPan'
   | 'siteSettings'
   | 'stepByStepRecovery'
-  | 'ssoSimulator';
+  | 'ssoSimulator'
+  | 'pendingSignIn'
+  | 'notificationInfo';
 
 export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> = {
   login: ['clearOtpExpiry', 'loginPage'],
   'login-form': ['clearOtpExpiry', 'loginPage'],
   activate: [],
-  'login-otp': [],
-  'login-otp-preference': [],
+  'login-otp': ['pendingSignIn'],
+  'login-otp-preference': ['pendingSignIn', 'notificationInfo'],
   profile: ['authenticatedOnly'],
   'edit-profile': ['authenticatedOnly', 'profileUpdate'],
   'mfa-setup': ['authenticatedOnly'],
@@ -63,6 +65,10 @@ export interface GuardContext {
   search: string;
   flags: Pick<FeatureFlags, 'useClientServer' | 'ssoSimulator' | 'proxyCdn'>;
   hasRegistrationData: boolean;
+  /** §2 "needs stored login data": a sign-in waits for its passcode (in memory, ADR 0008). */
+  hasPendingSignIn: boolean;
+  /** §2 login-otp-preference "needs … notification info": get-preference-details answered. */
+  hasNotificationInfo: boolean;
   device: MobileDevice | null;
 }
 
@@ -116,6 +122,9 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
   // Our rule: passcode steps exist only in the step-by-step recovery variant.
   stepByStepRecovery: (c) => (isStepByStepRecovery(c.site, c.locale) ? null : to('recovery', c.search)),
   ssoSimulator: (c) => (c.flags.ssoSimulator ? null : to(signInRoute(c.flags), c.search)),
+  // §2 "needs stored login data": without a sign-in waiting for its passcode, start at sign-in.
+  pendingSignIn: (c) => (c.hasPendingSignIn ? null : to(signInRoute(c.flags), c.search)),
+  notificationInfo: (c) => (c.hasNotificationInfo ? null : to(signInRoute(c.flags), c.search)),
 };
 
 /** §2 global SSO rule; keeps only `siteid`, and only in proxy mode. */

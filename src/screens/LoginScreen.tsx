@@ -1,12 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useLocation } from 'react-router-dom';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { useLogInMutation } from '../api/user-auth-api';
+import { nextSignInStep, type TextRef } from '../auth/sign-in-flow';
+import { signInEnded } from '../auth/sign-in-slice';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useRefusalText } from './sign-in/use-refusal-text';
+import { useSignInSteps } from './sign-in/use-sign-in-steps';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 login and login-form: sign-in (login-form in client-server mode). Kept tiny: it is the most visited first load. */
+/**
+ * SPEC §2 login and login-form: the site's `login` form (SiteForm), posted as §3's multipart login
+ * payload to `user-auth/login` (ADR 0008). The answer decides the next step (auth/sign-in-flow.ts);
+ * a refusal shows as a form-level alert without a reload.
+ */
 export function Component() {
-  const { route } = useSiteLocation();
+  const { route, siteId, locale, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const dispatch = useDispatch();
+  const form = useSiteFormSchema('login');
+  const formTexts = useFormTexts();
+  const signInText = useText('signIn');
+  const refusalText = useRefusalText();
+  const [logIn, { isLoading }] = useLogInMutation();
+  const goToStep = useSignInSteps();
+  const [refusal, setRefusal] = useState<TextRef | null>(null);
+
+  // Coming back to the first step starts afresh: login data of an abandoned attempt is dropped.
+  useEffect(() => {
+    dispatch(signInEnded());
+  }, [dispatch]);
+
+  const submit = async (data: SiteFormData) => {
+    setRefusal(null);
+    const credentials = { username: String(data.username ?? ''), password: String(data.password ?? '') };
+    const answer = await logIn({ siteId, locale, ...credentials });
+    setRefusal(goToStep(nextSignInStep(answer), credentials));
+  };
+
   return (
-    <section>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route={route === 'login' ? 'login' : 'login-form'} />
+      <p className="sign-in__intro">{signInText('login.intro')}</p>
+      {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
+      {form && (
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          onSubmit={(data) => void submit(data)}
+          submitText={signInText(isLoading ? 'login.submitting' : 'login.submit')}
+          disabled={isLoading}
+        />
+      )}
+      <p className="sign-in__links">
+        <Link to={`${basePath}recovery${search}`}>{signInText('login.forgotPassword')}</Link>
+        <Link to={`${basePath}registration${search}`}>{signInText('login.register')}</Link>
+      </p>
     </section>
   );
 }

@@ -216,3 +216,19 @@ it('a VALIDATION_FAILED answer keeps its per-field error keys', async () => {
     error: { status: 400, code: 'VALIDATION_FAILED', message: 'Invalid body', correlationId: null, fields: { email: 'error' } },
   });
 });
+
+it('ADR 0008: a lock or limit keeps Retry-After in seconds, and body extras (attemptsLeft, maskedDestination) as details', async () => {
+  const { call } = harness({
+    answer: (config) =>
+      config.url === 'user-auth/login'
+        ? { status: 423, data: { error: 'USER_LOCKED', message: 'Locked.' }, headers: { 'retry-after': '900' } }
+        : { status: 401, data: { error: 'OTP_INVALID', message: 'Wrong code.', attemptsLeft: 2 }, headers: { 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' } },
+  });
+  expect(await call({ url: 'user-auth/login', method: 'POST' })).toEqual({
+    error: { status: 423, code: 'USER_LOCKED', message: 'Locked.', correlationId: null, retryAfterSeconds: 900 },
+  });
+  // Only the delta-seconds form the gateway sends is read; details carry the extras.
+  expect(await call({ url: 'user-auth/otp/verify', method: 'POST' })).toEqual({
+    error: { status: 401, code: 'OTP_INVALID', message: 'Wrong code.', correlationId: null, details: { attemptsLeft: 2 } },
+  });
+});

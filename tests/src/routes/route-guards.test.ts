@@ -23,7 +23,7 @@ type SiteKind = keyof typeof SITES;
 const AUTH_STATES: readonly AuthStatus[] = ['LOGGEDOUT', 'LOGGEDIN-INACTIVE', 'LOGGEDIN'];
 
 function context(route: AccountRoute, auth: AuthStatus, kind: SiteKind, overrides: Partial<GuardContext> = {}): GuardContext {
-  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, device: null, ...overrides };
+  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, ...overrides };
 }
 
 /** Where the decision leaves the visitor: the route itself when allowed. */
@@ -41,8 +41,8 @@ const CLASSIC: Readonly<Record<AccountRoute, readonly [string, string, string]>>
   login: ['=', '=', 'profile'], // login-page guard
   'login-form': ['=', '=', 'profile'],
   activate: ['=', '=', '='], // open
-  'login-otp': ['=', '=', '='],
-  'login-otp-preference': ['=', '=', '='],
+  'login-otp': ['login-form', 'login-form', 'login-form'], // needs stored login data (none here)
+  'login-otp-preference': ['login-form', 'login-form', 'login-form'],
   profile: ['login-form', 'login-form', '='], // authenticated-only
   'edit-profile': ['login-form', 'login-form', '='],
   'mfa-setup': ['login-form', 'login-form', '='],
@@ -127,6 +127,16 @@ describe('§2 site-dependent guards', () => {
 describe('§2 flow guards and switches', () => {
   it('add-pan passes a guest with registration data', () => {
     expect(decideRoute(context('add-pan', 'LOGGEDOUT', 'classic', { hasRegistrationData: true }))).toEqual({ kind: 'allow', clearOtpExpiry: false });
+  });
+
+  it('§2 login-otp opens with stored login data; login-otp-preference also needs the notification info', () => {
+    expect(decideRoute(context('login-otp', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true }))).toEqual({ kind: 'allow', clearOtpExpiry: false });
+    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true }))).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
+    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasNotificationInfo: true }))).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
+    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true, hasNotificationInfo: true }))).toEqual({
+      kind: 'allow',
+      clearOtpExpiry: false,
+    });
   });
 
   it('sso-simulator goes to the sign-in route when the simulator feature is off', () => {

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import './sign-in.css';
+
+/**
+ * A form-level message (SPEC §8 texts such as "Oops that wasn't the right combination."): an
+ * error is role=alert and takes focus, so keyboard and screen-reader users land on it; a notice
+ * is a polite status.
+ */
+export function FormAlert({ kind, message }: { kind: 'error' | 'success'; message: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (kind === 'error') ref.current?.focus();
+  }, [kind, message]);
+  return (
+    <div ref={ref} className={`alert alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+      {kind === 'error' && (
+        <span className="alert__icon" aria-hidden="true">
+          ⚠
+        </span>
+      )}
+      <p className="alert__message">{message}</p>
+    </div>
+  );
+}

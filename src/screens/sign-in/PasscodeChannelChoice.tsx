@@ -1,0 +1,51 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { NotificationInfo, PasscodeChannel } from '../../api/user-mgmt-api';
+import { useText } from '../../content/use-text';
+import '../../../widgets/widgets.css';
+import './sign-in.css';
+
+/**
+ * Where a passcode goes (SPEC §2 login-otp-preference, otp-check-preference): a radio choice of
+ * e-mail and SMS with the masked destinations of get-preference-details; SMS only when the person
+ * has a phone. Not a site form: the choice is the gateway's answer, not configuration.
+ */
+export function PasscodeChannelChoice({ info, busy, onChoose }: { info: NotificationInfo; busy: boolean; onChoose: (channel: PasscodeChannel, maskedDestination: string | null) => void }) {
+  const text = useText('signIn');
+  const name = useId();
+  const channels = (['email', 'sms'] as const).filter((channel) => (channel === 'email' ? info.email : info.phone) !== null);
+  const [chosen, setChosen] = useState<PasscodeChannel | null>(channels[0] ?? null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen !== null) onChoose(chosen, chosen === 'email' ? info.email : info.phone);
+  };
+
+  return (
+    <form className="site-form passcode-channels" onSubmit={submit} noValidate>
+      <fieldset className="passcode-channels__set">
+        <legend className="passcode-channels__legend">{text('preference.legend')}</legend>
+        {channels.map((channel) => (
+          <div className="check" key={channel}>
+            <input
+              id={`${name}-${channel}`}
+              className="check__input"
+              type="radio"
+              name={name}
+              value={channel}
+              checked={chosen === channel}
+              onChange={() => setChosen(channel)}
+            />
+            <label className="check__label" htmlFor={`${name}-${channel}`}>
+              {text(channel === 'email' ? 'preference.email' : 'preference.sms', { destination: (channel === 'email' ? info.email : info.phone) ?? '' })}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="site-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy || chosen === null}>
+          {text('preference.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+import type { TextRef } from '../../auth/sign-in-flow';
+import { useText } from '../../content/use-text';
+
+/** The words of a refusal (sign-in-flow.ts TextRef) in the site's language. */
+export function useRefusalText(): (ref: TextRef) => string {
+  const errors = useText('errors');
+  const signIn = useText('signIn');
+  return (ref) => (ref.group === 'errors' ? errors : signIn)(ref.key, ref.values);
+}

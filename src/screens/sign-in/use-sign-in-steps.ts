@@ -1,0 +1,51 @@
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { OtpType } from '../../api/user-auth-api';
+import { finishSignIn } from '../../auth/session-steps';
+import type { SignInStep, TextRef } from '../../auth/sign-in-flow';
+import { passcodeStepStarted } from '../../auth/sign-in-slice';
+import { useSiteLocation } from '../../site/use-site-location';
+import { useBrowserSession, useGoOnAfterSignIn } from './browser-session';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Takes the sign-in flow to the step an answer decided (auth/sign-in-flow.ts): on to the passcode
+ * or channel screen with the login data kept in memory, or signed in and on to the returnurl. A
+ * refusal comes back as the text the current screen shows.
+ */
+export function useSignInSteps(): (step: SignInStep, credentials: Credentials, options?: { trustedDevice?: boolean }) => TextRef | null {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const site = useSiteLocation();
+  const session = useBrowserSession();
+  const goOn = useGoOnAfterSignIn();
+
+  const startPasscodeStep = (credentials: Credentials, otpType: OtpType | null, maskedDestination: string | null, route: 'login-otp' | 'login-otp-preference') => {
+    dispatch(passcodeStepStarted({ siteId: site.siteId, locale: site.locale, ...credentials, otpType, maskedDestination }));
+    void navigate(`${site.basePath}${route}${search}`);
+  };
+
+  return (step, credentials, options = {}) => {
+    switch (step.kind) {
+      case 'signed-in':
+        finishSignIn(session, site, { expiresIn: step.expiresIn, trustedDevice: options.trustedDevice === true });
+        goOn(site.basePath);
+        return null;
+      case 'enter-passcode':
+        startPasscodeStep(credentials, step.otpType, step.maskedDestination, 'login-otp');
+        return null;
+      case 'choose-passcode-channel':
+        startPasscodeStep(credentials, null, null, 'login-otp-preference');
+        return null;
+      case 'refused':
+        return step.text;
+      case 'unavailable':
+        return null;
+    }
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { GatewayError } from '../../../src/api/gateway-api';
+import { loginFormData } from '../../../src/api/user-auth-api';
+import { nextSignInStep, refusalText } from '../../../src/auth/sign-in-flow';
+
+/** ADR 0008's answers of user-auth/login, each to its step (SPEC §2 sign-in screens, §8 texts). */
+const error = (status: number, code: string, extra: Partial<GatewayError> = {}): { error: GatewayError } => ({
+  error: { status, code, message: code, correlationId: null, ...extra },
+});
+
+describe('the sign-in flow: next step per answer', () => {
+  it.each([
+    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800 }],
+    ['OTP_REQUIRED_EMAIL', error(401, 'OTP_REQUIRED_EMAIL', { details: { maskedDestination: 'a***@example.com' } }), { kind: 'enter-passcode', otpType: 'email', maskedDestination: 'a***@example.com' }],
+    ['OTP_REQUIRED_PHONE', error(401, 'OTP_REQUIRED_PHONE', { details: { maskedDestination: '*** *** 4321' } }), { kind: 'enter-passcode', otpType: 'sms', maskedDestination: '*** *** 4321' }],
+    ['OTP_REQUIRED_EMAIL without a destination', error(401, 'OTP_REQUIRED_EMAIL'), { kind: 'enter-passcode', otpType: 'email', maskedDestination: null }],
+    ['MFA_OTP_REQUIRED', error(401, 'MFA_OTP_REQUIRED', { details: { maskedDestination: 'ignored' } }), { kind: 'enter-passcode', otpType: 'totp', maskedDestination: null }],
+    ['OTP_REQUIRED', error(401, 'OTP_REQUIRED'), { kind: 'choose-passcode-channel' }],
+    ['BAD_CREDENTIALS', error(401, 'BAD_CREDENTIALS'), { kind: 'refused', text: { group: 'errors', key: 'wrongCombination' } }],
+    ['500', error(500, 'INTERNAL'), { kind: 'unavailable' }],
+    ['network', error(0, 'NETWORK_ERROR'), { kind: 'unavailable' }],
+  ] as const)('%s', (_name, answer, step) => {
+    expect(nextSignInStep(answer)).toEqual(step);
+  });
+});
+
+describe('refusal texts (§8 defaults, content with Retry-After minutes and attempts left)', () => {
+  it.each([
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { minutes: 15 } }],
+    [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
+    [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { minutes: 1 } }],
+    [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],
+    [error(429, 'RATE_LIMITED', { retryAfterSeconds: 121 }).error, { group: 'signIn', key: 'error.rateLimited', values: { minutes: 3 } }],
+    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 4 } }).error, { group: 'signIn', key: 'error.otpInvalid', values: { attemptsLeft: 4 } }],
+    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 0 } }).error, { group: 'signIn', key: 'error.otpAttemptsUsed' }],
+    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 'three' } }).error, { group: 'errors', key: 'incorrectPasscode' }],
+    [error(401, 'OTP_EXPIRED').error, { group: 'signIn', key: 'error.otpExpired' }],
+    [error(400, 'VALIDATION_FAILED').error, { group: 'signIn', key: 'error.validation' }],
+    [error(403, 'XSRF_TOKEN_MISSING').error, { group: 'errors', key: 'unexpected' }],
+    [{ name: 'TypeError', message: 'could not build' }, { group: 'errors', key: 'unexpected' }],
+  ])('%o → %o', (failure, text) => {
+    expect(refusalText(failure)).toEqual(text);
+  });
+});
+
+describe('§3 login payload as multipart parts', () => {
+  it('always grant_type=password and init_login=true; otp parts only on the passcode step', () => {
+    const parts = (form: FormData) => Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+    expect(parts(loginFormData({ siteId: 'eurobank', locale: 'de_de', username: 'a@example.com', password: 'pw' }))).toEqual({
+      username: 'a@example.com',
+      password: 'pw',
+      grant_type: 'password',
+      siteId: 'eurobank',
+      locale: 'de_de',
+      init_login: 'true',
+    });
+    expect(parts(loginFormData({ siteId: 's', locale: 'en_us', username: 'u', password: 'p', otp: '123456', otpType: 'sms', trustDevice: false }))).toMatchObject({
+      otp: '123456',
+      otp_type: 'sms',
+      trust_device: 'false',
+    });
+  });
+});

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { passcodeStepStarted, type PendingSignIn } from '../../../src/auth/sign-in-slice';
+import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
+
+/**
+ * SPEC §2 login-otp and login-otp-preference (guards: stored login data; notification info), the
+ * second sign-in step of ADR 0008: the same login payload plus otp, otp_type and trust_device.
+ */
+const BASE = '/sabana/en_us/account/';
+const PENDING: PendingSignIn = {
+  siteId: 'sabana',
+  locale: 'en_us',
+  username: 'valentina.gomez@example.com',
+  password: 'Sabana#Colombia1',
+  otpType: 'email',
+  maskedDestination: 'v***@example.com',
+};
+
+beforeEach(resetFakePortal);
+afterEach(cleanup);
+
+function withAnswers(answers: Record<string, Answer>) {
+  return (call: SentCall): Answer | undefined => answers[call.url] ?? (document.cookie.includes('gmap_authenticated=true') ? signedInAnswers(call) : undefined);
+}
+
+async function enterCode(code: string, trust: boolean) {
+  fireEvent.change(await screen.findByLabelText(/^One-time passcode/), { target: { value: code } });
+  if (trust) fireEvent.click(screen.getByRole('checkbox', { name: /Trust this device for 15 minutes/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+}
+
+describe('§2 login-otp guard', () => {
+  it.each(['login-otp', 'login-otp-preference'])('%s without stored login data → login-form', async (route) => {
+    const { router } = renderPortal(`${BASE}${route}`);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(router.state.location.pathname).toBe(`${BASE}login-form`);
+  });
+
+  it('login-otp-preference when get-preference-details refuses (no pending challenge) → login-form', async () => {
+    answerWith(withAnswers({ 'user-mgmt/user/get-preference-details': { status: 401, data: { error: 'UNAUTHENTICATED', message: 'no challenge' } } }));
+    const { router } = renderPortal(`${BASE}login-otp-preference`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: null })));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(router.state.location.pathname).toBe(`${BASE}login-form`);
+    expect(goToSignIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('§2 login-otp: the otp form re-sends the login payload with the code', () => {
+  it('posts otp, otp_type and trust_device; success with trust stores otp_expiry = now + 15 min (§4, §9) and drops the login data', async () => {
+    answerWith(withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }));
+    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted(PENDING)));
+    const before = Math.floor(Date.now() / 1000);
+    await enterCode('123456', true);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    expect(callsTo('user-auth/login')[0]?.body).toEqual({
+      username: 'valentina.gomez@example.com',
+      password: 'Sabana#Colombia1',
+      grant_type: 'password',
+      siteId: 'sabana',
+      locale: 'en_us',
+      init_login: 'true',
+      otp: '123456',
+      otp_type: 'email',
+      trust_device: 'true',
+    });
+    const expiry = Number(window.localStorage.getItem('otp_expiry'));
+    expect(expiry).toBeGreaterThanOrEqual(before + 900);
+    expect(expiry).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 900);
+    expect(store.getState().signIn.pending).toBeNull();
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('123456');
+  });
+
+  it('without trust: trust_device=false and no otp_expiry', async () => {
+    answerWith(withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }));
+    const { router } = renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })));
+    await enterCode('654321', false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    expect(callsTo('user-auth/login')[0]?.body).toMatchObject({ otp: '654321', otp_type: 'totp', trust_device: 'false' });
+    expect(window.localStorage.getItem('otp_expiry')).toBeNull();
+  });
+
+  it.each([
+    [{ error: 'OTP_INVALID', message: 'wrong', attemptsLeft: 3 }, 'That passcode isn\'t correct. You have 3 attempts left.'],
+    [{ error: 'OTP_INVALID', message: 'wrong', attemptsLeft: 0 }, "That passcode isn't correct and can't be used again. Ask for a new passcode."],
+    [{ error: 'OTP_INVALID', message: 'wrong' }, "That passcode isn't correct. Please check it and try again."],
+    [{ error: 'OTP_EXPIRED', message: 'expired', attemptsLeft: 4 }, 'That passcode has expired. Ask for a new passcode.'],
+  ])('401 %o: the text on the form, the step stays (no §8 trip to sign-in)', async (body, text) => {
+    answerWith(withAnswers({ 'user-auth/login': { status: 401, data: body } }));
+    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted(PENDING)));
+    await enterCode('000000', false);
+    expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}`);
+    expect(router.state.location.pathname).toBe(`${BASE}login-otp`);
+    expect(store.getState().signIn.pending).not.toBeNull();
+    expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
+  it('an invalid code never reaches the gateway (the form rule: 6 digits)', async () => {
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    await enterCode('12ab', false);
+    await screen.findByLabelText(/^One-time passcode/);
+    expect(callsTo('user-auth/login')).toHaveLength(0);
+  });
+
+  it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED says when to retry', async () => {
+    answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 204 } }));
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'sms', maskedDestination: '*** *** 4567' })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new passcode' }));
+    expect((await screen.findByText('A new passcode is on its way.')).closest('[role="status"]')).not.toBeNull();
+    expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
+
+    answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait 5 minutes and try again.');
+  });
+});
+
+describe('§2 login-otp-preference: choose e-mail or SMS, then login-otp', () => {
+  it('shows both masked destinations as radios; SMS → send-code { sms, login } → login-otp naming the phone', async () => {
+    answerWith(
+      withAnswers({
+        'user-mgmt/user/get-preference-details': { status: 200, data: { email: 'v***@example.com', phone: '*** *** 4567' } },
+        'user-mgmt/user/send-code': { status: 204 },
+      }),
+    );
+    const { router, store } = renderPortal(`${BASE}login-otp-preference`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: null, maskedDestination: null })));
+    const group = await screen.findByRole('group', { name: 'Where should we send your passcode?' });
+    expect(group).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Email to v***@example.com' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Text message to *** *** 4567' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send passcode' }));
+    await screen.findByText('We sent a 6-digit passcode by text message to *** *** 4567.');
+    expect(router.state.location.pathname).toBe(`${BASE}login-otp`);
+    expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
+    expect(store.getState().signIn.pending).toMatchObject({ otpType: 'sms', maskedDestination: '*** *** 4567' });
+  });
+
+  it('no phone: only e-mail is offered; a refused send-code stays with its text', async () => {
+    answerWith(
+      withAnswers({
+        'user-mgmt/user/get-preference-details': { status: 200, data: { email: 'v***@example.com', phone: null } },
+        'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow' }, headers: { 'retry-after': '900' } },
+      }),
+    );
+    const { router } = renderPortal(`${BASE}login-otp-preference`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: null, maskedDestination: null })));
+    await screen.findByRole('radio', { name: 'Email to v***@example.com' });
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Send passcode' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait 15 minutes and try again.');
+    expect(router.state.location.pathname).toBe(`${BASE}login-otp-preference`);
+  });
+});

@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, sent, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
+
+/**
+ * SPEC §2 login / login-form with ADR 0008's answers of `user-auth/login`: the form comes from the
+ * site configuration, the payload is §3's multipart one with init_login=true, and each code leads
+ * to its step or its text (§8 "Oops that wasn't the right combination.").
+ */
+const LOGIN = '/eurobank/en_us/account/login-form';
+
+beforeEach(resetFakePortal);
+afterEach(cleanup);
+
+function loginAnswers(answer: Answer) {
+  return (call: SentCall): Answer | undefined => {
+    if (call.url === 'user-auth/login') return answer;
+    return document.cookie.includes('gmap_authenticated=true') ? signedInAnswers(call) : undefined;
+  };
+}
+
+async function signIn(username = 'lukas.schneider@example.com', password = 'Eurobank&Sicher9') {
+  fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('§2 login-form: the site login form posts §3 multipart to user-auth/login', () => {
+  it('posts username, password, grant_type=password, siteId, locale and init_login=true; 200 → the check runs again → /profile', async () => {
+    answerWith(loginAnswers({ status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED' }, setCookie: 'gmap_authenticated=true; Path=/' }));
+    const { router } = renderPortal(LOGIN);
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/profile'));
+    const [login] = callsTo('user-auth/login');
+    expect(login?.method).toBe('POST');
+    expect(login?.body).toEqual({
+      username: 'lukas.schneider@example.com',
+      password: 'Eurobank&Sicher9',
+      grant_type: 'password',
+      siteId: 'eurobank',
+      locale: 'en_us',
+      init_login: 'true',
+    });
+    expect(login?.headers['x-site-id']).toBe('eurobank');
+    expect(callsTo('user-attribute/user/background/eurobank')).toHaveLength(1);
+    // Nothing of the password anywhere but in the request (§ issue 5 "never store a password").
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('Sicher9');
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('Sicher9');
+    expect(document.cookie).not.toContain('Sicher9');
+  });
+
+  it('§2 a stored valid returnurl is where a successful sign-in goes, once', async () => {
+    answerWith(loginAnswers({ status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' }));
+    const { router } = renderPortal(`${LOGIN}?returnurl=${encodeURIComponent('/eurobank/en_us/account/edit-profile')}`);
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/edit-profile'));
+    expect(window.sessionStorage.getItem('returnurl')).toBeNull();
+  });
+
+  it('§2 an invalid returnurl is never stored: the sign-in ends on /profile', async () => {
+    answerWith(loginAnswers({ status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' }));
+    const { router } = renderPortal(`${LOGIN}?returnurl=${encodeURIComponent('https://evil.example/en_us/account/profile')}`);
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/profile'));
+  });
+
+  it('§8 BAD_CREDENTIALS: "Oops that wasn\'t the right combination." as a form-level alert, no reload, no trip to sign-in', async () => {
+    answerWith(loginAnswers({ status: 401, data: { error: 'BAD_CREDENTIALS', message: 'Wrong e-mail or password.' } }));
+    const { router } = renderPortal(LOGIN);
+    await signIn('lukas.schneider@example.com', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe("⚠Oops that wasn't the right combination.");
+    expect(document.activeElement).toBe(alert);
+    expect(router.state.location.pathname).toBe(LOGIN);
+    expect(goToSignIn).not.toHaveBeenCalled();
+    // The form keeps what was typed, so the person corrects it.
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('lukas.schneider@example.com');
+  });
+
+  it.each([
+    ['USER_LOCKED', 423, '900', 'Your account is locked after too many attempts. Try again in 15 minutes, or reset your password.'],
+    ['USER_LOCKED', 423, undefined, 'Your account is locked. Please reset your password to unlock it.'],
+    ['DEVICE_LOCKED', 423, '600', 'Too many attempts from this device. Try again in 10 minutes.'],
+    ['RATE_LIMITED', 429, '61', 'Too many requests. Please wait 2 minutes and try again.'],
+    ['VALIDATION_FAILED', 400, undefined, 'Please check what you entered and try again.'],
+  ])('ADR 0008 %s (%i, Retry-After %s): the content text', async (code, status, retryAfter, text) => {
+    answerWith(loginAnswers({ status, data: { error: code, message: code }, ...(retryAfter ? { headers: { 'retry-after': retryAfter } } : {}) }));
+    renderPortal(LOGIN);
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}`);
+    expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
+  it('a 500 shows §8 global alert only, not a second form alert', async () => {
+    answerWith(loginAnswers({ status: 500, data: { error: 'INTERNAL', message: 'x' }, headers: { 'x-cid': 'ref-9' } }));
+    renderPortal(LOGIN);
+    await signIn();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+    expect(screen.getByRole('alert').textContent).toContain('Reference: ref-9');
+  });
+});
+
+describe('ADR 0008 passcode codes lead to the next step with the login data in memory only', () => {
+  it('OTP_REQUIRED_EMAIL → login-otp with the masked address; the password is in the Redux slice, not in storage', async () => {
+    answerWith(loginAnswers({ status: 401, data: { error: 'OTP_REQUIRED_EMAIL', message: 'code sent', maskedDestination: 'l***@example.com' } }));
+    const { router, store } = renderPortal(LOGIN);
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Enter your passcode' });
+    expect(router.state.location.pathname).toBe('/eurobank/en_us/account/login-otp');
+    expect(screen.getByText('We sent a 6-digit passcode to your email l***@example.com.')).toBeTruthy();
+    expect(store.getState().signIn.pending).toEqual({
+      siteId: 'eurobank',
+      locale: 'en_us',
+      username: 'lukas.schneider@example.com',
+      password: 'Eurobank&Sicher9',
+      otpType: 'email',
+      maskedDestination: 'l***@example.com',
+    });
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    expect(goToSignIn).not.toHaveBeenCalled();
+    // §2 focus management: the new step's heading takes focus.
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
+
+  it('OTP_REQUIRED_PHONE → login-otp, code by SMS; MFA_OTP_REQUIRED → the authenticator code, no resend', async () => {
+    answerWith(loginAnswers({ status: 401, data: { error: 'OTP_REQUIRED_PHONE', message: 'code sent', maskedDestination: '*** *** 5678' } }));
+    renderPortal(LOGIN);
+    await signIn();
+    expect(await screen.findByText('We sent a 6-digit passcode by text message to *** *** 5678.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send a new passcode' })).toBeTruthy();
+    cleanup();
+    resetFakePortal();
+
+    answerWith(loginAnswers({ status: 401, data: { error: 'MFA_OTP_REQUIRED', message: 'totp' } }));
+    const { store } = renderPortal(LOGIN);
+    await signIn();
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send a new passcode' })).toBeNull();
+    expect(store.getState().signIn.pending?.otpType).toBe('totp');
+  });
+
+  it('OTP_REQUIRED → login-otp-preference (after get-preference-details for the pending user)', async () => {
+    answerWith((call) =>
+      call.url === 'user-auth/login' ? { status: 401, data: { error: 'OTP_REQUIRED', message: 'choose' } }
+      : call.url === 'user-mgmt/user/get-preference-details' ? { status: 200, data: { email: 'l***@example.com', phone: '*** *** 5678' } }
+      : undefined,
+    );
+    const { router } = renderPortal(LOGIN);
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Choose where to get your passcode' });
+    expect(router.state.location.pathname).toBe('/eurobank/en_us/account/login-otp-preference');
+    expect(callsTo('user-mgmt/user/get-preference-details')[0]?.body).toEqual({ primaryUserIdentifier: 'lukas.schneider@example.com', siteId: 'eurobank' });
+  });
+
+  it('coming back to login drops the login data of the abandoned attempt', async () => {
+    answerWith(loginAnswers({ status: 401, data: { error: 'OTP_REQUIRED_EMAIL', message: 'sent', maskedDestination: 'l***@example.com' } }));
+    const { router, store } = renderPortal(LOGIN);
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Enter your passcode' });
+    await act(() => router.navigate(LOGIN));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(store.getState().signIn.pending).toBeNull();
+    expect(sent.filter((call) => call.url === 'user-auth/login')).toHaveLength(1);
+  });
+});
