@@ -9,12 +9,21 @@ export interface GatewayConfig {
   embeddedDbDir: string;
   /** PostgreSQL server mode when set (DESIGN "Scale"). */
   databaseUrl?: string;
-  /** Shared counters between instances; read now, used by later issues. */
+  /** Sign-in counters shared between instances (ADR 0008 "Limits"); in process when unset. */
   redisUrl?: string;
-  /** Outgoing e-mail; read now, used by later issues. */
+  /** Outgoing e-mail through SMTP (ADR 0008 "Mail and SMS"); the development outbox when unset. */
   smtpUrl?: string;
+  /** The From of outgoing e-mail. */
+  mailFrom: string;
   /** Hex or base64, at least 32 bytes; otherwise a key file under dataDir. */
   cardFingerprintKey?: string;
+  /** Signs access tokens and sign-in cookies, keys passcode hashes; like cardFingerprintKey. */
+  tokenSigningKey?: string;
+  /** Seals TOTP secrets (AES-256-GCM); like cardFingerprintKey. */
+  totpEncryptionKey?: string;
+  /** The `?preauth=true` client credentials (ADR 0008); development defaults when unset. */
+  preauthClientId?: string;
+  preauthClientSecret?: string;
   distDir: string;
   logLevel: string;
   testMode: boolean;
@@ -70,7 +79,12 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     databaseUrl: url('DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url('REDIS_URL', ['redis', 'rediss']),
     smtpUrl: url('SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: text('MAIL_FROM') ?? 'Rewards Portal <no-reply@localhost>',
     cardFingerprintKey: text('CARD_FINGERPRINT_KEY'),
+    tokenSigningKey: text('TOKEN_SIGNING_KEY'),
+    totpEncryptionKey: text('TOTP_ENCRYPTION_KEY'),
+    preauthClientId: text('PREAUTH_CLIENT_ID'),
+    preauthClientSecret: text('PREAUTH_CLIENT_SECRET'),
     distDir: text('DIST_DIR') ?? 'dist',
     logLevel,
     testMode: flag('GATEWAY_TEST_MODE'),

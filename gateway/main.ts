@@ -4,6 +4,8 @@
  * DATABASE_URL is set), applies migrations, seeds the demo users on first start, then serves
  * the API and the built app until SIGTERM/SIGINT.
  */
+import { join } from 'node:path';
+import { DEV_PREAUTH_CLIENT, type AuthSetup } from './auth/auth-services';
 import { ConfigError, readConfig, type GatewayConfig } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -11,9 +13,17 @@ import { openPglite } from './db/open-pglite';
 import { openPostgres } from './db/open-postgres';
 import { seedDemoData } from './db/seed-demo-data';
 import { FixtureError, loadFixtures } from './fixtures/load-fixtures';
+import type { CounterStore } from './limits/counter-store';
+import { MemoryCounterStore } from './limits/memory-counter-store';
+import { RedisCounterStore } from './limits/redis-counter-store';
 import { createLogger } from './logging/create-logger';
+import { FileOutbox } from './mail/file-outbox';
+import { routeByChannel } from './mail/mailer';
+import { createSmtpMailer } from './mail/smtp-mailer';
 import { createCardFingerprinter, loadCardFingerprintKey } from './security/card-fingerprint';
+import { loadServerKey } from './security/server-keys';
 import { buildGateway } from './server';
+import { AdjustableClock } from './time/clock';
 
 /** A shutdown that takes longer than this (a stuck request) ends the process anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,6 +38,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
 
   let db: Database | undefined;
+  let counters: CounterStore | undefined;
   try {
     const fixtures = await loadFixtures();
     db = config.databaseUrl
@@ -44,10 +55,18 @@ async function main(): Promise<void> {
     const seededUsers = await seedDemoData(db, fixtures.demoUsers, createCardFingerprinter(key));
     logger.info({ database: db.kind, migrationsApplied: applied, seededUsers, sites: fixtures.sites.size }, 'gateway ready to listen');
 
-    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery });
+    const sharedKeysNeeded = db.kind === 'postgres' && (config.tokenSigningKey === undefined || config.totpEncryptionKey === undefined);
+    if (sharedKeysNeeded) logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
+    if (config.preauthClientSecret === undefined) logger.warn('PREAUTH_CLIENT_SECRET is not set: the pre-auth client uses its development credentials');
+    counters = config.redisUrl ? new RedisCounterStore(config.redisUrl) : new MemoryCounterStore();
+    const auth = await authSetup(config, counters);
+    logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
+
+    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, auth });
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
     const openDb = db;
+    const openCounters = counters;
     let stopping = false;
     const stop = async (signal: NodeJS.Signals): Promise<void> => {
       if (stopping) process.exit(1); // a second Ctrl-C means "now"
@@ -59,6 +78,7 @@ async function main(): Promise<void> {
       }, SHUTDOWN_GRACE_MS).unref();
       try {
         await app.close(); // stops accepting, waits for in-flight requests
+        await openCounters.close();
         await openDb.close(); // PGlite must close for its data directory to stay consistent
         logger.info('stopped');
         process.exit(0);
@@ -70,11 +90,30 @@ async function main(): Promise<void> {
     process.on('SIGTERM', (signal) => void stop(signal));
     process.on('SIGINT', (signal) => void stop(signal));
   } catch (error) {
+    await counters?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     if (error instanceof FixtureError) return failStart(error);
     logger.fatal({ err: error }, 'gateway failed to start');
     process.exitCode = 1;
   }
+}
+
+/** ADR 0008's sign-in services from the environment: keys, mail (SMTP or the outbox under DATA_DIR), counters. */
+async function authSetup(config: GatewayConfig, counters: CounterStore): Promise<AuthSetup> {
+  const clock = new AdjustableClock();
+  const outbox = new FileOutbox(join(config.dataDir, 'outbox'), clock);
+  const email = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) : outbox;
+  return {
+    clock,
+    counters,
+    mailer: routeByChannel(email, outbox),
+    devOutbox: config.smtpUrl ? null : outbox,
+    tokenSigningKey: await loadServerKey({ envName: 'TOKEN_SIGNING_KEY', envValue: config.tokenSigningKey, dataDir: config.dataDir, fileName: 'token-signing.key' }),
+    totpEncryptionKey: (
+      await loadServerKey({ envName: 'TOTP_ENCRYPTION_KEY', envValue: config.totpEncryptionKey, dataDir: config.dataDir, fileName: 'totp-encryption.key' })
+    ).subarray(0, 32),
+    preauthClient: { id: config.preauthClientId ?? DEV_PREAUTH_CLIENT.id, secret: config.preauthClientSecret ?? DEV_PREAUTH_CLIENT.secret },
+  };
 }
 
 /** Configuration and fixture mistakes are for people: plain text on stderr, exit 1. */

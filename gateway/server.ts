@@ -1,10 +1,13 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import type { Database } from './db/database';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleError, handleFrameworkError } from './http/errors';
 import { addSecurityHeaders } from './http/security-headers';
+import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
 import { contentRoutes } from './routes/content';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { formRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
@@ -15,7 +18,12 @@ import { registerStaticApp } from './routes/static-app';
 import { testSupportRoutes } from './routes/test-support';
 import { userAttributeBackgroundRoutes } from './routes/user-attribute-background';
 import { userAttributeSaveRoutes } from './routes/user-attribute-save';
+import { userAuthOtpVerifyRoutes } from './routes/user-auth-otp-verify';
+import { userAuthRevokeRoutes } from './routes/user-auth-revoke';
+import { userAuthSignInRoutes } from './routes/user-auth-sign-in';
 import { userMgmtFindRoutes } from './routes/user-mgmt-find';
+import { userMgmtPasscodeRoutes } from './routes/user-mgmt-passcodes';
+import { userMgmtTotpRoutes } from './routes/user-mgmt-totp';
 
 /** SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise. */
 const API_PREFIXES = ['/api', '/gateway/api'] as const;
@@ -33,6 +41,8 @@ export interface GatewayOptions {
   testMode?: boolean;
   /** Serve the site gallery's list of sites (SITE_GALLERY). */
   siteGallery?: boolean;
+  /** Clock, counters, mail and keys of sign-in (ADR 0008); in-process stand-ins for what is left out. */
+  auth?: AuthSetup;
 }
 
 declare module 'fastify' {
@@ -57,20 +67,31 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app);
+  issueXsrfCookie(app);
+  const auth = createAuthServices(options.auth);
+  const { clock } = auth;
 
   for (const prefix of API_PREFIXES) {
     await app.register(
       async (api) => {
+        requireXsrfHeader(api);
         await api.register(healthRoutes, { db });
         await api.register(siteConfigServiceRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });
         await api.register(formRoutes, { fixtures });
         if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });
-        await api.register(userAttributeBackgroundRoutes, { db });
-        await api.register(userAttributeSaveRoutes, { db });
-        await api.register(userMgmtFindRoutes, { db });
+        await api.register(userAttributeBackgroundRoutes, { db, clock });
+        await api.register(userAttributeSaveRoutes, { db, clock });
+        await api.register(userMgmtFindRoutes, { db, clock });
+        await api.register(userAuthSignInRoutes, { db, fixtures, auth });
+        await api.register(userAuthRevokeRoutes, { db, auth });
+        await api.register(userAuthOtpVerifyRoutes, { db, auth });
+        await api.register(userMgmtPasscodeRoutes, { db, auth });
+        await api.register(userMgmtTotpRoutes, { db, auth });
+        // Only while mail goes to the development outbox (no SMTP_URL).
+        if (auth.devOutbox) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.
-        if (options.testMode) await api.register(testSupportRoutes, { db });
+        if (options.testMode) await api.register(testSupportRoutes, { db, clock });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },

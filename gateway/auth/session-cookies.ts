@@ -14,6 +14,9 @@ export const SESSION_COOKIE = 'SESSION';
 export const AUTHENTICATED_COOKIE = 'gmap_authenticated';
 export const USER_TYPE_COOKIE = 'gmap_user_type';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** ADR 0008: a pending sign-in waiting for its passcode (10 minutes), and a device trusted for 15. */
+export const LOGIN_CHALLENGE_COOKIE = 'LOGIN_CHALLENGE';
+export const TRUSTED_DEVICE_COOKIE = 'TRUSTED_DEVICE';
 
 export type UserType = 'CONCIERGE' | 'CARDHOLDER';
 
@@ -34,17 +37,18 @@ export function readCookies(request: FastifyRequest): Map<string, string> {
   return cookies;
 }
 
-interface CookieOptions {
+export interface CookieOptions {
   httpOnly: boolean;
   secure: boolean;
-  expires: Date;
+  /** None: a browser-session cookie. */
+  expires?: Date;
 }
 
-function serializeCookie(name: string, value: string, options: CookieOptions): string {
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   return [
     `${name}=${value}`,
     'Path=/',
-    `Expires=${options.expires.toUTCString()}`,
+    ...(options.expires ? [`Expires=${options.expires.toUTCString()}`] : []),
     'SameSite=Lax',
     ...(options.httpOnly ? ['HttpOnly'] : []),
     ...(options.secure ? ['Secure'] : []),
@@ -52,7 +56,7 @@ function serializeCookie(name: string, value: string, options: CookieOptions): s
 }
 
 /** Secure cookies only over HTTPS, so a plain-HTTP local gateway still signs people in. */
-function isHttps(request: FastifyRequest): boolean {
+export function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
@@ -63,41 +67,50 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
     serializeCookie(SESSION_COOKIE, session.token, { httpOnly: true, secure, expires }),
     serializeCookie(AUTHENTICATED_COOKIE, 'true', { httpOnly: false, secure, expires }),
     serializeCookie(USER_TYPE_COOKIE, userTypeOf(roles), { httpOnly: false, secure, expires }),
-    serializeCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { httpOnly: false, secure, expires }),
+    serializeCookie(XSRF_COOKIE, newXsrfToken(), { httpOnly: false, secure, expires }),
   ]);
 }
 
-/** Expires every session cookie, for a dead session: the browser cannot clear the httpOnly one itself. */
-export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = isHttps(request);
-  const expires = new Date(0);
-  reply.header(
-    'set-cookie',
-    [SESSION_COOKIE, AUTHENTICATED_COOKIE, USER_TYPE_COOKIE, XSRF_COOKIE].map((name) =>
-      serializeCookie(name, '', { httpOnly: name === SESSION_COOKIE, secure, expires }),
-    ),
-  );
+export function newXsrfToken(): string {
+  return randomBytes(24).toString('base64url');
 }
 
 /**
- * Double-submit check for a state-changing call: the X-XSRF-TOKEN header must equal the XSRF-TOKEN
- * cookie (SPEC §7), which a page on another origin can neither read nor set.
+ * Expires the session cookies, for a dead session (the browser cannot clear the httpOnly one
+ * itself), and replaces the XSRF token, so the signed-out page can post its next sign-in at once
+ * with a value that never belonged to the session.
  */
-export function requireXsrfToken(request: FastifyRequest): void {
-  const cookie = readCookies(request).get(XSRF_COOKIE);
-  const header = request.headers['x-xsrf-token'];
-  if (cookie === undefined || cookie === '' || header !== cookie) {
-    throw new HttpError(403, 'XSRF_TOKEN_MISMATCH', 'The X-XSRF-TOKEN header must echo the XSRF-TOKEN cookie.');
-  }
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  expireCookies(request, reply, [SESSION_COOKIE, AUTHENTICATED_COOKIE, USER_TYPE_COOKIE]);
+  reply.header('set-cookie', serializeCookie(XSRF_COOKIE, newXsrfToken(), { httpOnly: false, secure: isHttps(request) }));
+}
+
+/**
+ * Logout (ADR 0008 tokens/revoke): the session cookies as above, and a pending challenge.
+ * TRUSTED_DEVICE stays: it trusts the device, not the session, and ends by itself after 15
+ * minutes (a sign-in on that device within it skips the passcode).
+ */
+export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply): void {
+  clearSessionCookies(request, reply);
+  expireCookies(request, reply, [LOGIN_CHALLENGE_COOKIE]);
+}
+
+export function expireCookies(request: FastifyRequest, reply: FastifyReply, names: readonly string[]): void {
+  const secure = isHttps(request);
+  const readable = new Set([AUTHENTICATED_COOKIE, USER_TYPE_COOKIE]);
+  reply.header(
+    'set-cookie',
+    names.map((name) => serializeCookie(name, '', { httpOnly: !readable.has(name), secure, expires: new Date(0) })),
+  );
 }
 
 /**
  * The signed-in user of a request, or a 401 UNAUTHENTICATED JSON error. A SESSION cookie that
  * no longer names a live session is expired on the way out, so the app stops presenting it.
  */
-export async function requireSessionUser(db: Queryable, request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+export async function requireSessionUser(db: Queryable, request: FastifyRequest, reply: FastifyReply, now: Date): Promise<SessionUser> {
   const token = readCookies(request).get(SESSION_COOKIE);
-  const user = token ? await findSessionUser(db, token) : null;
+  const user = token ? await findSessionUser(db, token, now) : null;
   if (user) return user;
   if (token) clearSessionCookies(request, reply);
   throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 
-/** How long a sign-in lasts; issue 5 may make it sliding. */
+/** How long a sign-in lasts; also the access token's `expires_in` (SPEC §3, §4 refresh). */
 export const SESSION_TTL_SECONDS = 30 * 60;
 
 export interface SessionUser {
@@ -25,7 +25,7 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function openSession(db: Queryable, userId: string, siteId: string, now = new Date()): Promise<OpenedSession> {
+export async function openSession(db: Queryable, userId: string, siteId: string, now: Date): Promise<OpenedSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
   await db.query('insert into sessions (id, user_id, site_id, created_at, expires_at) values ($1, $2, $3, $4, $5)', [
@@ -39,7 +39,7 @@ export async function openSession(db: Queryable, userId: string, siteId: string,
 }
 
 /** The user behind a live session token, or null when it is unknown, expired or revoked. */
-export async function findSessionUser(db: Queryable, token: string, now = new Date()): Promise<SessionUser | null> {
+export async function findSessionUser(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
   const result = await db.query<{ session_id: string; user_id: string; site_id: string; email: string; roles: string[]; expires_at: Date | string }>(
     `select s.id as session_id, s.user_id, s.site_id, u.email, u.roles, s.expires_at
        from sessions s join users u on u.id = s.user_id
@@ -51,6 +51,6 @@ export async function findSessionUser(db: Queryable, token: string, now = new Da
   return { sessionId: row.session_id, userId: row.user_id, siteId: row.site_id, email: row.email, roles: row.roles, expiresAt: new Date(row.expires_at) };
 }
 
-export async function revokeSession(db: Queryable, token: string, now = new Date()): Promise<void> {
+export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionIdOf(token), now]);
 }

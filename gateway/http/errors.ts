@@ -9,6 +9,16 @@ export interface ErrorBody {
   error: string;
   message: string;
   fields?: Record<string, string>;
+  /** Facts some answers add beside the code (ADR 0008: `attemptsLeft`, `maskedDestination`). */
+  [extra: string]: unknown;
+}
+
+/** What some errors carry beyond code and message. */
+export interface HttpErrorDetails {
+  /** Extra body members, such as `attemptsLeft`. */
+  extras?: Record<string, unknown>;
+  /** Sent as the Retry-After header (423 and 429 of ADR 0008). */
+  retryAfterSeconds?: number;
 }
 
 /** Thrown by routes for an answer that is not a success; the error handler turns it into JSON. */
@@ -18,6 +28,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly details: HttpErrorDetails = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -57,7 +68,9 @@ const MESSAGE_BY_FASTIFY_CODE: Readonly<Record<string, string>> = {
  */
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof HttpError) {
-    return sendError(reply, error.statusCode, { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    const { extras, retryAfterSeconds } = error.details;
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+    return sendError(reply, error.statusCode, { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...extras });
   }
   if (error.validation) {
     const issues = error.validation.map((issue) => {

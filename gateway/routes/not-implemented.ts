@@ -17,16 +17,12 @@ interface PlannedCall {
  */
 export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   // user-auth
-  { method: 'POST', path: 'user-auth/oauth/token' }, // also ?preauth=true and grant_type refresh_token
-  { method: 'POST', path: 'user-auth/login' },
-  { method: 'POST', path: 'user-auth/tokens/revoke' },
   { method: ['GET', 'POST'], path: 'user-auth/oidc/authorize' },
   { method: ANY_METHOD, path: 'user-auth/auth/user-token' },
   { method: ANY_METHOD, path: 'user-auth/auth/refresh-token' },
   { method: ANY_METHOD, path: 'user-auth/internal/hcaptcha/verification' },
   // user-mgmt
   { method: 'GET', path: 'user-mgmt/user/find-concierge' },
-  { method: 'POST', path: 'user-mgmt/user/get-preference-details' },
   { method: 'POST', path: 'user-mgmt/user/find-code' },
   { method: 'POST', path: 'user-mgmt/user/alias' },
   { method: 'POST', path: 'user-mgmt/user/registration' },
@@ -36,13 +32,9 @@ export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   ...[
     'activate-token',
     'change-password',
-    'send-code',
     'send-passcode',
     'activation-email',
     'change-password-from-passcode',
-    'mfa/totp/setup',
-    'mfa/totp/enroll',
-    'mfa/totp/unenroll',
     'vba/compromised-password',
   ].map((name) => ({ method: ANY_METHOD, path: `user-mgmt/user/${name}` })),
   // user-attribute

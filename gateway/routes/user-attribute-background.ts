@@ -3,6 +3,7 @@ import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { Clock } from '../time/clock';
 
 /**
  * SPEC §7 `GET user-attribute/user/background/{siteId}` → `{ passesBackgroundCheck }`, the call
@@ -10,13 +11,13 @@ import { HttpError } from '../http/errors';
  * USER_NOT_FOUND when the user has no attributes on that site yet (the app then saves the site
  * locale and asks again), 401 without a session.
  */
-export async function userAttributeBackgroundRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
-  const { db } = options;
+export async function userAttributeBackgroundRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
+  const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/background/:siteId',
     { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
     async (request, reply) => {
-      const user = await requireSessionUser(db, request, reply);
+      const user = await requireSessionUser(db, request, reply, clock.now());
       const result = await db.query<{ status: string }>(
         `select u.status from users u join user_sites s on s.user_id = u.id where u.id = $1 and s.site_id = $2`,
         [user.userId, request.params.siteId],

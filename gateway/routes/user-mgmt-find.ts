@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { Clock } from '../time/clock';
 
 /** SPEC §3 "User profile", the answer of `GET user-mgmt/user/find`. */
 export interface UserProfile {
@@ -17,10 +18,10 @@ export interface UserProfile {
 }
 
 /** SPEC §7 `GET user-mgmt/user/find`: the signed-in user's profile; 401 without a session. */
-export async function userMgmtFindRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
-  const { db } = options;
+export async function userMgmtFindRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
+  const { db, clock } = options;
   app.get('/user-mgmt/user/find', async (request, reply): Promise<UserProfile> => {
-    const user = await requireSessionUser(db, request, reply);
+    const user = await requireSessionUser(db, request, reply, clock.now());
     const result = await db.query<{
       dob: string | null;
       email: string;

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import { loadServerKey, MIN_KEY_BYTES } from './server-keys';
 
 /**
  * Card numbers are never stored (DESIGN "Contracts"). To still recognise the same card twice
@@ -10,7 +10,6 @@ import { join } from 'node:path';
  */
 export type CardFingerprinter = (pan: string) => string;
 
-const MIN_KEY_BYTES = 32;
 const CARD_DIGITS = /^\d{12,19}$/;
 export const KEY_FILE = join('secrets', 'card-fingerprint.key');
 
@@ -27,28 +26,7 @@ export function createCardFingerprinter(key: Buffer): CardFingerprinter {
 /**
  * The key from CARD_FINGERPRINT_KEY (hex or base64, at least 32 bytes) or, when unset, from
  * `{dataDir}/secrets/card-fingerprint.key`, created once with mode 0600 and reused after.
- * Several gateway instances on one PostgreSQL server must share the key: set the variable there.
  */
-export async function loadCardFingerprintKey(options: { envValue: string | undefined; dataDir: string }): Promise<Buffer> {
-  if (options.envValue !== undefined && options.envValue !== '') return decodeKey(options.envValue, 'CARD_FINGERPRINT_KEY');
-
-  const secretsDir = join(options.dataDir, 'secrets');
-  const keyFile = join(options.dataDir, KEY_FILE);
-  await mkdir(secretsDir, { recursive: true, mode: 0o700 });
-  try {
-    // 'wx' fails when the file exists, so two processes starting together cannot both write a key.
-    await writeFile(keyFile, `${randomBytes(MIN_KEY_BYTES).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  await chmod(keyFile, 0o600);
-  return decodeKey((await readFile(keyFile, 'utf8')).trim(), keyFile);
-}
-
-function decodeKey(text: string, source: string): Buffer {
-  const key = /^(?:[0-9a-fA-F]{2})+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length < MIN_KEY_BYTES) {
-    throw new Error(`${source} must hold at least ${MIN_KEY_BYTES} bytes as hex or base64 (e.g. \`openssl rand -hex 32\`)`);
-  }
-  return key;
+export function loadCardFingerprintKey(options: { envValue: string | undefined; dataDir: string }): Promise<Buffer> {
+  return loadServerKey({ envName: 'CARD_FINGERPRINT_KEY', envValue: options.envValue, dataDir: options.dataDir, fileName: 'card-fingerprint.key' });
 }

@@ -11,7 +11,12 @@ describe('readConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       smtpUrl: undefined,
+      mailFrom: 'Rewards Portal <no-reply@localhost>',
       cardFingerprintKey: undefined,
+      tokenSigningKey: undefined,
+      totpEncryptionKey: undefined,
+      preauthClientId: undefined,
+      preauthClientSecret: undefined,
       distDir: 'dist',
       logLevel: 'info',
       testMode: false,
@@ -28,12 +33,26 @@ describe('readConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       SMTP_URL: 'smtp://mail:25',
       CARD_FINGERPRINT_KEY: 'ab'.repeat(32),
+      TOKEN_SIGNING_KEY: 'cd'.repeat(32),
+      TOTP_ENCRYPTION_KEY: 'ef'.repeat(32),
+      PREAUTH_CLIENT_ID: 'portal-app',
+      PREAUTH_CLIENT_SECRET: 'preauth-secret',
+      MAIL_FROM: 'Portal <mail@portal.example>',
       DIST_DIR: '/srv/app',
       LOG_LEVEL: 'warn',
       GATEWAY_TEST_MODE: 'true',
       SITE_GALLERY: 'true',
     });
     expect(config).toMatchObject({ port: 0, host: '0.0.0.0', embeddedDbDir: '/var/lib/portal/db', redisUrl: 'redis://cache:6379', testMode: true, siteGallery: true, logLevel: 'warn' });
+    // ADR 0008: the sign-in keys, pre-auth client and mail sender.
+    expect(config).toMatchObject({
+      tokenSigningKey: 'cd'.repeat(32),
+      totpEncryptionKey: 'ef'.repeat(32),
+      preauthClientId: 'portal-app',
+      preauthClientSecret: 'preauth-secret',
+      mailFrom: 'Portal <mail@portal.example>',
+      smtpUrl: 'smtp://mail:25',
+    });
   });
 
   it.each(['eighty', '-1', '65536', '80.5', '0x50'])('rejects PORT=%s with a clear message', (port) => {

@@ -100,6 +100,40 @@ it('starts, serves, stops cleanly on SIGTERM, and keeps its data across a restar
   }
 }, 90_000);
 
+it('signs a demo user in end to end (ADR 0008): XSRF cookie, multipart login, passcode from the DATA_DIR outbox, key files 0600', async () => {
+  const gateway = await startGateway();
+  try {
+    const cookies = new Map<string, string>();
+    const remember = (response: Response) => {
+      for (const line of response.headers.getSetCookie()) {
+        const pair = line.split(';')[0] ?? '';
+        cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+      return response;
+    };
+    const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    remember(await fetch(`${gateway.baseUrl}/api/site-config-service/config/site/firstbank`));
+    const login = async (extra: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ username: 'emily.carter@example.com', password: 'Firstbank#2025', grant_type: 'password', siteId: 'firstbank', locale: 'en_us', init_login: 'true', ...extra })) form.append(name, value);
+      return remember(await fetch(`${gateway.baseUrl}/api/user-auth/login`, { method: 'POST', body: form, headers: { cookie: cookieHeader(), 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' } }));
+    };
+    const first = await login({});
+    expect(first.status).toBe(401);
+    expect((await first.json()).error).toBe('OTP_REQUIRED_EMAIL');
+    const outbox = (await (await fetch(`${gateway.baseUrl}/api/dev-outbox/messages?to=emily.carter%40example.com`)).json()) as { messages: { text: string }[] };
+    const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.text ?? '')?.[1] ?? '';
+    const second = await login({ otp: code, otp_type: 'email' });
+    expect(second.status).toBe(200);
+    expect(cookies.get('gmap_authenticated')).toBe('true');
+    for (const file of ['token-signing.key', 'totp-encryption.key']) expect((await stat(join(dataDir, 'secrets', file))).mode & 0o777).toBe(0o600);
+  } finally {
+    expect(await gateway.stop('SIGTERM')).toBe(0);
+  }
+  // Issue 5 "Done when": the code and the password never reach the process's logs.
+  for (const text of loggedTexts(gateway.output())) expect(text).not.toContain('Firstbank#2025');
+}, 60_000);
+
 it('refuses a bad PORT with a clear message and exit code 1', async () => {
   const run = startGateway({ PORT: 'eighty' });
   await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*PORT must be an integer from 0 to 65535/s);

@@ -4,7 +4,7 @@ import { revokeSession, sessionIdOf } from '../../../gateway/auth/session-store'
 import { migrate } from '../../../gateway/db/migrate';
 import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
-import { API_BASES, realFixtures } from '../support/test-gateway';
+import { API_BASES, realFixtures, withXsrf } from '../support/test-gateway';
 
 /** Issue 4 item 6: the session store behind SPEC §4's background check and §7 `user-mgmt/user/find`. */
 async function insertUser(test: TestDatabase, email: string, status: 'ACTIVE' | 'INACTIVE', roles: string[], siteId: string): Promise<string> {
@@ -97,10 +97,10 @@ describeEachDatabase((leg) => {
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1]!;
     const save = (payload: unknown, xsrfHeader: string = xsrf) =>
       app.inject({ method: 'POST', url: '/api/user-attribute/v2/user/northbank', headers: { cookie, 'x-xsrf-token': xsrfHeader }, payload: payload as object });
-    // §7 XSRF: without the echo of the cookie nothing is saved.
+    // §7 XSRF, ADR 0008: without the echo of the cookie nothing is saved.
     const forged = await save({ attributes: { locale: 'fr_ca' } }, 'guessed');
     expect(forged.statusCode).toBe(403);
-    expect(forged.json().error).toBe('XSRF_TOKEN_MISMATCH');
+    expect(forged.json().error).toBe('XSRF_TOKEN_INVALID');
 
     expect((await save({ attributes: { locale: 'fr_ca' } })).json()).toEqual({ saved: true });
     const check = await app.inject({ method: 'GET', url: '/api/user-attribute/user/background/northbank', headers: { cookie } });
@@ -111,7 +111,7 @@ describeEachDatabase((leg) => {
     // Only the locale, well formed, for now; nothing without a session.
     expect((await save({ attributes: { locale: 'french' } })).statusCode).toBe(400);
     expect((await save({ attributes: { locale: 'fr_ca', phone: '1' } })).statusCode).toBe(400);
-    const anonymous = await app.inject({ method: 'POST', url: '/api/user-attribute/v2/user/northbank', payload: { attributes: { locale: 'fr_ca' } } });
+    const anonymous = await app.inject({ method: 'POST', url: '/api/user-attribute/v2/user/northbank', headers: withXsrf(), payload: { attributes: { locale: 'fr_ca' } } });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -121,11 +121,12 @@ describeEachDatabase((leg) => {
       const none = await app.inject({ method: 'GET', url });
       expect(none.statusCode).toBe(401);
       expect(none.json()).toEqual({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
-      expect(none.headers['set-cookie']).toBeUndefined();
+      // ADR 0008: only a fresh XSRF-TOKEN is set, no session cookie is touched.
+      expect([...cookiesOf(none.headers['set-cookie']).keys()]).toEqual(['XSRF-TOKEN']);
     }
     const signedIn = await signIn('emily@example.com');
     const cookie = cookieHeader(signedIn.headers['set-cookie']);
-    await revokeSession(test.db, cookie.split('; ')[0]!.slice('SESSION='.length));
+    await revokeSession(test.db, cookie.split('; ')[0]!.slice('SESSION='.length), new Date());
     const revoked = await app.inject({ method: 'GET', url: '/api/user-mgmt/user/find', headers: { cookie } });
     expect(revoked.statusCode).toBe(401);
     expect(cookiesOf(revoked.headers['set-cookie']).get('SESSION')).toMatch(/^SESSION=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT/);

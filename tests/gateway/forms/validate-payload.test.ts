@@ -5,7 +5,7 @@ import type { JsonSchema } from '../../../schemas/forms/json-schema';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { formSchemaFor, payloadErrors } from '../../../gateway/forms/validate-payload';
 import { GOLDEN_TABLES, GOLDEN_TODAY, type GoldenRow } from '../../schemas/validators/golden-tables';
-import { API_BASES, buildTestGateway, realFixtures } from '../support/test-gateway';
+import { API_BASES, buildTestGateway, realFixtures, withXsrf } from '../support/test-gateway';
 
 // Issue 3 item 5 and "Done when": the gateway refuses a broken value with the field named even when
 // the browser is bypassed, and the golden tables of SPEC §5 give the same answers in the gateway.
@@ -82,6 +82,7 @@ describe.each(API_BASES)('POST %s/forms/{siteId}/{form}/validate', (base) => {
   it('refuses a broken registration with every field named and its SPEC §5 key', async () => {
     const response = await app.inject({
       method: 'POST',
+      headers: withXsrf(),
       url: `${base}/forms/bancosol/registration/validate?locale=pt_br`,
       payload: { first_name: 'Ana', last_name: '<b>x</b>', email: 'not-an-email', nationalId: '111.111.111-11', phone: '(11) 88765-4321' },
     });
@@ -94,7 +95,7 @@ describe.each(API_BASES)('POST %s/forms/{siteId}/{form}/validate', (base) => {
   });
 
   it('accepts a valid payload', async () => {
-    const response = await app.inject({ method: 'POST', url: `${base}/forms/firstbank/recovery/validate`, payload: { email: 'ana@example.com' } });
+    const response = await app.inject({ method: 'POST', headers: withXsrf(), url: `${base}/forms/firstbank/recovery/validate`, payload: { email: 'ana@example.com' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ valid: true });
   });
@@ -104,16 +105,16 @@ describe.each(API_BASES)('POST %s/forms/{siteId}/{form}/validate', (base) => {
     ['a field the form does not have', { email: 'ana@example.com', admin: true }, { admin: 'invalid' }],
     ['a number where text belongs', { email: 42 }, { email: 'invalid' }],
   ])('answers 400 naming the problem for %s', async (_name, payload, fields) => {
-    const response = await app.inject({ method: 'POST', url: `${base}/forms/firstbank/recovery/validate`, payload });
+    const response = await app.inject({ method: 'POST', headers: withXsrf(), url: `${base}/forms/firstbank/recovery/validate`, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields });
   });
 
   it('answers 404 JSON for an unknown form, and validates an unknown site against the default', async () => {
-    const unknownForm = await app.inject({ method: 'POST', url: `${base}/forms/firstbank/nope/validate`, payload: {} });
+    const unknownForm = await app.inject({ method: 'POST', headers: withXsrf(), url: `${base}/forms/firstbank/nope/validate`, payload: {} });
     expect(unknownForm.statusCode).toBe(404);
     expect(unknownForm.json()).toMatchObject({ error: 'UNKNOWN_FORM' });
-    const unknownSite = await app.inject({ method: 'POST', url: `${base}/forms/nosuchsite/recovery/validate`, payload: { email: 'x' } });
+    const unknownSite = await app.inject({ method: 'POST', headers: withXsrf(), url: `${base}/forms/nosuchsite/recovery/validate`, payload: { email: 'x' } });
     expect(unknownSite.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { email: 'error' } });
   });
 
@@ -121,7 +122,7 @@ describe.each(API_BASES)('POST %s/forms/{siteId}/{form}/validate', (base) => {
     const response = await app.inject({
       method: 'POST',
       url: `${base}/forms/firstbank/recovery/validate`,
-      headers: { 'content-type': 'application/json' },
+      headers: withXsrf({ 'content-type': 'application/json' }),
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);

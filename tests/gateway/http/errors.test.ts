@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../../gateway/server';
-import { buildTestGateway } from '../support/test-gateway';
+import { buildTestGateway, withXsrf } from '../support/test-gateway';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -14,13 +14,13 @@ const LOGIN = '/api/user-auth/login';
 // DESIGN "Quality bars": bad input gets a clear, specific error and never a 500.
 describe('client mistakes answer 4xx JSON in the one error shape', () => {
   it('malformed JSON body -> 400 BAD_REQUEST', async () => {
-    const response = await app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: '{"username": "ana", ' });
+    const response = await app.inject({ method: 'POST', url: LOGIN, headers: withXsrf({ 'content-type': 'application/json' }), payload: '{"username": "ana", ' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
   });
 
   it('empty JSON body -> 400 BAD_REQUEST', async () => {
-    const response = await app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: '' });
+    const response = await app.inject({ method: 'POST', url: LOGIN, headers: withXsrf({ 'content-type': 'application/json' }), payload: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('BAD_REQUEST');
   });
@@ -29,7 +29,7 @@ describe('client mistakes answer 4xx JSON in the one error shape', () => {
     const response = await app.inject({
       method: 'POST',
       url: LOGIN,
-      headers: { 'content-type': 'application/json' },
+      headers: withXsrf({ 'content-type': 'application/json' }),
       payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
     });
     expect(response.statusCode).toBe(413);
@@ -70,7 +70,7 @@ describe('X-CID correlation id (SPEC §7, §8)', () => {
     { method: 'GET', url: '/api/site-config-service/config/site/firstbank' },
     { method: 'GET', url: '/api/bin/aem/rest?version=9' },
     { method: 'GET', url: '/api/no-such-thing' },
-    { method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: '{' },
+    { method: 'POST', url: LOGIN, headers: withXsrf({ 'content-type': 'application/json' }), payload: '{' },
     { method: 'GET', url: '/api/site-config-service/config/site/%E0%A4%A' },
     { method: 'GET', url: '/' },
   ] as const;

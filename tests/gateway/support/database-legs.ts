@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
 import { openPglite } from '../../../gateway/db/open-pglite';
 import { openPostgres } from '../../../gateway/db/open-postgres';
@@ -66,6 +66,10 @@ let warned = false;
 
 /** Declares `suite` once per database leg; the PostgreSQL leg shows as skipped, with the reason, when no server is configured. */
 export function describeEachDatabase(suite: (leg: DatabaseLeg) => void): void {
+  // Starting PGlite takes seconds when many test files run at once: do it once, with room, before any test's hooks.
+  beforeAll(async () => {
+    await (sharedPglite ??= openPglite());
+  }, 60_000);
   afterAll(async () => {
     await (await sharedPglite)?.close();
     sharedPglite = undefined;

@@ -25,3 +25,12 @@ export async function buildTestGateway(options: { db?: Database; distDir?: strin
 
 /** Both gateway bases of SPEC §7. */
 export const API_BASES = ['/api', '/gateway/api'] as const;
+
+/** A fixed XSRF pair: state-changing calls must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN (ADR 0008). */
+export const TEST_XSRF_TOKEN = 'test-xsrf-token-0123456789';
+
+/** `headers` plus a matching XSRF cookie and header, appended to any cookie already there. */
+export function withXsrf(headers: Record<string, string> = {}): Record<string, string> {
+  const cookie = [headers.cookie, `XSRF-TOKEN=${TEST_XSRF_TOKEN}`].filter(Boolean).join('; ');
+  return { ...headers, cookie, 'x-xsrf-token': TEST_XSRF_TOKEN };
+}

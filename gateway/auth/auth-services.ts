@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { CounterStore } from '../limits/counter-store';
+import { MemoryCounterStore } from '../limits/memory-counter-store';
+import { SignInLimits } from '../limits/sign-in-limits';
+import type { DevOutbox, Mailer } from '../mail/mailer';
+import { MemoryOutbox } from '../mail/memory-outbox';
+import { createSecretBox, type SecretBox } from '../security/secret-box';
+import { AdjustableClock } from '../time/clock';
+
+/** ADR 0008 `?preauth=true`: the app's client credentials (a browser app cannot keep a secret). */
+export interface PreauthClient {
+  id: string;
+  secret: string;
+}
+
+/** What `main.ts` hands the gateway for sign-in; anything left out gets an in-process stand-in (tests). */
+export interface AuthSetup {
+  clock?: AdjustableClock;
+  counters?: CounterStore;
+  /** All outgoing messages; defaults to `devOutbox`. */
+  mailer?: Mailer;
+  /** The readable development outbox; null when real mail is configured (SMTP_URL), so no outbox page. */
+  devOutbox?: DevOutbox | null;
+  /** Signs access tokens, challenge and trusted-device cookies, and keys the passcode hashes. */
+  tokenSigningKey?: Buffer;
+  /** Seals TOTP secrets at rest (AES-256-GCM). */
+  totpEncryptionKey?: Buffer;
+  preauthClient?: PreauthClient;
+}
+
+/** The sign-in pieces every auth route shares, built once per gateway. */
+export interface AuthServices {
+  clock: AdjustableClock;
+  limits: SignInLimits;
+  mailer: Mailer;
+  devOutbox: DevOutbox | null;
+  tokenSigningKey: Buffer;
+  totpBox: SecretBox;
+  preauthClient: PreauthClient;
+}
+
+/** Development defaults of the pre-auth client (ADR 0008); set PREAUTH_CLIENT_ID/SECRET in production. */
+export const DEV_PREAUTH_CLIENT: PreauthClient = { id: 'cardholder-portal', secret: 'dev-preauth-secret' };
+
+export function createAuthServices(setup: AuthSetup = {}): AuthServices {
+  const clock = setup.clock ?? new AdjustableClock();
+  const devOutbox = setup.devOutbox === undefined ? new MemoryOutbox(clock) : setup.devOutbox;
+  const mailer = setup.mailer ?? devOutbox;
+  if (mailer === null) throw new Error('A gateway without a development outbox needs a mailer');
+  return {
+    clock,
+    limits: new SignInLimits(setup.counters ?? new MemoryCounterStore(), clock),
+    mailer,
+    devOutbox,
+    // Random keys when none are given: tokens and sealed secrets then live as long as the process.
+    tokenSigningKey: setup.tokenSigningKey ?? randomBytes(32),
+    totpBox: createSecretBox(setup.totpEncryptionKey ?? randomBytes(32)),
+    preauthClient: setup.preauthClient ?? DEV_PREAUTH_CLIENT,
+  };
+}

@@ -1,0 +1,64 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { MessageChannel } from '../mail/mailer';
+
+/** ADR 0008: 6 digits, single use, valid 10 minutes, at most 5 attempts; a new code replaces the last. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** `login`: the second step of a sign-in; `otp-check`: a signed-in re-check (SPEC §2 otp-check-*). */
+export type CodePurpose = 'login' | 'otp-check';
+
+export type CodeCheck = { ok: true } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
+
+/** Stores a fresh code for the user and purpose, dropping the previous one, and returns it to be sent. */
+export async function issueCode(db: Database, options: { userId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date }): Promise<string> {
+  const { userId, purpose, channel, key, now } = options;
+  const id = randomUUID();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction(async (tx) => {
+    await tx.query('delete from one_time_codes where user_id = $1 and purpose = $2', [userId, purpose]);
+    await tx.query(
+      `insert into one_time_codes (id, user_id, purpose, channel, code_hash, expires_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, userId, purpose, channel, codeHash(key, id, code), new Date(now.getTime() + CODE_TTL_MS), now],
+    );
+  });
+  return code;
+}
+
+/**
+ * Checks `code` against the user's current code for `purpose`. A wrong code spends an attempt;
+ * a right one is spent itself. Both updates are conditional, so two racing checks cannot use
+ * one code twice or exceed the attempts.
+ */
+export async function checkCode(db: Database, options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date }): Promise<CodeCheck> {
+  const { userId, purpose, code, key, now } = options;
+  const found = await db.query<{ id: string; code_hash: string; expires_at: Date | string; used_at: Date | string | null }>(
+    'select id, code_hash, expires_at, used_at from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit 1',
+    [userId, purpose],
+  );
+  const row = found.rows[0];
+  if (!row || row.used_at !== null) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, error: 'OTP_EXPIRED', attemptsLeft: 0 };
+
+  const spent = await db.query<{ attempts: number }>(
+    'update one_time_codes set attempts = attempts + 1 where id = $1 and attempts < $2 and used_at is null returning attempts',
+    [row.id, MAX_CODE_ATTEMPTS],
+  );
+  const attempts = spent.rows[0]?.attempts;
+  if (attempts === undefined) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(codeHash(key, row.id, code), 'hex');
+  if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
+    const used = await db.query('update one_time_codes set used_at = $2 where id = $1 and used_at is null returning id', [row.id, now]);
+    if (used.rows.length === 1) return { ok: true };
+    return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+  }
+  return { ok: false, error: 'OTP_INVALID', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
+}
+
+function codeHash(key: Buffer, id: string, code: string): string {
+  return createHmac('sha256', key).update(`one-time-code:${id}:${code}`).digest('hex');
+}

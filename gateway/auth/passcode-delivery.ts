@@ -1,0 +1,50 @@
+import type { Database } from '../db/database';
+import type { MessageChannel } from '../mail/mailer';
+import type { AuthServices } from './auth-services';
+import { maskEmail, maskPhone } from './masking';
+import { CODE_TTL_MS, issueCode, type CodePurpose } from './one-time-codes';
+
+/** Where a user's passcodes can go: the account e-mail, and the phone attribute when there is one. */
+export interface Destinations {
+  email: string;
+  phone: string | null;
+}
+
+/** The phone of the site asked about first, else of any site of the user (SPEC §3 attribute `phone`). */
+export async function destinationsOf(db: Database, userId: string, siteId: string): Promise<Destinations | null> {
+  const found = await db.query<{ email: string; phone: string | null }>(
+    `select u.email,
+            (select s.attributes->>'phone' from user_sites s
+              where s.user_id = u.id and coalesce(s.attributes->>'phone', '') <> ''
+              order by (s.site_id = $2) desc, s.site_id limit 1) as phone
+       from users u where u.id = $1`,
+    [userId, siteId],
+  );
+  const row = found.rows[0];
+  return row ? { email: row.email, phone: row.phone } : null;
+}
+
+/**
+ * Issues a code and sends it (ADR 0008): at most 5 sends per account in 15 minutes (429), the
+ * previous code replaced. Returns the masked destination for the answer; the code itself goes
+ * only into the message.
+ */
+export async function sendPasscode(
+  db: Database,
+  services: AuthServices,
+  options: { userId: string; purpose: CodePurpose; channel: MessageChannel; destinations: Destinations },
+): Promise<string> {
+  const { userId, purpose, channel, destinations } = options;
+  const to = channel === 'sms' ? destinations.phone : destinations.email;
+  if (to === null) throw new Error('No phone number to send a code to');
+  await services.limits.countCodeSend(userId);
+  const code = await issueCode(db, { userId, purpose, channel, key: services.tokenSigningKey, now: services.clock.now() });
+  const minutes = CODE_TTL_MS / 60_000;
+  await services.mailer.send({
+    channel,
+    to,
+    subject: 'Your one-time passcode',
+    text: `Your one-time passcode is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+  });
+  return channel === 'sms' ? maskPhone(to) : maskEmail(to);
+}

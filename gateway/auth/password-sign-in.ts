@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { featureConfigOf } from '../../schemas/site-config/types';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import { HttpError } from '../http/errors';
+import { hashPassword, verifyPassword } from '../security/password-hashing';
+import type { AuthServices } from './auth-services';
+import { destinationsOf, sendPasscode } from './passcode-delivery';
+import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
+import { isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, TRUSTED_DEVICE_COOKIE } from './session-cookies';
+import { readSignedValue, signValue } from './signed-values';
+
+/** ADR 0008: a pending sign-in lasts 10 minutes; a trusted device 15 (SPEC §9 otp_expiry). */
+export const LOGIN_CHALLENGE_TTL_MS = 10 * 60_000;
+export const TRUSTED_DEVICE_TTL_MS = 15 * 60_000;
+const CHALLENGE_PURPOSE = 'login-challenge';
+const TRUSTED_DEVICE_PURPOSE = 'trusted-device';
+
+/** The SPEC §3 login payload, checked. */
+export interface PasswordGrant {
+  username: string;
+  password: string;
+  siteId: string;
+  otp?: string;
+  otpType?: 'email' | 'sms' | 'totp';
+  trustDevice: boolean;
+}
+
+export interface SignedInUser {
+  id: string;
+  roles: string[];
+  status: string;
+  mfaEnrollmentStatus: string;
+}
+
+/** Who a LOGIN_CHALLENGE cookie names, if it is genuine and live. */
+export function readLoginChallenge(request: FastifyRequest, services: AuthServices): { userId: string; siteId: string } | null {
+  return readSignedValue(readCookies(request).get(LOGIN_CHALLENGE_COOKIE), CHALLENGE_PURPOSE, services.tokenSigningKey, services.clock.now());
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A real argon2id hash of nothing anyone knows, verified for unknown users so they cost the same time. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+/**
+ * The password grant of ADR 0008, up to the point of opening a session: locks, password,
+ * then the second factor (trusted device, TOTP before e-mail/SMS codes, the site's `login_otp`).
+ * Throws the table's 401/423/429 answers; returns the user when the sign-in may complete.
+ * `deviceId` is the browser's gmap_device cookie (ADR 0008 per-device limit).
+ */
+export async function passwordSignIn(
+  db: Database,
+  fixtures: Fixtures,
+  services: AuthServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  grant: PasswordGrant,
+  deviceId: string,
+): Promise<{ user: SignedInUser; passcodeChecked: boolean }> {
+  const { limits, clock } = services;
+  if (grant.otp !== undefined) await limits.countCodeCheck(request.ip);
+  await limits.assertNotLocked(grant.username, deviceId);
+
+  const found = await db.query<{ id: string; password_hash: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
+    'select id, password_hash, roles, status, mfa_enrollment_status from users where email = $1',
+    [grant.username.trim().toLowerCase()],
+  );
+  const row = found.rows[0];
+  // Unknown user and wrong password: same work (one argon2 verify), same answer (ADR 0008).
+  const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), grant.password);
+  if (!row || !passwordOk) {
+    await limits.recordPasswordFailure(grant.username, deviceId);
+    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
+  }
+  await limits.recordPasswordSuccess(grant.username);
+  const user: SignedInUser = { id: row.id, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status };
+
+  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
+  if (trusted?.userId === user.id) return { user, passcodeChecked: false };
+
+  try {
+    if (user.mfaEnrollmentStatus === 'ENROLLED') {
+      // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes.
+      if (grant.otp === undefined || grant.otpType !== 'totp') {
+        throw new HttpError(401, 'MFA_OTP_REQUIRED', 'Enter the code from your authenticator app.');
+      }
+      await verifyTotpOrThrow(db, services, user.id, grant.otp);
+      return { user, passcodeChecked: true };
+    }
+
+    const site = fixtures.sites.get(grant.siteId)?.config ?? fixtures.defaultSite.config;
+    const loginOtp = featureConfigOf(site, 'site_auth_profile').login_otp ?? 'none';
+    if (loginOtp === 'none') return { user, passcodeChecked: false };
+    if (grant.otp === undefined || grant.otpType === 'totp') {
+      if (loginOtp === 'choice') throw new HttpError(401, 'OTP_REQUIRED', 'Choose where to receive your passcode.');
+      const destinations = await destinationsOf(db, user.id, grant.siteId);
+      if (!destinations) throw new Error('The user was deleted while signing in');
+      // An `sms` site texts the code; a user without a phone gets it by e-mail instead.
+      const channel = loginOtp === 'sms' && destinations.phone !== null ? 'sms' : 'email';
+      const maskedDestination = await sendPasscode(db, services, { userId: user.id, purpose: 'login', channel, destinations });
+      throw new HttpError(401, channel === 'sms' ? 'OTP_REQUIRED_PHONE' : 'OTP_REQUIRED_EMAIL', 'Enter the passcode we just sent.', undefined, {
+        extras: { maskedDestination },
+      });
+    }
+    await verifyPasscodeOrThrow(db, services, user.id, 'login', grant.otp);
+    return { user, passcodeChecked: true };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) {
+      // The pending sign-in, so get-preference-details and send-code answer for this user only.
+      setLoginChallenge(request, reply, services, user.id, grant.siteId);
+      if (error.code === 'OTP_INVALID' || error.code === 'OTP_EXPIRED') await limits.recordDeviceFailure(deviceId);
+    }
+    throw error;
+  }
+}
+
+function setLoginChallenge(request: FastifyRequest, reply: FastifyReply, services: AuthServices, userId: string, siteId: string): void {
+  const expiresAt = new Date(services.clock.now().getTime() + LOGIN_CHALLENGE_TTL_MS);
+  const value = signValue({ purpose: CHALLENGE_PURPOSE, userId, siteId, expiresAt: expiresAt.getTime() }, services.tokenSigningKey);
+  reply.header('set-cookie', serializeCookie(LOGIN_CHALLENGE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
+}
+
+/** `trust_device=true` with a right passcode: this device skips the passcode for 15 minutes (ADR 0008). */
+export function setTrustedDevice(request: FastifyRequest, reply: FastifyReply, services: AuthServices, userId: string, siteId: string): void {
+  const expiresAt = new Date(services.clock.now().getTime() + TRUSTED_DEVICE_TTL_MS);
+  const value = signValue({ purpose: TRUSTED_DEVICE_PURPOSE, userId, siteId, expiresAt: expiresAt.getTime() }, services.tokenSigningKey);
+  reply.header('set-cookie', serializeCookie(TRUSTED_DEVICE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
+}

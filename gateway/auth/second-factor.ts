@@ -1,0 +1,30 @@
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { AuthServices } from './auth-services';
+import { checkCode, type CodePurpose } from './one-time-codes';
+import { acceptTotpCode } from './totp-enrolment';
+
+/**
+ * Checks an authenticator code of an enrolled user, or throws 401 OTP_INVALID with `attemptsLeft`
+ * (ADR 0008); 5 wrong codes in 10 minutes and the account gets no more tries until the window ends.
+ */
+export async function verifyTotpOrThrow(db: Database, services: AuthServices, userId: string, code: string): Promise<void> {
+  const { limits, totpBox, clock } = services;
+  if ((await limits.totpAttemptsLeft(userId)) === 0) throw otpError('OTP_INVALID', 0);
+  if (await acceptTotpCode(db, totpBox, { userId, status: 'ENROLLED', code, now: clock.now() })) {
+    await limits.clearTotpFailures(userId);
+    return;
+  }
+  throw otpError('OTP_INVALID', await limits.recordTotpFailure(userId));
+}
+
+/** Checks an e-mailed or texted code, or throws 401 OTP_INVALID / OTP_EXPIRED with `attemptsLeft`. */
+export async function verifyPasscodeOrThrow(db: Database, services: AuthServices, userId: string, purpose: CodePurpose, code: string): Promise<void> {
+  const result = await checkCode(db, { userId, purpose, code, key: services.tokenSigningKey, now: services.clock.now() });
+  if (!result.ok) throw otpError(result.error, result.attemptsLeft);
+}
+
+function otpError(code: 'OTP_INVALID' | 'OTP_EXPIRED', attemptsLeft: number): HttpError {
+  const message = code === 'OTP_EXPIRED' ? 'The passcode has expired; ask for a new one.' : 'The passcode is not right.';
+  return new HttpError(401, code, message, undefined, { extras: { attemptsLeft } });
+}

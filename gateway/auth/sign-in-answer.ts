@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { signAccessToken } from './access-tokens';
+import type { AuthServices } from './auth-services';
+import { issueRefreshToken } from './refresh-tokens';
+import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, setSessionCookies, userTypeOf } from './session-cookies';
+import { openSession, SESSION_TTL_SECONDS } from './session-store';
+
+/** The device id of ADR 0008's per-device limit: random, httpOnly, kept a year. */
+export const DEVICE_COOKIE = 'gmap_device';
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+const DEVICE_COOKIE_TTL_MS = 365 * 24 * 60 * 60_000;
+
+/** The request's device id, issuing a new one on `reply` when it has none (or a malformed one); counted from this call on. */
+export function deviceIdOf(request: FastifyRequest, reply: FastifyReply, now: Date): string {
+  const current = readCookies(request).get(DEVICE_COOKIE);
+  if (current !== undefined && DEVICE_ID.test(current)) return current;
+  const fresh = randomBytes(16).toString('base64url');
+  reply.header('set-cookie', serializeCookie(DEVICE_COOKIE, fresh, { httpOnly: true, secure: isHttps(request), expires: new Date(now.getTime() + DEVICE_COOKIE_TTL_MS) }));
+  return fresh;
+}
+
+export interface SessionGrant {
+  userId: string;
+  siteId: string;
+  roles: string[];
+  status: string;
+  mfaEnrollmentStatus: string;
+}
+
+/** ADR 0008's 200 of login and token calls. */
+export interface SignInAnswer {
+  status: 'SIGNED_IN';
+  expires_in: number;
+  user_type: string;
+  mfaEnrollmentStatus: string;
+  access_token?: string;
+  refresh_token?: string;
+  token_type?: 'bearer';
+}
+
+/**
+ * Completes a sign-in: opens the session and sets its cookies (SESSION, gmap_authenticated,
+ * gmap_user_type, a fresh XSRF-TOKEN), ends a pending challenge and, for the token call,
+ * adds the access token (SPEC §3 payload) and a refresh token of `familyId` or a new family.
+ * INACTIVE users sign in too: the background check then answers false (SPEC §4).
+ */
+export async function completeSignIn(
+  db: Database,
+  services: AuthServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  grant: SessionGrant,
+  withTokens: { familyId?: string } | false,
+): Promise<SignInAnswer> {
+  const now = services.clock.now();
+  const session = await openSession(db, grant.userId, grant.siteId, now);
+  setSessionCookies(request, reply, session, grant.roles);
+  if (readCookies(request).has(LOGIN_CHALLENGE_COOKIE)) expireCookies(request, reply, [LOGIN_CHALLENGE_COOKIE]);
+  const answer: SignInAnswer = { status: 'SIGNED_IN', expires_in: SESSION_TTL_SECONDS, user_type: userTypeOf(grant.roles), mfaEnrollmentStatus: grant.mfaEnrollmentStatus };
+  if (withTokens === false) return answer;
+
+  // SPEC §4 "Alternative check": an active user's authorities name the site.
+  const authorities = grant.status === 'ACTIVE' ? [...grant.roles, grant.siteId] : [...grant.roles];
+  const accessToken = signAccessToken({ sub: grant.userId, siteId: grant.siteId, authorities, exp: Math.floor(session.expiresAt.getTime() / 1000) }, services.tokenSigningKey, now);
+  const refreshToken = await issueRefreshToken(db, { userId: grant.userId, siteId: grant.siteId, sessionToken: session.token, familyId: withTokens.familyId, now });
+  return { ...answer, access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer' };
+}

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Small tamper-proof cookie values (ADR 0008's LOGIN_CHALLENGE and TRUSTED_DEVICE): a JSON payload
+ * with its purpose and expiry, plus an HMAC under the server's token key. Nothing is stored; a
+ * value from one purpose never passes as another, and an expired one reads as absent.
+ */
+interface SignedPayload {
+  /** What the value is for; part of the MAC input, so purposes cannot be swapped. */
+  purpose: string;
+  userId: string;
+  siteId: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+export function signValue(payload: SignedPayload, key: Buffer): string {
+  const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return `${body}.${mac(body, key)}`;
+}
+
+/** The payload when `value` is genuine, of `purpose`, and not expired at `now`; otherwise null. */
+export function readSignedValue(value: string | undefined, purpose: string, key: Buffer, now: Date): SignedPayload | null {
+  if (value === undefined) return null;
+  const [body, signature] = value.split('.');
+  if (body === undefined || signature === undefined) return null;
+  const expected = Buffer.from(mac(body, key));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SignedPayload;
+  if (payload.purpose !== purpose || payload.expiresAt <= now.getTime()) return null;
+  return payload;
+}
+
+function mac(body: string, key: Buffer): string {
+  return createHmac('sha256', key).update(`signed-value:${body}`).digest('base64url');
+}

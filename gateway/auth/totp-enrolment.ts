@@ -1,0 +1,54 @@
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { SecretBox } from '../security/secret-box';
+import { matchTotpStep, newTotpSecret } from './totp';
+
+/**
+ * A user's TOTP factor (ADR 0008 mfa/totp/*): the secret is sealed with AES-256-GCM before it is
+ * stored; `last_used_step` is raised with a conditional update, so one 30-second code is accepted
+ * once even when two requests race.
+ */
+export async function startTotpSetup(db: Database, box: SecretBox, userId: string, now: Date): Promise<string> {
+  const current = await db.query<{ status: string }>('select status from totp_secrets where user_id = $1', [userId]);
+  if (current.rows[0]?.status === 'ENROLLED') throw new HttpError(409, 'MFA_ALREADY_ENROLLED', 'An authenticator app is already enrolled; unenrol it first.');
+  const secret = newTotpSecret();
+  await db.query(
+    `insert into totp_secrets (user_id, secret_sealed, status, created_at) values ($1, $2, 'PENDING', $3)
+     on conflict (user_id) do update set secret_sealed = excluded.secret_sealed, last_used_step = null, created_at = excluded.created_at
+     where totp_secrets.status = 'PENDING'`,
+    [userId, box.seal(secret), now],
+  );
+  return secret;
+}
+
+/** Whether `code` is a fresh TOTP code of the user's secret in `status`; a match is recorded as used. */
+export async function acceptTotpCode(db: Database, box: SecretBox, options: { userId: string; status: 'PENDING' | 'ENROLLED'; code: string; now: Date }): Promise<boolean> {
+  const found = await db.query<{ secret_sealed: string; last_used_step: string | number | null }>(
+    'select secret_sealed, last_used_step from totp_secrets where user_id = $1 and status = $2',
+    [options.userId, options.status],
+  );
+  const row = found.rows[0];
+  if (!row) return false;
+  const lastUsed = row.last_used_step === null ? null : Number(row.last_used_step);
+  const step = matchTotpStep(box.open(row.secret_sealed), options.code, options.now, lastUsed);
+  if (step === null) return false;
+  const claimed = await db.query(
+    'update totp_secrets set last_used_step = $2 where user_id = $1 and (last_used_step is null or last_used_step < $2) returning user_id',
+    [options.userId, step],
+  );
+  return claimed.rows.length === 1;
+}
+
+export async function markTotpEnrolled(db: Database, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("update totp_secrets set status = 'ENROLLED', enrolled_at = $2 where user_id = $1", [userId, now]);
+    await tx.query("update users set mfa_enrollment_status = 'ENROLLED', updated_at = $2 where id = $1", [userId, now]);
+  });
+}
+
+export async function removeTotp(db: Database, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('delete from totp_secrets where user_id = $1', [userId]);
+    await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2 where id = $1", [userId, now]);
+  });
+}

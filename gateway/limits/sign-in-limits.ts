@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../time/clock';
+import { HttpError } from '../http/errors';
+import type { CounterStore } from './counter-store';
+
+const MINUTE_MS = 60_000;
+
+/** ADR 0008 "Limits", also in the README's "Sign-in limits". */
+export const SIGN_IN_LIMITS = {
+  /** Wrong passwords for one account in a row, then USER_LOCKED. */
+  passwordFailuresPerAccount: 5,
+  /** Failed sign-ins from one device (cookie gmap_device) across accounts within the window, then DEVICE_LOCKED. */
+  failuresPerDevice: 10,
+  failuresPerDeviceWindowMs: 15 * MINUTE_MS,
+  lockMs: 15 * MINUTE_MS,
+  /** Login and token calls per IP. */
+  signInCallsPerIp: 30,
+  signInCallsWindowMs: 5 * MINUTE_MS,
+  /** Code sends per account. */
+  codeSendsPerAccount: 5,
+  codeSendsWindowMs: 15 * MINUTE_MS,
+  /** Code and passcode checks per IP. */
+  codeChecksPerIp: 60,
+  codeChecksWindowMs: 5 * MINUTE_MS,
+  /** Wrong authenticator codes per account, like the 5 attempts of an e-mailed code (ADR 0008 OTP_INVALID attemptsLeft). */
+  totpAttemptsPerAccount: 5,
+  totpAttemptsWindowMs: 10 * MINUTE_MS,
+} as const;
+
+/** "In a row" ends with a success; a day bounds how long a streak of failures is remembered. */
+const FAILURE_STREAK_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * The abuse rules of ADR 0008 over a CounterStore. Accounts are keyed by a hash of the typed
+ * user name, not by user id, so an unknown name locks exactly like a real one (no enumeration)
+ * and no e-mail address is written into Redis.
+ */
+export class SignInLimits {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** 429 RATE_LIMITED past 30 login/token calls per IP in 5 minutes. */
+  countSignInCall(ip: string): Promise<void> {
+    return this.countOrRefuse(`ip:sign-in:${ip}`, SIGN_IN_LIMITS.signInCallsPerIp, SIGN_IN_LIMITS.signInCallsWindowMs);
+  }
+
+  /** 429 RATE_LIMITED past 60 code checks per IP in 5 minutes. */
+  countCodeCheck(ip: string): Promise<void> {
+    return this.countOrRefuse(`ip:code-check:${ip}`, SIGN_IN_LIMITS.codeChecksPerIp, SIGN_IN_LIMITS.codeChecksWindowMs);
+  }
+
+  /** 429 RATE_LIMITED past 5 code sends per account in 15 minutes. */
+  countCodeSend(userId: string): Promise<void> {
+    return this.countOrRefuse(`user:code-send:${userId}`, SIGN_IN_LIMITS.codeSendsPerAccount, SIGN_IN_LIMITS.codeSendsWindowMs);
+  }
+
+  /** 423 DEVICE_LOCKED or USER_LOCKED while a lock is on; checked before the password is. */
+  async assertNotLocked(username: string, deviceId: string): Promise<void> {
+    const now = this.clock.now();
+    const deviceLock = await this.store.peek(`lock:device:${deviceId}`, now);
+    if (deviceLock) throw locked('DEVICE_LOCKED', 'Too many failed sign-ins from this device.', deviceLock.resetAt, now);
+    const userLock = await this.store.peek(`lock:account:${accountKey(username)}`, now);
+    if (userLock) throw locked('USER_LOCKED', 'This account is locked after too many wrong passwords.', userLock.resetAt, now);
+  }
+
+  /** A wrong password: counts for the account and the device; throws the lock the count reaches. */
+  async recordPasswordFailure(username: string, deviceId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.recordDeviceFailure(deviceId);
+    const account = accountKey(username);
+    const streak = await this.store.increment(`failures:account:${account}`, FAILURE_STREAK_MS, now);
+    if (streak.count >= SIGN_IN_LIMITS.passwordFailuresPerAccount) {
+      const lock = await this.store.increment(`lock:account:${account}`, SIGN_IN_LIMITS.lockMs, now);
+      // The next streak starts from zero once the lock ends.
+      await this.store.clear(`failures:account:${account}`);
+      throw locked('USER_LOCKED', 'This account is locked after too many wrong passwords.', lock.resetAt, now);
+    }
+  }
+
+  /** A wrong, used or expired passcode: counts for the device only (the code has its own 5 attempts). */
+  async recordDeviceFailure(deviceId: string): Promise<void> {
+    const now = this.clock.now();
+    const failures = await this.store.increment(`failures:device:${deviceId}`, SIGN_IN_LIMITS.failuresPerDeviceWindowMs, now);
+    if (failures.count >= SIGN_IN_LIMITS.failuresPerDevice) {
+      const lock = await this.store.increment(`lock:device:${deviceId}`, SIGN_IN_LIMITS.lockMs, now);
+      await this.store.clear(`failures:device:${deviceId}`);
+      throw locked('DEVICE_LOCKED', 'Too many failed sign-ins from this device.', lock.resetAt, now);
+    }
+  }
+
+  /** Authenticator codes the account may still try in the current window. */
+  async totpAttemptsLeft(userId: string): Promise<number> {
+    const failures = await this.store.peek(`failures:totp:${userId}`, this.clock.now());
+    return Math.max(0, SIGN_IN_LIMITS.totpAttemptsPerAccount - (failures?.count ?? 0));
+  }
+
+  /** A wrong authenticator code; returns the attempts left. */
+  async recordTotpFailure(userId: string): Promise<number> {
+    const failures = await this.store.increment(`failures:totp:${userId}`, SIGN_IN_LIMITS.totpAttemptsWindowMs, this.clock.now());
+    return Math.max(0, SIGN_IN_LIMITS.totpAttemptsPerAccount - failures.count);
+  }
+
+  async clearTotpFailures(userId: string): Promise<void> {
+    await this.store.clear(`failures:totp:${userId}`);
+  }
+
+  /** A right password ends the account's streak of failures. */
+  async recordPasswordSuccess(username: string): Promise<void> {
+    await this.store.clear(`failures:account:${accountKey(username)}`);
+  }
+
+  private async countOrRefuse(key: string, limit: number, windowMs: number): Promise<void> {
+    const now = this.clock.now();
+    const counter = await this.store.increment(key, windowMs, now);
+    if (counter.count > limit) {
+      throw new HttpError(429, 'RATE_LIMITED', 'Too many requests; try again later.', undefined, { retryAfterSeconds: secondsUntil(counter.resetAt, now) });
+    }
+  }
+}
+
+function accountKey(username: string): string {
+  return createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
+}
+
+function locked(code: 'USER_LOCKED' | 'DEVICE_LOCKED', message: string, until: Date, now: Date): HttpError {
+  return new HttpError(423, code, message, undefined, { retryAfterSeconds: secondsUntil(until, now) });
+}
+
+function secondsUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthServices } from '../auth/auth-services';
+import { revokeRefreshTokens } from '../auth/refresh-tokens';
+import { clearAuthCookies, readCookies, SESSION_COOKIE } from '../auth/session-cookies';
+import { revokeSession } from '../auth/session-store';
+import type { Database } from '../db/database';
+
+/**
+ * SPEC §7 `POST user-auth/tokens/revoke` (optional `?refresh_token=`, body "null"), ADR 0008: revokes
+ * the session, every refresh-token family issued with it and the family of the given token, then
+ * expires the auth cookies (`clearAuthCookies`). 200 even when already signed out, so logout always completes.
+ */
+export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
+  const { db, auth } = options;
+  // The body carries nothing (§7 "text body null"); whatever its type, it is read within the limit and dropped.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  app.post<{ Querystring: { refresh_token?: string } }>(
+    '/user-auth/tokens/revoke',
+    { schema: { querystring: { type: 'object', properties: { refresh_token: { type: 'string', maxLength: 128 } } } } },
+    async (request, reply) => {
+      const now = auth.clock.now();
+      const sessionToken = readCookies(request).get(SESSION_COOKIE);
+      const refreshToken = request.query.refresh_token || undefined;
+      await db.transaction(async (tx) => {
+        if (sessionToken) await revokeSession(tx, sessionToken, now);
+        await revokeRefreshTokens(tx, { sessionToken, refreshToken, now });
+      });
+      clearAuthCookies(request, reply);
+      return { revoked: true };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { signAccessToken } from '../auth/access-tokens';
+import type { AuthServices } from '../auth/auth-services';
+import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
+import { passwordSignIn, setTrustedDevice, type PasswordGrant } from '../auth/password-sign-in';
+import { spendRefreshToken } from '../auth/refresh-tokens';
+import { completeSignIn, deviceIdOf, type SignInAnswer } from '../auth/sign-in-answer';
+import { SESSION_TTL_SECONDS } from '../auth/session-store';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import { HttpError } from '../http/errors';
+import { LOCALE_PATTERN } from '../locale';
+
+/** Every field of SPEC §3's login payload and §7's token calls, with its longest accepted value. */
+const FORM_RULES: FieldRules = {
+  username: { maxLength: 254 },
+  password: { maxLength: 256 },
+  grant_type: { maxLength: 32, pattern: /^(password|refresh_token|client_credentials)$/ },
+  siteId: { maxLength: 64, pattern: new RegExp(SITE_ID_PATTERN) },
+  locale: { maxLength: 5, pattern: LOCALE_PATTERN },
+  init_login: { maxLength: 5, pattern: /^true$/ },
+  otp: { maxLength: 6, pattern: /^\d{6}$/ },
+  otp_type: { maxLength: 5, pattern: /^(email|sms|totp)$/ },
+  trust_device: { maxLength: 5, pattern: /^(true|false)$/ },
+  vba_token: { maxLength: 4096 },
+  refresh_token: { maxLength: 128 },
+  client_id: { maxLength: 128 },
+  client_secret: { maxLength: 256 },
+};
+
+/**
+ * SPEC §7 `POST user-auth/login` and `POST user-auth/oauth/token` (password, refresh_token and, with
+ * `?preauth=true`, client_credentials), as docs/decisions/0008-sign-in-api.md fixes them. Every call
+ * counts toward the per-IP limit before its body is read.
+ */
+export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
+  const { db, fixtures, auth } = options;
+  await acceptFormBodies(app);
+
+  app.post('/user-auth/login', async (request, reply): Promise<SignInAnswer> => {
+    await auth.limits.countSignInCall(request.ip);
+    const fields = await readFormFields(request, FORM_RULES);
+    requireFields(fields, ['username', 'password', 'grant_type', 'siteId']);
+    if (fields.grant_type !== 'password') throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password.', { grant_type: 'invalid' });
+    return signInWithPassword(request, reply, fields, false);
+  });
+
+  app.post<{ Querystring: { preauth?: string } }>(
+    '/user-auth/oauth/token',
+    { schema: { querystring: { type: 'object', properties: { preauth: { type: 'string', enum: ['true', 'false'] } } } } },
+    async (request, reply) => {
+      await auth.limits.countSignInCall(request.ip);
+      const fields = await readFormFields(request, FORM_RULES);
+      requireFields(fields, ['grant_type']);
+      if (request.query.preauth === 'true') return preauthToken(fields);
+      if (fields.grant_type === 'password') {
+        requireFields(fields, ['username', 'password', 'siteId']);
+        return signInWithPassword(request, reply, fields, true);
+      }
+      if (fields.grant_type === 'refresh_token') {
+        requireFields(fields, ['refresh_token']);
+        const grant = await spendRefreshToken(db, fields.refresh_token ?? '', auth.clock.now());
+        if (!grant) throw new HttpError(401, 'INVALID_GRANT', 'The refresh token is not valid; sign in again.');
+        const user = await db.query<{ roles: string[]; status: string; mfa_enrollment_status: string }>(
+          'select roles, status, mfa_enrollment_status from users where id = $1',
+          [grant.userId],
+        );
+        const row = user.rows[0];
+        if (!row) throw new HttpError(401, 'INVALID_GRANT', 'The refresh token is not valid; sign in again.');
+        return completeSignIn(db, auth, request, reply, { userId: grant.userId, siteId: grant.siteId, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status }, { familyId: grant.familyId });
+      }
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password or refresh_token (client_credentials with ?preauth=true).', { grant_type: 'invalid' });
+    },
+  );
+
+  async function signInWithPassword(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, withTokens: boolean): Promise<SignInAnswer> {
+    const siteId = fields.siteId ?? '';
+    if (!fixtures.sites.has(siteId)) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: siteId names no site.', { siteId: 'invalid' });
+    const grant: PasswordGrant = {
+      username: fields.username ?? '',
+      password: fields.password ?? '',
+      siteId,
+      otp: fields.otp,
+      otpType: fields.otp_type as PasswordGrant['otpType'],
+      trustDevice: fields.trust_device === 'true',
+    };
+    const deviceId = deviceIdOf(request, reply, auth.clock.now());
+    const { user, passcodeChecked } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
+    if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
+    return completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+  }
+
+  /** ADR 0008 pre-auth: client_credentials with the app's client id and secret, compared in constant time. */
+  function preauthToken(fields: Record<string, string>): { access_token: string; token_type: 'bearer'; expires_in: number } {
+    requireFields(fields, ['client_id', 'client_secret']);
+    if (fields.grant_type !== 'client_credentials') {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: a pre-auth token needs grant_type client_credentials.', { grant_type: 'invalid' });
+    }
+    const client = auth.preauthClient;
+    if (!sameSecret(fields.client_id ?? '', client.id) || !sameSecret(fields.client_secret ?? '', client.secret)) {
+      throw new HttpError(401, 'INVALID_CLIENT', 'The client credentials are not right.');
+    }
+    const now = auth.clock.now();
+    const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS;
+    return { access_token: signAccessToken({ sub: client.id, siteId: '', authorities: ['ROLE_PREAUTH'], exp }, auth.tokenSigningKey, now), token_type: 'bearer', expires_in: SESSION_TTL_SECONDS };
+  }
+}
+
+function requireFields(fields: Record<string, string>, names: readonly string[]): void {
+  const missing = names.filter((name) => fields[name] === undefined);
+  if (missing.length > 0) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `Invalid form: ${missing.map((name) => `${name} is required`).join('; ')}.`, Object.fromEntries(missing.map((name) => [name, 'required'])));
+  }
+}
+
+/** Equal-length digests, so the comparison takes the same time whatever the guess. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}

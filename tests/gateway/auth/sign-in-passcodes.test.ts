@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
+import { describeEachDatabase } from '../support/database-legs';
+import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { insertUser, TestBrowser } from '../support/test-browser';
+
+/**
+ * docs/decisions/0008-sign-in-api.md: one-time passcodes by the site's `login_otp` (firstbank e-mail,
+ * bancosol SMS, sabana choice), the LOGIN_CHALLENGE cookie, get-preference-details, send-code,
+ * otp/verify, the code rules (6 digits, single use, 10 minutes, 5 attempts) and trusted devices
+ * (SPEC §9 otp_expiry, 15 minutes).
+ */
+const EMILY = { email: 'emily@example.com', password: 'Firstbank#2025', siteId: 'firstbank', phone: '2025550143' };
+const ANA = { email: 'ana@example.com', password: 'Recompensas@2025', siteId: 'bancosol', phone: '11987654321' };
+const VALENTINA = { email: 'valentina@example.com', password: 'Sabana#Colombia1', siteId: 'sabana', phone: '3001234567' };
+
+describeEachDatabase((leg) => {
+  let gateway: SignInGateway;
+  let browser: TestBrowser;
+  beforeEach(async () => {
+    gateway = await openSignInGateway(leg);
+    for (const user of [EMILY, ANA, VALENTINA]) await insertUser(gateway.test.db, user);
+    browser = await new TestBrowser(gateway.app).open();
+  });
+  afterEach(() => gateway.dispose());
+
+  const emily = (extra: Record<string, string> = {}) => browser.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', ...extra });
+  const sessionCount = async () => (await gateway.test.db.query<{ n: number }>('select count(*)::int as n from sessions')).rows[0]?.n;
+
+  it('ADR 0008 OTP_REQUIRED_EMAIL: the code is sent by e-mail, the answer masks where, LOGIN_CHALLENGE is set; the code signs in', async () => {
+    const first = await emily();
+    expect(first.statusCode).toBe(401);
+    expect(first.json()).toEqual({ error: 'OTP_REQUIRED_EMAIL', message: 'Enter the passcode we just sent.', maskedDestination: 'e***@example.com' });
+    expect(browser.cookies.has('LOGIN_CHALLENGE')).toBe(true);
+    expect(browser.cookies.has('SESSION')).toBe(false);
+    const code = await gateway.latestCode(EMILY.email);
+    expect(code).toMatch(/^\d{6}$/);
+    // Stored as a keyed hash only.
+    const stored = await gateway.test.db.query<{ code_hash: string; channel: string; purpose: string }>('select code_hash, channel, purpose from one_time_codes');
+    expect(stored.rows).toEqual([{ code_hash: expect.stringMatching(/^[0-9a-f]{64}$/), channel: 'email', purpose: 'login' }]);
+    expect(stored.rows[0]!.code_hash).not.toContain(code);
+
+    const second = await emily({ otp: code, otp_type: 'email' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().status).toBe('SIGNED_IN');
+    expect(browser.cookies.has('LOGIN_CHALLENGE')).toBe(false);
+    expect(await sessionCount()).toBe(1);
+  });
+
+  it('ADR 0008 OTP_INVALID: a reused code, and a wrong one, with attemptsLeft', async () => {
+    await emily();
+    const code = await gateway.latestCode(EMILY.email);
+    expect((await emily({ otp: code, otp_type: 'email' })).statusCode).toBe(200);
+    const reused = await new TestBrowser(gateway.app, '198.51.100.20').open().then((other) => other.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', otp: code, otp_type: 'email' }));
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+  });
+
+  it('ADR 0008: at most 5 attempts per code; after them even the right code is refused', async () => {
+    await emily();
+    const code = await gateway.latestCode(EMILY.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await emily({ otp: wrong, otp_type: 'email' });
+      expect(response.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 5 - attempt });
+    }
+    expect((await emily({ otp: code, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+    expect(await sessionCount()).toBe(0);
+    // A new code replaces the spent one.
+    await emily();
+    expect((await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' })).statusCode).toBe(200);
+  });
+
+  it('ADR 0008 OTP_EXPIRED: a code is valid 10 minutes on the gateway clock', async () => {
+    await emily();
+    const code = await gateway.latestCode(EMILY.email);
+    gateway.clock.advance(10 * 60);
+    const late = await emily({ otp: code, otp_type: 'email' });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ error: 'OTP_EXPIRED', attemptsLeft: 0 });
+  });
+
+  it('ADR 0008: a new code replaces the previous one', async () => {
+    await emily();
+    const old = await gateway.latestCode(EMILY.email);
+    await emily();
+    const fresh = await gateway.latestCode(EMILY.email);
+    if (old !== fresh) expect((await emily({ otp: old, otp_type: 'email' })).json().error).toBe('OTP_INVALID');
+    expect((await emily({ otp: fresh, otp_type: 'email' })).statusCode).toBe(200);
+  });
+
+  it('ADR 0008 OTP_REQUIRED_PHONE: an sms site texts the code to the masked phone (the outbox in development)', async () => {
+    const first = await browser.login({ username: ANA.email, password: ANA.password, siteId: 'bancosol' });
+    expect(first.json()).toMatchObject({ error: 'OTP_REQUIRED_PHONE', maskedDestination: '*** *** 4321' });
+    const [message] = await gateway.outbox.messagesTo(ANA.phone);
+    expect(message?.channel).toBe('sms');
+    const code = await gateway.latestCode(ANA.phone);
+    expect((await browser.login({ username: ANA.email, password: ANA.password, siteId: 'bancosol', otp: code, otp_type: 'sms' })).statusCode).toBe(200);
+  });
+
+  it('ADR 0008 OTP_REQUIRED (choice): get-preference-details, then send-code by SMS, then the code signs in', async () => {
+    const first = await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana' });
+    expect(first.json()).toEqual({ error: 'OTP_REQUIRED', message: 'Choose where to receive your passcode.' });
+    expect(await gateway.outbox.messagesTo(VALENTINA.email)).toEqual([]);
+
+    const details = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: VALENTINA.email, siteId: 'sabana' } });
+    expect(details.json()).toEqual({ email: 'v***@example.com', phone: '*** *** 4567' });
+    const sent = await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'sms', purpose: 'login' } });
+    expect(sent.statusCode).toBe(204);
+    const code = await gateway.latestCode(VALENTINA.phone);
+    expect((await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana', otp: code, otp_type: 'sms' })).statusCode).toBe(200);
+  });
+
+  it('ADR 0008: without a LOGIN_CHALLENGE, or for another user, get-preference-details and send-code answer nothing (no enumeration)', async () => {
+    const stranger = await new TestBrowser(gateway.app, '198.51.100.30').open();
+    const details = await stranger.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' } });
+    expect(details.statusCode).toBe(401);
+    expect(details.json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
+    expect((await stranger.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'login' } })).json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
+    // A challenge for Valentina does not open Emily's details.
+    await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana' });
+    const other = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' } });
+    expect(other.statusCode).toBe(401);
+    // The challenge lasts 10 minutes.
+    gateway.clock.advance(10 * 60);
+    const late = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: VALENTINA.email, siteId: 'sabana' } });
+    expect(late.json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
+    expect(await gateway.outbox.messagesTo(EMILY.email)).toEqual([]);
+  });
+
+  it('ADR 0008 send-code: bad bodies are 400 JSON; no phone means 400 for sms', async () => {
+    const emilyNoPhone = { email: 'nophone@example.com', password: 'Sabana#Colombia1', siteId: 'sabana' };
+    await insertUser(gateway.test.db, emilyNoPhone);
+    await browser.login({ username: emilyNoPhone.email, password: emilyNoPhone.password, siteId: 'sabana' });
+    const sms = await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'sms', purpose: 'login' } });
+    expect(sms.statusCode).toBe(400);
+    expect(sms.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { channel: 'invalid' } });
+    const bad = await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'pigeon', purpose: 'login' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('VALIDATION_FAILED');
+  });
+
+  it('ADR 0008 429: more than 5 code sends per account in 15 minutes', async () => {
+    for (let send = 1; send <= SIGN_IN_LIMITS.codeSendsPerAccount; send += 1) expect((await emily()).json().error).toBe('OTP_REQUIRED_EMAIL');
+    const sixth = await emily();
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe('RATE_LIMITED');
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(await gateway.outbox.messagesTo(EMILY.email)).toHaveLength(5);
+    gateway.clock.advance(15 * 60);
+    expect((await emily()).json().error).toBe('OTP_REQUIRED_EMAIL');
+  });
+
+  it('ADR 0008 TRUSTED_DEVICE: trust_device=true with a right code skips the passcode for 15 minutes, also after logout; then not', async () => {
+    await emily();
+    const signedIn = await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email', trust_device: 'true' });
+    expect(signedIn.statusCode).toBe(200);
+    const trusted = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? []).find((line) => line.startsWith('TRUSTED_DEVICE='));
+    expect(trusted).toMatch(/; HttpOnly/);
+    expect(await browser.call({ method: 'POST', url: 'user-auth/tokens/revoke' }).then((response) => response.statusCode)).toBe(200);
+
+    gateway.clock.advance(14 * 60);
+    expect((await emily()).statusCode).toBe(200);
+    // Another browser (no cookie) still needs the code.
+    const other = await new TestBrowser(gateway.app, '198.51.100.40').open();
+    expect((await other.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank' })).json().error).toBe('OTP_REQUIRED_EMAIL');
+    gateway.clock.advance(60);
+    expect((await emily()).json().error).toBe('OTP_REQUIRED_EMAIL');
+  });
+
+  it('ADR 0008: trust_device without a passcode step sets no TRUSTED_DEVICE cookie, and a trust is bound to its user', async () => {
+    await emily();
+    await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email', trust_device: 'true' });
+    // The same browser signing in as Ana still gets Ana's passcode step.
+    expect((await browser.login({ username: ANA.email, password: ANA.password, siteId: 'bancosol' })).json().error).toBe('OTP_REQUIRED_PHONE');
+  });
+
+  it('ADR 0008 otp/verify: a signed-in otp-check by e-mail answers verifiedUntil (15 minutes); wrong code 401 OTP_INVALID', async () => {
+    await emily();
+    await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'otp-check' } })).statusCode).toBe(204);
+    const code = await gateway.latestCode(EMILY.email);
+    const wrong = await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code === '123456' ? '654321' : '123456', otp_type: 'email' } });
+    expect(wrong.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 4 });
+    const right = await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code, otp_type: 'email' } });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ verifiedUntil: new Date(Date.parse(right.json().verifiedUntil)).toISOString() });
+    expect(Date.parse(right.json().verifiedUntil) - gateway.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
+    // A login code does not pass an otp-check, nor the other way round: purposes are separate.
+    expect((await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code, otp_type: 'email' } })).json().error).toBe('OTP_INVALID');
+  });
+
+  it('ADR 0008: signed in, get-preference-details answers for the session user (otp-check-preference)', async () => {
+    await emily();
+    await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
+    const details = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' } });
+    expect(details.json()).toEqual({ email: 'e***@example.com', phone: '*** *** 0143' });
+  });
+
+  it('ADR 0008: otp-check send-code and otp/verify need a session', async () => {
+    const anonymous = await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'otp-check' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: '123456', otp_type: 'email' } })).json().error).toBe('UNAUTHENTICATED');
+  });
+
+  it('ADR 0008 429: more than 60 code checks per IP in 5 minutes', async () => {
+    await emily();
+    await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
+    let last = await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: '000000', otp_type: 'email' } });
+    // One check was the sign-in above.
+    for (let check = 3; check <= SIGN_IN_LIMITS.codeChecksPerIp + 1; check += 1) {
+      last = await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: '000000', otp_type: 'email' } });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.json().error).toBe('RATE_LIMITED');
+    expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(300);
+  });
+
+  it('ADR 0008 device limit: wrong passcodes count as failed sign-ins of the device', async () => {
+    await emily();
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      if (attempt % 5 === 0) await emily(); // a fresh code: each has 5 attempts
+      await emily({ otp: '999999', otp_type: 'email' });
+    }
+    // Ten failures on this device: the next wrong code locks it.
+    const locked = await emily({ otp: '999998', otp_type: 'email' });
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json().error).toBe('DEVICE_LOCKED');
+  });
+});
