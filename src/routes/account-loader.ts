@@ -69,7 +69,12 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
  * for a signed-in visitor user data, user site attributes and assets; the offers list only when
  * the site shows offers_preference.
  */
-async function preloadAccountData(store: AppStore, services: AppServices, site: SiteLocation, route: AccountRoute): Promise<{ config: SiteConfig; auth: AuthStatus }> {
+async function preloadAccountData(
+  store: AppStore,
+  services: AppServices,
+  site: SiteLocation,
+  route: AccountRoute,
+): Promise<{ config: SiteConfig; auth: AuthStatus; mfaEnrolled: boolean }> {
   const { siteId, locale } = site;
   const contentGroups = ['common', 'errors', ...(SCREEN_CONTENT_GROUPS[route] ?? [])];
   const [config, auth] = await Promise.all([
@@ -79,17 +84,17 @@ async function preloadAccountData(store: AppStore, services: AppServices, site: 
   ]);
   const siteConfig = config ?? BUNDLED_DEFAULT_SITE;
   const concierge = userTypeInState(store.getState().auth) === 'CONCIERGE';
-  await Promise.all([
+  const [profile] = await Promise.all([
+    auth === 'LOGGEDOUT' ? undefined : preload(store.dispatch(userMgmtApi.endpoints.getProfile.initiate({ siteId, concierge }))),
     ...(auth === 'LOGGEDOUT'
       ? []
       : [
-          preload(store.dispatch(userMgmtApi.endpoints.getProfile.initiate({ siteId, concierge }))),
           preload(store.dispatch(userAttributeApi.endpoints.getUserSiteAttributes.initiate({ siteId, concierge }))),
           preload(store.dispatch(assetsApi.endpoints.getAssets.initiate(siteId))),
         ]),
     ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),
   ]);
-  return { config: siteConfig, auth };
+  return { config: siteConfig, auth, mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED' };
 }
 
 /**
@@ -126,7 +131,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
     const url = new URL(request.url);
     if (url.pathname.endsWith('/')) throw redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`);
     const site = resolveSite({ host: url.host, pathname: url.pathname, search: url.search });
-    const { config, auth } = await preloadAccountData(store, services, site, route);
+    const { config, auth, mfaEnrolled } = await preloadAccountData(store, services, site, route);
     const decision = decideRoute({
       route,
       auth,
@@ -137,6 +142,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       hasRegistrationData: store.getState().registration.data !== null,
       hasPendingSignIn: store.getState().signIn.pending !== null,
       hasNotificationInfo: await hasNotificationInfo(store, route),
+      mfaEnrolled,
       device: mobileDeviceOf(userAgent()),
     });
     if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));

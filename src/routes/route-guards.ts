@@ -22,7 +22,9 @@ export type GuardName =
   | 'stepByStepRecovery'
   | 'ssoSimulator'
   | 'pendingSignIn'
-  | 'notificationInfo';
+  | 'notificationInfo'
+  | 'mfaRequired'
+  | 'mfaOffered';
 
 export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> = {
   login: ['clearOtpExpiry', 'loginPage'],
@@ -30,24 +32,24 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   activate: [],
   'login-otp': ['pendingSignIn'],
   'login-otp-preference': ['pendingSignIn', 'notificationInfo'],
-  profile: ['authenticatedOnly'],
-  'edit-profile': ['authenticatedOnly', 'profileUpdate'],
-  'mfa-setup': ['authenticatedOnly'],
-  'delete-profile': ['authenticatedOnly', 'deleteProfile'],
-  'edit-pan': ['authenticatedOnly', 'editPan'],
-  'cashback-statement': ['authenticatedOnly'],
-  'site-settings': ['authenticatedOnly', 'siteSettings'],
+  profile: ['authenticatedOnly', 'mfaRequired'],
+  'edit-profile': ['authenticatedOnly', 'mfaRequired', 'profileUpdate'],
+  'mfa-setup': ['authenticatedOnly', 'mfaOffered'],
+  'delete-profile': ['authenticatedOnly', 'mfaRequired', 'deleteProfile'],
+  'edit-pan': ['authenticatedOnly', 'mfaRequired', 'editPan'],
+  'cashback-statement': ['authenticatedOnly', 'mfaRequired'],
+  'site-settings': ['authenticatedOnly', 'mfaRequired', 'siteSettings'],
   registration: ['guestOnly'],
   'add-pan': ['guestOnly', 'addPan'],
-  password: ['authenticatedOnly'],
-  'compromised-credentials': ['authenticatedOnly'],
+  password: ['authenticatedOnly', 'mfaRequired'],
+  'compromised-credentials': ['authenticatedOnly', 'mfaRequired'],
   'resend-activation': [],
   recovery: [],
   'reset-password': [],
   passcode: ['stepByStepRecovery'],
   'passcode-preference': ['stepByStepRecovery'],
-  'otp-check-preference': ['authenticatedOnly'],
-  'otp-check-passcode': ['authenticatedOnly'],
+  'otp-check-preference': ['authenticatedOnly', 'mfaRequired'],
+  'otp-check-passcode': ['authenticatedOnly', 'mfaRequired'],
   logout: ['authenticatedOnly'],
   'redirect-sso': [],
   'sso-simulator': ['ssoSimulator'],
@@ -70,6 +72,8 @@ export interface GuardContext {
   /** §2 login-otp-preference "needs … notification info": get-preference-details answered. */
   hasNotificationInfo: boolean;
   device: MobileDevice | null;
+  /** The signed-in user has enrolled a TOTP authenticator (profile mfaEnrollmentStatus, SPEC §3). */
+  mfaEnrolled: boolean;
 }
 
 export type GuardDecision =
@@ -125,7 +129,16 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
   // §2 "needs stored login data": without a sign-in waiting for its passcode, start at sign-in.
   pendingSignIn: (c) => (c.hasPendingSignIn ? null : to(signInRoute(c.flags), c.search)),
   notificationInfo: (c) => (c.hasNotificationInfo ? null : to(signInRoute(c.flags), c.search)),
+  // Our rule (fixture format, ADR 0001): on a site with site_auth_profile mfa "required", a signed-in user
+  // sets up an authenticator before anything else; mfa-setup and logout stay open.
+  mfaRequired: (c) => (isMfaRequired(c.site) && !c.mfaEnrolled ? to('mfa-setup', c.search) : null),
+  // Our rule: a site with mfa "off" offers no authenticator set-up.
+  mfaOffered: (c) => (featureConfigOf(c.site, 'site_auth_profile').mfa === 'off' ? to('profile', c.search) : null),
 };
+
+export function isMfaRequired(site: SiteConfig): boolean {
+  return featureConfigOf(site, 'site_auth_profile').mfa === 'required';
+}
 
 /** §2 global SSO rule; keeps only `siteid`, and only in proxy mode. */
 function ssoRule(c: GuardContext): Redirect | null {

@@ -23,7 +23,7 @@ type SiteKind = keyof typeof SITES;
 const AUTH_STATES: readonly AuthStatus[] = ['LOGGEDOUT', 'LOGGEDIN-INACTIVE', 'LOGGEDIN'];
 
 function context(route: AccountRoute, auth: AuthStatus, kind: SiteKind, overrides: Partial<GuardContext> = {}): GuardContext {
-  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, ...overrides };
+  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, ...overrides };
 }
 
 /** Where the decision leaves the visitor: the route itself when allowed. */
@@ -176,5 +176,26 @@ describe('§2 mobile deep link on the login page', () => {
 
   it('a logged-out visitor signs in first', () => {
     expect(decideRoute(context('login', 'LOGGEDOUT', 'classic', { search, device: 'ios' }))).toEqual({ kind: 'allow', clearOtpExpiry: true });
+  });
+});
+
+describe('mfa "required" (dohabank): a signed-in user sets up an authenticator first', () => {
+  const dohabank = { site: readSiteFixture('dohabank'), locale: 'ar_qa' };
+  const on = (route: AccountRoute, mfaEnrolled: boolean) =>
+    destination(decideRoute({ ...context(route, 'LOGGEDIN', 'classic'), ...dohabank, mfaEnrolled }), route);
+
+  it.each(['profile', 'edit-profile', 'edit-pan', 'password', 'cashback-statement', 'otp-check-preference'] as const)('%s goes to mfa-setup until enrolled', (route) => {
+    expect(on(route, false)).toBe('mfa-setup');
+    expect(on(route, true)).toBe(route);
+  });
+
+  it('offers no authenticator set-up on a site with mfa "off" (vppcards)', () => {
+    expect(destination(decideRoute(context('mfa-setup', 'LOGGEDIN', 'noOffers')), 'mfa-setup')).toBe('profile');
+  });
+
+  it('leaves mfa-setup and logout open, and sites without the rule alone', () => {
+    expect(on('mfa-setup', false)).toBe('mfa-setup');
+    expect(on('logout', false)).toBe('logout');
+    expect(destination(decideRoute(context('profile', 'LOGGEDIN', 'classic')), 'profile')).toBe('profile');
   });
 });
