@@ -29,6 +29,11 @@ export interface GatewayConfig {
   testMode: boolean;
   /** The site gallery's site list (issue 3 item 8): off unless SITE_GALLERY=true. */
   siteGallery: boolean;
+  /**
+   * Which proxies may name the client address (X-Forwarded-For), so per-IP limits count people, not
+   * the load balancer: false (default), true, a hop count, or a comma-separated list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 /** A setting is wrong: the message lists every problem and is safe to print (no secret values). */
@@ -89,7 +94,18 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     logLevel,
     testMode: flag('GATEWAY_TEST_MODE'),
     siteGallery: flag('SITE_GALLERY'),
+    trustProxy: trustProxySetting(text('TRUST_PROXY'), problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function trustProxySetting(value: string | undefined, problems: string[]): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (addresses.length > 0 && addresses.every((part) => /^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/.test(part))) return addresses;
+  problems.push(`TRUST_PROXY must be "true", "false", a hop count, or comma-separated addresses/CIDRs, got "${value}"`);
+  return false;
 }

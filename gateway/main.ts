@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const auth = await authSetup(config, counters);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
-    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, auth });
+    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth });
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
     const openDb = db;

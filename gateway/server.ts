@@ -43,6 +43,8 @@ export interface GatewayOptions {
   siteGallery?: boolean;
   /** Clock, counters, mail and keys of sign-in (ADR 0008); in-process stand-ins for what is left out. */
   auth?: AuthSetup;
+  /** Fastify's trustProxy (TRUST_PROXY): lets per-IP limits see the client behind a load balancer. */
+  trustProxy?: boolean | number | string[];
 }
 
 declare module 'fastify' {
@@ -57,6 +59,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count trusts that many proxies nearest the gateway (proxy-addr's hop numbering).
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'cid' }),
     frameworkErrors: handleFrameworkError,
@@ -101,4 +105,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

@@ -21,6 +21,7 @@ describe('readConfig', () => {
       logLevel: 'info',
       testMode: false,
       siteGallery: false,
+      trustProxy: false,
     });
   });
 
@@ -70,5 +71,18 @@ describe('readConfig', () => {
       expect((error as Error).message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
       expect((error as Error).message).not.toContain('hunter2');
     }
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ] as const)('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY it cannot read', () => {
+    expect(() => readConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY must be');
   });
 });
