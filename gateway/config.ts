@@ -34,6 +34,10 @@ export interface GatewayConfig {
    * the load balancer: false (default), true, a hop count, or a comma-separated list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /** The public origin for links in e-mails (activation, recovery); the request's own origin when unset. */
+  publicUrl?: string;
+  /** ADR 0009: also ask the Have I Been Pwned range API (k-anonymity) about new and signed-in passwords; off by default. */
+  pwnedRangeCheck: boolean;
 }
 
 /** A setting is wrong: the message lists every problem and is safe to print (no secret values). */
@@ -95,6 +99,8 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     testMode: flag('GATEWAY_TEST_MODE'),
     siteGallery: flag('SITE_GALLERY'),
     trustProxy: trustProxySetting(text('TRUST_PROXY'), problems),
+    publicUrl: url('PUBLIC_URL', ['http', 'https']),
+    pwnedRangeCheck: flag('PWNED_RANGE_CHECK'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -5,6 +5,7 @@
  * the API and the built app until SIGTERM/SIGINT.
  */
 import { join } from 'node:path';
+import { offlineCompromisedCheck, rangeQueryCompromisedCheck } from './account/compromised-passwords';
 import { DEV_PREAUTH_CLIENT, type AuthSetup } from './auth/auth-services';
 import { ConfigError, readConfig, type GatewayConfig } from './config';
 import type { Database } from './db/database';
@@ -20,7 +21,7 @@ import { createLogger } from './logging/create-logger';
 import { FileOutbox } from './mail/file-outbox';
 import { routeByChannel } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
-import { createCardFingerprinter, loadCardFingerprintKey } from './security/card-fingerprint';
+import { createCardFingerprinter, loadCardFingerprintKey, type CardFingerprinter } from './security/card-fingerprint';
 import { loadServerKey } from './security/server-keys';
 import { buildGateway } from './server';
 import { AdjustableClock } from './time/clock';
@@ -52,14 +53,15 @@ async function main(): Promise<void> {
       logger.warn('CARD_FINGERPRINT_KEY is not set: using a key file under DATA_DIR; every instance on this database needs the same key');
     }
     const key = await loadCardFingerprintKey({ envValue: config.cardFingerprintKey, dataDir: config.dataDir });
-    const seededUsers = await seedDemoData(db, fixtures.demoUsers, createCardFingerprinter(key));
+    const cardFingerprinter = createCardFingerprinter(key);
+    const seededUsers = await seedDemoData(db, fixtures.demoUsers, cardFingerprinter);
     logger.info({ database: db.kind, migrationsApplied: applied, seededUsers, sites: fixtures.sites.size }, 'gateway ready to listen');
 
     const sharedKeysNeeded = db.kind === 'postgres' && (config.tokenSigningKey === undefined || config.totpEncryptionKey === undefined);
     if (sharedKeysNeeded) logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
     if (config.preauthClientSecret === undefined) logger.warn('PREAUTH_CLIENT_SECRET is not set: the pre-auth client uses its development credentials');
     counters = config.redisUrl ? new RedisCounterStore(config.redisUrl) : new MemoryCounterStore();
-    const auth = await authSetup(config, counters);
+    const auth = await authSetup(config, counters, cardFingerprinter);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
     const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth });
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
 }
 
 /** ADR 0008's sign-in services from the environment: keys, mail (SMTP or the outbox under DATA_DIR), counters. */
-async function authSetup(config: GatewayConfig, counters: CounterStore): Promise<AuthSetup> {
+async function authSetup(config: GatewayConfig, counters: CounterStore, cardFingerprinter: CardFingerprinter): Promise<AuthSetup> {
   const clock = new AdjustableClock();
   const outbox = new FileOutbox(join(config.dataDir, 'outbox'), clock);
   const email = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) : outbox;
@@ -113,6 +115,9 @@ async function authSetup(config: GatewayConfig, counters: CounterStore): Promise
       await loadServerKey({ envName: 'TOTP_ENCRYPTION_KEY', envValue: config.totpEncryptionKey, dataDir: config.dataDir, fileName: 'totp-encryption.key' })
     ).subarray(0, 32),
     preauthClient: { id: config.preauthClientId ?? DEV_PREAUTH_CLIENT.id, secret: config.preauthClientSecret ?? DEV_PREAUTH_CLIENT.secret },
+    cardFingerprinter,
+    compromisedPasswords: config.pwnedRangeCheck ? rangeQueryCompromisedCheck(offlineCompromisedCheck()) : offlineCompromisedCheck(),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   };
 }
 

@@ -23,6 +23,10 @@ import { userAuthRevokeRoutes } from './routes/user-auth-revoke';
 import { userAuthSignInRoutes } from './routes/user-auth-sign-in';
 import { userMgmtFindRoutes } from './routes/user-mgmt-find';
 import { userMgmtPasscodeRoutes } from './routes/user-mgmt-passcodes';
+import { userMgmtPasswordRoutes } from './routes/user-mgmt-passwords';
+import { userMgmtRecoveryRoutes } from './routes/user-mgmt-recovery';
+import { userMgmtRegistrationRoutes } from './routes/user-mgmt-registration';
+import { userMgmtRemoveAccountRoutes } from './routes/user-mgmt-remove-account';
 import { userMgmtTotpRoutes } from './routes/user-mgmt-totp';
 
 /** SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise. */
@@ -92,6 +96,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, auth });
+        await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth });
+        await api.register(userMgmtRecoveryRoutes, { db, auth });
+        await api.register(userMgmtPasswordRoutes, { db, auth });
+        await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth });
         // Only while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { offlineCaptchaVerifier, type CaptchaVerifier } from '../account/captcha-verifier';
+import { offlineCompromisedCheck, type CompromisedPasswordCheck } from '../account/compromised-passwords';
 import type { CounterStore } from '../limits/counter-store';
 import { MemoryCounterStore } from '../limits/memory-counter-store';
 import { SignInLimits } from '../limits/sign-in-limits';
 import type { DevOutbox, Mailer } from '../mail/mailer';
 import { MemoryOutbox } from '../mail/memory-outbox';
+import { createCardFingerprinter, type CardFingerprinter } from '../security/card-fingerprint';
 import { createSecretBox, type SecretBox } from '../security/secret-box';
 import { AdjustableClock } from '../time/clock';
 
@@ -26,6 +29,14 @@ export interface AuthSetup {
   /** Seals TOTP secrets at rest (AES-256-GCM). */
   totpEncryptionKey?: Buffer;
   preauthClient?: PreauthClient;
+  /** Keyed fingerprints of the cards given at registration (never the number itself). */
+  cardFingerprinter?: CardFingerprinter;
+  /** ADR 0009 captcha; the offline verifier by default. */
+  captchaVerifier?: CaptchaVerifier;
+  /** ADR 0009 compromised credentials; the bundled list by default. */
+  compromisedPasswords?: CompromisedPasswordCheck;
+  /** The site's public origin for links in e-mails (PUBLIC_URL); unset: the origin the request came to. */
+  publicUrl?: string;
 }
 
 /** The sign-in pieces every auth route shares, built once per gateway. */
@@ -37,6 +48,10 @@ export interface AuthServices {
   tokenSigningKey: Buffer;
   totpBox: SecretBox;
   preauthClient: PreauthClient;
+  cardFingerprinter: CardFingerprinter;
+  captchaVerifier: CaptchaVerifier;
+  compromisedPasswords: CompromisedPasswordCheck;
+  publicUrl: string | null;
 }
 
 /** Development defaults of the pre-auth client (ADR 0008); set PREAUTH_CLIENT_ID/SECRET in production. */
@@ -56,5 +71,9 @@ export function createAuthServices(setup: AuthSetup = {}): AuthServices {
     tokenSigningKey: setup.tokenSigningKey ?? randomBytes(32),
     totpBox: createSecretBox(setup.totpEncryptionKey ?? randomBytes(32)),
     preauthClient: setup.preauthClient ?? DEV_PREAUTH_CLIENT,
+    cardFingerprinter: setup.cardFingerprinter ?? createCardFingerprinter(randomBytes(32)),
+    captchaVerifier: setup.captchaVerifier ?? offlineCaptchaVerifier,
+    compromisedPasswords: setup.compromisedPasswords ?? offlineCompromisedCheck(),
+    publicUrl: setup.publicUrl ?? null,
   };
 }

@@ -1,15 +1,18 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { MessageChannel } from '../mail/mailer';
 
 /** ADR 0008: 6 digits, single use, valid 10 minutes, at most 5 attempts; a new code replaces the last. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** `login`: the second step of a sign-in; `otp-check`: a signed-in re-check (SPEC §2 otp-check-*). */
-export type CodePurpose = 'login' | 'otp-check';
+/**
+ * `login`: the second step of a sign-in; `otp-check`: a signed-in re-check (SPEC §2 otp-check-*);
+ * `recovery`: a forgotten password (ADR 0009 "Recovery").
+ */
+export type CodePurpose = 'login' | 'otp-check' | 'recovery';
 
-export type CodeCheck = { ok: true } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
+export type CodeCheck = { ok: true; codeId: string } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
 
 /** Stores a fresh code for the user and purpose, dropping the previous one, and returns it to be sent. */
 export async function issueCode(db: Database, options: { userId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date }): Promise<string> {
@@ -29,10 +32,14 @@ export async function issueCode(db: Database, options: { userId: string; purpose
 
 /**
  * Checks `code` against the user's current code for `purpose`. A wrong code spends an attempt;
- * a right one is spent itself. Both updates are conditional, so two racing checks cannot use
- * one code twice or exceed the attempts.
+ * a right one is spent itself, unless `consume` is false (ADR 0009 `find-code` checks the code
+ * that `change-password-from-passcode` then spends with `spendCode`). Both updates are
+ * conditional, so two racing checks cannot use one code twice or exceed the attempts.
  */
-export async function checkCode(db: Database, options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date }): Promise<CodeCheck> {
+export async function checkCode(
+  db: Database,
+  options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date; consume?: boolean },
+): Promise<CodeCheck> {
   const { userId, purpose, code, key, now } = options;
   const found = await db.query<{ id: string; code_hash: string; expires_at: Date | string; used_at: Date | string | null }>(
     'select id, code_hash, expires_at, used_at from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit 1',
@@ -52,11 +59,16 @@ export async function checkCode(db: Database, options: { userId: string; purpose
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(key, row.id, code), 'hex');
   if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
-    const used = await db.query('update one_time_codes set used_at = $2 where id = $1 and used_at is null returning id', [row.id, now]);
-    if (used.rows.length === 1) return { ok: true };
+    if (options.consume === false || (await spendCode(db, row.id, now))) return { ok: true, codeId: row.id };
     return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
   }
   return { ok: false, error: 'OTP_INVALID', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
+}
+
+/** Marks a checked code used; false when a racing call used it first. */
+export async function spendCode(db: Queryable, codeId: string, now: Date): Promise<boolean> {
+  const used = await db.query('update one_time_codes set used_at = $2 where id = $1 and used_at is null returning id', [codeId, now]);
+  return used.rows.length === 1;
 }
 
 function codeHash(key: Buffer, id: string, code: string): string {

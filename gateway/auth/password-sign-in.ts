@@ -60,7 +60,7 @@ export async function passwordSignIn(
   reply: FastifyReply,
   grant: PasswordGrant,
   deviceId: string,
-): Promise<{ user: SignedInUser; passcodeChecked: boolean }> {
+): Promise<{ user: SignedInUser; passcodeChecked: boolean; passwordCompromised: boolean }> {
   const { limits, clock } = services;
   if (grant.otp !== undefined) await limits.countCodeCheck(request.ip);
   await limits.assertNotLocked(grant.username, deviceId);
@@ -78,9 +78,15 @@ export async function passwordSignIn(
   }
   await limits.recordPasswordSuccess(grant.username);
   const user: SignedInUser = { id: row.id, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status };
+  const signedIn = async (passcodeChecked: boolean) => ({
+    user,
+    passcodeChecked,
+    // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials.
+    passwordCompromised: await services.compromisedPasswords.isCompromised(grant.password),
+  });
 
   const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
-  if (trusted?.userId === user.id) return { user, passcodeChecked: false };
+  if (trusted?.userId === user.id) return signedIn(false);
 
   try {
     if (user.mfaEnrollmentStatus === 'ENROLLED') {
@@ -89,12 +95,12 @@ export async function passwordSignIn(
         throw new HttpError(401, 'MFA_OTP_REQUIRED', 'Enter the code from your authenticator app.');
       }
       await verifyTotpOrThrow(db, services, user.id, grant.otp);
-      return { user, passcodeChecked: true };
+      return await signedIn(true);
     }
 
     const site = fixtures.sites.get(grant.siteId)?.config ?? fixtures.defaultSite.config;
     const loginOtp = featureConfigOf(site, 'site_auth_profile').login_otp ?? 'none';
-    if (loginOtp === 'none') return { user, passcodeChecked: false };
+    if (loginOtp === 'none') return await signedIn(false);
     if (grant.otp === undefined || grant.otpType === 'totp') {
       if (loginOtp === 'choice') throw new HttpError(401, 'OTP_REQUIRED', 'Choose where to receive your passcode.');
       const destinations = await destinationsOf(db, user.id, grant.siteId);
@@ -107,7 +113,7 @@ export async function passwordSignIn(
       });
     }
     await verifyPasscodeOrThrow(db, services, user.id, 'login', grant.otp);
-    return { user, passcodeChecked: true };
+    return await signedIn(true);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) {
       // The pending sign-in, so get-preference-details and send-code answer for this user only.

@@ -38,6 +38,8 @@ export interface SignInAnswer {
   access_token?: string;
   refresh_token?: string;
   token_type?: 'bearer';
+  /** ADR 0009: present (true) only when the password is on the compromised list. */
+  passwordCompromised?: true;
 }
 
 /**

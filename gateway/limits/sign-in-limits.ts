@@ -25,6 +25,12 @@ export const SIGN_IN_LIMITS = {
   /** Wrong authenticator codes per account, like the 5 attempts of an e-mailed code (ADR 0008 OTP_INVALID attemptsLeft). */
   totpAttemptsPerAccount: 5,
   totpAttemptsWindowMs: 10 * MINUTE_MS,
+  /** ADR 0009: registration, activation-email and send-passcode calls per IP. */
+  accountCallsPerIp: 20,
+  accountCallsWindowMs: 15 * MINUTE_MS,
+  /** ADR 0009: activation, recovery and "someone tried to register" mails per typed address, known or not. */
+  accountMailsPerAddress: 5,
+  accountMailsWindowMs: 15 * MINUTE_MS,
 } as const;
 
 /** "In a row" ends with a success; a day bounds how long a streak of failures is remembered. */
@@ -54,6 +60,33 @@ export class SignInLimits {
   /** 429 RATE_LIMITED past 5 code sends per account in 15 minutes. */
   countCodeSend(userId: string): Promise<void> {
     return this.countOrRefuse(`user:code-send:${userId}`, SIGN_IN_LIMITS.codeSendsPerAccount, SIGN_IN_LIMITS.codeSendsWindowMs);
+  }
+
+  /** 429 RATE_LIMITED past 20 registration, resend and recovery calls per IP in 15 minutes. */
+  countAccountCall(ip: string): Promise<void> {
+    return this.countOrRefuse(`ip:account:${ip}`, SIGN_IN_LIMITS.accountCallsPerIp, SIGN_IN_LIMITS.accountCallsWindowMs);
+  }
+
+  /**
+   * 429 RATE_LIMITED past 5 account mails per address in 15 minutes. Keyed by the typed address,
+   * counted before anyone knows whether it has an account, so the 429 tells nothing either.
+   */
+  countAccountMail(email: string): Promise<void> {
+    return this.countOrRefuse(`address:account-mail:${accountKey(email)}`, SIGN_IN_LIMITS.accountMailsPerAddress, SIGN_IN_LIMITS.accountMailsWindowMs);
+  }
+
+  /**
+   * A recovery code tried for an address without an account: counts down like a real code's 5
+   * attempts (ADR 0009 "same answer" for unknown e-mails). Returns the attempts left.
+   */
+  async recordUnknownAddressCodeAttempt(email: string, maxAttempts: number, windowMs: number): Promise<number> {
+    const tries = await this.store.increment(`failures:unknown-code:${accountKey(email)}`, windowMs, this.clock.now());
+    return Math.max(0, maxAttempts - tries.count);
+  }
+
+  /** A recovery code "sent" to an address without an account: its attempts start again, like a real new code's. */
+  async resetUnknownAddressCodeAttempts(email: string): Promise<void> {
+    await this.store.clear(`failures:unknown-code:${accountKey(email)}`);
   }
 
   /** 423 DEVICE_LOCKED or USER_LOCKED while a lock is on; checked before the password is. */

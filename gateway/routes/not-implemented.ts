@@ -23,20 +23,8 @@ export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   { method: ANY_METHOD, path: 'user-auth/internal/hcaptcha/verification' },
   // user-mgmt
   { method: 'GET', path: 'user-mgmt/user/find-concierge' },
-  { method: 'POST', path: 'user-mgmt/user/find-code' },
   { method: 'POST', path: 'user-mgmt/user/alias' },
-  { method: 'POST', path: 'user-mgmt/user/registration' },
-  { method: 'POST', path: 'user-mgmt/user/register/:siteId' },
   { method: 'POST', path: 'user-mgmt/user/update' },
-  { method: 'POST', path: 'user-mgmt/user/remove-account' },
-  ...[
-    'activate-token',
-    'change-password',
-    'send-passcode',
-    'activation-email',
-    'change-password-from-passcode',
-    'vba/compromised-password',
-  ].map((name) => ({ method: ANY_METHOD, path: `user-mgmt/user/${name}` })),
   // user-attribute
   { method: 'GET', path: 'user-attribute/user/:siteId' },
   { method: 'GET', path: 'user-attribute/concierge/user/:siteId' },

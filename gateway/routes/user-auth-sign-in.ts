@@ -87,9 +87,10 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
       trustDevice: fields.trust_device === 'true',
     };
     const deviceId = deviceIdOf(request, reply, auth.clock.now());
-    const { user, passcodeChecked } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
+    const { user, passcodeChecked, passwordCompromised } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
     if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
-    return completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    const answer = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;
   }
 
   /** ADR 0008 pre-auth: client_credentials with the app's client id and secret, compared in constant time. */

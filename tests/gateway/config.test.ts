@@ -22,6 +22,8 @@ describe('readConfig', () => {
       testMode: false,
       siteGallery: false,
       trustProxy: false,
+      publicUrl: undefined,
+      pwnedRangeCheck: false,
     });
   });
 
@@ -43,7 +45,11 @@ describe('readConfig', () => {
       LOG_LEVEL: 'warn',
       GATEWAY_TEST_MODE: 'true',
       SITE_GALLERY: 'true',
+      PUBLIC_URL: 'https://rewards.example',
+      PWNED_RANGE_CHECK: 'true',
     });
+    // ADR 0009: links in e-mails, the optional online compromised-password check.
+    expect(config).toMatchObject({ publicUrl: 'https://rewards.example', pwnedRangeCheck: true });
     expect(config).toMatchObject({ port: 0, host: '0.0.0.0', embeddedDbDir: '/var/lib/portal/db', redisUrl: 'redis://cache:6379', testMode: true, siteGallery: true, logLevel: 'warn' });
     // ADR 0008: the sign-in keys, pre-auth client and mail sender.
     expect(config).toMatchObject({

@@ -1,0 +1,64 @@
+import type { AuthServices } from '../auth/auth-services';
+import { CODE_TTL_MS, checkCode, issueCode, MAX_CODE_ATTEMPTS } from '../auth/one-time-codes';
+import { destinationsOf } from '../auth/passcode-delivery';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import type { MessageChannel } from '../mail/mailer';
+import { recoveryCodeMessage } from './account-mail';
+
+/**
+ * ADR 0009 "Recovery": a 6-digit recovery code (ADR 0008 codes: hashed, single use, 10 minutes,
+ * 5 attempts) for a forgotten password. Known and unknown addresses get the same answers: an
+ * unknown one counts its attempts down in the counter store as a real code would.
+ */
+
+async function userIdByEmail(db: Database, email: string): Promise<string | null> {
+  const found = await db.query<{ id: string }>('select id from users where email = $1', [email.trim().toLowerCase()]);
+  return found.rows[0]?.id ?? null;
+}
+
+/** Sends a recovery code to a known account: by SMS only when asked and the account has a phone. */
+export async function sendRecoveryCode(db: Database, services: AuthServices, options: { email: string; siteId: string; channel: MessageChannel }): Promise<void> {
+  const { email, siteId } = options;
+  await services.limits.countAccountMail(email);
+  const userId = await userIdByEmail(db, email);
+  if (userId === null) {
+    await services.limits.resetUnknownAddressCodeAttempts(email);
+    return;
+  }
+  const destinations = await destinationsOf(db, userId, siteId);
+  if (!destinations) return;
+  const channel = options.channel === 'sms' && destinations.phone !== null ? 'sms' : 'email';
+  const code = await issueCode(db, { userId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
+  const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;
+  await services.mailer.send(recoveryCodeMessage(channel, to, code, CODE_TTL_MS / 60_000));
+}
+
+/**
+ * The account and live code a recovery code belongs to, or 400 PASSCODE_INVALID `{ attemptsLeft }`
+ * (wrong, used or expired code, or an unknown address). The code is not spent: `spendCode` does
+ * that once the new password is accepted, so a refused password does not cost the code.
+ */
+export async function checkRecoveryCode(db: Database, services: AuthServices, email: string, passcode: string): Promise<{ userId: string; codeId: string }> {
+  const userId = await userIdByEmail(db, email);
+  // Without a live code, a known address answers exactly like an unknown one: otherwise
+  // `attemptsLeft` alone would tell which addresses have accounts.
+  if (userId === null || !(await hasLiveRecoveryCode(db, userId, services.clock.now()))) {
+    throw passcodeInvalid(await services.limits.recordUnknownAddressCodeAttempt(email, MAX_CODE_ATTEMPTS, CODE_TTL_MS));
+  }
+  const result = await checkCode(db, { userId, purpose: 'recovery', code: passcode, key: services.tokenSigningKey, now: services.clock.now(), consume: false });
+  if (!result.ok) throw passcodeInvalid(result.attemptsLeft);
+  return { userId, codeId: result.codeId };
+}
+
+async function hasLiveRecoveryCode(db: Database, userId: string, now: Date): Promise<boolean> {
+  const found = await db.query(
+    `select 1 from one_time_codes where user_id = $1 and purpose = 'recovery' and used_at is null and expires_at > $2 limit 1`,
+    [userId, now],
+  );
+  return found.rows.length > 0;
+}
+
+function passcodeInvalid(attemptsLeft: number): HttpError {
+  return new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', undefined, { extras: { attemptsLeft } });
+}

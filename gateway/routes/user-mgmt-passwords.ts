@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
+import type { AuthServices } from '../auth/auth-services';
+import { requireSessionUser } from '../auth/session-cookies';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import { verifyPassword } from '../security/password-hashing';
+
+const PASSWORD = { type: 'string', maxLength: 256 } as const;
+const NEW_PASSWORD_PROPERTIES = { password: PASSWORD, confirm_password: PASSWORD } as const;
+
+/**
+ * SPEC §7 `change-password` and `vba/compromised-password`, as ADR 0009 "Passwords" fixes them.
+ * Both keep the caller's session and revoke every other one of the user.
+ */
+export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
+  const { db, auth } = options;
+
+  app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
+    '/user-mgmt/user/change-password',
+    {
+      schema: {
+        body: { type: 'object', required: ['currentPassword', 'password', 'confirm_password'], properties: { currentPassword: PASSWORD, ...NEW_PASSWORD_PROPERTIES } },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      // Guessing the current password from a stolen session counts like sign-in attempts from that IP.
+      await auth.limits.countSignInCall(request.ip);
+      assertPasswordRules(request.body);
+      const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
+      if (!(await verifyPassword(found.rows[0]?.password_hash ?? '', request.body.currentPassword))) {
+        throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.', { currentPassword: 'incorrect' });
+      }
+      await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
+      await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      return { status: 'PASSWORD_CHANGED' };
+    },
+  );
+
+  // SPEC §2 compromised-credentials: the signed-in user replaces a listed password (ADR 0009). SPEC §7
+  // declares the call among the user-mgmt ones, so it lives under user-mgmt/user/ (ADR 0009).
+  app.post<{ Body: { password: string; confirm_password: string } }>(
+    '/user-mgmt/user/vba/compromised-password',
+    { schema: { body: { type: 'object', required: ['password', 'confirm_password'], properties: NEW_PASSWORD_PROPERTIES } } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      assertPasswordRules(request.body);
+      await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
+      await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      return { status: 'PASSWORD_CHANGED' };
+    },
+  );
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
+import { checkRecoveryCode, sendRecoveryCode } from '../account/recovery';
+import type { AuthServices } from '../auth/auth-services';
+import { spendCode } from '../auth/one-time-codes';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import { LOCALE_PATTERN } from '../locale';
+
+const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
+const PASSCODE = { type: 'string', minLength: 1, maxLength: 16 } as const;
+const PASSWORD = { type: 'string', maxLength: 256 } as const;
+
+/**
+ * SPEC §7 `send-passcode`, `find-code` and `change-password-from-passcode`, as ADR 0009 "Recovery"
+ * fixes them: the same answers for every address, recovery-purpose codes, and a successful reset
+ * that signs the account out everywhere.
+ */
+export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
+  const { db, auth } = options;
+
+  app.post<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>(
+    '/user-mgmt/user/send-passcode',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'siteId', 'locale'],
+          properties: {
+            email: EMAIL,
+            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
+            locale: { type: 'string', pattern: LOCALE_PATTERN.source },
+            channel: { type: 'string', enum: ['email', 'sms'] },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      await auth.limits.countAccountCall(request.ip);
+      const { email, siteId, channel } = request.body;
+      await sendRecoveryCode(db, auth, { email, siteId, channel: channel ?? 'email' });
+      return reply.code(202).send({ status: 'CHECK_EMAIL' });
+    },
+  );
+
+  app.post<{ Body: { email: string; passcode: string } }>(
+    '/user-mgmt/user/find-code',
+    { schema: { body: { type: 'object', required: ['email', 'passcode'], properties: { email: EMAIL, passcode: PASSCODE } } } },
+    async (request) => {
+      await auth.limits.countCodeCheck(request.ip);
+      await checkRecoveryCode(db, auth, request.body.email, request.body.passcode);
+      return { status: 'CODE_OK' };
+    },
+  );
+
+  app.post<{ Body: { email: string; passcode: string; password: string; confirm_password: string } }>(
+    '/user-mgmt/user/change-password-from-passcode',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'passcode', 'password', 'confirm_password'],
+          properties: { email: EMAIL, passcode: PASSCODE, password: PASSWORD, confirm_password: PASSWORD },
+        },
+      },
+    },
+    async (request) => {
+      await auth.limits.countCodeCheck(request.ip);
+      const { email, passcode, password } = request.body;
+      assertPasswordRules(request.body);
+      const { userId, codeId } = await checkRecoveryCode(db, auth, email, passcode);
+      await assertAcceptableNewPassword(db, auth, userId, password);
+      const now = auth.clock.now();
+      // Spent only now, so a refused password leaves the code usable for the next try.
+      if (!(await spendCode(db, codeId, now))) {
+        throw new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', undefined, { extras: { attemptsLeft: 0 } });
+      }
+      await replacePassword(db, { userId, password, now });
+      return { status: 'PASSWORD_CHANGED' };
+    },
+  );
+}

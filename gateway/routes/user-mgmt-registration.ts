@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import type { SiteConfig } from '../../schemas/site-config/types';
+import { publicOriginOf, activationMail } from '../account/account-mail';
+import { ACTIVATION_TOKEN_PATTERN, activateWithToken, issueActivationToken } from '../account/activation-tokens';
+import { CAPTCHA_HEADER } from '../account/captcha-verifier';
+import { assertCaptcha, assertValidRegistration, registerAccount, type Registration } from '../account/registration';
+import type { AuthServices } from '../auth/auth-services';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import { HttpError } from '../http/errors';
+import { LOCALE_PATTERN } from '../locale';
+
+/** Registration carries at most this many cards; no site captures more at sign-up. */
+const MAX_CARDS = 10;
+const REGISTRATION_PROPERTIES = {
+  siteId: { type: 'string', pattern: SITE_ID_PATTERN },
+  locale: { type: 'string', pattern: LOCALE_PATTERN.source },
+  // The form data itself is checked against the site's schema (`assertValidRegistration`).
+  user: { type: 'object' },
+  cards: {
+    type: 'array',
+    maxItems: MAX_CARDS,
+    items: { type: 'object', required: ['pan'], properties: { pan: { type: 'string', maxLength: 64 } } },
+  },
+} as const;
+
+/** ADR 0009's answer to registration and resend, whatever the address: the inbox is the only place that tells. */
+const CHECK_EMAIL = { status: 'CHECK_EMAIL' } as const;
+
+interface RegistrationBody {
+  siteId?: string;
+  locale: string;
+  user: Record<string, unknown>;
+  cards?: { pan: string }[];
+}
+
+/**
+ * SPEC §7 `registration`, `register/{siteId}`, `activate-token` and `activation-email`, as
+ * docs/decisions/0009-account-lifecycle-api.md fixes them ("Registration", "Activation").
+ */
+export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
+  const { db, fixtures, auth } = options;
+
+  app.post<{ Body: RegistrationBody }>(
+    '/user-mgmt/user/registration',
+    { schema: { body: { type: 'object', required: ['siteId', 'locale', 'user'], properties: REGISTRATION_PROPERTIES } } },
+    (request, reply) => register(request, reply, request.body.siteId ?? ''),
+  );
+
+  app.post<{ Params: { siteId: string }; Body: RegistrationBody }>(
+    '/user-mgmt/user/register/:siteId',
+    {
+      schema: {
+        params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } },
+        body: { type: 'object', required: ['locale', 'user'], properties: REGISTRATION_PROPERTIES },
+      },
+    },
+    (request, reply) => register(request, reply, request.params.siteId),
+  );
+
+  async function register(request: FastifyRequest<{ Body: RegistrationBody }>, reply: FastifyReply, siteId: string): Promise<FastifyReply> {
+    await auth.limits.countAccountCall(request.ip);
+    const site = knownSite(siteId);
+    const captchaHeader = request.headers[CAPTCHA_HEADER];
+    await assertCaptcha(site, auth, typeof captchaHeader === 'string' ? captchaHeader : undefined, request.ip);
+    const registration: Registration = { siteId: site.siteId, locale: request.body.locale, user: request.body.user, cards: request.body.cards ?? [] };
+    assertValidRegistration(fixtures, site, registration, auth.clock.now());
+    await registerAccount(db, auth, registration, { origin: publicOriginOf(request, auth.publicUrl) });
+    return reply.code(202).send(CHECK_EMAIL);
+  }
+
+  app.post<{ Body: { token: string } }>(
+    '/user-mgmt/user/activate-token',
+    { schema: { body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 256 } } } } },
+    async (request) => {
+      await auth.limits.countCodeCheck(request.ip);
+      const { token } = request.body;
+      const result = new RegExp(ACTIVATION_TOKEN_PATTERN).test(token) ? await activateWithToken(db, token, auth.clock.now()) : ({ ok: false, error: 'TOKEN_INVALID' } as const);
+      if (!result.ok) {
+        const message = result.error === 'TOKEN_EXPIRED' ? 'This activation link has expired; ask for a new one.' : 'This activation link is not valid or was already used.';
+        throw new HttpError(400, result.error, message);
+      }
+      return { status: 'ACTIVATED' };
+    },
+  );
+
+  app.post<{ Body: { email: string; siteId: string; locale: string } }>(
+    '/user-mgmt/user/activation-email',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'siteId', 'locale'],
+          properties: {
+            email: { type: 'string', minLength: 1, maxLength: 254 },
+            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
+            locale: { type: 'string', pattern: LOCALE_PATTERN.source },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      await auth.limits.countAccountCall(request.ip);
+      const { siteId, locale } = request.body;
+      knownSite(siteId);
+      const email = request.body.email.trim().toLowerCase();
+      await auth.limits.countAccountMail(email);
+      const now = auth.clock.now();
+      // Only an inactive account gets a new link; an active or unknown one gets nothing, and the same answer.
+      const token = await db.transaction(async (tx) => {
+        const found = await tx.query<{ id: string }>(`select id from users where email = $1 and status = 'INACTIVE' for update`, [email]);
+        const userId = found.rows[0]?.id;
+        return userId === undefined ? null : issueActivationToken(tx, userId, now);
+      });
+      if (token !== null) await auth.mailer.send(activationMail(email, { origin: publicOriginOf(request, auth.publicUrl), siteId, locale }, token));
+      return reply.code(202).send(CHECK_EMAIL);
+    },
+  );
+
+  function knownSite(siteId: string): SiteConfig {
+    const site = fixtures.sites.get(siteId)?.config;
+    if (!site) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid body: siteId names no site.', { siteId: 'invalid' });
+    return site;
+  }
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ANA_PASSWORD, register, registrationBody } from '../support/account-requests';
+import { describeEachDatabase } from '../support/database-legs';
+import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { insertUser, TestBrowser } from '../support/test-browser';
+
+/**
+ * docs/decisions/0009-account-lifecycle-api.md "Deletion" (SPEC §2 delete-profile, §7
+ * `remove-account`; issue 6 item 5): the user and everything keyed by them gone (the database shows
+ * it), the auth cookies cleared, and 403 DELETE_NOT_ALLOWED where the site forbids it.
+ */
+describeEachDatabase((leg) => {
+  let gateway: SignInGateway;
+  let browser: TestBrowser;
+  beforeEach(async () => {
+    gateway = await openSignInGateway(leg);
+    browser = await new TestBrowser(gateway.app).open();
+  });
+  afterEach(() => gateway.dispose());
+
+  const removeAccount = () => browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' });
+  /** Every table with a user_id column, found from the catalogue so a table added later is covered too. */
+  const rowsPerTable = async (userId: string): Promise<Record<string, number>> => {
+    const tables = await gateway.test.db.query<{ table_name: string }>(
+      `select table_name from information_schema.columns where column_name = 'user_id' and table_schema = current_schema() order by table_name`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { table_name: table } of tables.rows) {
+      counts[table] = (await gateway.test.db.query<{ n: number }>(`select count(*)::int as n from ${table} where user_id = $1`, [userId])).rows[0]!.n;
+    }
+    const users = await gateway.test.db.query<{ n: number }>('select count(*)::int as n from users where id = $1', [userId]);
+    counts.users = users.rows[0]!.n;
+    return counts;
+  };
+
+  it('ADR 0009: removes the user and their rows in every table, revokes the session and clears every auth cookie', async () => {
+    expect((await register(browser, registrationBody())).statusCode).toBe(202);
+    const userId = (await gateway.test.db.query<{ id: string }>(`select id from users where email = 'ana@example.com'`)).rows[0]!.id;
+    // Rows in every table: a session and refresh token, a recovery code, a TOTP secret.
+    expect((await browser.login({ username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token')).statusCode).toBe(200);
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'eurobank', locale: 'en_us' } });
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' });
+    const before = await rowsPerTable(userId);
+    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'assets', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_sites', 'users']);
+    for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
+
+    const response = await removeAccount();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'DELETED' });
+    for (const [table, count] of Object.entries(await rowsPerTable(userId))) expect(count, table).toBe(0);
+    const cleared = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    for (const name of ['SESSION', 'gmap_authenticated', 'gmap_user_type', 'LOGIN_CHALLENGE']) {
+      expect(cleared.find((line) => line.startsWith(`${name}=;`)), name).toContain('Expires=Thu, 01 Jan 1970');
+    }
+    expect(browser.cookies.has('SESSION')).toBe(false);
+    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+  });
+
+  it('leaves other accounts alone', async () => {
+    await insertUser(gateway.test.db, { email: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' });
+    const otherId = await insertUser(gateway.test.db, { email: 'other@example.com', password: ANA_PASSWORD, siteId: 'eurobank' });
+    await browser.login({ username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' });
+    expect((await removeAccount()).statusCode).toBe(200);
+    expect((await rowsPerTable(otherId)).users).toBe(1);
+  });
+
+  it('ADR 0009: 403 DELETE_NOT_ALLOWED on northbank (allow_delete_profile "false"); nothing is deleted', async () => {
+    const userId = await insertUser(gateway.test.db, { email: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank' });
+    // northbank asks for an e-mailed passcode at sign-in (login_otp email).
+    await browser.login({ username: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank' });
+    const code = await gateway.latestCode('nora@example.com');
+    expect((await browser.login({ username: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank', otp: code, otp_type: 'email' })).statusCode).toBe(200);
+    const response = await removeAccount();
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'DELETE_NOT_ALLOWED' });
+    expect((await rowsPerTable(userId)).users).toBe(1);
+    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(200);
+  });
+
+  it('signed out: 401 UNAUTHENTICATED; a JSON, text or empty body is all the same', async () => {
+    expect((await removeAccount()).statusCode).toBe(401);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: {} })).statusCode).toBe(401);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
+  });
+});
