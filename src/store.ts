@@ -1,9 +1,11 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { gatewayApi } from './api/gateway-api';
+import { gatewayApi, installCaptchaProvider } from './api/gateway-api';
 import { gatewayResponded } from './api/gateway-events';
 import { alertsSlice, globalErrorHidden, globalErrorShown } from './app/alerts-slice';
 import type { AppServices } from './app/app-services';
 import { reactionTo } from './app/error-catalogue';
+import { offlineDevelopmentCaptcha } from './app/offline-development-captcha';
+import { recoverySlice } from './app/recovery-slice';
 import { registrationSlice } from './app/registration-slice';
 import { startAuthEffectRunner } from './auth/auth-effects';
 import { authEvent, authReducer } from './auth/auth-slice';
@@ -14,6 +16,7 @@ const rootReducer = combineReducers({
   auth: authReducer,
   alerts: alertsSlice.reducer,
   registration: registrationSlice.reducer,
+  recovery: recoverySlice.reducer,
   signIn: signInSlice.reducer,
 });
 export type RootState = ReturnType<typeof rootReducer>;
@@ -32,6 +35,7 @@ function startErrorCatalogue(listeners: ReturnType<typeof createListenerMiddlewa
 }
 
 export function createStore(services: AppServices, currentPagePath: () => string = () => window.location.pathname) {
+  installCaptchaProvider(services.captcha ?? offlineDevelopmentCaptcha);
   const listeners = createListenerMiddleware();
   startErrorCatalogue(listeners, currentPagePath);
   startAuthEffectRunner(listeners, services);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema as RjsfUiSchema } from '@rjsf/utils';
+import { mergeObjects, toErrorSchema, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import type { JsonSchema, UiSchema } from '../schemas/forms/json-schema';
 import { errorsOfLeftFields, localizeErrors } from './form-engine/error-display';
 import { createEvalFreeValidator, localCalendarDay, type TodayProvider } from './form-engine/eval-free-validator';
@@ -35,10 +35,23 @@ export interface SiteFormProps {
   /** The offer categories the screen loaded, for `offers_preference` (SPEC §2). */
   offerCategories?: readonly OfferCategory[];
   disabled?: boolean;
+  /**
+   * Errors the server found after a submit (a gateway's VALIDATION_FAILED fields, or a refusal about
+   * one field): field path (`email`, `address.zipcode`) → error key, shown under that field with the
+   * same texts as the form's own errors until the person changes that field. A new object replaces them.
+   */
+  serverErrors?: Readonly<Record<string, string>>;
 }
 
 const NO_TEXTS: FormTexts = {};
 const NO_CATEGORIES: readonly OfferCategory[] = [];
+const NO_SERVER_ERRORS: Readonly<Record<string, string>> = {};
+
+/** The value at a dotted field path (`cards.0.pan`). */
+function valueAt(data: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, segment) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined), data);
+}
+
 /**
  * A `const` is a rule, never a default: the privacy policy box (`const: true` for display A,
  * SPEC §5) must start unticked, as consent is the person's to give.
@@ -72,6 +85,7 @@ export function SiteForm({
   today,
   offerCategories = NO_CATEGORIES,
   disabled = false,
+  serverErrors = NO_SERVER_ERRORS,
 }: SiteFormProps) {
   const rjsfSchema = schema as RJSFSchema;
 
@@ -90,6 +104,14 @@ export function SiteForm({
     if (formData !== undefined) setData(formData);
   }
 
+  // The data the server's errors are about: a field's server error shows while it still holds that value.
+  const [givenServerErrors, setGivenServerErrors] = useState(serverErrors);
+  const [serverErrorsData, setServerErrorsData] = useState(data);
+  if (serverErrors !== givenServerErrors) {
+    setGivenServerErrors(serverErrors);
+    setServerErrorsData(data);
+  }
+
   const [leftFields, setLeftFields] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
 
@@ -106,6 +128,15 @@ export function SiteForm({
     const { errors } = validator.validateFormData(data, rjsfSchema, undefined, transformErrors, formUiSchema);
     return errorsOfLeftFields(errors, leftFields);
   }, [submitted, validator, data, rjsfSchema, transformErrors, formUiSchema, leftFields]);
+  const serverErrorsShown = useMemo(() => {
+    const current = Object.entries(serverErrors).filter(([path]) => valueAt(data, path) === valueAt(serverErrorsData, path));
+    if (current.length === 0) return undefined;
+    return toErrorSchema(current.map(([path, key]) => ({ property: `.${path}`, name: key, message: text(key), stack: `.${path} ${text(key)}`, schemaPath: '' })));
+  }, [serverErrors, serverErrorsData, data, text]);
+  const extraErrors = useMemo<ErrorSchema | undefined>(() => {
+    if (serverErrorsShown === undefined) return errorsShown;
+    return errorsShown === undefined ? serverErrorsShown : (mergeObjects(errorsShown, serverErrorsShown, true) as ErrorSchema);
+  }, [errorsShown, serverErrorsShown]);
 
   const handleChange = (event: IChangeEvent<SiteFormData>) => {
     const next = event.formData ?? {};
@@ -125,7 +156,7 @@ export function SiteForm({
       validator={validator}
       {...FORM_REGISTRY}
       transformErrors={transformErrors}
-      extraErrors={errorsShown}
+      extraErrors={extraErrors}
       liveValidate={submitted ? 'onChange' : undefined}
       showErrorList={false}
       focusOnFirstError

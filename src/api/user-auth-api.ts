@@ -27,6 +27,8 @@ export interface SignedInAnswer {
   expires_in: number;
   user_type: string;
   mfaEnrollmentStatus: string;
+  /** ADR 0009: the password is on the breached list; the app sends the person to compromised-credentials. */
+  passwordCompromised?: boolean;
 }
 
 /**

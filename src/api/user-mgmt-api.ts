@@ -36,6 +36,26 @@ export interface TotpSetup {
   qrSvg: string;
 }
 
+/** ADR 0009: registration, resend and recovery answer this alike for every address (no account enumeration). */
+export interface CheckEmailAnswer {
+  status: 'CHECK_EMAIL';
+}
+
+/** ADR 0009 registration body: the registration form's data and, when the site captures cards at sign-up, the cards. */
+export interface RegistrationRequest {
+  siteId: string;
+  locale: string;
+  user: Readonly<Record<string, unknown>>;
+  /** SPEC §3 "Registration item": pan with spaces removed. */
+  cards?: readonly { pan: string }[];
+}
+
+/** ADR 0009 new-password payload of reset, change and compromised-password calls. */
+export interface NewPassword {
+  password: string;
+  confirm_password: string;
+}
+
 /** ADR 0008: TOTP calls answer 401 for a wrong code; the screen shows it rather than §8 signing the user out. */
 const TOTP_CALL = { method: 'POST', ownsAuthFailure: true } as const;
 
@@ -78,7 +98,65 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
       query: ({ siteId, code }) => ({ url: 'user-mgmt/user/mfa/totp/unenroll', data: { code }, siteId, ...TOTP_CALL }),
       invalidatesTags: ['Profile'],
     }),
+    /** ADR 0009 POST user-mgmt/user/registration → 202 CHECK_EMAIL; §7 the captcha token goes along (X-HCAPTCHA-TOKEN). */
+    register: build.mutation<CheckEmailAnswer, RegistrationRequest>({
+      query: ({ siteId, locale, user, cards }) => ({
+        url: 'user-mgmt/user/registration',
+        method: 'POST',
+        data: { siteId, locale, user, ...(cards !== undefined ? { cards } : {}) },
+        siteId,
+        captcha: true,
+      }),
+    }),
+    /** ADR 0009 POST user-mgmt/user/activate-token { token } → ACTIVATED; 400 TOKEN_INVALID or TOKEN_EXPIRED. */
+    activateAccount: build.mutation<{ status: 'ACTIVATED' }, { siteId: string; token: string }>({
+      query: ({ siteId, token }) => ({ url: 'user-mgmt/user/activate-token', method: 'POST', data: { token }, siteId }),
+      invalidatesTags: ['AuthState', 'Profile'],
+    }),
+    /** ADR 0009 POST user-mgmt/user/activation-email → always CHECK_EMAIL. */
+    resendActivation: build.mutation<CheckEmailAnswer, { siteId: string; locale: string; email: string }>({
+      query: ({ siteId, locale, email }) => ({ url: 'user-mgmt/user/activation-email', method: 'POST', data: { email, siteId, locale }, siteId }),
+    }),
+    /** ADR 0009 POST user-mgmt/user/send-passcode (recovery) → always CHECK_EMAIL; `channel` only in the step-by-step variant. */
+    sendRecoveryPasscode: build.mutation<CheckEmailAnswer, { siteId: string; locale: string; email: string; channel?: PasscodeChannel }>({
+      query: ({ siteId, locale, email, channel }) => ({
+        url: 'user-mgmt/user/send-passcode',
+        method: 'POST',
+        data: { email, siteId, locale, ...(channel !== undefined ? { channel } : {}) },
+        siteId,
+      }),
+    }),
+    /** ADR 0009 POST user-mgmt/user/find-code { email, passcode } → CODE_OK; 400 PASSCODE_INVALID { attemptsLeft }. */
+    checkRecoveryCode: build.mutation<{ status: 'CODE_OK' }, { siteId: string; email: string; passcode: string }>({
+      query: ({ siteId, email, passcode }) => ({ url: 'user-mgmt/user/find-code', method: 'POST', data: { email, passcode }, siteId }),
+    }),
+    /** ADR 0009 POST user-mgmt/user/change-password-from-passcode; success revokes every session of the user. */
+    resetPassword: build.mutation<unknown, { siteId: string; email: string; passcode: string } & NewPassword>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/change-password-from-passcode', method: 'POST', data: body, siteId }),
+    }),
+    /** ADR 0009 POST user-mgmt/user/change-password (signed in); §8 a 401 here is not a trip to sign-in. */
+    changePassword: build.mutation<unknown, { siteId: string; currentPassword: string } & NewPassword>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/change-password', method: 'POST', data: body, siteId }),
+    }),
+    /** ADR 0009 POST user-mgmt/user/vba/compromised-password: a new password after a sign-in with a listed one; the session is kept. */
+    replaceCompromisedPassword: build.mutation<unknown, { siteId: string } & NewPassword>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/vba/compromised-password', method: 'POST', data: body, siteId }),
+    }),
+    /** §7/ADR 0009 POST user-mgmt/user/remove-account, empty body; the gateway clears every auth cookie. */
+    removeAccount: build.mutation<unknown, { siteId: string }>({
+      query: ({ siteId }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', siteId }),
+    }),
   }),
 });
 
-export const { useGetProfileQuery, useGetPreferenceDetailsQuery, useSendCodeMutation, useSetUpTotpMutation, useEnrollTotpMutation, useUnenrollTotpMutation } = userMgmtApi;
+export const { useGetProfileQuery, useGetPreferenceDetailsQuery, useSendCodeMutation, useSetUpTotpMutation, useEnrollTotpMutation, useUnenrollTotpMutation,
+  useRegisterMutation,
+  useActivateAccountMutation,
+  useResendActivationMutation,
+  useSendRecoveryPasscodeMutation,
+  useCheckRecoveryCodeMutation,
+  useResetPasswordMutation,
+  useChangePasswordMutation,
+  useReplaceCompromisedPasswordMutation,
+  useRemoveAccountMutation,
+} = userMgmtApi;

@@ -1,4 +1,4 @@
-import type { TokenStorage } from '../api/gateway-api';
+import type { CaptchaProvider, TokenStorage } from '../api/gateway-api';
 import type { CookieJar } from './browser-cookies';
 
 /**
@@ -11,4 +11,6 @@ export interface AppServices {
   localStore: TokenStorage;
   /** §4: to the sign-in route keeping the query; `reload` loads the page afresh. */
   goToSignIn(reload: boolean): void;
+  /** §7 captcha tokens (issue 10: hCaptcha); when none is given, the offline development provider. */
+  captcha?: CaptchaProvider;
 }

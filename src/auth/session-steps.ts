@@ -3,7 +3,7 @@ import { gatewayApi, type TokenStorage } from '../api/gateway-api';
 import { userAuthApi } from '../api/user-auth-api';
 import type { CookieJar } from '../app/browser-cookies';
 import type { FeatureFlags } from '../app/feature-flags';
-import { notifyMobileApp, type MobileBridgeHost } from '../app/mobile-bridge';
+import { notifyMobileApp, type FeatureEvent, type MobileBridgeHost } from '../app/mobile-bridge';
 import { STORAGE } from '../app/storage-names';
 import type { AuthEvent, UserType } from './auth-machine';
 import { authEvent } from './auth-slice';
@@ -57,9 +57,10 @@ export function finishSignIn(deps: SessionDeps, site: SiteRef, answer: { expires
  * SPEC §4 logout: revoke the token; clear session_expiry (session extension on) and the OTP check
  * storage; for a CONCIERGE the support and user-type cookies; tell the mobile bridge. The readable
  * sign-in marker goes too, so a failed revoke (network) cannot leave the page looking signed in;
- * cached user data is dropped and the §4 check runs again (LOGGEDOUT).
+ * cached user data is dropped and the §4 check runs again (LOGGEDOUT). After a deleted account the
+ * bridge hears `deleteProfile` instead of `logout` (§3 feature events).
  */
-export async function signOut(deps: SessionDeps, site: SiteRef, userType: UserType): Promise<void> {
+export async function signOut(deps: SessionDeps, site: SiteRef, userType: UserType, featureEvent: Extract<FeatureEvent, 'logout' | 'deleteProfile'> = 'logout'): Promise<void> {
   await deps.dispatch(userAuthApi.endpoints.revokeTokens.initiate({ siteId: site.siteId, refreshToken: deps.localStore.get(STORAGE.refreshToken) }));
   if (deps.flags.sessionExtension) deps.localStore.remove(STORAGE.sessionExpiry);
   deps.localStore.remove(STORAGE.otpExpiry);
@@ -69,5 +70,5 @@ export async function signOut(deps: SessionDeps, site: SiteRef, userType: UserTy
   deps.dispatch(signInEnded());
   deps.dispatch(gatewayApi.util.resetApiState());
   deps.dispatch(authEvent(authCheckRequested(site, deps.cookies, deps.localStore)));
-  notifyMobileApp('logout', deps.bridge);
+  notifyMobileApp(featureEvent, deps.bridge);
 }

@@ -7,7 +7,7 @@ import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
  * each answer of `user-auth/login` decides the next step, purely, so the screens only render a
  * step and the table of codes is tested without a browser.
  *
- *   credentials ──200──────────────────────────────▶ signed in
+ *   credentials ──200──────────────────────────────▶ signed in (passwordCompromised: on to compromised-credentials, ADR 0009)
  *        │ OTP_REQUIRED_EMAIL / _PHONE, MFA_OTP_REQUIRED ──▶ enter passcode (login-otp)
  *        │ OTP_REQUIRED ──▶ choose channel (login-otp-preference) ──send-code──▶ enter passcode
  *        └ BAD_CREDENTIALS, USER_LOCKED, DEVICE_LOCKED, RATE_LIMITED, OTP_INVALID, … ──▶ same step, with the text
@@ -15,13 +15,14 @@ import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
 
 /** A content text to show: a key of a content group and its placeholder values. */
 export interface TextRef {
-  group: 'errors' | 'signIn';
+  group: 'errors' | 'signIn' | 'account';
   key: string;
   values?: Readonly<Record<string, string | number>>;
 }
 
 export type SignInStep =
-  | { kind: 'signed-in'; expiresIn: number }
+  /** ADR 0009: `passwordCompromised` when the password is on the breached list; the person sets a new one first. */
+  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean }
   | { kind: 'enter-passcode'; otpType: OtpType; maskedDestination: string | null }
   | { kind: 'choose-passcode-channel' }
   /** Shown on the form as an alert; the person stays on the step. */
@@ -86,8 +87,16 @@ export function refusalText(failure: unknown): TextRef {
 }
 
 /** The next step after an answer of `user-auth/login`. */
-export function nextSignInStep(answer: { data: { expires_in?: unknown }; error?: undefined } | { data?: undefined; error: unknown }): SignInStep {
-  if (answer.data !== undefined) return { kind: 'signed-in', expiresIn: typeof answer.data.expires_in === 'number' ? answer.data.expires_in : 0 };
+export function nextSignInStep(
+  answer: { data: { expires_in?: unknown; passwordCompromised?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
+): SignInStep {
+  if (answer.data !== undefined) {
+    return {
+      kind: 'signed-in',
+      expiresIn: typeof answer.data.expires_in === 'number' ? answer.data.expires_in : 0,
+      passwordCompromised: answer.data.passwordCompromised === true,
+    };
+  }
   const error = asGatewayError(answer.error);
   const otpType = PASSCODE_CODES[error.code];
   if (otpType) return { kind: 'enter-passcode', otpType, maskedDestination: otpType === 'totp' ? null : stringDetail(error, 'maskedDestination') };

@@ -7,9 +7,10 @@ export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
 export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
 
 /** The content groups the shell and the screens read through `useContentTexts`. */
-export type ShellContentGroup = 'common' | 'errors' | 'signIn';
+export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account';
 export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = {
   common: DEFAULT_COMMON_TEXTS,
   errors: DEFAULT_ERROR_TEXTS,
   signIn: bundled.signIn ?? {},
+  account: bundled.account ?? {},
 };

@@ -62,6 +62,17 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   'otp-check-passcode': ['signIn', 'form'],
   'mfa-setup': ['signIn', 'form'],
   logout: ['signIn'],
+  registration: ['account', 'form', 'optins'],
+  'add-pan': ['account', 'form'],
+  activate: ['account'],
+  'resend-activation': ['account', 'form'],
+  recovery: ['account', 'form'],
+  'passcode-preference': ['account'],
+  passcode: ['account', 'form'],
+  'reset-password': ['account', 'form'],
+  password: ['account', 'form'],
+  'compromised-credentials': ['account', 'form'],
+  'delete-profile': ['account'],
 };
 
 /**

@@ -1,10 +1,62 @@
+import { useMemo } from 'react';
+import { useDispatch } from 'react-redux';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { formWithoutFields } from '../account/form-without-fields';
+import { useReplaceCompromisedPasswordMutation } from '../api/user-mgmt-api';
+import { notificationShown } from '../app/alerts-slice';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
+import { useSiteLocation } from '../site/use-site-location';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useGoOnAfterSignIn } from './sign-in/browser-session';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 compromised-credentials: compromised password handling. */
+/**
+ * SPEC §2 compromised-credentials: the sign-in answered `passwordCompromised` (the password is on
+ * the breached list, ADR 0009), so the person sets a new one before going on. The site's
+ * `reset-password` form without the passcode (the session stands for it), posted to
+ * `vba/compromised-password`; then on to the returnurl or /profile with the password-updated notice.
+ */
 export function Component() {
+  const { siteId, basePath } = useSiteLocation();
+  const dispatch = useDispatch();
+  const siteForm = useSiteFormSchema('reset-password');
+  const form = useMemo(() => (siteForm ? formWithoutFields(siteForm, ['passcode']) : null), [siteForm]);
+  const formTexts = useFormTexts();
+  const text = useText('account');
+  const [replacePassword, { isLoading }] = useReplaceCompromisedPasswordMutation();
+  const refusal = useAccountRefusal();
+  const goOn = useGoOnAfterSignIn();
+
+  const submit = async (data: SiteFormData) => {
+    refusal.clear();
+    const answer = await replacePassword({ siteId, password: String(data.password ?? ''), confirm_password: String(data.confirm_password ?? '') });
+    if (answer.error) {
+      refusal.refuse(answer.error);
+      return;
+    }
+    dispatch(notificationShown({ id: 'password-updated', kind: 'success', textKey: 'notice.passwordUpdated', fallbackText: 'Your password has been updated.' }));
+    goOn(basePath);
+  };
+
   return (
-    <section>
-      <RouteHeading route="compromised-credentials" />
+    <section className="sign-in" aria-busy={isLoading}>
+      <RouteHeading route="compromised-credentials" focusOnMount />
+      <p className="sign-in__intro">{text('compromised.intro')}</p>
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      {form && (
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          serverErrors={refusal.serverErrors}
+          onSubmit={(data) => void submit(data)}
+          submitText={text('compromised.submit')}
+          disabled={isLoading}
+        />
+      )}
     </section>
   );
 }

@@ -1,10 +1,67 @@
+import { useSelector } from 'react-redux';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useRemoveAccountMutation } from '../api/user-mgmt-api';
+import { notificationShown } from '../app/alerts-slice';
+import { FEATURE_FLAGS } from '../app/feature-flags';
+import { userTypeInState } from '../auth/auth-machine';
+import { signOut } from '../auth/session-steps';
+import { useText } from '../content/use-text';
+import { signInRoute } from '../routes/route-guards';
+import { useSiteLocation } from '../site/use-site-location';
+import type { RootState } from '../store';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import '../../widgets/widgets.css';
+import './account/account.css';
+import { useBrowserSession } from './sign-in/browser-session';
 
-/** SPEC §2 delete-profile: delete account. */
+/**
+ * SPEC §2 delete-profile (the guard refuses it when allow_delete_profile is "false"): what will be
+ * removed, a confirm button and cancel to /profile. Confirming posts `remove-account` (ADR 0009);
+ * then the session ends here too (§4 sign-out steps, the mobile bridge hears `deleteProfile`) and
+ * the person lands on sign-in with a notice.
+ */
 export function Component() {
+  const site = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const session = useBrowserSession();
+  const userType = useSelector((state: RootState) => userTypeInState(state.auth));
+  const text = useText('account');
+  const [removeAccount, { isLoading }] = useRemoveAccountMutation();
+  const refusal = useAccountRefusal();
+
+  const confirm = async () => {
+    refusal.clear();
+    const answer = await removeAccount({ siteId: site.siteId });
+    if (answer.error) {
+      refusal.refuse(answer.error);
+      return;
+    }
+    await signOut(session, site, userType, 'deleteProfile');
+    session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', textKey: 'notice.accountDeleted', fallbackText: 'Your account has been deleted.' }));
+    void navigate(`${site.basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
+  };
+
   return (
-    <section>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="delete-profile" />
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      <p className="sign-in__intro">{text('delete.intro')}</p>
+      <ul className="delete-profile__removed">
+        <li>{text('delete.profile')}</li>
+        <li>{text('delete.cards')}</li>
+        <li>{text('delete.sessions')}</li>
+      </ul>
+      <div className="account-actions">
+        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={isLoading}>
+          {text(isLoading ? 'delete.deleting' : 'delete.confirm')}
+        </button>
+        <Link className="button button--secondary" to={`${site.basePath}profile${search}`}>
+          {text('delete.cancel')}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,10 +1,74 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useSendRecoveryPasscodeMutation, type PasscodeChannel } from '../api/user-mgmt-api';
+import { useText } from '../content/use-text';
+import { useSiteLocation } from '../site/use-site-location';
+import type { RootState } from '../store';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import '../../widgets/widgets.css';
 
-/** SPEC §2 passcode-preference: step-by-step recovery: where the passcode is sent. */
+const CHANNELS: readonly PasscodeChannel[] = ['email', 'sms'];
+
+/**
+ * SPEC §2 passcode-preference (step-by-step recovery): e-mail or SMS, with no destinations shown,
+ * so the page tells nothing about the account (ADR 0009). The choice goes to `send-passcode`; the
+ * gateway falls back to e-mail when the account has no phone. Then on to passcode.
+ */
 export function Component() {
+  const { siteId, locale, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const email = useSelector((state: RootState) => state.recovery.email);
+  const text = useText('account');
+  const name = useId();
+  const [channel, setChannel] = useState<PasscodeChannel>('email');
+  const [sendPasscode, { isLoading }] = useSendRecoveryPasscodeMutation();
+  const refusal = useAccountRefusal();
+
+  if (email === null) return <Navigate to={`${basePath}recovery${search}`} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    refusal.clear();
+    const answer = await sendPasscode({ siteId, locale, email, channel });
+    if (answer.error) refusal.refuse(answer.error);
+    else void navigate(`${basePath}passcode${search}`);
+  };
+
   return (
-    <section>
-      <RouteHeading route="passcode-preference" />
+    <section className="sign-in" aria-busy={isLoading}>
+      <RouteHeading route="passcode-preference" focusOnMount />
+      <p className="sign-in__intro">{text('preference.intro')}</p>
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      <form className="site-form passcode-channels" onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset className="passcode-channels__set">
+          <legend className="passcode-channels__legend">{text('preference.legend')}</legend>
+          {CHANNELS.map((option) => (
+            <div className="check" key={option}>
+              <input
+                id={`${name}-${option}`}
+                className="check__input"
+                type="radio"
+                name={name}
+                value={option}
+                checked={channel === option}
+                onChange={() => setChannel(option)}
+              />
+              <label className="check__label" htmlFor={`${name}-${option}`}>
+                {text(option === 'email' ? 'preference.email' : 'preference.sms')}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="site-form__actions">
+          <button type="submit" className="button button--primary" disabled={isLoading}>
+            {text('preference.submit')}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

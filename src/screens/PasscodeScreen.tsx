@@ -1,10 +1,69 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { useCheckRecoveryCodeMutation } from '../api/user-mgmt-api';
+import { recoveryCodeChecked } from '../app/recovery-slice';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
+import { useSiteLocation } from '../site/use-site-location';
+import type { RootState } from '../store';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 passcode: step-by-step recovery: passcode entry. */
+/**
+ * SPEC §2 passcode (step-by-step recovery): the site's `passcode` form, checked with `find-code`
+ * (ADR 0009). An accepted code is kept in memory so reset-password asks only for the new password.
+ */
 export function Component() {
+  const { siteId, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const email = useSelector((state: RootState) => state.recovery.email);
+  const form = useSiteFormSchema('passcode');
+  const formTexts = useFormTexts();
+  const text = useText('account');
+  const [checkCode, { isLoading }] = useCheckRecoveryCodeMutation();
+  const refusal = useAccountRefusal();
+
+  if (email === null) return <Navigate to={`${basePath}recovery${search}`} replace />;
+
+  const submit = async (data: SiteFormData) => {
+    refusal.clear();
+    const passcode = String(data.passcode ?? '');
+    const answer = await checkCode({ siteId, email, passcode });
+    if (answer.error) {
+      refusal.refuse(answer.error);
+      return;
+    }
+    dispatch(recoveryCodeChecked({ passcode }));
+    void navigate(`${basePath}reset-password${search}`);
+  };
+
   return (
-    <section>
-      <RouteHeading route="passcode" />
+    <section className="sign-in" aria-busy={isLoading}>
+      <RouteHeading route="passcode" focusOnMount />
+      <p className="sign-in__intro" role="status">
+        {text('recovery.codeSent')} {text('passcode.intro')}
+      </p>
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      {form && (
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          serverErrors={refusal.serverErrors}
+          onSubmit={(data) => void submit(data)}
+          submitText={text('passcode.submit')}
+          disabled={isLoading}
+        />
+      )}
+      <p className="sign-in__links">
+        <Link to={`${basePath}passcode-preference${search}`}>{text('recovery.newCode')}</Link>
+        <Link to={`${basePath}recovery${search}`}>{text('recovery.startOver')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,10 +1,67 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { useChangePasswordMutation } from '../api/user-mgmt-api';
+import { useText } from '../content/use-text';
+import { useFormTexts } from '../content/use-form-texts';
+import { useSiteLocation } from '../site/use-site-location';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 password: change password. */
+/**
+ * SPEC §2 password (signed in): the site's `change-password` form with the password rules
+ * checklist, posted to `change-password` (ADR 0009). CURRENT_PASSWORD_INCORRECT shows §8's "Current
+ * password is incorrect." under the current-password field; PASSWORD_REUSED and PASSWORD_COMPROMISED
+ * say why the new one cannot be used. Success goes to /profile with `editPw` (§2 password-updated notice).
+ */
 export function Component() {
+  const { siteId, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const form = useSiteFormSchema('change-password');
+  const formTexts = useFormTexts();
+  const text = useText('account');
+  const common = useText('common');
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const refusal = useAccountRefusal();
+
+  const submit = async (data: SiteFormData) => {
+    refusal.clear();
+    const answer = await changePassword({
+      siteId,
+      currentPassword: String(data.currentPassword ?? ''),
+      password: String(data.password ?? ''),
+      confirm_password: String(data.confirm_password ?? ''),
+    });
+    if (answer.error) {
+      refusal.refuse(answer.error);
+      return;
+    }
+    const query = new URLSearchParams(search);
+    query.set('editPw', 'true');
+    void navigate(`${basePath}profile?${query.toString()}`);
+  };
+
   return (
-    <section>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="password" />
+      <p className="sign-in__intro">{text('password.intro')}</p>
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      {form && (
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          serverErrors={refusal.serverErrors}
+          onSubmit={(data) => void submit(data)}
+          submitText={text('password.submit')}
+          disabled={isLoading}
+        />
+      )}
+      <p className="sign-in__links">
+        <Link to={`${basePath}profile${search}`}>{common('button.cancel')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,10 +1,71 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { useSendRecoveryPasscodeMutation } from '../api/user-mgmt-api';
+import { recoveryEnded, recoveryStarted } from '../app/recovery-slice';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
+import { useSiteLocation } from '../site/use-site-location';
+import { useAccountRefusal } from './account/use-account-refusal';
+import { useStepByStepRecovery } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 recovery: request recovery e-mail. */
+/**
+ * SPEC §2 recovery, first step of both variants: the site's `recovery` form (e-mail). The current
+ * variant asks `send-passcode` now and goes on to reset-password (code and new password); the
+ * step-by-step variant goes on to passcode-preference, where the person chooses e-mail or SMS
+ * (ADR 0009). The e-mail is kept in memory for the next steps.
+ */
 export function Component() {
+  const { siteId, locale, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const stepByStep = useStepByStepRecovery();
+  const form = useSiteFormSchema('recovery');
+  const formTexts = useFormTexts();
+  const text = useText('account');
+  const [sendPasscode, { isLoading }] = useSendRecoveryPasscodeMutation();
+  const refusal = useAccountRefusal();
+
+  // Coming back to the first step starts afresh: a code checked in an abandoned attempt is dropped.
+  useEffect(() => {
+    dispatch(recoveryEnded());
+  }, [dispatch]);
+
+  const submit = async (data: SiteFormData) => {
+    refusal.clear();
+    const email = String(data.email ?? '');
+    if (!stepByStep) {
+      const answer = await sendPasscode({ siteId, locale, email });
+      if (answer.error) {
+        refusal.refuse(answer.error);
+        return;
+      }
+    }
+    dispatch(recoveryStarted({ email }));
+    void navigate(`${basePath}${stepByStep ? 'passcode-preference' : 'reset-password'}${search}`);
+  };
+
   return (
-    <section>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="recovery" />
+      <p className="sign-in__intro">{text('recovery.intro')}</p>
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      {form && (
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          serverErrors={refusal.serverErrors}
+          onSubmit={(data) => void submit(data)}
+          submitText={text(stepByStep ? 'registration.continue' : 'recovery.submit')}
+          disabled={isLoading}
+        />
+      )}
     </section>
   );
 }

@@ -1,10 +1,91 @@
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { capturesCardsAtSignUp } from '../account/sign-up-cards';
+import { useGetOfferCategoriesQuery } from '../api/offers-api';
+import { useGetSiteConfigQuery } from '../api/site-config-api';
+import { useRegisterMutation } from '../api/user-mgmt-api';
+import { FEATURE_FLAGS } from '../app/feature-flags';
+import { registrationDataStored } from '../app/registration-slice';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
+import { isOffersPreferenceShown, signInRoute } from '../routes/route-guards';
+import { useSiteLocation } from '../site/use-site-location';
+import type { RootState } from '../store';
+import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 registration: registration. */
+/**
+ * SPEC §2 registration: the site's `registration` form (SiteForm) with the offer categories the
+ * loader preloaded. A site that captures cards at sign-up (user_asset_profile pan Mandatory or
+ * Optional) keeps the data in memory and goes on to add-pan; any other posts it now (ADR 0009, with
+ * the §7 captcha token) and shows the same "check your e-mail" answer for every address. The
+ * gateway's VALIDATION_FAILED fields show next to the fields, and nothing typed is lost.
+ */
 export function Component() {
+  const { siteId, locale, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const site = useGetSiteConfigQuery(siteId).data;
+  const form = useSiteFormSchema('registration');
+  const formTexts = useFormTexts({ withOptIns: true });
+  const text = useText('account');
+  const offerCategories = useGetOfferCategoriesQuery({ siteId, locale }, { skip: site === undefined || !isOffersPreferenceShown(site) }).data;
+  // Back from add-pan, the form shows what was typed before.
+  const storedData = useSelector((state: RootState) => state.registration.data);
+  const [initialData] = useState(() => (storedData === null ? undefined : { ...storedData }));
+  const [register, { isLoading }] = useRegisterMutation();
+  const refusal = useAccountRefusal({ fieldPrefix: 'user.' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const goesThroughAddPan = site !== undefined && capturesCardsAtSignUp(site);
+
+  const submit = async (data: SiteFormData) => {
+    refusal.clear();
+    if (goesThroughAddPan) {
+      dispatch(registrationDataStored(data));
+      void navigate(`${basePath}add-pan${search}`);
+      return;
+    }
+    const answer = await register({ siteId, locale, user: data });
+    if (answer.error) refusal.refuse(answer.error);
+    else setSentTo(String(data.email ?? ''));
+  };
+
+  if (sentTo !== null) {
+    return (
+      <section className="sign-in">
+        <RouteHeading route="registration" />
+        <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
+      </section>
+    );
+  }
+
   return (
-    <section>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="registration" />
+      <p className="sign-in__intro">{text('registration.intro')}</p>
+      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+      {form && (
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          formData={initialData}
+          offerCategories={offerCategories}
+          serverErrors={refusal.serverErrors}
+          onSubmit={(data) => void submit(data)}
+          submitText={text(goesThroughAddPan ? 'registration.continue' : 'registration.submit')}
+          disabled={isLoading}
+        />
+      )}
+      <p className="sign-in__links">
+        <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`}>{text('registration.signIn')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,10 +1,57 @@
+import { useState } from 'react';
+import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { useResendActivationMutation } from '../api/user-mgmt-api';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
+import { useSiteLocation } from '../site/use-site-location';
+import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** SPEC §2 resend-activation: resend activation e-mail. */
+/**
+ * SPEC §2 resend-activation: an e-mail address (the site's `recovery` form, the one e-mail form)
+ * posted to `activation-email`; the answer is always the same "check your e-mail" (ADR 0009).
+ */
 export function Component() {
+  const { siteId, locale } = useSiteLocation();
+  const form = useSiteFormSchema('recovery');
+  const formTexts = useFormTexts();
+  const text = useText('account');
+  const [resend, { isLoading }] = useResendActivationMutation();
+  const refusal = useAccountRefusal();
+  const [sent, setSent] = useState(false);
+
+  const submit = async (data: SiteFormData) => {
+    refusal.clear();
+    const answer = await resend({ siteId, locale, email: String(data.email ?? '') });
+    if (answer.error) refusal.refuse(answer.error);
+    else setSent(true);
+  };
+
   return (
-    <section>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="resend-activation" />
+      {sent ? (
+        <CheckEmailNotice message={text('resend.checkEmail')} />
+      ) : (
+        <>
+          <p className="sign-in__intro">{text('resend.intro')}</p>
+          {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
+          {form && (
+            <SiteForm
+              schema={form.schema}
+              uiSchema={form.uiSchema}
+              texts={formTexts}
+              serverErrors={refusal.serverErrors}
+              onSubmit={(data) => void submit(data)}
+              submitText={text('resend.submit')}
+              disabled={isLoading}
+            />
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -5,5 +5,7 @@ import { useText } from '../../content/use-text';
 export function useRefusalText(): (ref: TextRef) => string {
   const errors = useText('errors');
   const signIn = useText('signIn');
-  return (ref) => (ref.group === 'errors' ? errors : signIn)(ref.key, ref.values);
+  const account = useText('account');
+  const lookups = { errors, signIn, account };
+  return (ref) => lookups[ref.group](ref.key, ref.values);
 }

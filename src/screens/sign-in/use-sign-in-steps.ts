@@ -14,7 +14,8 @@ export interface Credentials {
 
 /**
  * Takes the sign-in flow to the step an answer decided (auth/sign-in-flow.ts): on to the passcode
- * or channel screen with the login data kept in memory, or signed in and on to the returnurl. A
+ * or channel screen with the login data kept in memory, or signed in and on to the returnurl (or to
+ * compromised-credentials when the password is on the breached list, ADR 0009). A
  * refusal comes back as the text the current screen shows.
  */
 export function useSignInSteps(): (step: SignInStep, credentials: Credentials, options?: { trustedDevice?: boolean }) => TextRef | null {
@@ -34,7 +35,9 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
     switch (step.kind) {
       case 'signed-in':
         finishSignIn(session, site, { expiresIn: step.expiresIn, trustedDevice: options.trustedDevice === true });
-        goOn(site.basePath);
+        // ADR 0009: a listed password is replaced before anything else; the returnurl waits in storage.
+        if (step.passwordCompromised) void navigate(`${site.basePath}compromised-credentials${search}`, { replace: true });
+        else goOn(site.basePath);
         return null;
       case 'enter-passcode':
         startPasscodeStep(credentials, step.otpType, step.maskedDestination, 'login-otp');

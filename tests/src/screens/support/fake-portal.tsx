@@ -10,6 +10,8 @@ import { documentCookieJar } from '../../../../src/app/browser-cookies';
 import { browserLocalStorage } from '../../../../src/app/browser-storage';
 import { createStore, type AppStore } from '../../../../src/store';
 import enUs from '../../../../fixtures/content/en_us.json';
+import bancosol from '../../../../fixtures/sites/bancosol.json';
+import dohabank from '../../../../fixtures/sites/dohabank.json';
 import eurobank from '../../../../fixtures/sites/eurobank.json';
 import firstbank from '../../../../fixtures/sites/firstbank.json';
 import sabana from '../../../../fixtures/sites/sabana.json';
@@ -30,7 +32,7 @@ export interface SentCall {
   headers: Record<string, string>;
 }
 
-const SITES: Record<string, unknown> = { eurobank, firstbank, sabana };
+const SITES: Record<string, unknown> = { bancosol, dohabank, eurobank, firstbank, sabana };
 const CONTENT = enUs as Record<string, Record<string, string>>;
 
 export const sent: SentCall[] = [];

@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registrationDataStored } from '../../../src/app/registration-slice';
+import { OFFLINE_DEVELOPMENT_CAPTCHA_TOKEN } from '../../../src/app/offline-development-captcha';
+import eurobank from '../../../fixtures/sites/eurobank.json';
+import { answerWith, callsTo, renderPortal, resetFakePortal, type Answer, type SentCall } from './support/fake-portal';
+
+/**
+ * SPEC §2 registration and add-pan against ADR 0009's registration call: the site's form, the §7
+ * captcha header, one "check your e-mail" answer for every address, the gateway's field errors
+ * next to the fields, and the card step when the site captures cards at sign-up.
+ */
+const EUROBANK_REGISTRATION = '/eurobank/en_us/account/registration';
+const CHECK_EMAIL: Answer = { status: 202, data: { status: 'CHECK_EMAIL' } };
+
+/** The "check your e-mail" notice (the page also has the shell's page-title status region). */
+async function checkEmailNotice(): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
+  const notice = heading.closest<HTMLElement>('[role="status"]');
+  if (notice === null) throw new Error('the notice is not a status region');
+  return notice;
+}
+
+beforeEach(resetFakePortal);
+afterEach(cleanup);
+
+function registrationAnswers(answer: Answer) {
+  return (call: SentCall): Answer | undefined => (call.url === 'user-mgmt/user/registration' ? answer : undefined);
+}
+
+/** eurobank with cards at sign-up at the given pan level (its fixture has None). */
+function eurobankWithCards(panCode: '0' | '1') {
+  return {
+    ...eurobank,
+    siteFeatureConfigurations: eurobank.siteFeatureConfigurations.map((feature) =>
+      feature.name === 'user_asset_profile' ? { ...feature, featureConfig: { pan: panCode } } : feature,
+    ),
+  };
+}
+
+async function fillEurobankRegistration(email = 'lena.vogel@example.com') {
+  fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Lena' } });
+  fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Vogel' } });
+  fireEvent.change(screen.getByLabelText(/^Email address/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Sunny-Day-42' } });
+  fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'Sunny-Day-42' } });
+  fireEvent.change(screen.getByLabelText(/^First digits of your card/), { target: { value: '41234567' } });
+}
+
+describe('§2 registration on a site without cards at sign-up (eurobank, pan None)', () => {
+  it('posts { siteId, locale, user } with the §7 captcha token, then shows "check your e-mail"', async () => {
+    answerWith(registrationAnswers(CHECK_EMAIL));
+    renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const notice = await checkEmailNotice();
+    expect(notice.textContent).toContain("We've sent a message to lena.vogel@example.com.");
+    expect(document.activeElement).toBe(notice);
+    const [registration] = callsTo('user-mgmt/user/registration');
+    expect(registration?.method).toBe('POST');
+    expect(registration?.headers['x-hcaptcha-token']).toBe(OFFLINE_DEVELOPMENT_CAPTCHA_TOKEN);
+    expect(registration?.body).toMatchObject({
+      siteId: 'eurobank',
+      locale: 'en_us',
+      user: { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com', password: 'Sunny-Day-42', confirm_password: 'Sunny-Day-42', bin: '41234567' },
+    });
+    expect(registration?.body).not.toHaveProperty('cards');
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+  });
+
+  it('VALIDATION_FAILED: each named field shows its error next to it, nothing typed is lost; changing the field clears it', async () => {
+    answerWith(registrationAnswers({ status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'user.email': 'error', 'user.first_name': 'error' } } }));
+    renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('⚠Please check the highlighted fields.');
+    const email = screen.getByLabelText(/^Email address/) as HTMLInputElement;
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(email.value).toBe('lena.vogel@example.com');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Lena');
+    expect((screen.getByLabelText(/^First digits of your card/) as HTMLInputElement).value).toBe('41234567');
+    // The gateway's key `error` reads with the form's own text (SPEC §5 "Error key error").
+    expect(screen.getAllByText('Please enter a valid value.')).toHaveLength(2);
+    fireEvent.change(email, { target: { value: 'lena.v@example.com' } });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.getAllByText('Please enter a valid value.')).toHaveLength(1);
+  });
+
+  it('CAPTCHA_REQUIRED: the security-check text', async () => {
+    answerWith(registrationAnswers({ status: 400, data: { error: 'CAPTCHA_REQUIRED', message: 'x' } }));
+    renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('⚠Please complete the security check and try again.');
+  });
+
+  it('an already registered address gets exactly the same answer (ADR 0009: no account enumeration)', async () => {
+    answerWith(registrationAnswers(CHECK_EMAIL));
+    renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration('emily.carter@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await checkEmailNotice()).textContent).toContain("We've sent a message to emily.carter@example.com.");
+  });
+});
+
+describe('§2 registration → add-pan when the site captures cards at sign-up', () => {
+  it('keeps the data in memory (not sent, not stored) and goes to add-pan; back on registration the form shows it again', async () => {
+    answerWith((call) => (call.url === 'site-config-service/config/site/eurobank' ? { status: 200, data: eurobankWithCards('1') } : undefined));
+    const { router, store } = renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/add-pan'));
+    expect(store.getState().registration.data).toMatchObject({ email: 'lena.vogel@example.com', bin: '41234567' });
+    expect(callsTo('user-mgmt/user/registration')).toHaveLength(0);
+    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to registration' }));
+    expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
+  });
+});
+
+describe('§2 add-pan: card numbers through the card input, then the registration with cards', () => {
+  const REGISTRATION_DATA = { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com', password: 'Sunny-Day-42', confirm_password: 'Sunny-Day-42', bin: '41234567' };
+
+  function renderAddPan(panCode: '0' | '1', answer: Answer = CHECK_EMAIL) {
+    answerWith((call) => {
+      if (call.url === 'site-config-service/config/site/eurobank') return { status: 200, data: eurobankWithCards(panCode) };
+      return registrationAnswers(answer)(call);
+    });
+    return renderPortal('/eurobank/en_us/account/add-pan', (store) => store.dispatch(registrationDataStored(REGISTRATION_DATA)));
+  }
+
+  async function addCard(number: string) {
+    fireEvent.change(await screen.findByLabelText(/^Kartennummer/), { target: { value: number } });
+    fireEvent.click(screen.getByRole('button', { name: 'Karte hinzufügen' }));
+  }
+
+  it('adds cards masked XXXX XXXX XXXX 1234 with remove, refuses a duplicate, posts pans without spaces, then "check your e-mail"', async () => {
+    const { store } = renderAddPan('1');
+    await addCard('4111 1111 1111 1111');
+    const list = await screen.findByRole('list', { name: 'Cards to add' });
+    expect(within(list).getByText('XXXX XXXX XXXX 1111')).toBeTruthy();
+    await addCard('4111111111111111');
+    expect(await screen.findByText('This card is already in the list.')).toBeTruthy();
+    await addCard('4012 8888 8888 1881');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the card ending in 1111' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await checkEmailNotice()).textContent).toContain("We've sent a message to lena.vogel@example.com.");
+    expect(callsTo('user-mgmt/user/registration')[0]?.body).toEqual({ siteId: 'eurobank', locale: 'en_us', user: REGISTRATION_DATA, cards: [{ pan: '4012888888881881' }] });
+    // The password is dropped once the registration is sent.
+    expect(store.getState().registration.data).toBeNull();
+  });
+
+  it('an invalid number shows the site\'s configured card error (SPEC §5)', async () => {
+    renderAddPan('1');
+    await addCard('4111 1111 1111 1112');
+    expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
+  });
+
+  it('Mandatory: no registration without a card (the site\'s panAddRequireMessage); Optional: none is fine', async () => {
+    renderAddPan('0');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('⚠Bitte geben Sie Ihre Kartennummer ein.');
+    expect(callsTo('user-mgmt/user/registration')).toHaveLength(0);
+    cleanup();
+    resetFakePortal();
+    renderAddPan('1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    await checkEmailNotice();
+    expect(callsTo('user-mgmt/user/registration')[0]?.body).toMatchObject({ cards: [] });
+  });
+
+  it('a card the gateway refuses (cards.N.pan) is marked in the list', async () => {
+    renderAddPan('1', { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'cards.0.pan': 'invalid' } } });
+    await addCard('4111 1111 1111 1111');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText("The card ending in 1111 isn't a valid card.")).toBeTruthy();
+  });
+
+  it('without registration data the guard sends the visitor to /registration (SPEC §2)', async () => {
+    const { router } = renderPortal('/eurobank/en_us/account/add-pan');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/registration'));
+  });
+});
