@@ -19,7 +19,7 @@ const USERS = {
   emailCode: { email: 'emily.carter@example.com', password: 'Firstbank#2025', siteId: 'firstbank' },
   /** sabana: login_otp "choice"; phone as stored is where the SMS goes. */
   choice: { email: 'valentina.gomez@example.com', password: 'Sabana#Colombia1', siteId: 'sabana', phone: '3001234567' },
-  /** promotions_en_us: login_otp "none", so the only second step after enrolment is the TOTP one. */
+  /** promotions_en_us: login_otp "none" and mfa "optional", so the only second step after enrolment is the TOTP one. */
   totp: { email: 'jordan.lee@example.com', password: 'Promo^Deals42', siteId: 'promotions_en_us' },
   /** northbank: login_otp "email"; used for the trusted device. */
   trusted: { email: 'sophie.tremblay@example.com', password: 'Nord!Banque2025', siteId: 'northbank' },

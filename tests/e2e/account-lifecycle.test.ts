@@ -1,0 +1,417 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import arQa from '../../fixtures/content/ar_qa.json';
+import enUs from '../../fixtures/content/en_us.json';
+import ptBr from '../../fixtures/content/pt_br.json';
+import { activationLink, outboxSubjects } from './support/account-helpers';
+import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { startPortal, type PortalProcess } from './support/portal-process';
+import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support/sign-in-helpers';
+
+/**
+ * Issue 6 item 6: the account lifecycle in Chromium against the real gateway and database (ADR 0009)
+ * on the US, Brazilian and Qatar fixture sites, each in its own language: register with the site's
+ * own fields and masks (and a card, as each captures cards at sign-up), read the activation mail
+ * from the outbox, activate, sign in (firstbank: e-mail passcode; bancosol and dohabank: SMS;
+ * dohabank: MFA required, so mfa-setup first); recover by both variants; change the password with
+ * each refusal; the compromised-credentials detour; delete the account. Fields are found by their
+ * ids (`root_…`) and buttons by the site's own content texts, so one test reads every language.
+ */
+type Locale = 'en_us' | 'pt_br' | 'ar_qa';
+const CONTENT: Record<Locale, Record<string, Record<string, string>>> = { en_us: enUs, pt_br: ptBr, ar_qa: arQa };
+
+/** The site's content text (the same file the gateway serves). */
+function t(locale: Locale, group: string, key: string): string {
+  const value = CONTENT[locale][group]?.[key];
+  if (value === undefined) throw new Error(`no content ${locale} ${group}.${key}`);
+  return value;
+}
+
+/** A unique address per run, so a reused DATA_DIR never meets an old account. */
+const run = Date.now().toString(36);
+const INITIAL_PASSWORD = 'Sunny-Day-42';
+/** ADR 0009: an activation link is valid 48 hours. */
+const ACTIVATION_LINK_SECONDS = 48 * 60 * 60;
+/** On the bundled breached list (fixtures/common-passwords) and valid by SPEC §5's rules. */
+const LISTED_PASSWORD = 'P@ssw0rd';
+
+interface SiteJourney {
+  siteId: string;
+  locale: Locale;
+  email: string;
+  /** Where the SMS passcodes go (the phone as the form hands it over: its digits). */
+  phone: string;
+  /** The registration fields only this site asks for. */
+  fillOwnFields(page: Page): Promise<void>;
+  card: string;
+}
+
+const FIRSTBANK: SiteJourney = {
+  siteId: 'firstbank',
+  locale: 'en_us',
+  email: `us.${run}@example.com`,
+  phone: '2125550123',
+  card: '4111 1111 1111 1111',
+  async fillOwnFields(page) {
+    await fillDob(page, { mm: '04', dd: '12', yyyy: '1988' });
+    await fillMasked(page, '#root_nationalId', '501234567', '501-23-4567');
+    await page.locator('#root_ninedigitbin').fill('412345678');
+    await fillMasked(page, '#root_phone', '2125550123', '(212) 555-0123');
+    await page.locator('#root_pp').check();
+  },
+};
+
+const BANCOSOL: SiteJourney = {
+  siteId: 'bancosol',
+  locale: 'pt_br',
+  email: `br.${run}@example.com`,
+  phone: '11987654321',
+  card: '4012 8888 8888 1881',
+  async fillOwnFields(page) {
+    await fillDob(page, { dd: '12', mm: '04', yyyy: '1990' });
+    await fillMasked(page, '#root_phone', '11987654321', '(11) 98765-4321');
+    await fillMasked(page, '#root_nationalId', '52998224725', '529.982.247-25');
+    await page.locator('#root_address_street').fill('Avenida Paulista');
+    await page.locator('#root_address_number').fill('1578');
+    await page.locator('#root_address_neighborhood').fill('Bela Vista');
+    await page.locator('#root_address_city').fill('São Paulo');
+    await page.locator('#root_address_state').fill('SP');
+    await fillMasked(page, '#root_address_zipcode', '01310100', '01310-100');
+    await page.locator('#root_pp').check();
+  },
+};
+
+const DOHABANK: SiteJourney = {
+  siteId: 'dohabank',
+  locale: 'ar_qa',
+  email: `qa.${run}@example.com`,
+  phone: '55123456',
+  card: '4111 1111 1111 1111',
+  async fillOwnFields(page) {
+    await fillDob(page, { dd: '12', mm: '04', yyyy: '1985' });
+    await fillMasked(page, '#root_phone', '55123456', '5512 3456');
+  },
+};
+
+/** SPEC §5 masks: the digits typed, the site's mask shown as typed (the form hands over the digits). */
+async function fillMasked(page: Page, selector: string, digits: string, shown: string): Promise<void> {
+  await page.locator(selector).fill(digits);
+  expect(await page.locator(selector).inputValue()).toBe(shown);
+}
+
+/** SPEC §5 dob parts in the site's order: the first part has the field's id, the others `root_dob_{part}`. */
+async function fillDob(page: Page, parts: { mm: string; dd: string; yyyy: string }): Promise<void> {
+  for (const [part, value] of Object.entries(parts)) {
+    const own = page.locator(`#root_dob_${part}`);
+    await ((await own.count()) > 0 ? own : page.locator('#root_dob')).fill(value);
+  }
+}
+
+describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7, §8; ADR 0009)', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const url = (site: SiteJourney, route: string, search = '') => `${portal.baseUrl}/${site.siteId}/${site.locale}/account/${route}${search}`;
+  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
+  const submitForm = (page: Page) => page.locator('.site-form button[type="submit"]').first().click();
+
+  async function endsOn(page: Page, route: string): Promise<void> {
+    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
+    await page.locator('main h1').waitFor();
+  }
+
+  async function alertText(page: Page): Promise<string> {
+    const alert = page.locator('main [role="alert"]').first();
+    await alert.waitFor();
+    return (await alert.textContent()) ?? '';
+  }
+
+  /** registration (the site's form) → add-pan (one card) → "check your e-mail" → activation link from the outbox. */
+  async function register(context: BrowserContext, site: SiteJourney, password = INITIAL_PASSWORD, options: { card?: boolean } = {}): Promise<string> {
+    const seen = await outboxIds(context.request, portal.baseUrl, site.email);
+    const page = await context.newPage();
+    const cspViolations = collectCspViolations(page);
+    await page.goto(url(site, 'registration'));
+    await page.locator('#root_first_name').waitFor();
+    await page.locator('#root_first_name').fill('Alex');
+    await page.locator('#root_last_name').fill('Morgan');
+    await page.locator('#root_email').fill(site.email);
+    await page.locator('#root_password').fill(password);
+    await page.locator('#root_confirm_password').fill(password);
+    await site.fillOwnFields(page);
+    await saveScreenshot(page, `account-registration-${site.siteId}`);
+    await submitForm(page);
+    await endsOn(page, 'add-pan');
+    if (options.card !== false) {
+      await page.locator('#root_pan').fill(site.card);
+      await submitForm(page);
+      await page.locator('.card-list__number').first().waitFor();
+      expect(await page.locator('.card-list__number').first().textContent()).toBe(`XXXX XXXX XXXX ${site.card.slice(-4)}`);
+    }
+    await saveScreenshot(page, `account-add-pan-${site.siteId}`);
+    await page.getByRole('button', { name: t(site.locale, 'account', 'addPan.submit'), exact: true }).click();
+    await page.getByRole('heading', { name: t(site.locale, 'account', 'checkEmail.title') }).waitFor();
+    await saveScreenshot(page, `account-check-email-${site.siteId}`);
+    expect(cspViolations).toEqual([]);
+    await page.close();
+    return activationLink(context.request, portal.baseUrl, site.email, seen);
+  }
+
+  async function activate(context: BrowserContext, site: SiteJourney, link: string): Promise<void> {
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByText(t(site.locale, 'account', 'activate.success')).waitFor();
+    await saveScreenshot(page, `account-activated-${site.siteId}`);
+    await page.close();
+  }
+
+  /** Sign-in with the site's second step: a passcode by e-mail (firstbank) or SMS (bancosol, dohabank), read from the outbox. */
+  async function signIn(context: BrowserContext, site: SiteJourney, password: string): Promise<Page> {
+    const to = site.siteId === 'firstbank' ? site.email : site.phone;
+    const seen = await outboxIds(context.request, portal.baseUrl, to);
+    const page = await context.newPage();
+    await page.goto(url(site, 'login-form'));
+    await page.locator('#root_username').fill(site.email);
+    await page.locator('#root_password').fill(password);
+    await submitForm(page);
+    await endsOn(page, 'login-otp');
+    await page.locator('#root_otp').fill(await newPasscode(context.request, portal.baseUrl, to, seen));
+    await submitForm(page);
+    await expect.poll(() => routeOf(page), { timeout: 15_000 }).not.toBe('login-otp');
+    return page;
+  }
+
+  async function changePassword(page: Page, site: SiteJourney, current: string, next: string): Promise<void> {
+    await page.goto(url(site, 'password'));
+    await page.locator('#root_currentPassword').fill(current);
+    await page.locator('#root_password').fill(next);
+    await page.locator('#root_confirm_password').fill(next);
+    await submitForm(page);
+  }
+
+  it('firstbank (US): registers with its fields and masks and a card, activates from the e-mail, signs in with the e-mail passcode', async () => {
+    const context = await browser.newContext();
+    const link = await register(context, FIRSTBANK);
+    expect(new URL(link).pathname).toBe('/firstbank/en_us/account/activate');
+    await activate(context, FIRSTBANK, link);
+    // The token is single use (ADR 0009).
+    const again = await context.newPage();
+    await again.goto(link);
+    expect(await alertText(again)).toContain(t('en_us', 'account', 'activate.invalid'));
+    await saveScreenshot(again, 'account-activate-used-link');
+    const page = await signIn(context, FIRSTBANK, INITIAL_PASSWORD);
+    await endsOn(page, 'profile');
+    await context.close();
+  });
+
+  it('a second registration with the same address answers the same and makes no second account: the owner gets a "someone tried" mail', async () => {
+    const context = await browser.newContext();
+    const seen = await outboxIds(context.request, portal.baseUrl, FIRSTBANK.email);
+    const page = await context.newPage();
+    await page.goto(url(FIRSTBANK, 'registration'));
+    await page.locator('#root_first_name').fill('Alex');
+    await page.locator('#root_last_name').fill('Morgan');
+    await page.locator('#root_email').fill(FIRSTBANK.email);
+    await page.locator('#root_password').fill(INITIAL_PASSWORD);
+    await page.locator('#root_confirm_password').fill(INITIAL_PASSWORD);
+    await FIRSTBANK.fillOwnFields(page);
+    await submitForm(page);
+    await endsOn(page, 'add-pan');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await expect.poll(async () => (await outboxIds(context.request, portal.baseUrl, FIRSTBANK.email)).size, { timeout: 10_000 }).toBeGreaterThan(seen.size);
+    expect((await outboxSubjects(context.request, portal.baseUrl, FIRSTBANK.email))[0]).toBe('Someone tried to register with your e-mail address');
+    await context.close();
+  });
+
+  it('firstbank: change password with each refusal (current incorrect, reused, breached), then success → /profile?editPw=true', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context, FIRSTBANK, INITIAL_PASSWORD);
+    await endsOn(page, 'profile');
+
+    await changePassword(page, FIRSTBANK, 'Not-My-Pass-1', 'Brand-New-Pass-7');
+    await page.locator('#root_currentPassword__error').getByText('Current password is incorrect.').waitFor();
+    expect(await page.locator('#root_currentPassword').getAttribute('aria-invalid')).toBe('true');
+    await saveScreenshot(page, 'account-password-current-incorrect');
+
+    await changePassword(page, FIRSTBANK, INITIAL_PASSWORD, INITIAL_PASSWORD);
+    expect(await alertText(page)).toContain(t('en_us', 'account', 'error.passwordReused'));
+    await saveScreenshot(page, 'account-password-reused');
+
+    await changePassword(page, FIRSTBANK, INITIAL_PASSWORD, LISTED_PASSWORD);
+    expect(await alertText(page)).toContain(t('en_us', 'account', 'error.passwordCompromised'));
+    await saveScreenshot(page, 'account-password-compromised');
+
+    await changePassword(page, FIRSTBANK, INITIAL_PASSWORD, 'Brand-New-Pass-7');
+    await endsOn(page, 'profile');
+    expect(new URL(page.url()).searchParams.get('editPw')).toBe('true');
+    await page.getByText('Your password has been updated.').waitFor();
+    await saveScreenshot(page, 'account-password-updated');
+    await context.close();
+  });
+
+  it('firstbank, current recovery variant: recovery → reset-password (code from the outbox + new password) → sign-in with a notice', async () => {
+    const context = await browser.newContext();
+    const seen = await outboxIds(context.request, portal.baseUrl, FIRSTBANK.email);
+    const page = await context.newPage();
+    await page.goto(url(FIRSTBANK, 'recovery'));
+    await page.locator('#root_email').fill(FIRSTBANK.email);
+    await saveScreenshot(page, 'account-recovery-firstbank');
+    await submitForm(page);
+    await endsOn(page, 'reset-password');
+    const code = await newPasscode(context.request, portal.baseUrl, FIRSTBANK.email, seen);
+    // A wrong code first: the attempts left.
+    await page.locator('#root_passcode').fill(code === '000000' ? '111111' : '000000');
+    await page.locator('#root_password').fill('Recovered-Pass-8');
+    await page.locator('#root_confirm_password').fill('Recovered-Pass-8');
+    await submitForm(page);
+    expect(await alertText(page)).toMatch(/That recovery code isn't correct\. Attempts left: \d\./);
+    await saveScreenshot(page, 'account-reset-password-wrong-code');
+    await page.locator('#root_passcode').fill(code);
+    await submitForm(page);
+    await endsOn(page, 'login-form');
+    await page.getByText(t('en_us', 'common', 'notice.passwordReset')).waitFor();
+    await saveScreenshot(page, 'account-password-reset-notice');
+    const signedIn = await signIn(context, FIRSTBANK, 'Recovered-Pass-8');
+    await endsOn(signedIn, 'profile');
+    await context.close();
+  });
+
+  it('recovery of an unknown address answers exactly like a known one (no account enumeration)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url(FIRSTBANK, 'recovery'));
+    await page.locator('#root_email').fill(`nobody.${run}@example.com`);
+    await submitForm(page);
+    await endsOn(page, 'reset-password');
+    await context.close();
+  });
+
+  it('bancosol (Brazil, pt_br): registers with CPF, CEP and a mobile number, activates, signs in by SMS; step-by-step recovery', async () => {
+    const context = await browser.newContext();
+    await activate(context, BANCOSOL, await register(context, BANCOSOL));
+    const signedIn = await signIn(context, BANCOSOL, INITIAL_PASSWORD);
+    await endsOn(signedIn, 'profile');
+    await signedIn.close();
+    await context.clearCookies();
+
+    const seen = await outboxIds(context.request, portal.baseUrl, BANCOSOL.email);
+    const page = await context.newPage();
+    await page.goto(url(BANCOSOL, 'recovery'));
+    await page.locator('#root_email').fill(BANCOSOL.email);
+    await submitForm(page);
+    await endsOn(page, 'passcode-preference');
+    // No destinations are shown: nothing to enumerate.
+    expect(await page.locator('main').textContent()).not.toContain(BANCOSOL.email);
+    await saveScreenshot(page, 'account-passcode-preference-bancosol');
+    await page.getByLabel(t('pt_br', 'account', 'preference.email')).check();
+    await page.getByRole('button', { name: t('pt_br', 'account', 'preference.submit') }).click();
+    await endsOn(page, 'passcode');
+    await page.locator('#root_passcode').fill(await newPasscode(context.request, portal.baseUrl, BANCOSOL.email, seen));
+    await saveScreenshot(page, 'account-passcode-bancosol');
+    await submitForm(page);
+    await endsOn(page, 'reset-password');
+    expect(await page.locator('#root_passcode').count()).toBe(0);
+    await page.locator('#root_password').fill('Nova-Senha-2025');
+    await page.locator('#root_confirm_password').fill('Nova-Senha-2025');
+    await saveScreenshot(page, 'account-reset-password-bancosol');
+    await submitForm(page);
+    await endsOn(page, 'login-form');
+    await page.getByText(t('pt_br', 'common', 'notice.passwordReset')).waitFor();
+    const again = await signIn(context, BANCOSOL, 'Nova-Senha-2025');
+    await endsOn(again, 'profile');
+    await context.close();
+  });
+
+  it('firstbank: a sign-in with a breached password goes to compromised-credentials, which sets a new one', async () => {
+    const breached: SiteJourney = { ...FIRSTBANK, email: `breached.${run}@example.com` };
+    const context = await browser.newContext();
+    await activate(context, breached, await register(context, breached, LISTED_PASSWORD, { card: false }));
+    const page = await signIn(context, breached, LISTED_PASSWORD);
+    await endsOn(page, 'compromised-credentials');
+    await saveScreenshot(page, 'account-compromised-credentials');
+    await page.locator('#root_password').fill('Safer-Choice-93');
+    await page.locator('#root_confirm_password').fill('Safer-Choice-93');
+    await submitForm(page);
+    await endsOn(page, 'profile');
+    await page.getByText('Your password has been updated.').waitFor();
+    await context.close();
+  });
+
+  it('dohabank (Qatar, ar_qa): registers with its phone mask, activates, signs in by SMS, sets up MFA (required), then deletes the account', async () => {
+    const context = await browser.newContext();
+    await activate(context, DOHABANK, await register(context, DOHABANK));
+    const page = await signIn(context, DOHABANK, INITIAL_PASSWORD);
+    await endsOn(page, 'mfa-setup');
+    await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.start') }).click();
+    const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
+    await page.locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
+    await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.enroll') }).click();
+    await page.getByText(t('ar_qa', 'signIn', 'mfa.enrolledNow').slice(0, 10)).first().waitFor();
+
+    await page.goto(url(DOHABANK, 'delete-profile'));
+    await page.getByRole('button', { name: t('ar_qa', 'account', 'delete.confirm') }).waitFor();
+    await saveScreenshot(page, 'account-delete-profile-dohabank');
+    await page.getByRole('button', { name: t('ar_qa', 'account', 'delete.confirm') }).click();
+    await endsOn(page, 'login-form');
+    await page.getByText(t('ar_qa', 'common', 'notice.accountDeleted')).waitFor();
+    await saveScreenshot(page, 'account-deleted-dohabank');
+    expect((await context.cookies(portal.baseUrl)).map((cookie) => cookie.name)).not.toContain('SESSION');
+
+    // The account is gone: its password no longer signs in.
+    await page.locator('#root_username').fill(DOHABANK.email);
+    await page.locator('#root_password').fill(INITIAL_PASSWORD);
+    await submitForm(page);
+    expect(await alertText(page)).toContain(t('ar_qa', 'errors', 'wrongCombination'));
+    await context.close();
+  });
+
+  it('firstbank: cancel keeps the account; confirm deletes it and signs out', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context, FIRSTBANK, 'Recovered-Pass-8');
+    await endsOn(page, 'profile');
+    await page.goto(url(FIRSTBANK, 'delete-profile'));
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await endsOn(page, 'profile');
+    await page.goto(url(FIRSTBANK, 'delete-profile'));
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await endsOn(page, 'login-form');
+    await page.getByText('Your account has been deleted.').waitFor();
+    await context.close();
+  });
+
+  // Last: it moves the gateway's clock two days on.
+  it('an activation link expires after 48 hours (test clock); resend-activation sends a new one that works', async () => {
+    const late: SiteJourney = { ...FIRSTBANK, email: `late.${run}@example.com` };
+    const context = await browser.newContext();
+    const oldLink = await register(context, late, INITIAL_PASSWORD, { card: false });
+    const page = await context.newPage();
+    await page.goto(url(late, 'login-form'));
+    await advanceGatewayClock(context, portal.baseUrl, ACTIVATION_LINK_SECONDS + 60);
+    await page.goto(oldLink);
+    expect(await alertText(page)).toContain(t('en_us', 'account', 'activate.expired'));
+    await saveScreenshot(page, 'account-activate-expired');
+
+    const seen = await outboxIds(context.request, portal.baseUrl, late.email);
+    await page.getByRole('link', { name: t('en_us', 'account', 'activate.resend') }).click();
+    await endsOn(page, 'resend-activation');
+    await page.locator('#root_email').fill(late.email);
+    await submitForm(page);
+    await page.getByRole('heading', { name: t('en_us', 'account', 'checkEmail.title') }).waitFor();
+    await saveScreenshot(page, 'account-resend-activation');
+    const newLink = await activationLink(context.request, portal.baseUrl, late.email, seen);
+    expect(newLink).not.toBe(oldLink);
+    await activate(context, late, newLink);
+    await context.close();
+  });
+});
