@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { textOf } from '../content/texts';
 import { useContentTexts } from '../content/use-content-texts';
-import { localeToLanguageTag } from '../site/locale-tag';
+import { localeDirection, localeToLanguageTag } from '../site/locale-tag';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
@@ -107,6 +107,7 @@ export function RootScreen() {
 
   useEffect(() => {
     document.documentElement.lang = localeToLanguageTag(location.locale);
+    document.documentElement.dir = localeDirection(location.locale);
   }, [location.locale]);
   useEffect(() => {
     document.title = title;

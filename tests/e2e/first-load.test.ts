@@ -26,9 +26,11 @@ describe('the login route in Chromium', () => {
   });
 
   it.each([
-    ['firstbank', 'en_us', 'en-US', 'Sign in'],
-    ['bancosol', 'pt_br', 'pt-BR', 'Entrar'],
-  ])('%s/%s loads with lang %s and the site in the title', async (siteId, locale, lang, routeTitle) => {
+    ['firstbank', 'en_us', 'en-US', 'ltr'],
+    ['bancosol', 'pt_br', 'pt-BR', 'ltr'],
+    ['dohabank', 'ar_qa', 'ar-QA', 'rtl'],
+  ])('%s/%s loads with lang %s, direction %s and the site in the title', async (siteId, locale, lang, direction) => {
+    const routeTitle = await contentText(locale, 'title.login');
     const context = await browser.newContext();
     const page = await context.newPage();
     const cspViolations = collectCspViolations(page);
@@ -44,6 +46,7 @@ describe('the login route in Chromium', () => {
     await expect.poll(() => page.title()).toBe(`${fixtureSiteName(siteId)} - ${routeTitle} - ${await brandOf(locale)}`);
 
     expect(await page.getAttribute('html', 'lang')).toBe(lang);
+    expect(await page.getAttribute('html', 'dir')).toBe(direction);
     expect(await page.getAttribute('body', 'data-site-id')).toBe(siteId);
     expect(await page.textContent('h1')).toBe(routeTitle);
     expect(siteConfigRequests).toContain(siteId);
@@ -74,7 +77,13 @@ describe('the login route in Chromium', () => {
   });
 });
 
-async function brandOf(locale: string): Promise<string> {
-  const content = JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/content/${locale}.json`, 'utf8')) as { common: { brand: string } };
-  return content.common.brand;
+async function contentText(locale: string, key: string): Promise<string> {
+  const content = JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/content/${locale}.json`, 'utf8')) as { common: Record<string, string> };
+  const text = content.common[key];
+  if (text === undefined) throw new Error(`fixtures/content/${locale}.json has no common.${key}`);
+  return text;
+}
+
+function brandOf(locale: string): Promise<string> {
+  return contentText(locale, 'brand');
 }
