@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { formWithoutFields } from '../account/form-without-fields';
 import { useReplaceCompromisedPasswordMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useGoOnAfterSignIn } from './sign-in/browser-session';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
@@ -45,18 +45,14 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="compromised-credentials" focusOnMount />
       <p className="sign-in__intro">{text('compromised.intro')}</p>
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-      {form && (
-        <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          texts={formTexts}
-          serverErrors={refusal.serverErrors}
-          onSubmit={(data) => void submit(data)}
-          submitText={text('compromised.submit')}
-          disabled={isLoading}
-        />
-      )}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        onSubmit={(data) => void submit(data)}
+        submitText={text('compromised.submit')}
+        disabled={isLoading}
+      />
     </section>
   );
 }

@@ -1,15 +1,15 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { useCheckRecoveryCodeMutation } from '../api/user-mgmt-api';
 import { recoveryCodeChecked } from '../app/recovery-slice';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -48,18 +48,14 @@ export function Component() {
       <p className="sign-in__intro" role="status">
         {text('recovery.codeSent')} {text('passcode.intro')}
       </p>
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-      {form && (
-        <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          texts={formTexts}
-          serverErrors={refusal.serverErrors}
-          onSubmit={(data) => void submit(data)}
-          submitText={text('passcode.submit')}
-          disabled={isLoading}
-        />
-      )}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        onSubmit={(data) => void submit(data)}
+        submitText={text('passcode.submit')}
+        disabled={isLoading}
+      />
       <p className="sign-in__links">
         <Link to={`${basePath}passcode-preference${search}`}>{text('recovery.newCode')}</Link>
         <Link to={`${basePath}recovery${search}`}>{text('recovery.startOver')}</Link>

@@ -1,12 +1,12 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { useChangePasswordMutation } from '../api/user-mgmt-api';
 import { useText } from '../content/use-text';
 import { useFormTexts } from '../content/use-form-texts';
 import { useSiteLocation } from '../site/use-site-location';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -47,18 +47,14 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="password" />
       <p className="sign-in__intro">{text('password.intro')}</p>
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-      {form && (
-        <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          texts={formTexts}
-          serverErrors={refusal.serverErrors}
-          onSubmit={(data) => void submit(data)}
-          submitText={text('password.submit')}
-          disabled={isLoading}
-        />
-      )}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        onSubmit={(data) => void submit(data)}
+        submitText={text('password.submit')}
+        disabled={isLoading}
+      />
       <p className="sign-in__links">
         <Link to={`${basePath}profile${search}`}>{common('button.cancel')}</Link>
       </p>

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { useSendRecoveryPasscodeMutation } from '../api/user-mgmt-api';
 import { recoveryEnded, recoveryStarted } from '../app/recovery-slice';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { useStepByStepRecovery } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -54,18 +54,14 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="recovery" />
       <p className="sign-in__intro">{text('recovery.intro')}</p>
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-      {form && (
-        <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          texts={formTexts}
-          serverErrors={refusal.serverErrors}
-          onSubmit={(data) => void submit(data)}
-          submitText={text(stepByStep ? 'registration.continue' : 'recovery.submit')}
-          disabled={isLoading}
-        />
-      )}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        onSubmit={(data) => void submit(data)}
+        submitText={text(stepByStep ? 'registration.continue' : 'recovery.submit')}
+        disabled={isLoading}
+      />
     </section>
   );
 }

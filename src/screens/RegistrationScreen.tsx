@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { capturesCardsAtSignUp } from '../account/sign-up-cards';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
@@ -14,9 +14,9 @@ import { isOffersPreferenceShown, signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -69,20 +69,16 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="registration" />
       <p className="sign-in__intro">{text('registration.intro')}</p>
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-      {form && (
-        <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          texts={formTexts}
-          formData={initialData}
-          offerCategories={offerCategories}
-          serverErrors={refusal.serverErrors}
-          onSubmit={(data) => void submit(data)}
-          submitText={text(goesThroughAddPan ? 'registration.continue' : 'registration.submit')}
-          disabled={isLoading}
-        />
-      )}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        formData={initialData}
+        offerCategories={offerCategories}
+        onSubmit={(data) => void submit(data)}
+        submitText={text(goesThroughAddPan ? 'registration.continue' : 'registration.submit')}
+        disabled={isLoading}
+      />
       <p className="sign-in__links">
         <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`}>{text('registration.signIn')}</Link>
       </p>

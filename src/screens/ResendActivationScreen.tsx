@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { useResendActivationMutation } from '../api/user-mgmt-api';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -38,18 +38,14 @@ export function Component() {
       ) : (
         <>
           <p className="sign-in__intro">{text('resend.intro')}</p>
-          {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-          {form && (
-            <SiteForm
-              schema={form.schema}
-              uiSchema={form.uiSchema}
-              texts={formTexts}
-              serverErrors={refusal.serverErrors}
-              onSubmit={(data) => void submit(data)}
-              submitText={text('resend.submit')}
-              disabled={isLoading}
-            />
-          )}
+          <AccountForm
+            form={form}
+            formTexts={formTexts}
+            refusal={refusal}
+            onSubmit={(data) => void submit(data)}
+            submitText={text('resend.submit')}
+            disabled={isLoading}
+          />
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import type { SiteFormData } from '../../widgets/SiteForm';
 import { formWithoutFields } from '../account/form-without-fields';
 import { useResetPasswordMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
@@ -12,10 +12,10 @@ import { useText } from '../content/use-text';
 import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { useStepByStepRecovery } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -82,18 +82,14 @@ export function Component() {
       <p className="sign-in__intro" role="status">
         {stepByStep ? text('reset.introNewPassword') : `${text('recovery.codeSent')} ${text('reset.intro')}`}
       </p>
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
-      {form && (
-        <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          texts={formTexts}
-          serverErrors={refusal.serverErrors}
-          onSubmit={(data) => void submit(data)}
-          submitText={text('reset.submit')}
-          disabled={isLoading}
-        />
-      )}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        onSubmit={(data) => void submit(data)}
+        submitText={text('reset.submit')}
+        disabled={isLoading}
+      />
       <p className="sign-in__links">
         <Link to={`${basePath}recovery${search}`}>{text('recovery.startOver')}</Link>
       </p>
