@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { UserProfile } from '../../schemas/entities/user-profile';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { Clock } from '../time/clock';
-
-/** SPEC §3 "User profile", the answer of `GET user-mgmt/user/find`. */
-export interface UserProfile {
-  dob: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  title: string | null;
-  userAccountStatus: string;
-  primaryUserIdentifier: string;
-  mfaEnrollmentStatus: string;
-  gender?: string;
-}
 
 /** SPEC §7 `GET user-mgmt/user/find`: the signed-in user's profile; 401 without a session. */
 export async function userMgmtFindRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {

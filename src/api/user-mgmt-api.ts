@@ -1,17 +1,5 @@
+import type { UserProfile } from '../../schemas/entities/user-profile';
 import { gatewayApi } from './gateway-api';
-
-/** SPEC §3 "User profile". */
-export interface UserProfile {
-  dob: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  title: string | null;
-  userAccountStatus: string;
-  primaryUserIdentifier: string;
-  mfaEnrollmentStatus: string;
-  gender?: string;
-}
 
 export interface ProfileRequest {
   siteId: string;

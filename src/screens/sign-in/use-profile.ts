@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
-import { useGetProfileQuery, type UserProfile } from '../../api/user-mgmt-api';
+import type { UserProfile } from '../../../schemas/entities/user-profile';
+import { useGetProfileQuery } from '../../api/user-mgmt-api';
 import { userTypeInState } from '../../auth/auth-machine';
 import { useSiteLocation } from '../../site/use-site-location';
 import type { RootState } from '../../store';
