@@ -1,20 +1,15 @@
-import { useSelector } from 'react-redux';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useRemoveAccountMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
-import { FEATURE_FLAGS } from '../app/feature-flags';
-import { userTypeInState } from '../auth/auth-machine';
-import { signOut } from '../auth/session-steps';
 import { useText } from '../content/use-text';
-import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
-import type { RootState } from '../store';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import '../../widgets/widgets.css';
 import './account/account.css';
 import { useBrowserSession } from './sign-in/browser-session';
+import { useSignOut } from './sign-in/use-sign-out';
 
 /**
  * SPEC §2 delete-profile (the guard refuses it when allow_delete_profile is "false"): what will be
@@ -25,9 +20,8 @@ import { useBrowserSession } from './sign-in/browser-session';
 export function Component() {
   const site = useSiteLocation();
   const { search } = useLocation();
-  const navigate = useNavigate();
   const session = useBrowserSession();
-  const userType = useSelector((state: RootState) => userTypeInState(state.auth));
+  const signOut = useSignOut();
   const text = useText('account');
   const [removeAccount, { isLoading }] = useRemoveAccountMutation();
   const refusal = useAccountRefusal();
@@ -39,9 +33,9 @@ export function Component() {
       refusal.refuse(answer.error);
       return;
     }
-    await signOut(session, site, userType, 'deleteProfile');
-    session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', textKey: 'notice.accountDeleted', fallbackText: 'Your account has been deleted.' }));
-    void navigate(`${site.basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
+    await signOut('deleteProfile', () =>
+      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', textKey: 'notice.accountDeleted', fallbackText: 'Your account has been deleted.' })),
+    );
   };
 
   return (

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../../../gateway/logging/create-logger';
 import { activationTokenFor, ANA_PASSWORD, register, registrationBody, VISA_TEST_PAN } from '../support/account-requests';
 import { describeEachDatabase } from '../support/database-legs';
+import { capturingLogger } from '../support/capturing-logger';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { TestBrowser } from '../support/test-browser';
 
@@ -14,17 +13,11 @@ import { TestBrowser } from '../support/test-browser';
 const PASSWORDS = [ANA_PASSWORD, 'Recovered#Pass2', 'Changed#Pass33', 'Wrong-Current#1'];
 
 describeEachDatabase((leg) => {
-  const lines: string[] = [];
+  const { logger, lines } = capturingLogger();
   const secrets: string[] = [...PASSWORDS, VISA_TEST_PAN, VISA_TEST_PAN.replace(/ /g, '')];
   let gateway: SignInGateway;
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    gateway = await openSignInGateway(leg, { logger: createLogger({ level: 'trace', destination }) });
+    gateway = await openSignInGateway(leg, { logger });
     const browser = await new TestBrowser(gateway.app).open();
     await register(browser, registrationBody());
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { totpCode, totpStepAt } from '../../../gateway/auth/totp';
-import { createLogger } from '../../../gateway/logging/create-logger';
 import { describeEachDatabase } from '../support/database-legs';
+import { capturingLogger } from '../support/capturing-logger';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
@@ -14,17 +13,11 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 const EMILY = { email: 'emily@example.com', password: 'Firstbank#2025', siteId: 'firstbank', phone: '2025550143' };
 
 describeEachDatabase((leg) => {
-  const lines: string[] = [];
+  const { logger, lines } = capturingLogger();
   const secrets: string[] = [EMILY.password, 'Wrong-Password-77'];
   let gateway: SignInGateway;
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    gateway = await openSignInGateway(leg, { logger: createLogger({ level: 'trace', destination }) });
+    gateway = await openSignInGateway(leg, { logger });
     await insertUser(gateway.test.db, EMILY);
     const browser = await new TestBrowser(gateway.app).open();
     const login = (extra: Record<string, string> = {}, url?: string) => browser.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', ...extra }, url);

@@ -1,21 +1,13 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createLogger } from '../../../gateway/logging/create-logger';
+import { capturingLogger } from '../support/capturing-logger';
 import { buildTestGateway } from '../support/test-gateway';
 
 // DESIGN "Contracts": card numbers never reach a log; nor do passwords, passcodes or tokens.
 const PAN = '4111111111111111';
 const SECRETS = ['hunter2-Secret', 'otp-998877', 'bearer-token-xyz', 'xsrf-token-abc', 'captcha-token-def', 'session-cookie-ghi', 'refresh-abc'];
 
-const lines: string[] = [];
-const destination = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    done();
-  },
-});
-const logger = createLogger({ level: 'trace', destination });
+const { logger, lines } = capturingLogger();
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestGateway({ logger });

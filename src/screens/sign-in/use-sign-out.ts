@@ -1,0 +1,27 @@
+import { useSelector } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FEATURE_FLAGS } from '../../app/feature-flags';
+import type { FeatureEvent } from '../../app/mobile-bridge';
+import { userTypeInState } from '../../auth/auth-machine';
+import { signOut } from '../../auth/session-steps';
+import { signInRoute } from '../../routes/route-guards';
+import { useSiteLocation } from '../../site/use-site-location';
+import type { RootState } from '../../store';
+import { useBrowserSession } from './browser-session';
+
+/**
+ * SPEC §4 sign-out steps (auth/session-steps.ts signOut) for this visitor, then the sign-in route
+ * keeping the query. `beforeLeaving` runs between the two (a screen's notice, say).
+ */
+export function useSignOut(): (featureEvent?: Extract<FeatureEvent, 'logout' | 'deleteProfile'>, beforeLeaving?: () => void) => Promise<void> {
+  const site = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const session = useBrowserSession();
+  const userType = useSelector((state: RootState) => userTypeInState(state.auth));
+  return async (featureEvent = 'logout', beforeLeaving) => {
+    await signOut(session, site, userType, featureEvent);
+    beforeLeaving?.();
+    await navigate(`${site.basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
+  };
+}
