@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { build } from 'vite';
 import { CHROMIUM_PATH } from './browser';
-import { REPO_ROOT } from './paths';
+import { E2E_DIST_DIR, REPO_ROOT } from './paths';
 
 /** Builds the app once for every browser test, as `npm start` does, and checks the browser is there. */
 export default async function globalSetup(): Promise<void> {
@@ -10,5 +10,5 @@ export default async function globalSetup(): Promise<void> {
   }
   // The browser tests include the site gallery (issue 3 item 8); production builds leave it out.
   process.env.VITE_SITE_GALLERY = 'true';
-  await build({ root: REPO_ROOT, logLevel: 'warn', configFile: `${REPO_ROOT}/vite.config.ts` });
+  await build({ root: REPO_ROOT, logLevel: 'warn', configFile: `${REPO_ROOT}/vite.config.ts`, build: { outDir: E2E_DIST_DIR, emptyOutDir: true } });
 }

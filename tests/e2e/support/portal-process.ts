@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './paths';
+import { E2E_DIST_DIR, REPO_ROOT } from './paths';
 
 /** A real gateway process serving the built app, as `npm start` runs it, on a free port. */
 export interface PortalProcess {
@@ -31,7 +31,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
