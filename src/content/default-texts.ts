@@ -7,10 +7,13 @@ export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
 export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
 
 /** The content groups the shell and the screens read through `useContentTexts`. */
-export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account';
+export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account' | 'profile' | 'optins' | 'cards';
 export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = {
   common: DEFAULT_COMMON_TEXTS,
   errors: DEFAULT_ERROR_TEXTS,
   signIn: bundled.signIn ?? {},
   account: bundled.account ?? {},
+  profile: bundled.profile ?? {},
+  optins: bundled.optins ?? {},
+  cards: bundled.cards ?? {},
 };
