@@ -3,6 +3,7 @@ import { CODE_TTL_MS, checkCode, issueCode, MAX_CODE_ATTEMPTS } from '../auth/on
 import { destinationsOf } from '../auth/passcode-delivery';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import type { MessageChannel } from '../mail/mailer';
 import { recoveryCodeMessage } from './account-mail';
 
@@ -17,10 +18,26 @@ async function userIdByEmail(db: Database, email: string): Promise<string | null
   return found.rows[0]?.id ?? null;
 }
 
-/** Sends a recovery code to a known account: by SMS only when asked and the account has a phone. */
-export async function sendRecoveryCode(db: Database, services: AuthServices, options: { email: string; siteId: string; channel: MessageChannel }): Promise<void> {
-  const { email, siteId } = options;
-  await services.limits.countAccountMail(email);
+/** ADR 0012 `recovery-code` job payload. */
+export interface RecoveryCodeJob {
+  email: string;
+  siteId: string;
+  channel: MessageChannel;
+}
+
+/**
+ * `send-passcode`'s part while the caller waits: count the address, store the job. Every address
+ * costs the same here; whether it has an account is looked at only by the job (ADR 0012).
+ */
+export async function requestRecoveryCode(services: AuthServices, jobs: JobQueue, request: RecoveryCodeJob): Promise<void> {
+  const job: RecoveryCodeJob = { ...request, email: request.email.trim().toLowerCase() };
+  await services.limits.countAccountMail(job.email);
+  await jobs.enqueue('recovery-code', { ...job });
+}
+
+/** The `recovery-code` job: a code to a known account, by SMS only when asked and the account has a phone. */
+export async function sendRecoveryCode(db: Database, services: AuthServices, job: RecoveryCodeJob): Promise<void> {
+  const { email, siteId } = job;
   const userId = await userIdByEmail(db, email);
   if (userId === null) {
     await services.limits.resetUnknownAddressCodeAttempts(email);
@@ -28,7 +45,7 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, opt
   }
   const destinations = await destinationsOf(db, userId, siteId);
   if (!destinations) return;
-  const channel = options.channel === 'sms' && destinations.phone !== null ? 'sms' : 'email';
+  const channel = job.channel === 'sms' && destinations.phone !== null ? 'sms' : 'email';
   const code = await issueCode(db, { userId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
   const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;
   await services.mailer.send(recoveryCodeMessage(channel, to, code, CODE_TTL_MS / 60_000));

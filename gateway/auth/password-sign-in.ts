@@ -81,8 +81,9 @@ export async function passwordSignIn(
   const signedIn = async (passcodeChecked: boolean) => ({
     user,
     passcodeChecked,
-    // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials.
-    passwordCompromised: await services.compromisedPasswords.isCompromised(grant.password),
+    // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials,
+    // unless the site turns that detour off (vba.compromised_password_check "false", ADR 0012).
+    passwordCompromised: compromisedCheckAtSignIn(fixtures, grant.siteId) && (await services.compromisedPasswords.isCompromised(grant.password)),
   });
 
   const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
@@ -135,4 +136,10 @@ export function setTrustedDevice(request: FastifyRequest, reply: FastifyReply, s
   const expiresAt = new Date(services.clock.now().getTime() + TRUSTED_DEVICE_TTL_MS);
   const value = signValue({ purpose: TRUSTED_DEVICE_PURPOSE, userId, siteId, expiresAt: expiresAt.getTime() }, services.tokenSigningKey);
   reply.header('set-cookie', serializeCookie(TRUSTED_DEVICE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
+}
+
+/** ADR 0012: the sign-in detour to compromised-credentials is on unless the site's vba setting says "false". */
+function compromisedCheckAtSignIn(fixtures: Fixtures, siteId: string): boolean {
+  const site = fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
+  return featureConfigOf(site, 'vba').compromised_password_check !== 'false';
 }

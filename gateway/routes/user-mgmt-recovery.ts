@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
-import { checkRecoveryCode, sendRecoveryCode } from '../account/recovery';
+import { checkRecoveryCode, requestRecoveryCode } from '../account/recovery';
 import type { AuthServices } from '../auth/auth-services';
 import { spendCode } from '../auth/one-time-codes';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { LOCALE_PATTERN } from '../locale';
 
 const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
@@ -17,8 +18,8 @@ const PASSWORD = { type: 'string', maxLength: 256 } as const;
  * fixes them: the same answers for every address, recovery-purpose codes, and a successful reset
  * that signs the account out everywhere.
  */
-export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
-  const { db, auth } = options;
+export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, auth, jobs } = options;
 
   app.post<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>(
     '/user-mgmt/user/send-passcode',
@@ -39,7 +40,8 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
     async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
       const { email, siteId, channel } = request.body;
-      await sendRecoveryCode(db, auth, { email, siteId, channel: channel ?? 'email' });
+      await requestRecoveryCode(auth, jobs, { email, siteId, channel: channel ?? 'email' });
+      jobs.wakeAfterAnswer(reply);
       return reply.code(202).send({ status: 'CHECK_EMAIL' });
     },
   );

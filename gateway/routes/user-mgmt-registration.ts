@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { SiteConfig } from '../../schemas/site-config/types';
-import { publicOriginOf, activationMail } from '../account/account-mail';
-import { ACTIVATION_TOKEN_PATTERN, activateWithToken, issueActivationToken } from '../account/activation-tokens';
+import { publicOriginOf } from '../account/account-mail';
+import { requestActivationMail } from '../account/activation-resend';
+import { ACTIVATION_TOKEN_PATTERN, activateWithToken } from '../account/activation-tokens';
 import { CAPTCHA_HEADER } from '../account/captcha-verifier';
-import { assertCaptcha, assertValidRegistration, registerAccount, type Registration } from '../account/registration';
+import { acceptRegistration, assertCaptcha, assertValidRegistration, type Registration } from '../account/registration';
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { LOCALE_PATTERN } from '../locale';
 
 /** Registration carries at most this many cards; no site captures more at sign-up. */
@@ -39,8 +41,8 @@ interface RegistrationBody {
  * SPEC §7 `registration`, `register/{siteId}`, `activate-token` and `activation-email`, as
  * docs/decisions/0009-account-lifecycle-api.md fixes them ("Registration", "Activation").
  */
-export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
-  const { db, fixtures, auth } = options;
+export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
 
   app.post<{ Body: RegistrationBody }>(
     '/user-mgmt/user/registration',
@@ -66,7 +68,12 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
     await assertCaptcha(site, auth, typeof captchaHeader === 'string' ? captchaHeader : undefined, request.ip);
     const registration: Registration = { siteId: site.siteId, locale: request.body.locale, user: request.body.user, cards: request.body.cards ?? [] };
     assertValidRegistration(fixtures, site, registration, auth.clock.now());
-    await registerAccount(db, auth, registration, { origin: publicOriginOf(request, auth.publicUrl) });
+    // ADR 0012: a new password from the breached list is refused, on every site (a floor no site lowers).
+    if (await auth.compromisedPasswords.isCompromised(String(registration.user.password))) {
+      throw new HttpError(400, 'PASSWORD_COMPROMISED', 'This password has appeared in a data breach; choose another one.', { 'user.password': 'passwordCompromised' });
+    }
+    await acceptRegistration(auth, jobs, registration, { origin: publicOriginOf(request, auth.publicUrl) });
+    jobs.wakeAfterAnswer(reply);
     return reply.code(202).send(CHECK_EMAIL);
   }
 
@@ -102,18 +109,10 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
     },
     async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
-      const { siteId, locale } = request.body;
+      const { email, siteId, locale } = request.body;
       knownSite(siteId);
-      const email = request.body.email.trim().toLowerCase();
-      await auth.limits.countAccountMail(email);
-      const now = auth.clock.now();
-      // Only an inactive account gets a new link; an active or unknown one gets nothing, and the same answer.
-      const token = await db.transaction(async (tx) => {
-        const found = await tx.query<{ id: string }>(`select id from users where email = $1 and status = 'INACTIVE' for update`, [email]);
-        const userId = found.rows[0]?.id;
-        return userId === undefined ? null : issueActivationToken(tx, userId, now);
-      });
-      if (token !== null) await auth.mailer.send(activationMail(email, { origin: publicOriginOf(request, auth.publicUrl), siteId, locale }, token));
+      await requestActivationMail(auth, jobs, { email, siteId, locale, origin: publicOriginOf(request, auth.publicUrl) });
+      jobs.wakeAfterAnswer(reply);
       return reply.code(202).send(CHECK_EMAIL);
     },
   );

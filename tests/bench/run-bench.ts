@@ -11,6 +11,7 @@ import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import { FORM_NAMES } from '../../schemas/forms/form-names';
 import { validateFormData } from '../../schemas/forms/validate-form';
 import { REPO_ROOT } from '../e2e/support/paths';
+import { accountEnumerationRows } from './account-enumeration-timing';
 import { listSiteFixtures } from '../support/site-fixtures';
 
 interface ManifestChunk {
@@ -145,6 +146,6 @@ function schemaRows(): Row[] {
   ];
 }
 
-const rows = [...(await bundleRows()), await registrationFormRow(), ...schemaRows()];
+const rows = [...(await bundleRows()), await registrationFormRow(), ...schemaRows(), ...(await accountEnumerationRows())];
 console.log(`bench ${new Date().toISOString().slice(0, 10)} on ${process.platform} node ${process.version}`);
 printTable(rows);

@@ -153,10 +153,11 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await submitForm(page);
     await endsOn(page, 'add-pan');
     if (options.card !== false) {
-      await page.locator('#root_pan').fill(site.card);
-      await submitForm(page);
-      await page.locator('.card-list__number').first().waitFor();
-      expect(await page.locator('.card-list__number').first().textContent()).toBe(`XXXX XXXX XXXX ${site.card.slice(-4)}`);
+      // The card module's capture block (issue 8): the number is checked with the gateway, then listed.
+      await page.locator('input[name="pan"]').fill(site.card);
+      await page.locator('.capture-block__submit').click();
+      await page.locator('.card-rows .card-row__number').first().waitFor();
+      expect(await page.locator('.card-rows .card-row__number').first().textContent()).toBe(`XXXX XXXX XXXX ${site.card.slice(-4)}`);
     }
     await saveScreenshot(page, `account-add-pan-${site.siteId}`);
     await page.getByRole('button', { name: t(site.locale, 'account', 'addPan.submit'), exact: true }).click();
@@ -333,10 +334,29 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await context.close();
   });
 
-  it('firstbank: a sign-in with a breached password goes to compromised-credentials, which sets a new one', async () => {
+  it('firstbank: registration refuses a breached password (ADR 0012) and sends no activation mail', async () => {
     const breached: SiteJourney = { ...FIRSTBANK, email: `breached.${run}@example.com` };
     const context = await browser.newContext();
-    await activate(context, breached, await register(context, breached, LISTED_PASSWORD, { card: false }));
+    const page = await context.newPage();
+    await page.goto(url(breached, 'registration'));
+    await page.locator('#root_first_name').fill('Alex');
+    await page.locator('#root_last_name').fill('Morgan');
+    await page.locator('#root_email').fill(breached.email);
+    await page.locator('#root_password').fill(LISTED_PASSWORD);
+    await page.locator('#root_confirm_password').fill(LISTED_PASSWORD);
+    await breached.fillOwnFields(page);
+    await submitForm(page);
+    await endsOn(page, 'add-pan');
+    await page.getByRole('button', { name: t('en_us', 'account', 'addPan.submit'), exact: true }).click();
+    await page.getByText(t('en_us', 'account', 'error.passwordCompromised')).waitFor();
+    await saveScreenshot(page, 'account-registration-breached-password');
+    expect(await outboxSubjects(context.request, portal.baseUrl, breached.email)).toEqual([]);
+    await context.close();
+  });
+
+  it('firstbank: a sign-in with a breached password (demo user casey.park) goes to compromised-credentials, which sets a new one', async () => {
+    const breached: SiteJourney = { ...FIRSTBANK, email: 'casey.park@example.com' };
+    const context = await browser.newContext();
     const page = await signIn(context, breached, LISTED_PASSWORD);
     await endsOn(page, 'compromised-credentials');
     await saveScreenshot(page, 'account-compromised-credentials');

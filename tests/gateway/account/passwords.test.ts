@@ -76,6 +76,16 @@ describeEachDatabase((leg) => {
     expect((await signIn(await new TestBrowser(gateway.app, '198.51.100.32').open())).json()).not.toHaveProperty('passwordCompromised');
   });
 
+  it('ADR 0012: on a site whose vba.compromised_password_check is "false" (harbourbank) the sign-in carries no passwordCompromised flag', async () => {
+    await insertUser(gateway.test.db, { email: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'harbourbank', phone: '91234567' });
+    const fields = { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'harbourbank' };
+    // harbourbank signs in with an SMS passcode (login_otp "sms").
+    expect((await browser.login(fields)).json()).toMatchObject({ error: 'OTP_REQUIRED_PHONE' });
+    const signedIn = await browser.login({ ...fields, otp: await gateway.latestCode('91234567'), otp_type: 'sms' });
+    expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN' });
+    expect(signedIn.json()).not.toHaveProperty('passwordCompromised');
+  });
+
   it.each(['user-mgmt/user/vba/compromised-password'])('ADR 0009 %s: sets a new password for the signed-in user, keeps the session, refuses listed and reused ones', async (url) => {
     await insertUser(gateway.test.db, { email: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });
     await browser.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });

@@ -49,7 +49,9 @@ describeEachDatabase((leg) => {
     expect(site.rows[0]!.attributes).not.toHaveProperty('pp');
     const cards = await gateway.test.db.query<Record<string, unknown>>('select * from assets where user_id = $1', [user!.id]);
     expect(cards.rows).toHaveLength(1);
-    expect(cards.rows[0]).toMatchObject({ site_id: 'firstbank', last_four: '1111', product_type: null, is_default: true });
+    // ADR 0011: product type, eligibility (a VOP card id) and issuer from fixtures/bin-ranges.json.
+    expect(cards.rows[0]).toMatchObject({ site_id: 'firstbank', last_four: '1111', product_type: 'C', issuer_bid: '10001111', is_default: true });
+    expect(cards.rows[0]!.vop_card_id).toMatch(/^vop_[A-Za-z0-9_-]{22}$/);
     expect(cards.rows[0]!.pan_fingerprint).toMatch(/^[0-9a-f]{64}$/);
     // DESIGN "Contracts": no column anywhere holds the card number.
     expect(JSON.stringify(cards.rows)).not.toContain('4111111111111111');
@@ -108,6 +110,53 @@ describeEachDatabase((leg) => {
     expect(subjects).toEqual(['Activate your account', 'Someone tried to register with your e-mail address', 'Someone tried to register with your e-mail address']);
   });
 
+  it('ADR 0012: the account is made after the answer, by the job; the job row is gone once it ran', async () => {
+    const xsrf = browser.cookies.get('XSRF-TOKEN') ?? '';
+    // Injected directly (TestBrowser.call waits for the jobs): the answer comes before the account exists.
+    const answer = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/user-mgmt/user/registration',
+      remoteAddress: browser.ip,
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'x-hcaptcha-token': 'test' },
+      payload: JSON.stringify(registrationBody()),
+    });
+    expect(answer.statusCode).toBe(202);
+    expect(await usersNamed('ana@example.com')).toHaveLength(0);
+    const queued = await gateway.test.db.query<{ payload: string }>('select payload::text as payload from account_jobs');
+    expect(queued.rows).toHaveLength(1);
+    // The stored job carries the hash and the card's fingerprint, never the password or the number.
+    expect(queued.rows[0]!.payload).not.toContain(ANA_PASSWORD);
+    expect(queued.rows[0]!.payload).not.toContain(VISA_TEST_PAN.replace(/ /g, ''));
+    await gateway.app.accountJobs.whenIdle();
+    expect(await usersNamed('ana@example.com')).toHaveLength(1);
+    expect((await gateway.test.db.query('select 1 from account_jobs')).rows).toHaveLength(0);
+  });
+
+  it('ADR 0012: when the activation mail fails after the account was made, the retry mails an activation link, not "someone tried"', async () => {
+    const send = gateway.outbox.send.bind(gateway.outbox);
+    gateway.outbox.send = async () => {
+      gateway.outbox.send = send;
+      throw new Error('mail server down');
+    };
+    expect((await register(browser, registrationBody())).statusCode).toBe(202);
+    expect(await usersNamed('ana@example.com')).toHaveLength(1);
+    expect(await gateway.outbox.messagesTo('ana@example.com')).toHaveLength(0);
+    gateway.clock.advance(31);
+    gateway.app.accountJobs.wake();
+    await gateway.app.accountJobs.whenIdle();
+    const mails = await gateway.outbox.messagesTo('ana@example.com');
+    expect(mails.map((mail) => mail.subject)).toEqual(['Activate your account']);
+    expect(await usersNamed('ana@example.com')).toHaveLength(1);
+  });
+
+  it('ADR 0012: a breached password is refused at registration (400 PASSWORD_COMPROMISED naming user.password); no account, no job', async () => {
+    const response = await register(browser, registrationBody(firstbankUser({ password: 'P@ssw0rd', confirm_password: 'P@ssw0rd' })));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'PASSWORD_COMPROMISED', fields: { 'user.password': 'passwordCompromised' } });
+    expect(await usersNamed('ana@example.com')).toHaveLength(0);
+    expect((await gateway.test.db.query('select 1 from account_jobs')).rows).toHaveLength(0);
+  });
+
   it('the same double submit through two gateway instances on one database creates one account', async () => {
     const second = await buildGateway({ db: await gateway.test.openSecondInstance(), fixtures: await realFixtures(), testMode: true, auth: { clock: gateway.clock, devOutbox: gateway.outbox } });
     try {
@@ -154,6 +203,19 @@ describe('registration input (no database reached)', async () => {
     });
     expect(response.json().fields).toHaveProperty('pp');
     expect(response.json().fields).not.toHaveProperty('cards.1.pan');
+  });
+
+  it('ADR 0011 at sign-up: a card the BIN ranges make ineligible is cards.N.pan notEligible; more cards than the site limit is cards limit', async () => {
+    // 4100 0000 0000 0019: Luhn-valid, starts with 4, in no eligible range (fixtures/README.md "BIN ranges").
+    const ineligible = await register(await fresh(), registrationBody(firstbankUser(), [{ pan: VISA_TEST_PAN }, { pan: '4100 0000 0000 0019' }]));
+    expect(ineligible.statusCode).toBe(400);
+    expect(ineligible.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { 'cards.1.pan': 'notEligible' } });
+    expect(ineligible.json().fields).not.toHaveProperty('cards.0.pan');
+    // northbank keeps at most 2 cards (pan_capture.limit "2").
+    const threeCards = [{ pan: VISA_TEST_PAN }, { pan: '4242 4242 4242 4242' }, { pan: '4012 8888 8888 1881' }];
+    const overLimit = await register(await fresh(), { siteId: 'northbank', locale: 'en_ca', user: {}, cards: threeCards });
+    expect(overLimit.statusCode).toBe(400);
+    expect(overLimit.json().fields).toMatchObject({ cards: 'limit' });
   });
 
   it('a site that requires a card at sign-up (sabana, user_asset_profile.pan Mandatory) refuses none', async () => {

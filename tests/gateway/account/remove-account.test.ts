@@ -40,8 +40,13 @@ describeEachDatabase((leg) => {
     expect((await browser.login({ username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token')).statusCode).toBe(200);
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'eurobank', locale: 'en_us' } });
     await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' });
+    // A cashback statement line (ADR 0010), as the statement's source would write it.
+    await gateway.test.db.query(
+      `insert into cashback_lines (user_id, site_id, last_four, merchant, transaction_date, amount_minor, currency, status) values ($1, 'firstbank', '1111', 'Corner Cafe', '2026-10-01', 125, 'USD', 'ELIGIBLE')`,
+      [userId],
+    );
     const before = await rowsPerTable(userId);
-    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'assets', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_sites', 'users']);
+    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'assets', 'cashback_lines', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_sites', 'users']);
     for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
 
     const response = await removeAccount();

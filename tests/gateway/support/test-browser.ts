@@ -53,6 +53,8 @@ export class TestBrowser {
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({ method: call.method, url: `${this.base}/${call.url}`, headers, remoteAddress: this.ip, ...(payload === undefined ? {} : { payload }) });
     this.remember(response.headers['set-cookie']);
+    // ADR 0012: account mail and account creation run after the answer; a test reads their outcome settled.
+    await this.app.accountJobs.whenIdle();
     return response;
   }
 

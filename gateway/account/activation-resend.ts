@@ -1,0 +1,34 @@
+import type { AuthServices } from '../auth/auth-services';
+import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
+import { activationMail } from './account-mail';
+import { issueActivationToken } from './activation-tokens';
+
+/** ADR 0012 `activation-email` job payload. */
+export interface ActivationMailJob {
+  email: string;
+  siteId: string;
+  locale: string;
+  origin: string;
+}
+
+/** `activation-email`'s part while the caller waits: count the address, store the job (ADR 0012). */
+export async function requestActivationMail(services: AuthServices, jobs: JobQueue, request: ActivationMailJob): Promise<void> {
+  const job: ActivationMailJob = { ...request, email: request.email.trim().toLowerCase() };
+  await services.limits.countAccountMail(job.email);
+  await jobs.enqueue('activation-email', { ...job });
+}
+
+/**
+ * The `activation-email` job (ADR 0009 "Activation"): only an inactive account gets a new link, and
+ * its previous link stops working; an active or unknown address gets nothing.
+ */
+export async function mailFreshActivationLink(db: Database, services: AuthServices, job: ActivationMailJob): Promise<void> {
+  const now = services.clock.now();
+  const token = await db.transaction(async (tx) => {
+    const found = await tx.query<{ id: string }>(`select id from users where email = $1 and status = 'INACTIVE' for update`, [job.email]);
+    const userId = found.rows[0]?.id;
+    return userId === undefined ? null : issueActivationToken(tx, userId, now);
+  });
+  if (token !== null) await services.mailer.send(activationMail(job.email, { origin: job.origin, siteId: job.siteId, locale: job.locale }, token));
+}

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { migrate } from '../../../gateway/db/migrate';
+import type { Database } from '../../../gateway/db/database';
+import { JOB_LEASE_MS, JobQueue, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
+import { AdjustableClock } from '../../../gateway/time/clock';
+import { capturingLogger } from '../support/capturing-logger';
+import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
+
+/**
+ * docs/decisions/0012-account-work-after-the-answer.md: the account jobs table as a queue that
+ * survives failures and crashes, and never runs one job twice at once across instances.
+ */
+const SECRET_IN_PAYLOAD = 'payload-secret-7731';
+
+describeEachDatabase((leg) => {
+  let test: TestDatabase;
+  let db: Database;
+  let clock: AdjustableClock;
+  const queues: JobQueue[] = [];
+  beforeEach(async () => {
+    test = await leg.open();
+    db = test.db;
+    await migrate(db);
+    clock = new AdjustableClock();
+  });
+  afterEach(async () => {
+    for (const queue of queues.splice(0)) await queue.close();
+    await test.dispose();
+  });
+
+  function queueWith(handler: JobHandler, on: Database = db): { queue: JobQueue; lines: string[] } {
+    const { logger, lines } = capturingLogger();
+    const handlers: Record<JobKind, JobHandler> = { registration: handler, 'activation-email': handler, 'recovery-code': handler };
+    const queue = new JobQueue(on, handlers, clock, logger);
+    queues.push(queue);
+    return { queue, lines };
+  }
+
+  const jobsLeft = async () => (await db.query<{ count: number }>('select count(*)::int as count from account_jobs')).rows[0]?.count;
+
+  it('runs a stored job once woken and deletes it', async () => {
+    const seen: unknown[] = [];
+    const { queue } = queueWith(async (payload, attempt) => void seen.push({ payload, attempt }));
+    await queue.enqueue('recovery-code', { email: 'a@example.com' });
+    expect(await jobsLeft()).toBe(1);
+    queue.wake();
+    await queue.whenIdle();
+    expect(seen).toEqual([{ payload: { email: 'a@example.com' }, attempt: 1 }]);
+    expect(await jobsLeft()).toBe(0);
+  });
+
+  it('a failed job waits for its retry (30 s, then doubling) and runs again with the next attempt number', async () => {
+    const attempts: number[] = [];
+    const { queue, lines } = queueWith(async (_payload, attempt) => {
+      attempts.push(attempt);
+      if (attempt === 1) throw new Error('mail server down');
+    });
+    await queue.enqueue('activation-email', { secret: SECRET_IN_PAYLOAD });
+    queue.wake();
+    await queue.whenIdle();
+    expect(attempts).toEqual([1]);
+    queue.wake();
+    await queue.whenIdle();
+    // Not due yet: nothing runs before the retry time.
+    expect(attempts).toEqual([1]);
+    clock.advance(31);
+    queue.wake();
+    await queue.whenIdle();
+    expect(attempts).toEqual([1, 2]);
+    expect(await jobsLeft()).toBe(0);
+    expect(lines.some((line) => line.includes('will retry'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
+  });
+
+  it(`a job failing ${MAX_JOB_ATTEMPTS} times is dropped and logged without its payload`, async () => {
+    let runs = 0;
+    const { queue, lines } = queueWith(async () => {
+      runs += 1;
+      throw new Error('always fails');
+    });
+    await queue.enqueue('registration', { secret: SECRET_IN_PAYLOAD });
+    for (let round = 0; round < MAX_JOB_ATTEMPTS + 2; round += 1) {
+      queue.wake();
+      await queue.whenIdle();
+      clock.advance(3600);
+    }
+    expect(runs).toBe(MAX_JOB_ATTEMPTS);
+    expect(await jobsLeft()).toBe(0);
+    expect(lines.some((line) => line.includes('dropped'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
+  });
+
+  it('a job whose runner died (lease still held) waits for the lease to run out, then another instance runs it', async () => {
+    const seen: number[] = [];
+    const { queue } = queueWith(async (_payload, attempt) => void seen.push(attempt));
+    await queue.enqueue('recovery-code', { email: 'b@example.com' });
+    // What a crash mid-job leaves: the job taken (attempt 1) with its lease running.
+    await db.query('update account_jobs set attempts = 1, locked_until = $1', [new Date(clock.now().getTime() + JOB_LEASE_MS)]);
+    queue.wake();
+    await queue.whenIdle();
+    expect(seen).toEqual([]);
+    clock.advance(JOB_LEASE_MS / 1000 + 1);
+    queue.wake();
+    await queue.whenIdle();
+    expect(seen).toEqual([2]);
+  });
+
+  it('two instances draining one table run each of 30 jobs exactly once', async () => {
+    const runs = new Map<string, number>();
+    const handler: JobHandler = async (payload) => {
+      const id = String(payload.n);
+      runs.set(id, (runs.get(id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    const first = queueWith(handler).queue;
+    const second = queueWith(handler, await test.openSecondInstance()).queue;
+    for (let n = 0; n < 30; n += 1) await first.enqueue('recovery-code', { n });
+    first.wake();
+    second.wake();
+    await Promise.all([first.whenIdle(), second.whenIdle()]);
+    expect(runs.size).toBe(30);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(await jobsLeft()).toBe(0);
+  });
+
+  it('a closed queue takes no more jobs and leaves them stored for the next start', async () => {
+    const seen: unknown[] = [];
+    const { queue } = queueWith(async (payload) => void seen.push(payload));
+    await queue.close();
+    await queue.enqueue('recovery-code', { email: 'c@example.com' });
+    queue.wake();
+    await queue.whenIdle();
+    expect(seen).toEqual([]);
+    expect(await jobsLeft()).toBe(1);
+  });
+});
