@@ -1,10 +1,14 @@
 import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type SiteConfig } from '../../schemas/site-config/types';
+import { lookupBinRange } from '../../schemas/cards/bin-ranges';
+import { cardLimitOf } from '../../schemas/cards/card-rules';
 import { validateField } from '../../schemas/validators';
 import type { AuthServices } from '../auth/auth-services';
+import { describeCard, insertCards, type DescribedCard } from '../cards/card-enrolment';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { payloadErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { hashPassword } from '../security/password-hashing';
 import { activationMail, registrationAttemptMail, type LinkTarget } from './account-mail';
 import { issueActivationToken } from './activation-tokens';
@@ -37,8 +41,9 @@ export async function assertCaptcha(site: SiteConfig, services: AuthServices, to
 
 /**
  * ADR 0009: the registration form's data through the site's own schema (the browser's rules,
- * `payloadErrors` of the forms module), each card through the card-number rule, and the cards
- * the site requires; one 400 VALIDATION_FAILED names every refused field.
+ * `payloadErrors` of the forms module), each card through the card-number rule and, as at every
+ * enrolment (ADR 0011), the BIN ranges' eligibility and the site's card limit, and the cards the
+ * site requires; one 400 VALIDATION_FAILED names every refused field.
  */
 export function assertValidRegistration(fixtures: Fixtures, site: SiteConfig, registration: Registration, today: Date): void {
   const fields = payloadErrors(fixtures, { siteId: site.siteId, locale: registration.locale, form: 'registration' }, registration.user, today);
@@ -55,66 +60,85 @@ export function assertValidRegistration(fixtures: Fixtures, site: SiteConfig, re
     // SPEC §5 "Duplicate of a listed number invalid".
     if (error) fields[`cards.${index}.pan`] = error.key;
     else if (seen.has(digits)) fields[`cards.${index}.pan`] = 'invalid';
+    // SPEC §5 "Server eligibility must return eligible true".
+    else if (!lookupBinRange(fixtures.binRanges, digits, site.siteId).eligible) fields[`cards.${index}.pan`] = 'notEligible';
     seen.add(digits);
   });
+  if (registration.cards.length > cardLimitOf(featureConfigOf(site, 'pan_capture').limit)) fields.cards = 'limit';
   const names = Object.keys(fields);
   if (names.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${names.join(', ')}.`, fields);
 }
 
+/** ADR 0012 `registration` job payload: the checked form, the password already hashed, the cards already reduced. */
+export interface RegistrationJob {
+  siteId: string;
+  locale: string;
+  email: string;
+  passwordHash: string;
+  user: Record<string, unknown>;
+  /** ADR 0011: never the number, only what identifies and describes it. */
+  cards: DescribedCard[];
+  origin: string;
+}
+
 /**
- * Creates the INACTIVE account and mails its activation link, or, when the address already has an
- * account, mails its owner instead. Either way one argon2 hash is computed and one mail is sent, and
- * the caller answers the same 202 (ADR 0009: no enumeration). The unique e-mail with ON CONFLICT
- * DO NOTHING makes a double submit create one account, whichever request wins.
+ * Registration's part while the caller waits (ADR 0009, 0012): count the address, hash the
+ * password, reduce the cards to what is stored of them (ADR 0011), store the job. A new address and one
+ * that already has an account cost the same here; the job tells them apart.
  */
-export async function registerAccount(db: Database, services: AuthServices, registration: Registration, link: Omit<LinkTarget, 'siteId' | 'locale'>): Promise<void> {
+export async function acceptRegistration(services: AuthServices, jobs: JobQueue, registration: Registration, link: Omit<LinkTarget, 'siteId' | 'locale'>): Promise<void> {
   const { user, siteId, locale } = registration;
   const email = String(user.email).trim().toLowerCase();
   await services.limits.countAccountMail(email);
   const passwordHash = await hashPassword(String(user.password));
-  const now = services.clock.now();
-  const cards = registration.cards.map((card, index) => {
-    const digits = card.pan.replace(/ /g, '');
-    // Issue 8 maps BIN ranges to product types; until then the type is unknown.
-    return { lastFour: digits.slice(-4), fingerprint: services.cardFingerprinter(digits), productType: null, isDefault: index === 0 };
-  });
+  // ADR 0011: product type and eligibility from the BIN ranges, as at every enrolment.
+  const cards = registration.cards.map((card) => describeCard(card.pan.replace(/ /g, ''), siteId, services.binRanges, services.cardFingerprinter));
+  const attributes = Object.fromEntries(Object.entries(user).filter(([key]) => !NOT_ATTRIBUTES.has(key)));
+  const job: RegistrationJob = { siteId, locale, email, passwordHash, user: attributes, cards, origin: link.origin };
+  await jobs.enqueue('registration', { ...job });
+}
 
+/**
+ * The `registration` job: creates the INACTIVE account and mails its activation link, or, when the
+ * address already has an account, mails its owner instead (ADR 0009: no enumeration). The unique
+ * e-mail with ON CONFLICT DO NOTHING makes a double submit create one account, whichever job runs
+ * first. A retried job (the mail failed after the account was made) mails a fresh activation link
+ * when the account is still inactive, so a failed send never turns into a "someone tried" mail.
+ */
+export async function createRegisteredAccount(db: Database, services: AuthServices, job: RegistrationJob, attempt: number): Promise<void> {
+  const { user, siteId, locale, email } = job;
+  const now = services.clock.now();
   const activationToken = await db.transaction(async (tx) => {
     const inserted = await tx.query<{ id: string }>(
       `insert into users (email, password_hash, first_name, last_name, dob, title, gender, locale, status, roles, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, 'INACTIVE', $9, $10, $10)
        on conflict (email) do nothing
        returning id`,
-      [email, passwordHash, text(user.first_name), text(user.last_name), isoDate(user.dob), text(user.title), text(user.gender), locale, ['ROLE_CARDHOLDER'], now],
+      [email, job.passwordHash, text(user.first_name), text(user.last_name), isoDate(user.dob), text(user.title), text(user.gender), locale, ['ROLE_CARDHOLDER'], now],
     );
     const userId = inserted.rows[0]?.id;
-    if (userId === undefined) return null;
-    await storeProfile(tx, userId, email, registration, cards, now);
-    await recordPasswordHash(tx, userId, passwordHash, now);
+    if (userId === undefined) return attempt > 1 ? reissueForInactive(tx, email, now) : null;
+    await storeProfile(tx, userId, email, job, now);
+    await recordPasswordHash(tx, userId, job.passwordHash, now);
     return issueActivationToken(tx, userId, now);
   });
 
-  const target: LinkTarget = { ...link, siteId, locale };
+  const target: LinkTarget = { origin: job.origin, siteId, locale };
   await services.mailer.send(activationToken === null ? registrationAttemptMail(email, target) : activationMail(email, target, activationToken));
 }
 
-async function storeProfile(
-  tx: Queryable,
-  userId: string,
-  email: string,
-  registration: Registration,
-  cards: { lastFour: string; fingerprint: string; productType: null; isDefault: boolean }[],
-  now: Date,
-): Promise<void> {
-  const attributes = { ...Object.fromEntries(Object.entries(registration.user).filter(([key]) => !NOT_ATTRIBUTES.has(key))), email };
-  await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [userId, registration.siteId, JSON.stringify(attributes), now]);
-  for (const card of cards) {
-    await tx.query(
-      `insert into assets (user_id, site_id, last_four, product_type, pan_fingerprint, is_default, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [userId, registration.siteId, card.lastFour, card.productType, card.fingerprint, card.isDefault, now],
-    );
-  }
+/** A fresh activation token when the address's account is still inactive, else null. */
+async function reissueForInactive(tx: Queryable, email: string, now: Date): Promise<string | null> {
+  const found = await tx.query<{ id: string }>(`select id from users where email = $1 and status = 'INACTIVE' for update`, [email]);
+  const userId = found.rows[0]?.id;
+  return userId === undefined ? null : issueActivationToken(tx, userId, now);
+}
+
+async function storeProfile(tx: Queryable, userId: string, email: string, job: RegistrationJob, now: Date): Promise<void> {
+  const attributes = { ...job.user, email };
+  await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [userId, job.siteId, JSON.stringify(attributes), now]);
+  // The user was created in this transaction, so no other call can add cards meanwhile; the first becomes the default.
+  await insertCards(tx, userId, job.siteId, job.cards, now);
 }
 
 function text(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { offlineCaptchaVerifier, type CaptchaVerifier } from '../account/captcha-verifier';
+import type { BinRange } from '../../schemas/cards/bin-ranges';
 import { offlineCompromisedCheck, type CompromisedPasswordCheck } from '../account/compromised-passwords';
 import type { CounterStore } from '../limits/counter-store';
 import { MemoryCounterStore } from '../limits/memory-counter-store';
@@ -31,6 +32,8 @@ export interface AuthSetup {
   preauthClient?: PreauthClient;
   /** Keyed fingerprints of the cards given at registration (never the number itself). */
   cardFingerprinter?: CardFingerprinter;
+  /** ADR 0011: eligibility and product type of the cards given at registration; none: every card is ineligible. */
+  binRanges?: readonly BinRange[];
   /** ADR 0009 captcha; the offline verifier by default. */
   captchaVerifier?: CaptchaVerifier;
   /** ADR 0009 compromised credentials; the bundled list by default. */
@@ -49,6 +52,7 @@ export interface AuthServices {
   totpBox: SecretBox;
   preauthClient: PreauthClient;
   cardFingerprinter: CardFingerprinter;
+  binRanges: readonly BinRange[];
   captchaVerifier: CaptchaVerifier;
   compromisedPasswords: CompromisedPasswordCheck;
   publicUrl: string | null;
@@ -72,6 +76,7 @@ export function createAuthServices(setup: AuthSetup = {}): AuthServices {
     totpBox: createSecretBox(setup.totpEncryptionKey ?? randomBytes(32)),
     preauthClient: setup.preauthClient ?? DEV_PREAUTH_CLIENT,
     cardFingerprinter: setup.cardFingerprinter ?? createCardFingerprinter(randomBytes(32)),
+    binRanges: setup.binRanges ?? [],
     captchaVerifier: setup.captchaVerifier ?? offlineCaptchaVerifier,
     compromisedPasswords: setup.compromisedPasswords ?? offlineCompromisedCheck(),
     publicUrl: setup.publicUrl ?? null,

@@ -1,13 +1,16 @@
 /**
  * `npm run sites:check [files…]`: the configuration author's lint (docs/decisions/0001-site-fixture-format.md).
- * Without arguments it checks every `fixtures/sites/*.json` and `fixtures/default-site.json`; with
+ * Without arguments it checks every `fixtures/sites/*.json` and `fixtures/default-site.json` (and the
+ * data fixtures below, such as the demo cashback statements of `fixtures/cashback/*.json`); with
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
  * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkBinRanges } from '../../schemas/cards/bin-ranges';
 import { checkFixtureText, type FixtureMistake } from '../../schemas/site-config/fixture-check';
+import { checkCashbackStatement } from '../fixtures/check-data-fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +20,30 @@ function defaultFixtureFiles(): string[] {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => resolve(sitesFolder, name));
-  return [...siteFiles, resolve(REPO_ROOT, 'fixtures/default-site.json')];
+  const cashbackFolder = resolve(REPO_ROOT, 'fixtures/cashback');
+  const cashbackFiles = readdirSync(cashbackFolder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => resolve(cashbackFolder, name));
+  return [...siteFiles, resolve(REPO_ROOT, 'fixtures/default-site.json'), resolve(REPO_ROOT, 'fixtures/bin-ranges.json'), ...cashbackFiles];
+}
+
+/** Site ids a data fixture may name: the files of `fixtures/sites` and "default". */
+function knownSiteIds(): Set<string> {
+  const names = readdirSync(resolve(REPO_ROOT, 'fixtures/sites')).filter((name) => name.endsWith('.json'));
+  return new Set([...names.map((name) => name.replace(/\.json$/, '')), 'default']);
+}
+
+/** Data fixtures checked by their own rules, by file name; every other file is a site. */
+const DATA_FIXTURE_CHECKS: Readonly<Record<string, (value: unknown, file: string) => FixtureMistake[]>> = {
+  'bin-ranges.json': (value, file) => checkBinRanges(value, file, knownSiteIds()),
+};
+
+/** Every file of a `cashback` folder is a demo cashback statement (ADR 0010). */
+function checkCashbackFile(value: unknown, file: string): FixtureMistake[] {
+  const mistakes: FixtureMistake[] = [];
+  checkCashbackStatement(value, file, mistakes);
+  return mistakes;
 }
 
 function checkFile(displayName: string, absolutePath: string): FixtureMistake[] {
@@ -27,7 +53,13 @@ function checkFile(displayName: string, absolutePath: string): FixtureMistake[] 
   } catch (error) {
     return [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }];
   }
-  return checkFixtureText(text, displayName);
+  const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? (basename(dirname(absolutePath)) === 'cashback' ? checkCashbackFile : undefined);
+  if (dataCheck === undefined) return checkFixtureText(text, displayName);
+  try {
+    return dataCheck(JSON.parse(text) as unknown, displayName);
+  } catch (error) {
+    return [{ file: displayName, path: '$', expected: 'valid JSON', actual: (error as Error).message }];
+  }
 }
 
 function formatMistake({ file, path, expected, actual }: FixtureMistake): string {

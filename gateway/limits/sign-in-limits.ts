@@ -31,6 +31,9 @@ export const SIGN_IN_LIMITS = {
   /** ADR 0009: activation, recovery and "someone tried to register" mails per typed address, known or not. */
   accountMailsPerAddress: 5,
   accountMailsWindowMs: 15 * MINUTE_MS,
+  /** ADR 0011: the open card validation call per IP (a person adds a handful of cards, a script tries thousands). */
+  cardValidationsPerIp: 100,
+  cardValidationsWindowMs: 15 * MINUTE_MS,
 } as const;
 
 /** "In a row" ends with a success; a day bounds how long a streak of failures is remembered. */
@@ -65,6 +68,11 @@ export class SignInLimits {
   /** 429 RATE_LIMITED past 20 registration, resend and recovery calls per IP in 15 minutes. */
   countAccountCall(ip: string): Promise<void> {
     return this.countOrRefuse(`ip:account:${ip}`, SIGN_IN_LIMITS.accountCallsPerIp, SIGN_IN_LIMITS.accountCallsWindowMs);
+  }
+
+  /** 429 RATE_LIMITED past 100 card validations per IP in 15 minutes. */
+  countCardValidation(ip: string): Promise<void> {
+    return this.countOrRefuse(`ip:card-validation:${ip}`, SIGN_IN_LIMITS.cardValidationsPerIp, SIGN_IN_LIMITS.cardValidationsWindowMs);
   }
 
   /**

@@ -1,13 +1,17 @@
+import type { CardModuleOptions } from '../../schemas/cards/card-config';
+import { removeAssetUrlFor, updateAssetUrlFor } from '../../schemas/cards/card-config';
+import type { CardValidation, EnrolledAsset } from '../../schemas/cards/card-assets';
 import { gatewayApi } from './gateway-api';
 
-/** SPEC §3 "Enrolled asset". */
-export interface EnrolledAsset {
-  assetId: string;
-  metadata: { name: string; value: string }[];
-  isDefaultAsset: boolean;
+interface CardCall {
+  siteId: string;
+  options: CardModuleOptions;
 }
 
-/** SPEC §7 GET user-attribute/user/assets/{siteId}: the signed-in user's cards; an empty list when the call fails. */
+/**
+ * SPEC §7 asset calls (ADR 0011), their paths from the site's pan_capture options. The list is
+ * an empty list when the call fails (the profile still shows); the changes refetch it ('Assets').
+ */
 export const assetsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     getAssets: build.query<EnrolledAsset[], string>({
@@ -17,7 +21,34 @@ export const assetsApi = gatewayApi.injectEndpoints({
       },
       providesTags: ['Assets'],
     }),
+    /** The number's digits only (SPEC §7 "number with spaces removed"); nothing is cached. */
+    validateCard: build.mutation<CardValidation, CardCall & { pan: string }>({
+      query: ({ siteId, options, pan }) => ({
+        url: options.assetsValidationUrl,
+        method: 'POST',
+        params: { siteId },
+        data: { assetType: 'PAN', value: pan },
+        siteId,
+      }),
+    }),
+    enrolCard: build.mutation<EnrolledAsset[], CardCall & { pan: string }>({
+      query: ({ siteId, options, pan }) => ({
+        url: options.assetsUrl,
+        method: 'POST',
+        data: { siteId, userAssetRequest: [{ assetType: 'PAN', value: pan }] },
+        siteId,
+      }),
+      invalidatesTags: ['Assets'],
+    }),
+    removeCard: build.mutation<unknown, CardCall & { id: string }>({
+      query: ({ siteId, options, id }) => ({ url: removeAssetUrlFor(options, id), method: 'POST', siteId }),
+      invalidatesTags: ['Assets'],
+    }),
+    setDefaultCard: build.mutation<EnrolledAsset, CardCall & { id: string }>({
+      query: ({ siteId, options, id }) => ({ url: updateAssetUrlFor(options, id), method: 'POST', data: { isDefaultAsset: true }, siteId }),
+      invalidatesTags: ['Assets'],
+    }),
   }),
 });
 
-export const { useGetAssetsQuery } = assetsApi;
+export const { useGetAssetsQuery, useValidateCardMutation, useEnrolCardMutation, useRemoveCardMutation, useSetDefaultCardMutation } = assetsApi;

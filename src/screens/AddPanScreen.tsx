@@ -1,21 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
-import { maskCardNumber } from '../../schemas/validators';
-import { featureConfigOf } from '../../schemas/site-config/types';
-import { textLookup } from '../../widgets/form-engine/form-texts';
-import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { canAddCard, cardNumberProblem, cardRequired, isEligibleAnswer, panDigitsOf } from '../../schemas/cards/card-rules';
+import { CaptureBlock, type CardAddOutcome } from '../../widgets/cards/CaptureBlock';
+import { RegistrationCardList } from '../../widgets/cards/RegistrationCardList';
 import { accountRefusal } from '../account/account-refusals';
-import { CARD_ENTRY_TEXT_KEYS, cardEntryForm, panDigits, panLevelAtSignUp } from '../account/sign-up-cards';
-import { useGetSiteConfigQuery } from '../api/site-config-api';
+import { panLevelAtSignUp } from '../account/sign-up-cards';
+import { useValidateCardMutation } from '../api/assets-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
 import { registrationEnded } from '../app/registration-slice';
-import { useContentTexts } from '../content/use-content-texts';
-import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { useCardModule } from './cards/use-card-module';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import './account/account.css';
@@ -26,42 +24,25 @@ const CARD_FIELD = /^cards\.(\d+)\.pan$/;
 
 /**
  * SPEC §2 add-pan: the registration step that adds cards (the guard sends a visitor without
- * registration data to /registration). One card input through the CardNumberWidget with an add
- * button, the added cards masked `XXXX XXXX XXXX 1234` each with remove, then the registration is
- * sent with `cards` (ADR 0009). A card is needed when the site's pan level is Mandatory. The texts
- * come from the site's pan_capture configuration where it has them (SPEC §3 card config fields).
+ * registration data to /registration). The capture block checks each number (SPEC §5 format,
+ * duplicate of a listed number, the server's eligibility: a failed check counts as ineligible),
+ * the registration list shows the added cards masked, each with remove, then the registration
+ * is sent with `cards` (ADR 0009). A card is needed when the site's pan level is Mandatory.
  */
 export function Component() {
   const { siteId, locale, basePath } = useSiteLocation();
   const { search } = useLocation();
   const dispatch = useDispatch();
-  const site = useGetSiteConfigQuery(siteId).data;
+  const module = useCardModule();
   const registrationData = useSelector((state: RootState) => state.registration.data);
-  const formTexts = useFormTexts();
   const text = useText('account');
-  const accountTexts = useContentTexts('account');
   const refusalText = useRefusalText();
   const [register, { isLoading }] = useRegisterMutation();
+  const [validateCard] = useValidateCardMutation();
   const [cards, setCards] = useState<readonly string[]>([]);
-  const [duplicate, setDuplicate] = useState<Readonly<Record<string, string>> | undefined>(undefined);
   const [alert, setAlert] = useState<string | null>(null);
   const [invalidCards, setInvalidCards] = useState<ReadonlySet<number>>(new Set());
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const panCapture = site ? featureConfigOf(site, 'pan_capture') : {};
-  const cardForm = useMemo(() => (site ? cardEntryForm(site) : null), [site]);
-  const cardTexts = useMemo(
-    () => ({
-      ...formTexts,
-      ...(panCapture.label ? { 'label.pan': panCapture.label } : {}),
-      [CARD_ENTRY_TEXT_KEYS.required]: panCapture.panAddRequireMessage ?? text('addPan.required'),
-      // SPEC §5: "else configured error text"; a site without one gets the generic invalid text.
-      [CARD_ENTRY_TEXT_KEYS.invalid]: panCapture.error ?? textLookup(formTexts)('invalid'),
-      [CARD_ENTRY_TEXT_KEYS.duplicate]: text('addPan.duplicate'),
-    }),
-    // `text` is a new function each render; the content it reads is `accountTexts`.
-    [formTexts, site, accountTexts],
-  );
 
   if (sentTo !== null) {
     return (
@@ -71,19 +52,19 @@ export function Component() {
       </section>
     );
   }
-  if (registrationData === null || site === undefined || cardForm === null) return null;
-  const cardRequired = panLevelAtSignUp(site) === 'Mandatory';
+  if (registrationData === null || !module.ready) return null;
+  const { config, options, invalidText } = module;
+  const cardNeeded = cardRequired(panLevelAtSignUp(module.site) !== 'Mandatory', cards.length);
+  const requiredText = config.texts.panAddRequireMessage ?? text('addPan.required');
 
-  const addCard = (data: SiteFormData) => {
-    const pan = String(data.pan ?? '');
-    if (cards.some((card) => panDigits(card) === panDigits(pan))) {
-      // SPEC §5 "Duplicate of a listed number invalid".
-      setDuplicate({ pan: CARD_ENTRY_TEXT_KEYS.duplicate });
-      return;
-    }
-    setDuplicate(undefined);
+  const addCard = async (pan: string): Promise<CardAddOutcome> => {
+    if (options === null) return { added: false, error: module.optionsError };
+    const check = await validateCard({ siteId, options, pan: panDigitsOf(pan) });
+    // SPEC §5 "Server eligibility must return eligible true; a failed call counts as ineligible".
+    if (!isEligibleAnswer(check.data)) return { added: false, error: invalidText };
     setAlert(null);
     setCards([...cards, pan]);
+    return { added: true };
   };
 
   const removeCard = (index: number) => {
@@ -93,11 +74,11 @@ export function Component() {
 
   const submitRegistration = async () => {
     setAlert(null);
-    if (cardRequired && cards.length === 0) {
-      setAlert(panCapture.panAddRequireMessage ?? text('addPan.required'));
+    if (cardNeeded) {
+      setAlert(requiredText);
       return;
     }
-    const answer = await register({ siteId, locale, user: registrationData, cards: cards.map((card) => ({ pan: panDigits(card) })) });
+    const answer = await register({ siteId, locale, user: registrationData, cards: cards.map((card) => ({ pan: panDigitsOf(card) })) });
     if (answer.error) {
       const refusal = accountRefusal(answer.error, { fieldPrefix: 'user.' });
       setInvalidCards(new Set(Object.keys(refusal.fields).flatMap((path) => CARD_FIELD.exec(path)?.[1] ?? []).map(Number)));
@@ -112,38 +93,33 @@ export function Component() {
   return (
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="add-pan" focusOnMount />
-      <p className="sign-in__intro">{text('addPan.intro')}</p>
       {alert !== null && <FormAlert kind="error" message={alert} />}
-      <SiteForm
-        key={cards.length}
-        schema={cardForm.schema}
-        uiSchema={cardForm.uiSchema}
-        texts={cardTexts}
-        serverErrors={duplicate}
-        onSubmit={addCard}
-        submitText={panCapture.submitText ?? text('addPan.add')}
-        disabled={isLoading}
+      <CaptureBlock
+        description={text('addPan.intro')}
+        existingCards={
+          <RegistrationCardList
+            cards={cards}
+            invalid={invalidCards}
+            onRemove={removeCard}
+            texts={{
+              listLabel: text('addPan.listLabel'),
+              removeText: config.texts.deleteLinkText ?? text('addPan.remove'),
+              removeCard: (lastFour) => text('addPan.removeCard', { lastFour }),
+              invalidCard: (lastFour) => text('addPan.invalidCard', { lastFour }),
+            }}
+          />
+        }
+        label={config.texts.label ?? text('addPan.cardLabel')}
+        validate={canAddCard(cards.length, config.limit)}
+        required={cardNeeded}
+        submitText={config.texts.submitText ?? text('addPan.add')}
+        checkingText={module.text('checking')}
+        placeholder={config.texts.placeholder}
+        maxLength={config.maxLength}
+        checkNumber={(value) => (cardNumberProblem(value, { required: false, listed: cards, maxInputLength: config.maxLength }) === null ? null : invalidText)}
+        onAdd={addCard}
+        status={null}
       />
-      {cards.length > 0 && (
-        <ul className="card-list" aria-label={text('addPan.listLabel')}>
-          {cards.map((card, index) => {
-            const lastFour = panDigits(card).slice(-4);
-            return (
-              <li key={panDigits(card)} className="card-list__item">
-                <span className="card-list__number">{maskCardNumber(lastFour)}</span>
-                <button type="button" className="link-button" aria-label={text('addPan.removeCard', { lastFour })} onClick={() => removeCard(index)}>
-                  {panCapture.deleteLinkText ?? text('addPan.remove')}
-                </button>
-                {invalidCards.has(index) && (
-                  <span className="field__error" role="alert">
-                    {text('addPan.invalidCard', { lastFour })}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
       <div className="account-actions">
         <button type="button" className="button button--primary" onClick={() => void submitRegistration()} disabled={isLoading}>
           {text('addPan.submit')}

@@ -6,7 +6,8 @@ import { FormattedInput } from './FormattedInput';
 const keepShownText = (shown: string) => shown;
 
 /**
- * SPEC §5 card number: formatting only, groups of four as typed, input max 19. The value keeps
+ * SPEC §5 card number: formatting only, groups of four as typed, input max 19 unless the schema's
+ * `maxLength` (pan_capture.maxLength) says otherwise. The value keeps
  * its single spaces, the shape the standalone card form requires; the screen strips them for the
  * API (SPEC §3 "pan (spaces removed)"). Eligibility and duplicates are the card screens' business.
  */
@@ -18,7 +19,7 @@ export function CardNumberWidget(props: WidgetProps) {
       toValue={keepShownText}
       inputMode="numeric"
       autoComplete="cc-number"
-      maxLength={CARD_NUMBER_MAX_INPUT_LENGTH}
+      maxLength={props.schema.maxLength ?? CARD_NUMBER_MAX_INPUT_LENGTH}
     />
   );
 }

@@ -1,19 +1,32 @@
-import { maskCardNumber } from '../../../schemas/validators/card-number';
+import { Link } from 'react-router-dom';
+import { cardEntriesOf } from '../../../schemas/cards/card-assets';
+import { ReadOnlyCardList } from '../../../widgets/cards/ReadOnlyCardList';
 import { useGetAssetsQuery } from '../../api/assets-api';
-import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
+import { cashbackTexts } from './card-widget-texts';
+import { useCardModule } from './use-card-module';
 
-/** SPEC §2 "Read-only list" on the profile: each enrolled card masked as XXXX XXXX XXXX plus its last four. */
+/**
+ * SPEC §2 "Read-only list" on the profile: each enrolled card masked as XXXX XXXX XXXX plus its
+ * last four, a cashback badge per card when the site has cashback on, and the way to edit-pan.
+ */
 export function ProfileCards() {
-  const { siteId } = useSiteLocation();
-  const text = useText('cards');
+  const { siteId, basePath } = useSiteLocation();
+  const module = useCardModule();
   const assets = useGetAssetsQuery(siteId).data ?? [];
-  if (assets.length === 0) return null;
+  if (!module.ready) return null;
+  const { text, config, productName } = module;
+  const cards = cardEntriesOf(assets);
   return (
-    <ul className="profile-cards" aria-label={text('cardNumber')}>
-      {assets.map((asset) => (
-        <li key={asset.assetId}>{maskCardNumber(asset.metadata.find((entry) => entry.name === 'LAST_FOUR')?.value ?? '')}</li>
-      ))}
-    </ul>
+    <div className="profile-cards">
+      {cards.length > 0 ? (
+        <ReadOnlyCardList cards={cards} label={text('listLabel')} showCashback={config.cashbackEnabled} cashbackTexts={cashbackTexts(text)} productName={productName} />
+      ) : (
+        <p className="profile-cards__empty">{text('profile.empty')}</p>
+      )}
+      <Link className="profile-cards__manage" to={`${basePath}edit-pan`}>
+        {text('profile.manage')}
+      </Link>
+    </div>
   );
 }

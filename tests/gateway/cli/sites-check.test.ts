@@ -10,6 +10,7 @@ import type { SiteConfig } from '../../../schemas/site-config/types';
 // mistake with file and JSON path, a summary, exit code 1 on any mistake.
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SITE_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/sites')).filter((name) => name.endsWith('.json')).length;
+const CASHBACK_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/cashback')).filter((name) => name.endsWith('.json')).length;
 const scratch = mkdtempSync(join(tmpdir(), 'sites-check-'));
 
 function sitesCheck(...files: string[]): { status: number | null; stdout: string } {
@@ -20,9 +21,9 @@ function sitesCheck(...files: string[]): { status: number | null; stdout: string
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('sites:check', () => {
-  it('passes the fixtures of the repository (every site plus default-site.json)', () => {
+  it('passes the fixtures of the repository (every site plus default-site.json, bin-ranges.json and the cashback statements)', () => {
     const { status, stdout } = sitesCheck();
-    expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 1} files, 0 mistakes`);
+    expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 2 + CASHBACK_COUNT} files, 0 mistakes`);
     expect(status).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { BinRange } from '../../../schemas/cards/bin-ranges';
 import { migrate } from '../../../gateway/db/migrate';
 import { seedDemoData } from '../../../gateway/db/seed-demo-data';
 import type { DemoUser } from '../../../gateway/fixtures/load-fixtures';
@@ -15,8 +16,9 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const fingerprint = createCardFingerprinter(randomBytes(32));
 
 let demoUsers: readonly DemoUser[];
+let binRanges: readonly BinRange[];
 beforeAll(async () => {
-  demoUsers = (await realFixtures()).demoUsers;
+  ({ demoUsers, binRanges } = await realFixtures());
   expect(demoUsers.length).toBeGreaterThan(0);
 });
 
@@ -31,31 +33,31 @@ describeEachDatabase((leg) => {
   const count = async (table: string) => (await test.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n;
 
   it('inserts every demo user, their site and their cards on first start, and nothing on later starts', async () => {
-    expect(await seedDemoData(test.db, demoUsers, fingerprint)).toBe(demoUsers.length);
+    expect(await seedDemoData(test.db, demoUsers, fingerprint, binRanges)).toBe(demoUsers.length);
     expect(await count('users')).toBe(demoUsers.length);
     expect(await count('user_sites')).toBe(demoUsers.length);
     expect(await count('assets')).toBe(demoUsers.reduce((sum, user) => sum + user.cards.length, 0));
 
-    expect(await seedDemoData(test.db, demoUsers, fingerprint)).toBe(0);
+    expect(await seedDemoData(test.db, demoUsers, fingerprint, binRanges)).toBe(0);
     expect(await count('users')).toBe(demoUsers.length);
     expect(await count('assets')).toBe(demoUsers.reduce((sum, user) => sum + user.cards.length, 0));
   });
 
   it('seeds once when two instances start together', async () => {
     const second = await test.openSecondInstance();
-    const inserted = await Promise.all([seedDemoData(test.db, demoUsers, fingerprint), seedDemoData(second, demoUsers, fingerprint)]);
+    const inserted = await Promise.all([seedDemoData(test.db, demoUsers, fingerprint, binRanges), seedDemoData(second, demoUsers, fingerprint, binRanges)]);
     expect(inserted.sort()).toEqual([0, demoUsers.length]);
     expect(await count('users')).toBe(demoUsers.length);
   });
 
   it('does not seed a database that already has users', async () => {
     await test.db.query("insert into users (email, password_hash) values ('someone@example.com', 'x')");
-    expect(await seedDemoData(test.db, demoUsers, fingerprint)).toBe(0);
+    expect(await seedDemoData(test.db, demoUsers, fingerprint, binRanges)).toBe(0);
     expect(await count('users')).toBe(1);
   });
 
   it('stores passwords as argon2id hashes of the demo passwords', async () => {
-    await seedDemoData(test.db, demoUsers, fingerprint);
+    await seedDemoData(test.db, demoUsers, fingerprint, binRanges);
     for (const user of demoUsers) {
       const { rows } = await test.db.query<{ password_hash: string; email: string }>('select email, password_hash from users where email = $1', [
         user.email.toLowerCase(),
@@ -68,7 +70,7 @@ describeEachDatabase((leg) => {
   });
 
   it('keeps cards as last four + product type + keyed fingerprint, one default each', async () => {
-    await seedDemoData(test.db, demoUsers, fingerprint);
+    await seedDemoData(test.db, demoUsers, fingerprint, binRanges);
     for (const user of demoUsers) {
       const { rows } = await test.db.query<{ last_four: string; product_type: string; pan_fingerprint: string; is_default: boolean }>(
         `select a.last_four, a.product_type, a.pan_fingerprint, a.is_default
@@ -86,7 +88,7 @@ describeEachDatabase((leg) => {
   });
 
   it('leaves no card number (13–19 digits) in any column of any table', async () => {
-    await seedDemoData(test.db, demoUsers, fingerprint);
+    await seedDemoData(test.db, demoUsers, fingerprint, binRanges);
     const tables = await test.db.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = current_schema()",
     );

@@ -122,9 +122,11 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
 describe('§2 add-pan: card numbers through the card input, then the registration with cards', () => {
   const REGISTRATION_DATA = { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com', password: 'Sunny-Day-42', confirm_password: 'Sunny-Day-42', bin: '41234567' };
 
-  function renderAddPan(panCode: '0' | '1', answer: Answer = CHECK_EMAIL) {
+  /** ADR 0011 validation call: eligible unless the test says otherwise (SPEC §5 server eligibility). */
+  function renderAddPan(panCode: '0' | '1', answer: Answer = CHECK_EMAIL, validation: Answer = { status: 200, data: { eligible: true, productType: 'C' } }) {
     answerWith((call) => {
       if (call.url === 'site-config-service/config/site/eurobank') return { status: 200, data: eurobankWithCards(panCode) };
+      if (call.url === 'user-attribute/user/assets/validation') return validation;
       return registrationAnswers(answer)(call);
     });
     return renderPortal('/eurobank/en_us/account/add-pan', (store) => store.dispatch(registrationDataStored(REGISTRATION_DATA)));
@@ -141,7 +143,8 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     const list = await screen.findByRole('list', { name: 'Cards to add' });
     expect(within(list).getByText('XXXX XXXX XXXX 1111')).toBeTruthy();
     await addCard('4111111111111111');
-    expect(await screen.findByText('This card is already in the list.')).toBeTruthy();
+    // SPEC §8: a duplicate is "A valid {product} card is required", the site's configured text first.
+    expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
     await addCard('4012 8888 8888 1881');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Remove the card ending in 1111' }));
@@ -153,10 +156,22 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     expect(store.getState().registration.data).toBeNull();
   });
 
-  it('an invalid number shows the site\'s configured card error (SPEC §5)', async () => {
+  it('an invalid number shows the site\'s configured card error (SPEC §5) without asking the server', async () => {
     renderAddPan('1');
     await addCard('4111 1111 1111 1112');
     expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
+    expect(callsTo('user-attribute/user/assets/validation')).toHaveLength(0);
+  });
+
+  it.each([
+    ['answers eligible false', { status: 200, data: { eligible: false, productType: null } }],
+    ['fails (a failed call counts as ineligible)', { status: 503, data: { error: 'UNAVAILABLE', message: 'x' } }],
+  ] as const)('the server check %s: the card is not added (SPEC §5)', async (_case, validation) => {
+    renderAddPan('1', CHECK_EMAIL, validation);
+    await addCard('4111 1111 1111 1111');
+    expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Cards to add' })).toBeNull();
+    expect(callsTo('user-attribute/user/assets/validation')[0]?.body).toEqual({ assetType: 'PAN', value: '4111111111111111' });
   });
 
   it('Mandatory: no registration without a card (the site\'s panAddRequireMessage); Optional: none is fine', async () => {

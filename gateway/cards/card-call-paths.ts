@@ -1,0 +1,47 @@
+import { cardModuleOptionsOf, MissingCardModuleOptionsError, type CardModuleOptions } from '../../schemas/cards/card-config';
+import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
+import type { Fixtures } from '../fixtures/load-fixtures';
+
+/** The card calls whose paths a site's `pan_capture` options give (SPEC §3 card config options, §7). */
+export type CardCall = 'validate' | 'enrol' | 'remove' | 'setDefault';
+
+/** One route to register: its path (Fastify syntax, `:id` for the card) and the sites that call it. */
+export interface CardCallRoute {
+  call: CardCall;
+  path: string;
+  siteIds: ReadonlySet<string>;
+}
+
+/** The module options of a site, or null when it configures no card calls. */
+export function cardOptionsOf(site: SiteConfig): CardModuleOptions | null {
+  try {
+    return cardModuleOptionsOf(featureConfigOf(site, 'pan_capture'));
+  } catch (error) {
+    if (error instanceof MissingCardModuleOptionsError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Every distinct card call path of the fixtures (every site and the default site), so a site
+ * whose `pan_capture` names other URLs is served at its own paths with no code change (DESIGN
+ * "Adding a site = adding files"). A path answers only the sites that configure it.
+ */
+export function cardCallRoutes(fixtures: Fixtures): CardCallRoute[] {
+  const routes = new Map<string, { call: CardCall; path: string; siteIds: Set<string> }>();
+  const add = (call: CardCall, path: string, siteId: string) => {
+    const key = `${call} ${path}`;
+    const route = routes.get(key) ?? { call, path, siteIds: new Set<string>() };
+    route.siteIds.add(siteId);
+    routes.set(key, route);
+  };
+  for (const { config } of [...fixtures.sites.values(), fixtures.defaultSite]) {
+    const options = cardOptionsOf(config);
+    if (options === null) continue;
+    add('validate', options.assetsValidationUrl, config.siteId);
+    add('enrol', options.assetsUrl, config.siteId);
+    add('remove', `${options.assetsUrl}/:id/remove-asset`, config.siteId);
+    add('setDefault', options.updateAssetUrl.replace('{{id}}', ':id'), config.siteId);
+  }
+  return [...routes.values()];
+}

@@ -1,0 +1,101 @@
+import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
+import { ASSET_COLUMNS, type AssetRow } from './card-enrolment';
+
+/** ADR 0011: a card enrolled less than a day ago is PENDING. */
+const PENDING_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type CashbackStatus = 'ELIGIBLE' | 'NOT_ELIGIBLE' | 'PENDING';
+
+/** SPEC §3 "Enrolled asset" and its source asset, as ADR 0011 answers it. */
+export interface EnrolledAsset {
+  assetId: string;
+  id: string;
+  siteId: string;
+  assetType: { name: 'PAN' };
+  isDefaultAsset: boolean;
+  defaultAsset: boolean;
+  metadata: { name: 'LAST_FOUR' | 'PRODUCT_TYPE' | 'VOP_CARD_ID' | 'ISSUER_BID'; value: string }[];
+  cashbackStatus: CashbackStatus;
+}
+
+/**
+ * The row as the app sees it. Metadata entries the gateway has no value for are left out:
+ * VOP_CARD_ID only for an eligible card (SPEC §4 card status), PRODUCT_TYPE and ISSUER_BID only
+ * when the BIN ranges gave one.
+ */
+export function enrolledAsset(row: AssetRow, now: Date): EnrolledAsset {
+  const metadata: EnrolledAsset['metadata'] = [{ name: 'LAST_FOUR', value: row.last_four }];
+  if (row.product_type !== null) metadata.push({ name: 'PRODUCT_TYPE', value: row.product_type });
+  if (row.vop_card_id !== null) metadata.push({ name: 'VOP_CARD_ID', value: row.vop_card_id });
+  if (row.issuer_bid !== null) metadata.push({ name: 'ISSUER_BID', value: row.issuer_bid });
+  const enrolledAt = new Date(row.created_at).getTime();
+  const cashbackStatus: CashbackStatus = now.getTime() - enrolledAt < PENDING_MS ? 'PENDING' : row.vop_card_id !== null ? 'ELIGIBLE' : 'NOT_ELIGIBLE';
+  return {
+    assetId: row.id,
+    id: row.id,
+    siteId: row.site_id,
+    assetType: { name: 'PAN' },
+    isDefaultAsset: row.is_default,
+    defaultAsset: row.is_default,
+    metadata,
+    cashbackStatus,
+  };
+}
+
+/** ADR 0011 order: the default first, then oldest first. */
+export async function listAssets(db: Database, userId: string, siteId: string | null): Promise<AssetRow[]> {
+  const result = await db.query<AssetRow>(
+    `select ${ASSET_COLUMNS} from assets
+      where user_id = $1 and ($2::text is null or site_id = $2)
+      order by is_default desc, created_at, enrolment_order`,
+    [userId, siteId],
+  );
+  return result.rows;
+}
+
+/** The user's card with this id; 404 CARD_NOT_FOUND for an unknown id, a malformed one, or another user's card. */
+export async function findOwnAsset(db: Database, userId: string, assetId: string): Promise<AssetRow> {
+  const found = UUID.test(assetId) ? await db.query<AssetRow>(`select ${ASSET_COLUMNS} from assets where id = $1 and user_id = $2`, [assetId, userId]) : { rows: [] };
+  const row = found.rows[0];
+  if (!row) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
+  return row;
+}
+
+/**
+ * ADR 0011 remove-asset, decided under the user's row lock (SPEC §5 "Card removal: only if more
+ * than one card and not the default; deleting the last card is blocked when config is not
+ * optional"): 409 LAST_CARD for the only card of a site where cards are not optional, 409
+ * DEFAULT_CARD for the default card.
+ */
+export async function removeAsset(db: Database, userId: string, assetId: string, optional: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('select id from users where id = $1 for update', [userId]);
+    const found = await tx.query<{ site_id: string; is_default: boolean }>('select site_id, is_default from assets where id = $1 and user_id = $2', [assetId, userId]);
+    const card = found.rows[0];
+    if (!card) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
+    const count = await tx.query<{ n: number }>('select count(*)::int as n from assets where user_id = $1 and site_id = $2', [userId, card.site_id]);
+    if ((count.rows[0]?.n ?? 0) <= 1 && !optional) throw new HttpError(409, 'LAST_CARD', 'Your account needs at least one card; add another before removing this one.');
+    if (card.is_default) throw new HttpError(409, 'DEFAULT_CARD', 'The default card cannot be removed; make another card the default first.');
+    await tx.query('delete from assets where id = $1', [assetId]);
+  });
+}
+
+/**
+ * ADR 0011 set default (SPEC §4 "Setting a default marks only that card"): under the user's row
+ * lock the site's other default is cleared first, so the partial unique index never sees two.
+ */
+export async function setDefaultAsset(db: Database, userId: string, assetId: string): Promise<AssetRow> {
+  return db.transaction(async (tx) => {
+    await tx.query('select id from users where id = $1 for update', [userId]);
+    const found = await tx.query<{ site_id: string }>('select site_id from assets where id = $1 and user_id = $2', [assetId, userId]);
+    const card = found.rows[0];
+    if (!card) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
+    await tx.query('update assets set is_default = false where user_id = $1 and site_id = $2 and is_default and id <> $3', [userId, card.site_id, assetId]);
+    const updated = await tx.query<AssetRow>(`update assets set is_default = true where id = $1 returning ${ASSET_COLUMNS}`, [assetId]);
+    const row = updated.rows[0];
+    if (!row) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
+    return row;
+  });
+}

@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
+import { cardLimitOf } from '../../schemas/cards/card-rules';
+import { lookupBinRange } from '../../schemas/cards/bin-ranges';
+import { validateCardNumber } from '../../schemas/validators/card-number';
+import type { AuthServices } from '../auth/auth-services';
+import { requireSessionUser } from '../auth/session-cookies';
+import { cardCallRoutes, type CardCallRoute } from '../cards/card-call-paths';
+import { describeCard, enrolCards } from '../cards/card-enrolment';
+import { enrolledAsset, findOwnAsset, listAssets, removeAsset, setDefaultAsset } from '../cards/enrolled-assets';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import { HttpError } from '../http/errors';
+
+const SITE_ID = new RegExp(SITE_ID_PATTERN);
+/** No site takes more cards in one call than this; the limit itself is the site's. */
+const MAX_CARDS_PER_CALL = 10;
+/** A card number with spaces (19) and then some: anything longer is not one, and is not read further. */
+const CARD_VALUE = { type: 'string', maxLength: 32 } as const;
+const PAN_ENTRY = {
+  type: 'object',
+  required: ['assetType', 'value'],
+  // Refused rather than silently dropped (Fastify strips `additionalProperties: false` keys).
+  propertyNames: { enum: ['assetType', 'value'] },
+  properties: { assetType: { const: 'PAN' }, value: CARD_VALUE },
+} as const;
+
+interface PanEntry {
+  assetType: 'PAN';
+  value: string;
+}
+
+interface CardRoutesOptions {
+  db: Database;
+  fixtures: Fixtures;
+  auth: AuthServices;
+}
+
+/**
+ * SPEC §7 asset calls as docs/decisions/0011-cards-api.md fixes them. The lists are at the fixed
+ * §7 paths; the validation, enrolment, remove and set-default calls at the paths of the sites'
+ * `pan_capture` options (`cards/card-call-paths.ts`). The logic lives in `gateway/cards/`.
+ */
+export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOptions): Promise<void> {
+  const { db, fixtures, auth } = options;
+  const siteConfigFor = (siteId: string): SiteConfig => fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
+  /** A card call path answers only for the sites that configure it. */
+  const assertSiteCalls = (route: CardCallRoute, siteId: string) => {
+    if (!route.siteIds.has(siteConfigFor(siteId).siteId)) throw new HttpError(404, 'NOT_FOUND', `Site ${siteId} has no card call at this path.`);
+  };
+
+  app.get('/user-attribute/user/assets', async (request, reply) => {
+    const user = await requireSessionUser(db, request, reply, auth.clock.now());
+    const now = auth.clock.now();
+    return (await listAssets(db, user.userId, null)).map((row) => enrolledAsset(row, now));
+  });
+
+  app.get<{ Params: { siteId: string } }>(
+    '/user-attribute/user/assets/:siteId',
+    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      const now = auth.clock.now();
+      return (await listAssets(db, user.userId, request.params.siteId)).map((row) => enrolledAsset(row, now));
+    },
+  );
+
+  const routes = cardCallRoutes(fixtures);
+  for (const route of routes.filter((candidate) => candidate.call === 'validate')) {
+    app.post<{ Querystring: { siteId?: string }; Body: PanEntry }>(
+      `/${route.path}`,
+      {
+        schema: {
+          querystring: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } },
+          body: PAN_ENTRY,
+        },
+      },
+      async (request) => {
+        await auth.limits.countCardValidation(request.ip);
+        const siteId = siteIdOf(request);
+        assertSiteCalls(route, siteId);
+        const digits = cardDigits(request.body.value, 'value');
+        const { eligible, productType } = lookupBinRange(fixtures.binRanges, digits, siteConfigFor(siteId).siteId);
+        return { eligible, productType };
+      },
+    );
+  }
+
+  for (const route of routes.filter((candidate) => candidate.call === 'enrol')) {
+    app.post<{ Body: { siteId: string; userAssetRequest: PanEntry[] } }>(
+      `/${route.path}`,
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['siteId', 'userAssetRequest'],
+            propertyNames: { enum: ['siteId', 'userAssetRequest'] },
+            properties: {
+              siteId: { type: 'string', pattern: SITE_ID_PATTERN },
+              userAssetRequest: { type: 'array', minItems: 1, maxItems: MAX_CARDS_PER_CALL, items: PAN_ENTRY },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireSessionUser(db, request, reply, auth.clock.now());
+        const { siteId, userAssetRequest } = request.body;
+        assertSiteCalls(route, siteId);
+        const site = siteConfigFor(siteId);
+        const fields = userAssetRequest.map((_entry, index) => `userAssetRequest.${index}.value`);
+        const numbers = userAssetRequest.map((entry) => cardDigitsOrNull(entry.value));
+        const invalid = fields.filter((_field, index) => numbers[index] === null);
+        if (invalid.length > 0) throw invalidCardNumber(invalid);
+        const cards = numbers.filter((digits) => digits !== null).map((digits) => describeCard(digits, site.siteId, fixtures.binRanges, auth.cardFingerprinter));
+        const now = auth.clock.now();
+        const limit = cardLimitOf(featureConfigOf(site, 'pan_capture').limit);
+        const rows = await enrolCards(db, { userId: user.userId, siteId, limit, fields, cards }, now);
+        return reply.code(201).send(rows.map((row) => enrolledAsset(row, now)));
+      },
+    );
+  }
+
+  for (const route of routes.filter((candidate) => candidate.call === 'setDefault')) {
+    app.post<{ Params: { id: string }; Body: { isDefaultAsset: true } }>(
+      `/${route.path}`,
+      {
+        schema: {
+          body: { type: 'object', required: ['isDefaultAsset'], propertyNames: { enum: ['isDefaultAsset'] }, properties: { isDefaultAsset: { const: true } } },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireSessionUser(db, request, reply, auth.clock.now());
+        const card = await findOwnAsset(db, user.userId, request.params.id);
+        assertSiteCalls(route, card.site_id);
+        // SPEC §6 "Set-default … depend on a pan-update-allowed flag".
+        if (featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').pan_update_allowed === 'false') {
+          throw new HttpError(403, 'CARD_UPDATE_NOT_ALLOWED', 'This site does not allow changing the default card.');
+        }
+        return enrolledAsset(await setDefaultAsset(db, user.userId, card.id), auth.clock.now());
+      },
+    );
+  }
+
+  // The remove call has an empty body (SPEC §7): whatever is sent, of any type, is read within the limit and dropped.
+  await app.register(async (removal) => {
+    removal.removeAllContentTypeParsers();
+    removal.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    for (const route of routes.filter((candidate) => candidate.call === 'remove')) {
+      removal.post<{ Params: { id: string } }>(`/${route.path}`, async (request, reply) => {
+        const user = await requireSessionUser(db, request, reply, auth.clock.now());
+        const card = await findOwnAsset(db, user.userId, request.params.id);
+        assertSiteCalls(route, card.site_id);
+        const optional = featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').optional === 'true';
+        await removeAsset(db, user.userId, card.id, optional);
+        return { removed: true };
+      });
+    }
+  });
+}
+
+/** ADR 0011 `?siteId=`; SPEC §7 also sends it as X-SITE-ID on every call, which stands in when the query has none. */
+function siteIdOf(request: FastifyRequest<{ Querystring: { siteId?: string } }>): string {
+  const header = request.headers['x-site-id'];
+  const siteId = request.query.siteId ?? (typeof header === 'string' && SITE_ID.test(header) ? header : undefined);
+  if (siteId === undefined) throw new HttpError(400, 'VALIDATION_FAILED', 'Name the site: the siteId query parameter is required.', { siteId: 'required' });
+  return siteId;
+}
+
+/** SPEC §5 card number (16 digits starting with 4, Luhn, optional single spaces between groups): its digits, or null. */
+function cardDigitsOrNull(value: string): string | null {
+  return validateCardNumber(value) === null ? value.replace(/ /g, '') : null;
+}
+
+function cardDigits(value: string, field: string): string {
+  const digits = cardDigitsOrNull(value);
+  if (digits === null) throw invalidCardNumber([field]);
+  return digits;
+}
+
+/** The message never repeats the value: it may be a card number. */
+function invalidCardNumber(fields: readonly string[]): HttpError {
+  return new HttpError(400, 'VALIDATION_FAILED', `Not a valid card number: ${fields.join(', ')}.`, Object.fromEntries(fields.map((field) => [field, 'invalid'])));
+}

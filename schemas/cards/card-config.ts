@@ -1,0 +1,100 @@
+/**
+ * SPEC §3 "Card config fields" (pan_capture) read once into the shape the card screens use, and
+ * the module options whose absence is SPEC §8's "Missing required options" error.
+ */
+import { CARD_NUMBER_MAX_INPUT_LENGTH } from '../validators/card-number';
+import { cardLimitOf } from './card-rules';
+
+export interface CardTexts {
+  label?: string;
+  placeholder?: string;
+  submitText?: string;
+  deleteLinkText?: string;
+  error?: string;
+  panAddRequireMessage?: string;
+  optInText?: string;
+  panCancelButtonText?: string;
+  panDeleteRequiredMessage?: string;
+  panDeleteSuccessMessage?: string;
+  panAddSuccessMessage?: string;
+}
+
+export interface CardConfig {
+  /** `{product}` of the texts: pan_capture.name. */
+  product: string;
+  limit: number;
+  optional: boolean;
+  /** SPEC §2 capture block "card input (only when validation is on)". */
+  validate: boolean;
+  maxLength: number;
+  /** SPEC §6 "Set-default and remove depend on a pan-update-allowed flag". */
+  updateAllowed: boolean;
+  cashbackEnabled: boolean;
+  texts: CardTexts;
+}
+
+const TEXT_FIELDS = [
+  'label',
+  'placeholder',
+  'submitText',
+  'deleteLinkText',
+  'error',
+  'panAddRequireMessage',
+  'optInText',
+  'panCancelButtonText',
+  'panDeleteRequiredMessage',
+  'panDeleteSuccessMessage',
+  'panAddSuccessMessage',
+] as const satisfies readonly (keyof CardTexts)[];
+
+export function cardConfigOf(panCapture: Readonly<Record<string, string>>): CardConfig {
+  const maxLength = Number(panCapture.maxLength);
+  const texts: CardTexts = {};
+  for (const field of TEXT_FIELDS) {
+    const value = panCapture[field];
+    if (value !== undefined && value.trim() !== '') texts[field] = value;
+  }
+  return {
+    product: panCapture.name ?? '',
+    limit: cardLimitOf(panCapture.limit),
+    optional: panCapture.optional === 'true',
+    // Validation is on unless the site turns it off.
+    validate: panCapture.validate !== 'false',
+    maxLength: Number.isInteger(maxLength) && maxLength > 0 ? maxLength : CARD_NUMBER_MAX_INPUT_LENGTH,
+    updateAllowed: panCapture.pan_update_allowed !== 'false',
+    cashbackEnabled: panCapture.cashback_enabled === 'true',
+    texts,
+  };
+}
+
+/** SPEC §3 card config options: where the §7 asset calls go. */
+export interface CardModuleOptions {
+  assetsUrl: string;
+  assetsValidationUrl: string;
+  /** With `{{id}}` where the card's id goes. */
+  updateAssetUrl: string;
+}
+
+/** SPEC §8 "Missing card module options throws …"; the message is the text's template, `{product}` filled by the screen. */
+export class MissingCardModuleOptionsError extends Error {
+  constructor() {
+    super('Missing required options for {product}PanModule. Please provide the required options.');
+    this.name = 'MissingCardModuleOptionsError';
+  }
+}
+
+export function cardModuleOptionsOf(panCapture: Readonly<Record<string, string>>): CardModuleOptions {
+  const { assetsUrl, assetsValidationUrl, updateAssetUrl } = panCapture;
+  if (!assetsUrl || !assetsValidationUrl || !updateAssetUrl || !updateAssetUrl.includes('{{id}}')) throw new MissingCardModuleOptionsError();
+  return { assetsUrl, assetsValidationUrl, updateAssetUrl };
+}
+
+/** The set-default call's path for one card. */
+export function updateAssetUrlFor(options: CardModuleOptions, id: string): string {
+  return options.updateAssetUrl.replace('{{id}}', encodeURIComponent(id));
+}
+
+/** The remove call's path (SPEC §7 "POST {assets url}/{id}/remove-asset"). */
+export function removeAssetUrlFor(options: CardModuleOptions, id: string): string {
+  return `${options.assetsUrl}/${encodeURIComponent(id)}/remove-asset`;
+}

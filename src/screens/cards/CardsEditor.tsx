@@ -1,0 +1,79 @@
+import { cardNumberProblem, canAddCard, cardRequired, cardStatus, type CardEntry, type CardStatus } from '../../../schemas/cards/card-rules';
+import type { CardModuleOptions } from '../../../schemas/cards/card-config';
+import { CaptureBlock } from '../../../widgets/cards/CaptureBlock';
+import { CardsLoadingOverlay } from '../../../widgets/cards/CardsLoadingOverlay';
+import { EditDeleteCardForm } from '../../../widgets/cards/EditDeleteCardForm';
+import { ManagedCardList } from '../../../widgets/cards/ManagedCardList';
+import { useCardActions } from './use-card-actions';
+import type { CardModule } from './use-card-module';
+import { editDeleteTexts, managedListTexts } from './card-widget-texts';
+
+type ReadyModule = Extract<CardModule, { ready: true }>;
+
+const STATUS_TEXT_KEYS: Readonly<Record<CardStatus, string>> = { pending: 'status.pending', eligible: 'status.eligible', 'not eligible': 'status.notEligible' };
+
+/**
+ * SPEC §2 edit-pan for signed-in holders: the managed list and the capture block where card
+ * updates are allowed (pan_update_allowed), else the edit/delete form; the add form only while
+ * the limit is not reached (SPEC §4), a loading overlay while a card is enrolled.
+ */
+export function CardsEditor({ module, options }: { module: ReadyModule; options: CardModuleOptions }) {
+  const { config, text, productName, invalidText } = module;
+  const actions = useCardActions(module, options);
+  if (!actions.loaded) return null;
+  const { cards } = actions;
+  const underLimit = canAddCard(cards.length, config.limit);
+  const statusText = (card: CardEntry) => text(STATUS_TEXT_KEYS[cardStatus(card, actions.newlyEnrolled)]);
+
+  const capture = (
+    <CaptureBlock
+      title={underLimit ? text('capture.title') : undefined}
+      description={underLimit ? text('capture.description') : text('limitReached')}
+      label={config.texts.label ?? text('cardNumber')}
+      validate={config.validate && underLimit}
+      required={cardRequired(config.optional, cards.length)}
+      submitText={config.texts.submitText ?? text('addCard')}
+      checkingText={text('checking')}
+      placeholder={config.texts.placeholder}
+      maxLength={config.maxLength}
+      checkNumber={(value) => (cardNumberProblem(value, { required: false, maxInputLength: config.maxLength }) === null ? null : invalidText)}
+      onAdd={actions.add}
+      status={actions.status}
+    />
+  );
+
+  return (
+    <>
+      {config.updateAllowed ? (
+        <>
+          {cards.length > 0 && (
+            <ManagedCardList
+              cards={cards}
+              updateAllowed={config.updateAllowed}
+              optional={config.optional}
+              productName={productName}
+              statusText={statusText}
+              onRemove={actions.remove}
+              onSetDefault={actions.setDefault}
+              onLastCardRefused={actions.refuseLastCard}
+              texts={managedListTexts(text)}
+            />
+          )}
+          {capture}
+        </>
+      ) : (
+        <EditDeleteCardForm
+          cards={cards}
+          optional={config.optional}
+          productName={productName}
+          statusText={statusText}
+          onRemove={actions.remove}
+          onLastCardRefused={actions.refuseLastCard}
+          addForm={capture}
+          texts={editDeleteTexts(text, config)}
+        />
+      )}
+      {actions.enrolling && <CardsLoadingOverlay label={text('enrolling')} />}
+    </>
+  );
+}

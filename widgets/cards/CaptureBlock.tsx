@@ -1,0 +1,119 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { CardNumberInput } from './CardNumberInput';
+import { CardStatusMessage, type CardStatus } from './CardStatusMessage';
+import './cards.css';
+
+export type CardAddOutcome = { added: true } | { added: false; error: string | null };
+
+export interface CaptureBlockProps {
+  title?: string;
+  subtitle?: string;
+  description?: string;
+  /** The cards already there (a list component), shown inside the block's sub-form. */
+  existingCards?: ReactNode;
+  /** The input's label (pan_capture.label, else the content text). */
+  label: string;
+  /** A line above the input ("Add another card"), when the site has one. */
+  formLabel?: string;
+  /** SPEC §2 "card input (only when validation is on)". */
+  validate: boolean;
+  /** SPEC §5 "required unless config optional or at least one card exists": the input says so. */
+  required?: boolean;
+  submitText: string;
+  placeholder?: string;
+  maxLength?: number;
+  /** The number's own problem (SPEC §5 format, duplicate), as the text to show, before any call. */
+  checkNumber: (value: string) => string | null;
+  /** Adds the card; when it was added the field resets, else it keeps the number and shows the error, if any. */
+  onAdd: (value: string) => Promise<CardAddOutcome>;
+  status: CardStatus | null;
+  /** The button's name while a check runs ("Checking your card…"). */
+  checkingText: string;
+}
+
+/**
+ * SPEC §2 capture block: optional title, subtitle and description, then a sub-form with the
+ * existing cards, an optional label, the card input and the add button, disabled while the
+ * number is empty or a check runs (idle → validating → success or error, SPEC §4), and the status
+ * message of the last add or removal.
+ */
+export function CaptureBlock({
+  title,
+  subtitle,
+  description,
+  existingCards,
+  label,
+  formLabel,
+  validate,
+  required = false,
+  submitText,
+  placeholder,
+  maxLength,
+  checkNumber,
+  onAdd,
+  status,
+  checkingText,
+}: CaptureBlockProps) {
+  const inputId = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (value === '' || checking) return;
+    const problem = checkNumber(value);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    setChecking(true);
+    try {
+      const outcome = await onAdd(value);
+      if (outcome.added) setValue('');
+      else setError(outcome.error);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className="capture-block" aria-labelledby={title ? `${inputId}-title` : undefined}>
+      {title && (
+        <h2 id={`${inputId}-title`} className="capture-block__title">
+          {title}
+        </h2>
+      )}
+      {subtitle && <p className="capture-block__subtitle">{subtitle}</p>}
+      {description && <p className="capture-block__description">{description}</p>}
+      <div className="capture-block__form">
+        {existingCards}
+        {validate && (
+          <form className="capture-block__add" noValidate onSubmit={(event) => void submit(event)} aria-busy={checking}>
+            {formLabel && <p className="capture-block__label">{formLabel}</p>}
+            <CardNumberInput
+              id={inputId}
+              label={label}
+              value={value}
+              onChange={(next) => {
+                setValue(next);
+                // SPEC §5 "error flag clears on input".
+                setError(null);
+              }}
+              error={error}
+              maxLength={maxLength}
+              placeholder={placeholder}
+              disabled={checking}
+              required={required}
+            />
+            <button type="submit" className={`button button--primary capture-block__submit${checking ? ' is-loading' : ''}`} disabled={value === '' || checking}>
+              {checking && <span className="button__spinner" aria-hidden="true" />}
+              {checking ? checkingText : submitText}
+            </button>
+          </form>
+        )}
+        <CardStatusMessage status={status} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { CardEntry, CashbackStatus } from '../../schemas/cards/card-rules';
+import { maskCardNumber } from '../../schemas/validators/card-number';
+import './cards.css';
+
+export interface ReadOnlyCardListProps {
+  cards: readonly CardEntry[];
+  label: string;
+  /** SPEC §6 "cashback badges on cashback-enabled flags". */
+  showCashback: boolean;
+  /** The badge texts (content `cards.cashback.*`). */
+  cashbackTexts: Readonly<Record<CashbackStatus, string>>;
+  /** The card's product name ("FirstBank Signature"). */
+  productName: (card: CardEntry) => string;
+}
+
+const BADGE_TONE: Readonly<Record<CashbackStatus, string>> = { ELIGIBLE: 'green', NOT_ELIGIBLE: 'red', PENDING: 'blue' };
+
+/** SPEC §2 read-only list: each card as XXXX XXXX XXXX plus its last four; with cashback on, a badge per card (§3 colours). */
+export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, productName }: ReadOnlyCardListProps) {
+  return (
+    <ul className="card-rows" aria-label={label}>
+      {cards.map((card) => (
+        <li key={card.id} className="card-row">
+          <span className="card-row__chip" aria-hidden="true" />
+          <span className="card-row__text">
+            <span className="card-row__number" dir="ltr">
+              {maskCardNumber(card.lastFour)}
+            </span>
+            <span className="card-row__product">{productName(card)}</span>
+          </span>
+          {showCashback && card.cashbackStatus !== null && (
+            <span className={`card-badge card-badge--${BADGE_TONE[card.cashbackStatus]}`}>{cashbackTexts[card.cashbackStatus]}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
