@@ -1,10 +1,32 @@
-import { gatewayApi } from './gateway-api';
+import { gatewayApi, type GatewayError } from './gateway-api';
 
 /** SPEC §3 "User site attributes by key"; values are strings or nested settings (opt-ins, address). */
 export type UserSiteAttributes = Readonly<Record<string, unknown>>;
 
 interface UserAttributesAnswer {
-  userSites?: Record<string, { attributes?: UserSiteAttributes }>;
+  userSites?: Record<string, { attributes?: UserSiteAttributes; version?: number }>;
+}
+
+/** ADR 0010: a user's site object as read and saved whole; `version` is bumped by every save. */
+export interface UserSiteRecord {
+  siteId: string;
+  attributes: UserSiteAttributes;
+  version: number;
+}
+
+/** ADR 0010 409 ATTRIBUTES_CHANGED: which keys another save changed, and the stored object now. */
+export interface AttributesConflict {
+  fields: Readonly<Record<string, string>>;
+  current: { attributes: UserSiteAttributes; version: number };
+}
+
+/** The conflict a 409 ATTRIBUTES_CHANGED answer carries (in GatewayError `details`), else null. */
+export function attributesConflictOf(error: unknown): AttributesConflict | null {
+  const failure = error as Partial<GatewayError> | undefined;
+  if (failure?.status !== 409 || failure.code !== 'ATTRIBUTES_CHANGED') return null;
+  const current = failure.details?.current as Partial<AttributesConflict['current']> | undefined;
+  if (typeof current?.version !== 'number' || typeof current.attributes !== 'object' || current.attributes === null) return null;
+  return { fields: failure.fields ?? {}, current: { attributes: current.attributes, version: current.version } };
 }
 
 export interface UserAttributesRequest {
@@ -24,15 +46,33 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
       query: (siteId) => ({ url: `user-attribute/user/background/${encodeURIComponent(siteId)}`, siteId, ownsAuthFailure: true }),
       providesTags: ['AuthState'],
     }),
-    /** GET user-attribute/user/{siteId} → userSites[siteId].attributes; null when the call fails. */
-    getUserSiteAttributes: build.query<UserSiteAttributes | null, UserAttributesRequest>({
-      queryFn: async ({ siteId, concierge }, _api, _extra, baseQuery) => {
-        const path = concierge ? 'user-attribute/concierge/user' : 'user-attribute/user';
-        const answer = await baseQuery({ url: `${path}/${encodeURIComponent(siteId)}`, siteId });
-        if (answer.error) return { data: null };
-        return { data: (answer.data as UserAttributesAnswer).userSites?.[siteId]?.attributes ?? {} };
+    /**
+     * GET user-attribute/user/{siteId} (a support agent: user-attribute/concierge/user/{siteId}, §7):
+     * the user's site object with the version a save starts from (ADR 0010); a user with no row for
+     * the site has no attributes and version 0.
+     */
+    getUserSiteRecord: build.query<UserSiteRecord, UserAttributesRequest>({
+      query: ({ siteId, concierge }) => ({ url: `${concierge ? 'user-attribute/concierge/user' : 'user-attribute/user'}/${encodeURIComponent(siteId)}`, siteId }),
+      transformResponse: (answer: UserAttributesAnswer, _meta, { siteId }) => {
+        const record = answer.userSites?.[siteId];
+        return { siteId, attributes: record?.attributes ?? {}, version: record?.version ?? 0 };
       },
       providesTags: ['UserAttributes'],
+    }),
+    /**
+     * ADR 0010 POST user-attribute/v2/user/{siteId} { attributes, baseVersion }: only the keys sent are
+     * merged (null removes one), so two tabs editing different fields both keep their changes; a key
+     * changed by another save since `baseVersion` answers 409 ATTRIBUTES_CHANGED and nothing is written.
+     */
+    saveChangedAttributes: build.mutation<UserSiteRecord, { siteId: string; attributes: UserSiteAttributes; baseVersion: number }>({
+      query: ({ siteId, attributes, baseVersion }) => ({ url: `user-attribute/v2/user/${encodeURIComponent(siteId)}`, method: 'POST', data: { attributes, baseVersion }, siteId }),
+      // A conflict changed the stored object too: every reader loads it again.
+      invalidatesTags: (_result, error) => (error === undefined || error.status === 409 ? ['UserAttributes'] : []),
+    }),
+    /** ADR 0010 POST user-attribute/user/attribute/{siteId}: the whole user site object (never vopUsers) at the version it was read. */
+    saveUserSiteRecord: build.mutation<UserSiteRecord, UserSiteRecord>({
+      query: (record) => ({ url: `user-attribute/user/attribute/${encodeURIComponent(record.siteId)}`, method: 'POST', data: record, siteId: record.siteId }),
+      invalidatesTags: (_result, error) => (error === undefined || error.status === 409 ? ['UserAttributes'] : []),
     }),
     /** POST user-attribute/v2/user/{siteId} { attributes }: §4 saves the site locale this way on USER_NOT_FOUND. */
     saveUserSiteAttributes: build.mutation<unknown, { siteId: string; attributes: UserSiteAttributes }>({
@@ -42,4 +82,4 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
   }),
 });
 
-export const { useGetUserSiteAttributesQuery } = userAttributeApi;
+export const { useGetUserSiteRecordQuery, useSaveChangedAttributesMutation, useSaveUserSiteRecordMutation } = userAttributeApi;

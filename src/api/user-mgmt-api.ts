@@ -130,6 +130,11 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
     replaceCompromisedPassword: build.mutation<unknown, { siteId: string } & NewPassword>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/vba/compromised-password', method: 'POST', data: body, siteId }),
     }),
+    /** §7/ADR 0010 POST user-mgmt/user/update, empty body: copies the site's global profile fields into the profile, which it answers. */
+    updateProfile: build.mutation<UserProfile, { siteId: string }>({
+      query: ({ siteId }) => ({ url: 'user-mgmt/user/update', method: 'POST', siteId }),
+      invalidatesTags: ['Profile'],
+    }),
     /** §7/ADR 0009 POST user-mgmt/user/remove-account, empty body; the gateway clears every auth cookie. */
     removeAccount: build.mutation<unknown, { siteId: string }>({
       query: ({ siteId }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', siteId }),
@@ -147,4 +152,5 @@ export const { useGetProfileQuery, useGetPreferenceDetailsQuery, useSendCodeMuta
   useChangePasswordMutation,
   useReplaceCompromisedPasswordMutation,
   useRemoveAccountMutation,
+  useUpdateProfileMutation,
 } = userMgmtApi;

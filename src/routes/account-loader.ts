@@ -73,6 +73,10 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   password: ['account', 'form'],
   'compromised-credentials': ['account', 'form'],
   'delete-profile': ['account'],
+  profile: ['profile', 'form', 'optins', 'cards'],
+  'edit-profile': ['profile', 'form'],
+  'site-settings': ['profile', 'form'],
+  'cashback-statement': ['profile', 'cards'],
 };
 
 /**
@@ -100,7 +104,7 @@ async function preloadAccountData(
     ...(auth === 'LOGGEDOUT'
       ? []
       : [
-          preload(store.dispatch(userAttributeApi.endpoints.getUserSiteAttributes.initiate({ siteId, concierge }))),
+          preload(store.dispatch(userAttributeApi.endpoints.getUserSiteRecord.initiate({ siteId, concierge }))),
           preload(store.dispatch(assetsApi.endpoints.getAssets.initiate(siteId))),
         ]),
     ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),

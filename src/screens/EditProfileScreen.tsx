@@ -1,10 +1,157 @@
+import { useMemo, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { textLookup } from '../../widgets/form-engine/form-texts';
+import type { SiteFormData } from '../../widgets/SiteForm';
+import { useIsConcierge } from '../auth/use-is-concierge';
+import { attributesConflictOf, useGetUserSiteRecordQuery, useSaveChangedAttributesMutation } from '../api/user-attribute-api';
+import { useUpdateProfileMutation } from '../api/user-mgmt-api';
+import { notificationShown } from '../app/alerts-slice';
+import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
+import { asGatewayError } from '../auth/sign-in-flow';
+import { useFormTexts } from '../content/use-form-texts';
+import { useText } from '../content/use-text';
+import { useSiteLocation } from '../site/use-site-location';
+import { AccountForm } from './account/AccountForm';
+import { useAccountRefusal } from './account/use-account-refusal';
+import { changedAttributes, initialAttributeValues, type AttributeValues } from './profile/changed-attributes';
+import { withoutFieldsEditedElsewhere } from './profile/profile-forms';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useSignedInProfile } from './sign-in/use-profile';
+import { useSiteFormSchema } from './sign-in/use-site-form';
+import './profile/profile.css';
 
-/** SPEC §2 edit-profile: profile edit. */
+/** The form error key of a field another window changed (ADR 0010 409 `fields: { key: "changed" }`). */
+const CHANGED_ELSEWHERE = 'profile.edit.changedElsewhere';
+
+/** Where the form stands: the values it started from, the version they were read at, and what it shows now. */
+interface Draft {
+  baseline: AttributeValues;
+  baseVersion: number;
+  shown: AttributeValues;
+  /** Counts reloads after a conflict: a new form shows the other window's values with their messages. */
+  generation: number;
+  /** The attributes are saved but copying them into the profile (user-mgmt/user/update) failed: the next save retries it. */
+  profileCopyPending: boolean;
+}
+
+type Notice = { kind: 'error' | 'success'; message: string } | null;
+
+/**
+ * SPEC §2 edit-profile (profile-update guard): the site's edit-profile form from the schema engine
+ * (no password, confirm, e-mail, national id or privacy policy, §5), prefilled from the site
+ * attributes and the profile. Saving sends ONLY the changed keys with the version they were read at
+ * (`POST user-attribute/v2/user/{siteId}`), then `POST user-mgmt/user/update` (ADR 0010), so two
+ * windows editing different fields both keep their changes; when another window changed a field
+ * this one changed too (409 ATTRIBUTES_CHANGED), the form says so next to that field and shows the
+ * new value: nothing is overwritten silently.
+ */
 export function Component() {
+  const { siteId, basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const siteForm = useSiteFormSchema('edit-profile');
+  const form = useMemo(() => (siteForm ? withoutFieldsEditedElsewhere(siteForm) : null), [siteForm]);
+  const profile = useSignedInProfile();
+  const concierge = useIsConcierge();
+  const record = useGetUserSiteRecordQuery({ siteId, concierge });
+  const baseTexts = useFormTexts();
+  const text = useText('profile');
+  const [saveAttributes, saving] = useSaveChangedAttributesMutation();
+  const [updateProfile, updating] = useUpdateProfileMutation();
+  const refusal = useAccountRefusal();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [conflictErrors, setConflictErrors] = useState<Record<string, string> | undefined>(undefined);
+  const [notice, setNotice] = useState<Notice>(null);
+  const busy = saving.isLoading || updating.isLoading;
+
+  const formTexts = useMemo(() => ({ ...baseTexts, [CHANGED_ELSEWHERE]: text('edit.changedElsewhere') }), [baseTexts, text]);
+
+  // The form starts once the form, the attributes and the profile are all there, and keeps its own values from then on.
+  if (draft === null && form !== null && record.data !== undefined && profile !== null) {
+    const baseline = initialAttributeValues(form.schema, record.data.attributes, profile);
+    setDraft({ baseline, baseVersion: record.data.version, shown: baseline, generation: 0, profileCopyPending: false });
+  }
+
+  const labelOf = (key: string): string => {
+    const options = (form?.uiSchema[key] as { 'ui:options'?: { labelKey?: string } } | undefined)?.['ui:options'];
+    return textLookup(baseTexts)(options?.labelKey ?? `label.${key}`);
+  };
+
+  // The gateway's per-field refusal shows next to the fields; §8's global alert speaks for an outage; anything else is a notice.
+  const refuse = (failure: unknown) => {
+    const error = asGatewayError(failure);
+    if (error.code === 'VALIDATION_FAILED' || GLOBAL_ERROR_STATUSES.has(error.status)) refusal.refuse(error);
+    else setNotice({ kind: 'error', message: text(error.code === 'PROFILE_UPDATE_NOT_ALLOWED' ? 'edit.notAllowed' : 'edit.failed') });
+  };
+
+  const submit = async (data: SiteFormData) => {
+    if (draft === null) return;
+    refusal.clear();
+    setConflictErrors(undefined);
+    setNotice(null);
+    const changed = changedAttributes(draft.baseline, data);
+    const hasChanges = Object.keys(changed).length > 0;
+    if (!hasChanges && !draft.profileCopyPending) {
+      setNotice({ kind: 'success', message: text('edit.nothingChanged') });
+      return;
+    }
+    const saved = hasChanges ? await saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion }) : { data: { version: draft.baseVersion } };
+    if ('error' in saved) {
+      const conflict = attributesConflictOf(saved.error);
+      if (conflict === null) {
+        refuse(saved.error);
+        return;
+      }
+      // Their values replace ours for the fields they changed; everything else the person typed stays.
+      const keys = Object.keys(conflict.fields);
+      const theirs = Object.fromEntries(keys.map((key) => [key, conflict.current.attributes[key]]));
+      setDraft({
+        baseline: { ...draft.baseline, ...theirs },
+        baseVersion: conflict.current.version,
+        shown: { ...data, ...theirs },
+        generation: draft.generation + 1,
+        profileCopyPending: draft.profileCopyPending,
+      });
+      setConflictErrors(Object.fromEntries(keys.map((key) => [key, CHANGED_ELSEWHERE])));
+      setNotice({ kind: 'error', message: text('edit.conflict', { fields: keys.map(labelOf).join(', ') }) });
+      return;
+    }
+    const updated = await updateProfile({ siteId });
+    if (updated.error) {
+      // The attributes are saved: the form starts from them, and the next save retries only the profile copy.
+      setDraft({ ...draft, baseline: data, baseVersion: saved.data.version, shown: data, profileCopyPending: true });
+      setNotice({ kind: 'error', message: text('edit.failed') });
+      return;
+    }
+    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved') }));
+    void navigate(`${basePath}profile${search}`);
+  };
+
   return (
-    <section>
+    <section className="profile" aria-busy={busy}>
       <RouteHeading route="edit-profile" />
+      <p className="profile-panel__intro">{text('edit.intro')}</p>
+      {notice && <FormAlert kind={notice.kind} message={notice.message} />}
+      <div className="profile-panel">
+        {draft !== null && (
+          <AccountForm
+            key={draft.generation}
+            form={form}
+            formTexts={formTexts}
+            refusal={{ alertMessage: refusal.alertMessage, serverErrors: refusal.serverErrors ?? conflictErrors }}
+            formData={draft.shown}
+            onSubmit={(data) => void submit(data)}
+            submitText={text('edit.submit')}
+            disabled={busy}
+          />
+        )}
+      </div>
+      <p className="profile-back">
+        <Link to={`${basePath}profile${search}`}>{text('edit.cancel')}</Link>
+      </p>
     </section>
   );
 }

@@ -102,15 +102,15 @@ describeEachDatabase((leg) => {
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error).toBe('XSRF_TOKEN_INVALID');
 
-    expect((await save({ attributes: { locale: 'fr_ca' } })).json()).toEqual({ saved: true });
+    expect((await save({ attributes: { locale: 'fr_ca' } })).json()).toEqual({ siteId: 'northbank', attributes: { locale: 'fr_ca' }, version: 1 });
     const check = await app.inject({ method: 'GET', url: '/api/user-attribute/user/background/northbank', headers: { cookie } });
     expect(check.json()).toEqual({ passesBackgroundCheck: true });
     const stored = await test.db.query<{ attributes: unknown }>("select attributes from user_sites where site_id = 'northbank'");
     expect(stored.rows).toEqual([{ attributes: { locale: 'fr_ca' } }]);
 
-    // Only the locale, well formed, for now; nothing without a session.
+    // A well-formed locale only; northbank (updatable "false", SPEC §6, ADR 0010) takes no profile field; nothing without a session.
     expect((await save({ attributes: { locale: 'french' } })).statusCode).toBe(400);
-    expect((await save({ attributes: { locale: 'fr_ca', phone: '1' } })).statusCode).toBe(400);
+    expect((await save({ attributes: { locale: 'fr_ca', phone: '1' } })).statusCode).toBe(403);
     const anonymous = await app.inject({ method: 'POST', url: '/api/user-attribute/v2/user/northbank', headers: withXsrf(), payload: { attributes: { locale: 'fr_ca' } } });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { requireSessionUser } from '../auth/session-cookies';
+import type { Database } from '../db/database';
+import { readCashbackStatement, type CashbackStatement } from '../profile/cashback-statement';
+import type { Clock } from '../time/clock';
+
+/** SPEC §7 declared `my-cashback`, as ADR 0010 designs it: `GET my-cashback/{siteId}`, the signed-in person's statement. */
+export async function myCashbackRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
+  const { db, clock } = options;
+  app.get<{ Params: { siteId: string } }>(
+    '/my-cashback/:siteId',
+    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    async (request, reply): Promise<CashbackStatement> => {
+      const user = await requireSessionUser(db, request, reply, clock.now());
+      return readCashbackStatement(db, user.userId, request.params.siteId);
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { SiteConfig } from '../../../schemas/site-config/types';
+import { FEATURE_FLAGS } from '../../app/feature-flags';
+import type { AccountRoute } from '../../app/route-names';
+import { decideRoute } from '../../routes/route-guards';
+
+/** The profile's way to every screen about the account (SPEC §2), in the order it lists them. */
+export const PROFILE_LINK_ROUTES = ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'] as const satisfies readonly AccountRoute[];
+export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
+
+/**
+ * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
+ * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
+ * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off).
+ */
+export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean): ProfileLinkRoute[] {
+  return PROFILE_LINK_ROUTES.filter(
+    (route) =>
+      decideRoute({
+        route,
+        auth: 'LOGGEDIN',
+        site,
+        locale,
+        search: '',
+        flags: FEATURE_FLAGS,
+        hasRegistrationData: false,
+        hasPendingSignIn: false,
+        hasNotificationInfo: false,
+        device: null,
+        mfaEnrolled,
+      }).kind === 'allow',
+  );
+}

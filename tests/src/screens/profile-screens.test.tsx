@@ -1,0 +1,318 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AxiosAdapter } from 'axios';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gatewayHttp } from '../../../src/api/gateway-api';
+import northbank from '../../../fixtures/sites/northbank.json';
+import { answerWith, callsTo, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
+
+/**
+ * Issue 7 screens against ADR 0010 over the fake gateway: the profile view (SPEC §3 profile and
+ * attributes in their display format, links only where the guards let in), edit-profile (ONLY the
+ * changed keys + baseVersion to v2, then user-mgmt/user/update; a 409 ATTRIBUTES_CHANGED said next
+ * to its field with the new value), marketing opt-ins with "All of the above", site-settings offer
+ * preferences (whole object at its version) and the cashback statement (loading, lines, empty).
+ */
+const BASE = '/firstbank/en_us/account/';
+
+const ATTRIBUTES = {
+  first_name: 'Emily',
+  last_name: 'Carter',
+  dob: '1988-04-12',
+  phone: '2025550143',
+  ninedigitbin: '411111111',
+  nationalId: '536224189',
+  marketing_opt_ins: { email: { optin: true }, transactional: { optin: false }, online: { optin: false }, cashback: { optin: false } },
+  offers_preference: ['travel'],
+};
+
+const CATEGORIES = [
+  { id: 'dining', name: 'Dining' },
+  { id: 'travel', name: 'Travel' },
+  { id: 'shopping', name: 'Shopping' },
+];
+
+function record(attributes: Record<string, unknown> = ATTRIBUTES, version = 3, siteId = 'firstbank'): Answer {
+  return { status: 200, data: { userSites: { [siteId]: { siteId, attributes, version } } } };
+}
+
+/** The signed-in gateway: the test's answers first, then the user's site object, categories and the rest of a signed-in session. */
+function gateway(answers: Record<string, Answer | (() => Answer)> = {}) {
+  answerWith((call: SentCall) => {
+    const answer = answers[`${call.method} ${call.url}`];
+    if (answer) return typeof answer === 'function' ? answer() : answer;
+    if (call.url === 'user-attribute/user/firstbank') return record();
+    if (call.url === '/offersdata/customized-categories.json') return { status: 404, data: {} };
+    if (call.url === '/offers/api/categories') return { status: 200, data: CATEGORIES };
+    return signedInAnswers(call);
+  });
+}
+
+beforeEach(() => {
+  resetFakePortal();
+  signInTheBrowser();
+});
+afterEach(cleanup);
+
+function detail(field: string): string {
+  const row = document.querySelector(`[data-field="${field}"]`);
+  return row?.querySelector('dd')?.textContent ?? '';
+}
+
+describe('§2 profile: the §3 profile and the site attributes in their display format', () => {
+  it('shows names, date of birth in the locale format, masked national id, phone in the site mask, status and MFA', async () => {
+    gateway();
+    renderPortal(`${BASE}profile`);
+    await screen.findByText('Personal details');
+    expect(screen.getByText('Emily Carter')).toBeTruthy();
+    expect(screen.getByText(PROFILE.email)).toBeTruthy();
+    expect(detail('dob')).toBe('April 12, 1988');
+    expect(detail('title')).toBe('Ms');
+    expect(detail('phone')).toBe('(202) 555-0143');
+    // SPEC §3 "masked national id": only the last digits show, in the site's ssn mask.
+    expect(detail('nationalId')).toBe('•••-••-4189');
+    expect(document.body.textContent).not.toContain('536224189');
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(within(screen.getByText('Two-step verification', { selector: 'dt' }).parentElement as HTMLElement).getByText('Off')).toBeTruthy();
+    // The chosen offer categories by name.
+    expect(screen.getByText('Travel', { selector: '.profile-chip' })).toBeTruthy();
+  });
+
+  it('links to every screen firstbank allows: edit-profile, site-settings, cashback, cards, password, MFA, delete', async () => {
+    gateway();
+    renderPortal(`${BASE}profile`);
+    const links = await screen.findByRole('navigation', { name: 'Manage your account' });
+    expect(within(links).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
+      ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'].map((route) => `${BASE}${route}`),
+    );
+  });
+
+  it('northbank (pan_capture updatable "false", allow_delete_profile "false"): no edit-profile and no delete-profile link', async () => {
+    answerWith((call) =>
+      call.url === 'site-config-service/config/site/northbank' ? { status: 200, data: northbank }
+      : call.url === 'user-attribute/user/northbank' ? record({ phone: '4165550199' }, 1, 'northbank')
+      : signedInAnswers(call),
+    );
+    renderPortal('/northbank/en_us/account/profile');
+    const links = await screen.findByRole('navigation', { name: 'Manage your account' });
+    const routes = within(links).getAllByRole('link').map((link) => link.getAttribute('href')?.split('/').pop());
+    expect(routes).not.toContain('edit-profile');
+    expect(routes).not.toContain('delete-profile');
+    expect(routes).toContain('password');
+  });
+
+  it('the SPEC §6 profile-update guard: edit-profile on northbank redirects to profile', async () => {
+    answerWith((call) => (call.url === 'site-config-service/config/site/northbank' ? { status: 200, data: northbank } : signedInAnswers(call)));
+    const { router } = renderPortal('/northbank/en_us/account/edit-profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/northbank/en_us/account/profile'));
+  });
+});
+
+describe('§3 marketing opt-ins on the profile (ADR 0010: v2 with that one key)', () => {
+  it('shows the site enabled opt-ins as stored; "All of the above" ticks them all; saves only marketing_opt_ins, with the opt-ins that changed, and the base version', async () => {
+    gateway({ 'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } } });
+    renderPortal(`${BASE}profile`);
+    const email = (await screen.findByLabelText('Email me offers and program news')) as HTMLInputElement;
+    expect(email.checked).toBe(true);
+    expect((screen.getByLabelText('Show me personalized offers online') as HTMLInputElement).checked).toBe(false);
+    // firstbank does not enable sms.
+    expect(screen.queryByLabelText('Text me offers (SMS)')).toBeNull();
+    fireEvent.click(screen.getByLabelText('All of the above'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save marketing preferences' }));
+    expect(await screen.findByText('Your marketing preferences have been saved.')).toBeTruthy();
+    expect(callsTo('user-attribute/v2/user/firstbank')[0]?.body).toEqual({
+      attributes: { marketing_opt_ins: { transactional: { optin: true }, online: { optin: true }, cashback: { optin: true } } },
+      baseVersion: 3,
+    });
+  });
+
+  it('nothing changed: nothing is sent', async () => {
+    gateway();
+    renderPortal(`${BASE}profile`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save marketing preferences' }));
+    expect(await screen.findByText("You haven't changed anything yet.")).toBeTruthy();
+    expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
+  });
+
+  it('reads the legacy names (SPEC §3): trnxn_data_optin "true" ticks transactional; a save carries it into the new shape', async () => {
+    gateway({
+      'GET user-attribute/user/firstbank': record({ trnxn_data_optin: 'true', marketing_opt_ins: { email: { optin: false }, online: { optin: false }, cashback: { optin: false } } }),
+      'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+    });
+    renderPortal(`${BASE}profile`);
+    expect(((await screen.findByLabelText('Use my card transactions to personalize my offers')) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Email me offers and program news') as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByLabelText('Email me offers and program news'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save marketing preferences' }));
+    await screen.findByText('Your marketing preferences have been saved.');
+    expect(callsTo('user-attribute/v2/user/firstbank')[0]?.body).toEqual({
+      attributes: { marketing_opt_ins: { email: { optin: true }, transactional: { optin: true } } },
+      baseVersion: 3,
+    });
+  });
+});
+
+describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (ADR 0010)', () => {
+  it('prefills from attributes and profile, sends ONLY the changed key with baseVersion, then update; back on profile with the notice', async () => {
+    gateway({
+      'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+      'POST user-mgmt/user/update': { status: 200, data: PROFILE },
+    });
+    const { router } = renderPortal(`${BASE}edit-profile`);
+    const lastName = (await screen.findByLabelText(/^Last name/)) as HTMLInputElement;
+    expect(lastName.value).toBe('Carter');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emily');
+    // The profile form omits e-mail and national id (SPEC §5), and opt-ins and offers have their own screens.
+    expect(screen.queryByLabelText(/^Email address/)).toBeNull();
+    expect(screen.queryByLabelText(/Social Security number/)).toBeNull();
+    expect(screen.queryByLabelText('All of the above')).toBeNull();
+    fireEvent.change(lastName, { target: { value: 'Carter-Jones' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    expect(callsTo('user-attribute/v2/user/firstbank')[0]?.body).toEqual({ attributes: { last_name: 'Carter-Jones' }, baseVersion: 3 });
+    expect(callsTo('user-mgmt/user/update')).toHaveLength(1);
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+  });
+
+  it('user-mgmt/user/update fails: a failure notice, the person stays; the next save retries only the update', async () => {
+    let updateAnswer: Answer = { status: 503, data: { error: 'UNAVAILABLE', message: 'x' } };
+    gateway({
+      'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+      'POST user-mgmt/user/update': () => updateAnswer,
+    });
+    const { router } = renderPortal(`${BASE}edit-profile`);
+    fireEvent.change(await screen.findByLabelText(/^Last name/), { target: { value: 'Carter-Jones' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain("We couldn't save your profile. Please try again.");
+    expect(router.state.location.pathname).toBe(`${BASE}edit-profile`);
+    updateAnswer = { status: 200, data: PROFILE };
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(1);
+    expect(callsTo('user-mgmt/user/update')).toHaveLength(2);
+  });
+
+  it('nothing changed: nothing is sent', async () => {
+    gateway();
+    renderPortal(`${BASE}edit-profile`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText("You haven't changed anything yet.")).toBeTruthy();
+    expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
+  });
+
+  it('409 ATTRIBUTES_CHANGED: "someone changed it in another window" next to the field, the new value loaded, the other edits kept', async () => {
+    gateway({
+      'POST user-attribute/v2/user/firstbank': {
+        status: 409,
+        data: { error: 'ATTRIBUTES_CHANGED', message: 'changed', fields: { last_name: 'changed' }, current: { attributes: { ...ATTRIBUTES, last_name: 'Brooks' }, version: 5 } },
+      },
+    });
+    const { router } = renderPortal(`${BASE}edit-profile`);
+    fireEvent.change(await screen.findByLabelText(/^Last name/), { target: { value: 'Carter-Jones' } });
+    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Emilia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Someone changed Last name in another window. We\'ve loaded the new values: check them and save again.')).toBeTruthy();
+    const lastName = screen.getByLabelText(/^Last name/) as HTMLInputElement;
+    expect(lastName.value).toBe('Brooks');
+    expect(lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Someone changed this in another window.');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emilia');
+    expect(router.state.location.pathname).toBe(`${BASE}edit-profile`);
+    expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
+  });
+
+  it('a refusal by the gateway (VALIDATION_FAILED) shows next to its field; nothing typed is lost', async () => {
+    gateway({ 'POST user-attribute/v2/user/firstbank': { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { phone: 'invalid' } } } });
+    renderPortal(`${BASE}edit-profile`);
+    fireEvent.change(await screen.findByLabelText(/^Phone number/), { target: { value: '2125550123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const phone = screen.getByLabelText(/^Phone number/) as HTMLInputElement;
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Please check this field.');
+    expect(phone.value).toBe('(212) 555-0123');
+    expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
+  });
+
+  it('the form refuses an invalid value before anything is sent (the site schema, SPEC §5)', async () => {
+    gateway();
+    renderPortal(`${BASE}edit-profile`);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Em<ily>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect((screen.getByLabelText(/^First name/) as HTMLInputElement).getAttribute('aria-invalid')).toBe('true'));
+    expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
+  });
+});
+
+describe('§2 site-settings: offer preferences saved with the whole object at its version', () => {
+  it('ticks the stored categories; saves offers_preference in { siteId, attributes, version }', async () => {
+    gateway({ 'POST user-attribute/user/attribute/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } } });
+    renderPortal(`${BASE}site-settings`);
+    expect(((await screen.findByLabelText('Travel')) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('Dining'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText('Your offer preferences have been saved.')).toBeTruthy();
+    expect(callsTo('user-attribute/user/attribute/firstbank')[0]?.body).toEqual({ siteId: 'firstbank', attributes: { ...ATTRIBUTES, offers_preference: ['dining', 'travel'] }, version: 3 });
+  });
+
+  it('409: says another window changed them and shows the stored choice', async () => {
+    let version = 3;
+    gateway({
+      'GET user-attribute/user/firstbank': () => record({ ...ATTRIBUTES, offers_preference: version === 3 ? ['travel'] : ['shopping'] }, version),
+      'POST user-attribute/user/attribute/firstbank': () => {
+        version = 4;
+        return { status: 409, data: { error: 'ATTRIBUTES_CHANGED', message: 'x', current: { attributes: { offers_preference: ['shopping'] }, version: 4 } } };
+      },
+    });
+    renderPortal(`${BASE}site-settings`);
+    fireEvent.click(await screen.findByLabelText('Dining'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText(/Your preferences were changed in another window/)).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Shopping') as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByLabelText('Dining') as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('§2 cashback-statement (ADR 0010 my-cashback)', () => {
+  const STATEMENT = {
+    siteId: 'firstbank',
+    lines: [
+      { id: 'l1', assetId: 'a1', lastFour: '1111', productType: 'C', merchant: 'Blue Bottle Coffee', date: '2026-10-02', amountMinor: 1250, currency: 'USD', status: 'ELIGIBLE' },
+      { id: 'l2', assetId: 'a2', lastFour: '4242', productType: null, merchant: 'City Books', date: '2026-09-28', amountMinor: 500, currency: 'USD', status: 'PENDING' },
+      { id: 'l3', assetId: 'a1', lastFour: '1111', productType: 'C', merchant: 'Fuel Stop', date: '2026-09-20', amountMinor: 0, currency: 'USD', status: 'NOT_ELIGIBLE' },
+    ],
+    totals: [{ currency: 'USD', status: 'ELIGIBLE', amountMinor: 1250, count: 1 }],
+  };
+
+  it('loading state (aria-busy), then lines per card with product type, date and amount in the locale format and status badges', async () => {
+    answerWith((call) => (call.url === 'my-cashback/firstbank' ? { status: 200, data: STATEMENT } : signedInAnswers(call)));
+    renderPortal(`${BASE}cashback-statement`);
+    // The statement's answer waits until the loading state has been seen.
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const fakeGateway = gatewayHttp.defaults.adapter as AxiosAdapter;
+    gatewayHttp.defaults.adapter = async (config) => {
+      if (config.url === 'my-cashback/firstbank') await answered;
+      return fakeGateway(config);
+    };
+    const loading = await screen.findByRole('status', { name: 'Loading your statement…' });
+    expect(loading.closest('section')?.getAttribute('aria-busy')).toBe('true');
+    release();
+    const card = (await screen.findByText('XXXX XXXX XXXX 1111')).closest('section') as HTMLElement;
+    expect(within(card).getByText('FirstBank Signature')).toBeTruthy();
+    expect(within(card).getByText('Oct 2, 2026')).toBeTruthy();
+    expect(within(card).getByText('$12.50')).toBeTruthy();
+    expect(within(card).getByText('Fuel Stop')).toBeTruthy();
+    expect(within(card).getByText('Eligible for cashback', { selector: 'td .badge' }).className).toContain('badge--positive');
+    expect(within(card).getByText('Not eligible for cashback').className).toContain('badge--negative');
+    const other = screen.getByText('XXXX XXXX XXXX 4242').closest('section') as HTMLElement;
+    expect(within(other).getByText('FirstBank Card')).toBeTruthy();
+    expect(within(other).getByText('Cashback eligibility pending').className).toContain('badge--pending');
+    expect(screen.getByText('Transactions: 1')).toBeTruthy();
+  });
+
+  it('an empty statement says so', async () => {
+    answerWith((call) => (call.url === 'my-cashback/firstbank' ? { status: 200, data: { siteId: 'firstbank', lines: [], totals: [] } } : signedInAnswers(call)));
+    renderPortal(`${BASE}cashback-statement`);
+    expect(await screen.findByText('No cashback activity yet. Purchases with your enrolled cards will show here.')).toBeTruthy();
+  });
+});
