@@ -38,6 +38,12 @@ export interface GatewayConfig {
   publicUrl?: string;
   /** ADR 0009: also ask the Have I Been Pwned range API (k-anonymity) about new and signed-in passwords; off by default. */
   pwnedRangeCheck: boolean;
+  /** ADR 0013: hCaptcha's secret; when set, captcha tokens are verified with hCaptcha's siteverify and its hosts join the CSP. */
+  hcaptchaSecret?: string;
+  /** ADR 0013: the site key the app was built with (VITE_HCAPTCHA_SITE_KEY); binds tokens to it at siteverify. */
+  hcaptchaSiteKey?: string;
+  /** ADR 0013: https origins of the region analytics tags the app was built to load; they join the CSP. None by default. */
+  analyticsTagHosts: string[];
 }
 
 /** A setting is wrong: the message lists every problem and is safe to print (no secret values). */
@@ -101,6 +107,9 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     trustProxy: trustProxySetting(text('TRUST_PROXY'), problems),
     publicUrl: url('PUBLIC_URL', ['http', 'https']),
     pwnedRangeCheck: flag('PWNED_RANGE_CHECK'),
+    hcaptchaSecret: text('HCAPTCHA_SECRET'),
+    hcaptchaSiteKey: text('HCAPTCHA_SITE_KEY'),
+    analyticsTagHosts: originList('ANALYTICS_TAG_HOSTS', text('ANALYTICS_TAG_HOSTS'), problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -114,4 +123,13 @@ function trustProxySetting(value: string | undefined, problems: string[]): boole
   if (addresses.length > 0 && addresses.every((part) => /^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/.test(part))) return addresses;
   problems.push(`TRUST_PROXY must be "true", "false", a hop count, or comma-separated addresses/CIDRs, got "${value}"`);
   return false;
+}
+
+/** A comma-separated list of https origins (`https://www.googletagmanager.com`), nothing else: each goes into the CSP as it is. */
+function originList(name: string, value: string | undefined, problems: string[]): string[] {
+  if (value === undefined) return [];
+  const origins = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const wrong = origins.filter((origin) => !/^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?$/i.test(origin));
+  if (wrong.length > 0) problems.push(`${name} must be comma-separated https origins (https://host.example), got "${wrong.join(', ')}"`);
+  return wrong.length > 0 ? [] : origins;
 }

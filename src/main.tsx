@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { createPortalRouter } from './App';
 import type { AppServices } from './app/app-services';
 import { documentCookieJar } from './app/browser-cookies';
+import { configuredCaptchaProvider } from './captcha/configured-captcha';
 import { browserLocalStorage } from './app/browser-storage';
 import { FEATURE_FLAGS } from './app/feature-flags';
 import { signInRoute } from './routes/route-guards';
@@ -18,6 +19,7 @@ if (!container) throw new Error('The page has no #root element to render the por
 const services: AppServices = {
   cookies: documentCookieJar(),
   localStore: browserLocalStorage(),
+  captcha: configuredCaptchaProvider(import.meta.env.VITE_HCAPTCHA_SITE_KEY, () => document.documentElement.lang),
   // §4: to the sign-in route of the current site, keeping the query; a full reload unless told otherwise.
   goToSignIn: (reload) => {
     const { basePath } = resolveSite({ host: window.location.host, pathname: window.location.pathname, search: window.location.search });

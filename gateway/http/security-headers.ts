@@ -6,22 +6,43 @@ import type { FastifyInstance } from 'fastify';
  * without code generation, docs/decisions/0006), no framing. Sent on every response so an API answer
  * opened in a tab is as locked down as the app.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-export function addSecurityHeaders(app: FastifyInstance): void {
+/** hCaptcha's hosts, as its documentation lists them for a CSP: the script, its frame, styles and calls. */
+export const HCAPTCHA_HOSTS = ['https://hcaptcha.com', 'https://*.hcaptcha.com'] as const;
+
+/** Remote hosts the policy lets in, only when the deployment configures them (ADR 0013). */
+export interface ContentSecuritySources {
+  /** hCaptcha is configured (HCAPTCHA_SECRET): its hosts may serve script, frame, style and calls. */
+  captcha?: boolean;
+  /** Hosts of the region analytics tags (ANALYTICS_TAG_HOSTS): script, calls and beacons. */
+  analyticsHosts?: readonly string[];
+}
+
+/** The policy; with nothing configured it is the strict default, 'self' only. */
+export function contentSecurityPolicy(sources: ContentSecuritySources = {}): string {
+  const captcha = sources.captcha ? HCAPTCHA_HOSTS : [];
+  const analytics = sources.analyticsHosts ?? [];
+  const withHosts = (directive: string, base: string, hosts: readonly string[]) => [directive, base, ...hosts].join(' ');
+  return [
+    "default-src 'self'",
+    withHosts('script-src', "'self'", [...captcha, ...analytics]),
+    withHosts('style-src', "'self'", captcha),
+    withHosts('img-src', "'self' data:", analytics),
+    "font-src 'self'",
+    withHosts('connect-src', "'self'", [...captcha, ...analytics]),
+    ...(captcha.length > 0 ? [['frame-src', ...captcha].join(' ')] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function addSecurityHeaders(app: FastifyInstance, sources: ContentSecuritySources = {}): void {
+  const policy = contentSecurityPolicy(sources);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -1,4 +1,4 @@
-import { localeRegion } from '../site/locale-region';
+import { localeRegion } from '../../schemas/locales/locale-table';
 import { gatewayApi } from './gateway-api';
 
 export interface OfferCategory {

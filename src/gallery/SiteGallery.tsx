@@ -7,7 +7,7 @@ import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import { useGetContentQuery } from '../api/content-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { isLocaleCode } from '../site/resolve-site';
-import { localeToLanguageTag } from '../site/locale-tag';
+import { localeToLanguageTag } from '../../schemas/locales/locale-table';
 import { useGetGallerySitesQuery, useValidateOnGatewayMutation, type GatewayVerdict } from './gallery-api';
 import './gallery.css';
 

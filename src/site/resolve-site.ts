@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isSupportedLocale } from '../../schemas/locales/locale-table';
 import { isAccountRoute, type AccountRoute } from '../app/route-names';
 
 /**
@@ -17,7 +18,7 @@ export interface SiteLocation {
   warnings: string[];
 }
 
-export const DEFAULT_LOCALE = 'en_us';
+export { DEFAULT_LOCALE };
 export const DEFAULT_SITE_ID = 'default';
 const SHADOW_SUFFIX = '-shdw';
 const LOCALE_PATTERN = /^[a-z]{2}_[a-z]{2}$/;
@@ -65,7 +66,7 @@ function decodeSegment(segment: string): string {
  * Resolve a URL of the portal to its site, locale and route.
  *
  * Paths: /{issuer}/{locale}/account/{route} and /{locale}/account/{route} (SPEC §2). The locale
- * is the segment before `account`; it must look like xx_yy, else en_us. The site id (SPEC §1):
+ * is the segment before `account`; it must be an xx_yy code of the locale table, else en_us. The site id (SPEC §1):
  *   1. a valid `siteid` query parameter overrides everything;
  *   2. a promotions host gives `promotions_{locale}` (host plus locale);
  *   3. otherwise host brand label plus issuer, joined by `_`, each part only when present
@@ -96,8 +97,10 @@ export function resolveSite(url: { host: string; pathname: string; search?: stri
   let locale = DEFAULT_LOCALE;
   if (localeCandidate !== null) {
     const lowered = localeCandidate.toLowerCase();
-    if (isLocaleCode(lowered)) locale = lowered;
-    else warnings.push(`locale segment is not xx_yy; using ${DEFAULT_LOCALE}`);
+    // ADR 0013: only a locale of the table is used; any other code falls back to en_us.
+    if (!isLocaleCode(lowered)) warnings.push(`locale segment is not xx_yy; using ${DEFAULT_LOCALE}`);
+    else if (!isSupportedLocale(lowered)) warnings.push(`locale ${lowered} is not supported; using ${DEFAULT_LOCALE}`);
+    else locale = lowered;
   }
 
   let issuer: string | null = null;

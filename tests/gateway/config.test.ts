@@ -24,6 +24,9 @@ describe('readConfig', () => {
       trustProxy: false,
       publicUrl: undefined,
       pwnedRangeCheck: false,
+      hcaptchaSecret: undefined,
+      hcaptchaSiteKey: undefined,
+      analyticsTagHosts: [],
     });
   });
 
@@ -86,6 +89,19 @@ describe('readConfig', () => {
     ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
   ] as const)('reads TRUST_PROXY=%s', (value, expected) => {
     expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  // ADR 0013: hCaptcha's siteverify and the analytics tag hosts of the CSP, only when configured.
+  it('reads the hCaptcha secret and site key and the analytics tag hosts', () => {
+    expect(readConfig({ HCAPTCHA_SECRET: '0xsecret', HCAPTCHA_SITE_KEY: 'site-key', ANALYTICS_TAG_HOSTS: 'https://www.googletagmanager.com, https://tags.example:8443' })).toMatchObject({
+      hcaptchaSecret: '0xsecret',
+      hcaptchaSiteKey: 'site-key',
+      analyticsTagHosts: ['https://www.googletagmanager.com', 'https://tags.example:8443'],
+    });
+  });
+
+  it.each(['http://tags.example', 'https://tags.example/gtm.js', "https://tags.example 'unsafe-inline'", '*'])('refuses ANALYTICS_TAG_HOSTS=%s, which would loosen the CSP', (value) => {
+    expect(() => readConfig({ ANALYTICS_TAG_HOSTS: value })).toThrow('ANALYTICS_TAG_HOSTS must be comma-separated https origins');
   });
 
   it('refuses a TRUST_PROXY it cannot read', () => {

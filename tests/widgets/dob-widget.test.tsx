@@ -56,6 +56,16 @@ describe('DobWidget (SPEC §5 date of birth)', () => {
     expect(year.value).toBe('1990');
   });
 
+  it('reads digits typed on an Arabic or Persian keyboard as Latin digits (ADR 0013)', () => {
+    const { parts, stored } = renderDob('DD/MM/YYYY');
+    const [day, month, year] = parts as [HTMLInputElement, HTMLInputElement, HTMLInputElement];
+    fireEvent.change(day, { target: { value: '١٢' } });
+    fireEvent.change(month, { target: { value: '۰۴' } });
+    fireEvent.change(year, { target: { value: '١٩٩٠' } });
+    expect(stored()).toBe('1990-04-12');
+    expect(year.value).toBe('1990');
+  });
+
   it('shows a saved date in its parts', () => {
     const { parts } = renderDob('MM-DD-YYYY', { dob: '1985-07-30' });
     expect(parts.map((part) => part.value)).toEqual(['07', '30', '1985']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FORM_TEXTS, fillPlaceholders, findText, formTextsFromContent, readableKey, textLookup } from '../../widgets/form-engine/form-texts';
+import { DEFAULT_FORM_TEXTS, fillPlaceholders, findText, formTextsFromContent, normalisePlaceholders, readableKey, textLookup } from '../../widgets/form-engine/form-texts';
 import ptBr from '../../fixtures/content/pt_br.json';
 
 describe('form texts (SPEC §7 content, bundled defaults)', () => {
@@ -15,6 +15,17 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
     expect(text('title.mr')).toBe('Sr.');
     expect(textLookup({ required: 'Obrigatório' })('title.mr')).toBe('Mr');
     expect(text('label.favourite_colour')).toBe('Favourite colour');
+  });
+
+  // Issue 10: `{product}` (SPEC §3, §8) and `{{id}}` (§3 updateAssetUrl) both work; one form is kept.
+  it('normalises {name}, {{name}} and {{ name }} to {{name}}, leaving other braces alone', () => {
+    expect(normalisePlaceholders('A valid {product} card at {{ id }} and {{id}}')).toBe('A valid {{product}} card at {{id}} and {{id}}');
+    expect(normalisePlaceholders('{} {not a name} {{x}')).toBe('{} {not a name} {{x}');
+  });
+
+  it('fills both forms the same way, with spaces inside the braces too', () => {
+    expect(fillPlaceholders('{product} / {{product}} / {{ product }}', { product: 'Visa' })).toBe('Visa / Visa / Visa');
+    expect(fillPlaceholders('/assets/{{id}}/default', { id: 42 })).toBe('/assets/42/default');
   });
 
   it('fills {{name}} and {name} placeholders and leaves unknown ones', () => {

@@ -56,10 +56,20 @@ export function readableKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A placeholder in either form content uses: `{{name}}` (§3 `updateAssetUrl` with `{{id}}`) or `{name}` (§3, §8 `{product}`). */
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}|(?<!\{)\{\s*([A-Za-z0-9_]+)\s*\}(?!\})/g;
+
+/** Every placeholder written as `{{name}}`, the one form the app fills; `{product}` and `{{ product }}` both become `{{product}}`. */
+export function normalisePlaceholders(template: string): string {
+  return template.replace(PLACEHOLDER, (_match, double: string | undefined, single: string | undefined) => `{{${double ?? single}}}`);
+}
+
+/** Fills the placeholders `values` names; one it does not name stays as the content wrote it, so a missing value is visible. */
 export function fillPlaceholders(template: string, values: TextValues = {}): string {
-  return template.replace(/\{\{?\s*([A-Za-z0-9_]+)\s*\}?\}/g, (match, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : match,
-  );
+  return template.replace(PLACEHOLDER, (match, double: string | undefined, single: string | undefined) => {
+    const name = (double ?? single) as string;
+    return Object.hasOwn(values, name) ? String(values[name]) : match;
+  });
 }
 
 export function textLookup(texts: FormTexts): TextLookup {

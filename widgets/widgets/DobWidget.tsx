@@ -1,6 +1,7 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
+import { toLatinDigits } from '../../schemas/locales/intl-format';
 import { dobPartOrder, joinDobParts, splitDobParts, type DobPart } from '../../schemas/validators';
 import { isLeavingGroup, labelOf, textOf, tooltipOf } from '../form-engine/form-context';
 import { FieldLabelText } from '../templates/FieldLabelText';
@@ -26,7 +27,8 @@ export function DobWidget(props: WidgetProps) {
   const labelKey = typeof options.labelKey === 'string' ? options.labelKey : 'label.dob';
 
   const change = (part: DobPart) => (event: ChangeEvent<HTMLInputElement>) => {
-    const digits = event.target.value.replace(/[^0-9]/g, '').slice(0, PART_LENGTH[part]);
+    // Digits typed on an Arabic, Persian or Hindi keyboard count; the value stays Latin YYYY-MM-DD (SPEC §5).
+    const digits = toLatinDigits(event.target.value).replace(/[^0-9]/g, '').slice(0, PART_LENGTH[part]);
     const next = joinDobParts({ ...parts, [part]: digits });
     onChange(next === '' ? options.emptyValue : next);
   };

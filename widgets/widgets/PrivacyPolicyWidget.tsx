@@ -1,4 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { ContentHtml } from '../form-engine/content-html';
 import { labelOf, textOf } from '../form-engine/form-context';
 import { FieldLabelText } from '../templates/FieldLabelText';
 import { LabelledCheckbox } from './CheckboxWidget';
@@ -11,11 +12,8 @@ export function PrivacyPolicyWidget(props: WidgetProps) {
   const { id, options, registry, label, required } = props;
   if (options.display === 'C') {
     const labelKey = typeof options.labelKey === 'string' ? options.labelKey : 'label.pp';
-    return (
-      <p id={id} className="privacy-notice">
-        {textOf(registry)(`${labelKey}.notice`)}
-      </p>
-    );
+    // The notice may link to the policy: content markup, sanitised (ADR 0013).
+    return <ContentHtml id={id} className="privacy-notice" html={textOf(registry)(`${labelKey}.notice`)} />;
   }
   return <LabelledCheckbox widget={props} label={<FieldLabelText label={labelOf(registry, options, label)} required={required} />} />;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../../../gateway/http/security-headers';
 import { buildTestGateway } from '../support/test-gateway';
 
 // DESIGN "Quality bars": the app runs under a strict CSP (no unsafe-eval, no inline script).
@@ -20,5 +21,34 @@ describe('security headers', () => {
     expect(policy).not.toMatch(/unsafe-(eval|inline)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+// ADR 0013: remote hosts only when configured; nothing configured keeps the policy as it was.
+describe('contentSecurityPolicy', () => {
+  it('is the strict default when nothing is configured', () => {
+    expect(contentSecurityPolicy()).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
+  });
+
+  it("lists hCaptcha's hosts for script, style, calls and its frame when the captcha is configured", () => {
+    const directives = contentSecurityPolicy({ captcha: true }).split('; ');
+    expect(directives).toContain("script-src 'self' https://hcaptcha.com https://*.hcaptcha.com");
+    expect(directives).toContain("style-src 'self' https://hcaptcha.com https://*.hcaptcha.com");
+    expect(directives).toContain("connect-src 'self' https://hcaptcha.com https://*.hcaptcha.com");
+    expect(directives).toContain('frame-src https://hcaptcha.com https://*.hcaptcha.com');
+    expect(directives).toContain("frame-ancestors 'none'");
+    expect(directives.join('; ')).not.toMatch(/unsafe-(eval|inline)/);
+  });
+
+  it('lists the configured analytics tag hosts for script, calls and beacons only', () => {
+    const directives = contentSecurityPolicy({ analyticsHosts: ['https://www.googletagmanager.com'] }).split('; ');
+    expect(directives).toContain("script-src 'self' https://www.googletagmanager.com");
+    expect(directives).toContain("connect-src 'self' https://www.googletagmanager.com");
+    expect(directives).toContain("img-src 'self' data: https://www.googletagmanager.com");
+    expect(directives).toContain("style-src 'self'");
+    expect(directives.some((directive) => directive.startsWith('frame-src'))).toBe(false);
   });
 });

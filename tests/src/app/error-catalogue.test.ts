@@ -52,6 +52,13 @@ describe('§8 authentication failure', () => {
 });
 
 describe('§8 exceptions', () => {
+  it('config and content fetch failures fall back silently: no alert (SPEC §8)', () => {
+    for (const url of ['site-config-service/config/site/firstbank', 'bin/aem/rest', 'cmsapi/content.data.json/vpp/vppcards/vppcards/cards']) {
+      for (const status of [0, 500, 502, 524]) expect(reactionTo(outcome({ url, status, code: 'X' }), PAGE).kind, `${url} ${status}`).toBe('none');
+    }
+    expect(reactionTo(outcome({ url: 'user-mgmt/user/find', status: 500, code: 'X' }), PAGE).kind).toBe('show-global-alert');
+  });
+
   it('errors at /remove-asset URLs are ignored', () => {
     for (const status of [0, 401, 502]) {
       expect(reactionTo(outcome({ url: 'user-attribute/user/assets/a1/remove-asset', status, code: 'X' }), PAGE).kind).toBe('none');

@@ -44,6 +44,14 @@ const cases: Case[] = [
   ['localhost', '/firstbank/english/account/login', '', 'firstbank', 'en_us', 'login'],
   ['localhost', '/firstbank/en-us/account/login', '', 'firstbank', 'en_us', 'login'],
   ['localhost', '/firstbank/e1_us/account/login', '', 'firstbank', 'en_us', 'login'],
+  // ADR 0013: an xx_yy code the locale table does not know is en_us too, never guessed from its language.
+  ['localhost', '/firstbank/xx_yy/account/login', '', 'firstbank', 'en_us', 'login'],
+  ['localhost', '/bancosol/pt_xx/account/login', '', 'bancosol', 'en_us', 'login'],
+  ['promotions.rewards.example', '/zz_zz/account/login', '', 'promotions_en_us', 'en_us', 'login'],
+  // Every region of the table resolves as it is (SPEC §9 over 150 locales).
+  ['localhost', '/dohabank/ar_ae/account/login', '', 'dohabank', 'ar_ae', 'login'],
+  ['localhost', '/harbourbank/zh_tw/account/login', '', 'harbourbank', 'zh_tw', 'login'],
+  ['localhost', '/eurobank/PT_PT/account/login', '', 'eurobank', 'pt_pt', 'login'],
   // Bad issuers are ignored, never reflected.
   ['localhost', '/%3Cimg%20src%3Dx%3E/en_us/account/login', '', 'default', 'en_us', 'login'],
   ['localhost', '/..%2F..%2Fetc/en_us/account/login', '', 'default', 'en_us', 'login'],
@@ -74,6 +82,7 @@ describe('resolveSite (SPEC §1, §2)', () => {
     expect(resolveSite({ host: 'localhost', pathname: '/x/en_us/account/login', search: '?siteid=<b>' }).warnings).toEqual([
       'siteid query parameter is not a valid site id; ignored',
     ]);
+    expect(resolveSite({ host: 'localhost', pathname: '/firstbank/xx_yy/account/login' }).warnings).toEqual(['locale xx_yy is not supported; using en_us']);
     expect(resolveSite({ host: 'localhost', pathname: '/firstbank/en_us/account/login' }).warnings).toEqual([]);
   });
 
