@@ -5,6 +5,8 @@
  * the API and the built app until SIGTERM/SIGINT.
  */
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { hcaptchaVerifier, offlineCaptchaVerifier } from './account/captcha-verifier';
 import { offlineCompromisedCheck, rangeQueryCompromisedCheck } from './account/compromised-passwords';
 import { DEV_PREAUTH_CLIENT, type AuthSetup } from './auth/auth-services';
 import { ConfigError, readConfig, type GatewayConfig } from './config';
@@ -12,7 +14,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/open-pglite';
 import { openPostgres } from './db/open-postgres';
-import { seedDemoData } from './db/seed-demo-data';
+import { seedDemoCashback, seedDemoData } from './db/seed-demo-data';
 import { FixtureError, loadFixtures } from './fixtures/load-fixtures';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryCounterStore } from './limits/memory-counter-store';
@@ -54,17 +56,18 @@ async function main(): Promise<void> {
     }
     const key = await loadCardFingerprintKey({ envValue: config.cardFingerprintKey, dataDir: config.dataDir });
     const cardFingerprinter = createCardFingerprinter(key);
-    const seededUsers = await seedDemoData(db, fixtures.demoUsers, cardFingerprinter);
-    logger.info({ database: db.kind, migrationsApplied: applied, seededUsers, sites: fixtures.sites.size }, 'gateway ready to listen');
+    const seededUsers = await seedDemoData(db, fixtures.demoUsers, cardFingerprinter, fixtures.binRanges);
+    const seededCashbackLines = await seedDemoCashback(db, fixtures.cashbackStatements);
+    logger.info({ database: db.kind, migrationsApplied: applied, seededUsers, seededCashbackLines, sites: fixtures.sites.size }, 'gateway ready to listen');
 
     const sharedKeysNeeded = db.kind === 'postgres' && (config.tokenSigningKey === undefined || config.totpEncryptionKey === undefined);
     if (sharedKeysNeeded) logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
     if (config.preauthClientSecret === undefined) logger.warn('PREAUTH_CLIENT_SECRET is not set: the pre-auth client uses its development credentials');
     counters = config.redisUrl ? new RedisCounterStore(config.redisUrl) : new MemoryCounterStore();
-    const auth = await authSetup(config, counters, cardFingerprinter);
+    const auth = await authSetup(config, counters, cardFingerprinter, logger);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
-    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth });
+    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
     const openDb = db;
@@ -101,7 +104,7 @@ async function main(): Promise<void> {
 }
 
 /** ADR 0008's sign-in services from the environment: keys, mail (SMTP or the outbox under DATA_DIR), counters. */
-async function authSetup(config: GatewayConfig, counters: CounterStore, cardFingerprinter: CardFingerprinter): Promise<AuthSetup> {
+async function authSetup(config: GatewayConfig, counters: CounterStore, cardFingerprinter: CardFingerprinter, logger: FastifyBaseLogger): Promise<AuthSetup> {
   const clock = new AdjustableClock();
   const outbox = new FileOutbox(join(config.dataDir, 'outbox'), clock);
   const email = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) : outbox;
@@ -116,6 +119,10 @@ async function authSetup(config: GatewayConfig, counters: CounterStore, cardFing
     ).subarray(0, 32),
     preauthClient: { id: config.preauthClientId ?? DEV_PREAUTH_CLIENT.id, secret: config.preauthClientSecret ?? DEV_PREAUTH_CLIENT.secret },
     cardFingerprinter,
+    // ADR 0013: hCaptcha's siteverify when a secret is configured, the offline verifier otherwise.
+    captchaVerifier: config.hcaptchaSecret
+      ? hcaptchaVerifier({ secret: config.hcaptchaSecret, siteKey: config.hcaptchaSiteKey, onFailure: (reason) => logger.warn(reason) })
+      : offlineCaptchaVerifier,
     compromisedPasswords: config.pwnedRangeCheck ? rangeQueryCompromisedCheck(offlineCompromisedCheck()) : offlineCompromisedCheck(),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   };

@@ -1,23 +1,31 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import type { Database } from './db/database';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleError, handleFrameworkError } from './http/errors';
-import { addSecurityHeaders } from './http/security-headers';
+import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
+import { JobQueue } from './jobs/job-queue';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
+import { assetsRoutes } from './routes/assets';
 import { contentRoutes } from './routes/content';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { formRoutes } from './routes/forms';
+import { hcaptchaVerificationRoutes } from './routes/hcaptcha-verification';
 import { healthRoutes } from './routes/health';
 import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
 import { offersRoutes } from './routes/offers';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
 import { registerStaticApp } from './routes/static-app';
-import { testSupportRoutes } from './routes/test-support';
+import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
 import { userAttributeBackgroundRoutes } from './routes/user-attribute-background';
 import { userAttributeSaveRoutes } from './routes/user-attribute-save';
+import { userAttributeReadRoutes } from './routes/user-attribute-read';
+import { userAttributeSiteObjectRoutes } from './routes/user-attribute-site-object';
+import { userMgmtUpdateRoutes } from './routes/user-mgmt-update';
+import { myCashbackRoutes } from './routes/my-cashback';
 import { userAuthOtpVerifyRoutes } from './routes/user-auth-otp-verify';
 import { userAuthRevokeRoutes } from './routes/user-auth-revoke';
 import { userAuthSignInRoutes } from './routes/user-auth-sign-in';
@@ -49,11 +57,15 @@ export interface GatewayOptions {
   auth?: AuthSetup;
   /** Fastify's trustProxy (TRUST_PROXY): lets per-IP limits see the client behind a load balancer. */
   trustProxy?: boolean | number | string[];
+  /** Remote hosts the CSP lets in (hCaptcha, analytics tags; ADR 0013); none by default. */
+  contentSecurity?: ContentSecuritySources;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     readonly testMode: boolean;
+    /** ADR 0012: account work done after the answer; tests wait for `whenIdle()` before reading mail. */
+    readonly accountJobs: JobQueue;
   }
 }
 
@@ -74,10 +86,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.decorate('testMode', options.testMode === true);
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
-  addSecurityHeaders(app);
+  addSecurityHeaders(app, options.contentSecurity);
   issueXsrfCookie(app);
-  const auth = createAuthServices(options.auth);
+  const auth = createAuthServices({ binRanges: fixtures.binRanges, ...options.auth });
+  const injectedFailures = new InjectedFailures();
+  if (options.testMode) answerInjectedFailures(app, injectedFailures, API_PREFIXES);
   const { clock } = auth;
+  const jobs = new JobQueue(db, accountJobHandlers(db, auth), clock, app.log);
+  app.decorate('accountJobs', jobs);
+  // Jobs a crashed or busy instance left behind, and retries coming due.
+  jobs.startPolling();
+  app.addHook('onClose', () => jobs.close());
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -89,21 +108,27 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(formRoutes, { fixtures });
         if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });
         await api.register(userAttributeBackgroundRoutes, { db, clock });
-        await api.register(userAttributeSaveRoutes, { db, clock });
+        await api.register(userAttributeSaveRoutes, { db, fixtures, clock });
+        await api.register(userAttributeReadRoutes, { db, clock });
+        await api.register(userAttributeSiteObjectRoutes, { db, fixtures, clock });
+        await api.register(userMgmtUpdateRoutes, { db, fixtures, clock });
+        await api.register(myCashbackRoutes, { db, clock });
         await api.register(userMgmtFindRoutes, { db, clock });
         await api.register(userAuthSignInRoutes, { db, fixtures, auth });
         await api.register(userAuthRevokeRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, auth });
-        await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth });
-        await api.register(userMgmtRecoveryRoutes, { db, auth });
+        await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
+        await api.register(hcaptchaVerificationRoutes, { auth });
+        await api.register(userMgmtRecoveryRoutes, { db, auth, jobs });
         await api.register(userMgmtPasswordRoutes, { db, auth });
         await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth });
+        await api.register(assetsRoutes, { db, fixtures, auth });
         // Only while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.
-        if (options.testMode) await api.register(testSupportRoutes, { db, clock });
+        if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },

@@ -20,24 +20,12 @@ export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   { method: ['GET', 'POST'], path: 'user-auth/oidc/authorize' },
   { method: ANY_METHOD, path: 'user-auth/auth/user-token' },
   { method: ANY_METHOD, path: 'user-auth/auth/refresh-token' },
-  { method: ANY_METHOD, path: 'user-auth/internal/hcaptcha/verification' },
   // user-mgmt
   { method: 'GET', path: 'user-mgmt/user/find-concierge' },
   { method: 'POST', path: 'user-mgmt/user/alias' },
-  { method: 'POST', path: 'user-mgmt/user/update' },
   // user-attribute
-  { method: 'GET', path: 'user-attribute/user/:siteId' },
   { method: 'GET', path: 'user-attribute/concierge/user/:siteId' },
-  { method: 'POST', path: 'user-attribute/user/attribute/:siteId' },
-  { method: 'GET', path: 'user-attribute/user/assets' },
-  { method: 'GET', path: 'user-attribute/user/assets/:siteId' },
-  // Card calls at the pan_capture URLs every site fixture uses (assetsUrl, assetsValidationUrl, updateAssetUrl).
-  { method: 'POST', path: 'user-attribute/user/assets' },
-  { method: 'POST', path: 'user-attribute/user/assets/validation' },
-  { method: 'POST', path: 'user-attribute/user/assets/:id/remove-asset' },
-  { method: 'POST', path: 'user-attribute/user/assets/:id' },
   { method: ANY_METHOD, path: 'assets/validation' },
-  { method: ANY_METHOD, path: 'my-cashback' },
 ];
 
 /** SPEC §7 promotions-hosts variant: a page-root path, `{locale}/account/configurations/promotions-{locale}.json`. */
