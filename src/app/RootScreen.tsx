@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { useAnalytics } from '../analytics/use-analytics';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { textOf } from '../content/texts';
+import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
 import { useContentTexts } from '../content/use-content-texts';
-import { localeDirection, localeToLanguageTag } from '../site/locale-tag';
+import { localeDirection, localeToLanguageTag } from '../../schemas/locales/locale-table';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
@@ -12,36 +14,18 @@ import { readEntryQuery } from './entry-query';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
-
-/** SPEC §2: a virtual page view for every navigation after the first (the first is the tag's own page view). */
-function useVirtualPageViews(): void {
-  const location = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    (window.dataLayer ??= []).push({ event: 'virtualPageView', page: `${location.pathname}${location.search}` });
-  }, [location.pathname, location.search]);
-}
-
 /** SPEC §2 returnurl (stored only when valid, selectedCause appended) and editPw (password-updated notice). */
 function useEntryQuery(): void {
   const { search } = useLocation();
   const dispatch = useDispatch();
+  const common = useContentTexts('common');
   useEffect(() => {
     const entry = readEntryQuery(search, window.location.origin);
     if (entry.returnUrl !== null) window.sessionStorage.setItem(STORAGE.returnUrl, entry.returnUrl);
     if (entry.passwordUpdated) {
-      dispatch(notificationShown({ id: 'password-updated', kind: 'success', textKey: 'notice.passwordUpdated', fallbackText: 'Your password has been updated.' }));
+      dispatch(notificationShown({ id: 'password-updated', kind: 'success', message: textOf(common, 'notice.passwordUpdated', DEFAULT_COMMON_TEXTS['notice.passwordUpdated'] ?? '') }));
     }
-  }, [search, dispatch]);
+  }, [search, dispatch, common]);
 }
 
 function GlobalErrorAlert() {
@@ -67,13 +51,12 @@ function GlobalErrorAlert() {
 
 function NotificationAlerts() {
   const notifications = useSelector((state: RootState) => state.alerts.notifications);
-  const common = useContentTexts('common');
   if (notifications.length === 0) return null;
   return (
     <div className="notifications">
       {notifications.map((notification) => (
         <div key={notification.id} className={`alert alert--${notification.kind}`} role={notification.kind === 'error' ? 'alert' : 'status'}>
-          <p className="alert__message">{textOf(common, notification.textKey, notification.fallbackText)}</p>
+          <p className="alert__message">{notification.message}</p>
         </div>
       ))}
     </div>
@@ -91,7 +74,8 @@ function LoadingOverlay({ label }: { label: string }) {
 /**
  * SPEC §2 root screen, the frame of every account route: the screen-reader page-title region,
  * the global error alert, notification alerts, the routed screen and the full-screen loading
- * overlay. Sets the page title (brand - title - brand), `lang` from the locale, and the theme.
+ * overlay. Sets the page title (brand - title - brand), `lang` and `dir` from the locale, the
+ * theme, and tells analytics (src/analytics) the region's tag and every later page view.
  */
 export function RootScreen() {
   const location = useSiteLocation();
@@ -116,7 +100,7 @@ export function RootScreen() {
     document.body.dataset.theme = theme;
     document.body.dataset.siteId = location.siteId;
   }, [theme, location.siteId]);
-  useVirtualPageViews();
+  useAnalytics(location);
   useEntryQuery();
 
   return (

@@ -1,11 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A notice above the routed screen (SPEC §2 "notification alerts"), its text by content key. */
+/**
+ * A notice above the routed screen (SPEC §2 "notification alerts"; SPEC §3 banner ids such as
+ * card-added), its message already read from content by the screen that raised it (values such
+ * as an X-CID filled in).
+ */
 export interface Notification {
   id: string;
   kind: 'success' | 'error' | 'info';
-  textKey: string;
-  fallbackText: string;
+  message: string;
 }
 
 export interface AlertsState {
@@ -27,8 +30,9 @@ export const alertsSlice = createSlice({
     globalErrorHidden(state) {
       state.globalError = null;
     },
+    /** One notice per id: a second one with the same id (a new failure, a new X-CID) replaces the first. */
     notificationShown(state, action: PayloadAction<Notification>) {
-      if (!state.notifications.some((notification) => notification.id === action.payload.id)) state.notifications.push(action.payload);
+      state.notifications = [...state.notifications.filter((notification) => notification.id !== action.payload.id), action.payload];
     },
     /** §8 "closing clears error and notifications". */
     alertsClosed() {

@@ -26,6 +26,7 @@ export function Component() {
   const form = useMemo(() => (siteForm ? formWithoutFields(siteForm, ['passcode']) : null), [siteForm]);
   const formTexts = useFormTexts();
   const text = useText('account');
+  const common = useText('common');
   const [replacePassword, { isLoading }] = useReplaceCompromisedPasswordMutation();
   const refusal = useAccountRefusal();
   const goOn = useGoOnAfterSignIn();
@@ -37,7 +38,7 @@ export function Component() {
       refusal.refuse(answer.error);
       return;
     }
-    dispatch(notificationShown({ id: 'password-updated', kind: 'success', textKey: 'notice.passwordUpdated', fallbackText: 'Your password has been updated.' }));
+    dispatch(notificationShown({ id: 'password-updated', kind: 'success', message: common('notice.passwordUpdated') }));
     goOn(basePath);
   };
 

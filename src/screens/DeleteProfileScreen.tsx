@@ -23,6 +23,7 @@ export function Component() {
   const session = useBrowserSession();
   const signOut = useSignOut();
   const text = useText('account');
+  const common = useText('common');
   const [removeAccount, { isLoading }] = useRemoveAccountMutation();
   const refusal = useAccountRefusal();
 
@@ -34,7 +35,7 @@ export function Component() {
       return;
     }
     await signOut('deleteProfile', () =>
-      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', textKey: 'notice.accountDeleted', fallbackText: 'Your account has been deleted.' })),
+      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', message: common('notice.accountDeleted') })),
     );
   };
 

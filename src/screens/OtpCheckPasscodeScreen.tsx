@@ -30,6 +30,7 @@ export function Component() {
   const form = useSiteFormSchema('passcode');
   const formTexts = useFormTexts();
   const text = useText('signIn');
+  const common = useText('common');
   const refusalText = useRefusalText();
   const goOn = useGoOnAfterSignIn();
   const [verifyOtp, verifying] = useVerifyOtpMutation();
@@ -56,7 +57,7 @@ export function Component() {
     const now = Date.now();
     rememberTrustedOtp(browserLocalStorage(), now, verifiedUntilSeconds(answer.data.verifiedUntil, now));
     dispatch(signInEnded());
-    dispatch(notificationShown({ id: 'otp-verified', kind: 'success', textKey: 'notice.otpVerified', fallbackText: "Thanks, you're verified." }));
+    dispatch(notificationShown({ id: 'otp-verified', kind: 'success', message: common('notice.otpVerified') }));
     goOn(basePath);
   };
 

@@ -156,18 +156,23 @@ describe('the app shell in Chromium (SPEC §2, §4, §7, §8)', () => {
 
   it('§8: a 502 shows the global alert with the server reference (X-CID); a later success hides it', async () => {
     const page = await browser.newPage();
-    // vppcards shows no offers_preference, so every call of the first load goes to the gateway.
-    await page.route(API_REQUEST, (route) =>
+    await page.goto(`${portal.baseUrl}/vppcards/en_gb/account/login`);
+    await page.locator('#root_username').waitFor();
+    // §8 "Config and content fetch failures fall back silently", so the failing call is the sign-in itself.
+    const SIGN_IN_REQUEST = /\/api\/user-auth\//;
+    await page.route(SIGN_IN_REQUEST, (route) =>
       route.fulfill({ status: 502, headers: { 'X-CID': 'e2e-reference-502', 'content-type': 'application/json' }, body: '{"error":"BAD_GATEWAY","message":"upstream down"}' }),
     );
-    await page.goto(`${portal.baseUrl}/vppcards/en_gb/account/login`);
-    const alert = page.getByRole('alert');
+    await page.locator('#root_username').fill('oliver.bennett@example.com');
+    await page.locator('#root_password').fill('Any-Password-1');
+    await page.locator('#root_password').press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Reference:' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Reference: e2e-reference-502');
     await saveScreenshot(page, 'app-shell-global-alert-502');
 
-    await page.unroute(API_REQUEST);
-    // A client-side navigation: its loader fetches the site configuration again, now with success.
+    await page.unroute(SIGN_IN_REQUEST);
+    // A client-side navigation: its loader's calls succeed, and a successful response hides the alert.
     await page.evaluate(() => {
       window.history.pushState(null, '', '/vppcards/en_gb/account/registration');
       window.dispatchEvent(new PopStateEvent('popstate'));

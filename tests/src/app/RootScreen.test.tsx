@@ -86,13 +86,16 @@ describe('§2 root screen', () => {
     expect(window.sessionStorage.getItem('returnurl')).toBe('/firstbank/en_us/account/edit-pan');
   });
 
-  it('a virtual page view for every navigation after the first', async () => {
+  it('the region tag on the data layer, then a virtual page view for every navigation after the first (ADR 0013)', async () => {
     const router = renderPortal('/firstbank/en_us/account/login');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    expect(window.dataLayer).toBeUndefined();
+    const config = { event: 'analyticsConfig', region: 'NA', containerId: 'GTM-K7N2QX4', siteId: 'firstbank', locale: 'en_us' };
+    expect(window.dataLayer).toEqual([config]);
     await act(() => router.navigate('/firstbank/en_us/account/registration'));
     await screen.findByRole('heading', { level: 1, name: 'Create an account' });
-    expect(window.dataLayer).toEqual([{ event: 'virtualPageView', page: '/firstbank/en_us/account/registration' }]);
+    expect(window.dataLayer).toEqual([config, { event: 'virtualPageView', page: '/firstbank/en_us/account/registration', siteId: 'firstbank', locale: 'en_us' }]);
+    // No remote tag in tests (ADR 0013).
+    expect(document.querySelector('script[data-analytics-tag]')).toBeNull();
   });
 
   it('§4 guards before rendering: a guest on /profile ends on login-form; with the authenticated cookie and an active user, profile renders', async () => {
