@@ -35,6 +35,7 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['tests/support/testing-library-setup.ts'],
           testTimeout: 20_000,
         },
       },
