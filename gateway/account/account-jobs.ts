@@ -1,13 +1,13 @@
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
-import type { JobHandler, JobKind } from '../jobs/job-queue';
+import type { JobHandler, JobKind, JobQueue } from '../jobs/job-queue';
 import { mailFreshActivationLink, type ActivationMailJob } from './activation-resend';
 import { sendRecoveryCode, type RecoveryCodeJob } from './recovery';
 import { createRegisteredAccount, type RegistrationJob } from './registration';
 
 /**
  * What each account job of ADR 0012 does. Payloads are written by this gateway's own calls only
- * (`acceptRegistration`, `requestActivationMail`, `requestRecoveryCode`), so they are read back as
+ * (`acceptRegistration`, `requestAccountMail`), so they are read back as
  * the shapes those wrote.
  */
 export function accountJobHandlers(db: Database, services: AuthServices): Record<JobKind, JobHandler> {
@@ -16,4 +16,19 @@ export function accountJobHandlers(db: Database, services: AuthServices): Record
     'activation-email': (payload) => mailFreshActivationLink(db, services, payload as unknown as ActivationMailJob),
     'recovery-code': (payload) => sendRecoveryCode(db, services, payload as unknown as RecoveryCodeJob),
   };
+}
+
+/**
+ * The part of `activation-email` and `send-passcode` done while the caller waits (ADR 0012): count
+ * the typed address, store the job. Every address costs the same here; whether it has an account
+ * is looked at only by the job.
+ */
+export async function requestAccountMail(
+  services: AuthServices,
+  jobs: JobQueue,
+  request: { kind: 'activation-email'; job: ActivationMailJob } | { kind: 'recovery-code'; job: RecoveryCodeJob },
+): Promise<void> {
+  const email = request.job.email.trim().toLowerCase();
+  await services.limits.countAccountMail(email);
+  await jobs.enqueue(request.kind, { ...request.job, email });
 }

@@ -1,6 +1,5 @@
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
-import type { JobQueue } from '../jobs/job-queue';
 import { activationMail } from './account-mail';
 import { issueActivationToken } from './activation-tokens';
 
@@ -10,13 +9,6 @@ export interface ActivationMailJob {
   siteId: string;
   locale: string;
   origin: string;
-}
-
-/** `activation-email`'s part while the caller waits: count the address, store the job (ADR 0012). */
-export async function requestActivationMail(services: AuthServices, jobs: JobQueue, request: ActivationMailJob): Promise<void> {
-  const job: ActivationMailJob = { ...request, email: request.email.trim().toLowerCase() };
-  await services.limits.countAccountMail(job.email);
-  await jobs.enqueue('activation-email', { ...job });
 }
 
 /**

@@ -3,7 +3,6 @@ import { CODE_TTL_MS, checkCode, issueCode, MAX_CODE_ATTEMPTS } from '../auth/on
 import { destinationsOf } from '../auth/passcode-delivery';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
-import type { JobQueue } from '../jobs/job-queue';
 import type { MessageChannel } from '../mail/mailer';
 import { recoveryCodeMessage } from './account-mail';
 
@@ -23,16 +22,6 @@ export interface RecoveryCodeJob {
   email: string;
   siteId: string;
   channel: MessageChannel;
-}
-
-/**
- * `send-passcode`'s part while the caller waits: count the address, store the job. Every address
- * costs the same here; whether it has an account is looked at only by the job (ADR 0012).
- */
-export async function requestRecoveryCode(services: AuthServices, jobs: JobQueue, request: RecoveryCodeJob): Promise<void> {
-  const job: RecoveryCodeJob = { ...request, email: request.email.trim().toLowerCase() };
-  await services.limits.countAccountMail(job.email);
-  await jobs.enqueue('recovery-code', { ...job });
 }
 
 /** The `recovery-code` job: a code to a known account, by SMS only when asked and the account has a phone. */

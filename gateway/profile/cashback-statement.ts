@@ -1,37 +1,5 @@
+import { CASHBACK_STATUSES, type CashbackLine, type CashbackStatement, type CashbackStatus, type CashbackTotal } from '../../schemas/entities/cashback-statement';
 import type { Queryable } from '../db/database';
-
-/** SPEC §3 "Cashback status". */
-export const CASHBACK_STATUSES = ['ELIGIBLE', 'PENDING', 'NOT_ELIGIBLE'] as const;
-export type CashbackStatus = (typeof CASHBACK_STATUSES)[number];
-
-/** ADR 0010: one line of the statement; the card only as its last four digits. */
-export interface CashbackLine {
-  id: string;
-  assetId: string | null;
-  lastFour: string;
-  productType: string | null;
-  merchant: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** In the currency's minor unit. */
-  amountMinor: number;
-  /** ISO 4217. */
-  currency: string;
-  status: CashbackStatus;
-}
-
-export interface CashbackTotal {
-  currency: string;
-  status: CashbackStatus;
-  amountMinor: number;
-  count: number;
-}
-
-export interface CashbackStatement {
-  siteId: string;
-  lines: CashbackLine[];
-  totals: CashbackTotal[];
-}
 
 /** ADR 0010 `GET my-cashback/{siteId}`: the person's lines on the site, newest first, with totals per currency and status. */
 export async function readCashbackStatement(db: Queryable, userId: string, siteId: string): Promise<CashbackStatement> {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
-import { readCashbackStatement, type CashbackStatement } from '../profile/cashback-statement';
+import type { CashbackStatement } from '../../schemas/entities/cashback-statement';
+import { readCashbackStatement } from '../profile/cashback-statement';
 import type { Clock } from '../time/clock';
 
 /** SPEC §7 declared `my-cashback`, as ADR 0010 designs it: `GET my-cashback/{siteId}`, the signed-in person's statement. */

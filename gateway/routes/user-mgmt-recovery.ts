@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
-import { checkRecoveryCode, requestRecoveryCode } from '../account/recovery';
+import { requestAccountMail } from '../account/account-jobs';
+import { checkRecoveryCode } from '../account/recovery';
 import type { AuthServices } from '../auth/auth-services';
 import { spendCode } from '../auth/one-time-codes';
 import type { Database } from '../db/database';
@@ -40,7 +41,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
     async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
       const { email, siteId, channel } = request.body;
-      await requestRecoveryCode(auth, jobs, { email, siteId, channel: channel ?? 'email' });
+      await requestAccountMail(auth, jobs, { kind: 'recovery-code', job: { email, siteId, channel: channel ?? 'email' } });
       jobs.wakeAfterAnswer(reply);
       return reply.code(202).send({ status: 'CHECK_EMAIL' });
     },

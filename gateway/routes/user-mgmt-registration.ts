@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { publicOriginOf } from '../account/account-mail';
-import { requestActivationMail } from '../account/activation-resend';
+import { requestAccountMail } from '../account/account-jobs';
 import { ACTIVATION_TOKEN_PATTERN, activateWithToken } from '../account/activation-tokens';
 import { CAPTCHA_HEADER } from '../account/captcha-verifier';
 import { acceptRegistration, assertCaptcha, assertValidRegistration, type Registration } from '../account/registration';
@@ -111,7 +111,7 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
       await auth.limits.countAccountCall(request.ip);
       const { email, siteId, locale } = request.body;
       knownSite(siteId);
-      await requestActivationMail(auth, jobs, { email, siteId, locale, origin: publicOriginOf(request, auth.publicUrl) });
+      await requestAccountMail(auth, jobs, { kind: 'activation-email', job: { email, siteId, locale, origin: publicOriginOf(request, auth.publicUrl) } });
       jobs.wakeAfterAnswer(reply);
       return reply.code(202).send(CHECK_EMAIL);
     },

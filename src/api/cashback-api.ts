@@ -1,37 +1,5 @@
+import type { CashbackStatement } from '../../schemas/entities/cashback-statement';
 import { gatewayApi } from './gateway-api';
-
-/** ADR 0010 / SPEC §3 cashback status, with the §3 colours (ELIGIBLE green, NOT_ELIGIBLE red, PENDING blue). */
-export type CashbackStatus = 'ELIGIBLE' | 'NOT_ELIGIBLE' | 'PENDING';
-
-/** ADR 0010: one statement line; the card only as its last four (never a card number). */
-export interface CashbackLine {
-  id: string;
-  assetId: string | null;
-  lastFour: string;
-  productType: string | null;
-  merchant: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  /** In the currency's minor unit (cents). */
-  amountMinor: number;
-  /** ISO 4217. */
-  currency: string;
-  status: CashbackStatus;
-}
-
-export interface CashbackTotal {
-  currency: string;
-  status: CashbackStatus;
-  amountMinor: number;
-  count: number;
-}
-
-export interface CashbackStatement {
-  siteId: string;
-  /** Newest first. */
-  lines: CashbackLine[];
-  totals: CashbackTotal[];
-}
 
 /**
  * SPEC §7 declared `my-cashback`, as ADR 0010 designs it: GET my-cashback/{siteId}. The statement

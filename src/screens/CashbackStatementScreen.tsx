@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { featureConfigOf } from '../../schemas/site-config/types';
-import { useGetCashbackStatementQuery, type CashbackLine, type CashbackStatus } from '../api/cashback-api';
+import type { CashbackLine, CashbackStatus } from '../../schemas/entities/cashback-statement';
+import { useGetCashbackStatementQuery } from '../api/cashback-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useText } from '../content/use-text';
 import { localeToLanguageTag } from '../../schemas/locales/locale-table';

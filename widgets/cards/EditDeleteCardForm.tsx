@@ -3,6 +3,7 @@ import type { CardEntry } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import { useCardRemoval, type CardRemovalTexts } from './use-card-removal';
 import './cards.css';
+import { CardRowIdentity } from './CardRowIdentity';
 
 export interface EditDeleteCardFormTexts extends CardRemovalTexts {
   listLabel: string;
@@ -34,15 +35,14 @@ export function EditDeleteCardForm({ cards, optional, productName, statusText, o
         <ul className="card-rows" aria-label={texts.listLabel}>
           {cards.map((card) => (
             <li key={card.id} className="card-row">
-              <span className="card-row__chip" aria-hidden="true" />
-              <span className="card-row__text">
-                <span className="card-row__number" dir="ltr">
-                  {maskCardNumber(card.lastFour)}
-                </span>
-                <span className="card-row__product">
-                  {productName(card)} · {statusText(card)}
-                </span>
-              </span>
+              <CardRowIdentity
+                number={maskCardNumber(card.lastFour)}
+                detail={
+                  <span className="card-row__product">
+                    {productName(card)} · {statusText(card)}
+                  </span>
+                }
+              />
               <button type="button" className="link-button card-row__action" aria-label={texts.deleteCard(card)} onClick={() => removal.askToRemove(card)}>
                 {texts.deleteText}
               </button>

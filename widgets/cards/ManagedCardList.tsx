@@ -5,6 +5,7 @@ import { CardActionsMenu } from './CardActionsMenu';
 import { Modal } from './Modal';
 import { useCardRemoval, type CardRemovalTexts } from './use-card-removal';
 import './cards.css';
+import { CardRowIdentity } from './CardRowIdentity';
 
 export interface ManagedCardListTexts extends CardRemovalTexts {
   listLabel: string;
@@ -56,17 +57,20 @@ export function ManagedCardList({ cards, updateAllowed, optional, productName, s
       <ul className="card-rows" aria-label={texts.listLabel}>
         {cards.map((card) => (
           <li key={card.id} className={`card-row${card.isDefault ? ' card-row--default' : ''}`}>
-            <span className="card-row__chip" aria-hidden="true" />
-            <span className="card-row__text">
-              <span className="card-row__number" dir="ltr">
-                <span aria-hidden="true">•••• </span>
-                <span className="visually-hidden">{maskCardNumber(card.lastFour).slice(0, -4)}</span>
-                {card.lastFour}
-              </span>
-              <span className="card-row__product">
-                {productName(card)} · {statusText(card)}
-              </span>
-            </span>
+            <CardRowIdentity
+              number={
+                <>
+                  <span aria-hidden="true">•••• </span>
+                  <span className="visually-hidden">{maskCardNumber(card.lastFour).slice(0, -4)}</span>
+                  {card.lastFour}
+                </>
+              }
+              detail={
+                <span className="card-row__product">
+                  {productName(card)} · {statusText(card)}
+                </span>
+              }
+            />
             {card.isDefault && <span className="card-badge card-badge--brand">{texts.defaultLabel}</span>}
             <CardActionsMenu
               label={texts.moreActions(card)}

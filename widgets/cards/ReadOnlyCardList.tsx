@@ -1,6 +1,7 @@
 import type { CardEntry, CashbackStatus } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import './cards.css';
+import { CardRowIdentity } from './CardRowIdentity';
 
 export interface ReadOnlyCardListProps {
   cards: readonly CardEntry[];
@@ -21,13 +22,7 @@ export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, pr
     <ul className="card-rows" aria-label={label}>
       {cards.map((card) => (
         <li key={card.id} className="card-row">
-          <span className="card-row__chip" aria-hidden="true" />
-          <span className="card-row__text">
-            <span className="card-row__number" dir="ltr">
-              {maskCardNumber(card.lastFour)}
-            </span>
-            <span className="card-row__product">{productName(card)}</span>
-          </span>
+          <CardRowIdentity number={maskCardNumber(card.lastFour)} detail={<span className="card-row__product">{productName(card)}</span>} />
           {showCashback && card.cashbackStatus !== null && (
             <span className={`card-badge card-badge--${BADGE_TONE[card.cashbackStatus]}`}>{cashbackTexts[card.cashbackStatus]}</span>
           )}

@@ -1,6 +1,7 @@
 import { panDigitsOf } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import './cards.css';
+import { CardRowIdentity } from './CardRowIdentity';
 
 export interface RegistrationCardListTexts {
   listLabel: string;
@@ -27,17 +28,16 @@ export function RegistrationCardList({ cards, invalid, onRemove, texts }: Regist
         const lastFour = panDigitsOf(card).slice(-4);
         return (
           <li key={panDigitsOf(card)} className={`card-row${invalid.has(index) ? ' card-row--invalid' : ''}`}>
-            <span className="card-row__chip" aria-hidden="true" />
-            <span className="card-row__text">
-              <span className="card-row__number" dir="ltr">
-                {maskCardNumber(lastFour)}
-              </span>
-              {invalid.has(index) && (
-                <span className="field__error" role="alert">
-                  {texts.invalidCard(lastFour)}
-                </span>
-              )}
-            </span>
+            <CardRowIdentity
+              number={maskCardNumber(lastFour)}
+              detail={
+                invalid.has(index) && (
+                  <span className="field__error" role="alert">
+                    {texts.invalidCard(lastFour)}
+                  </span>
+                )
+              }
+            />
             <button type="button" className="link-button card-row__action" aria-label={texts.removeCard(lastFour)} onClick={() => onRemove(index)}>
               {texts.removeText}
             </button>
