@@ -7,6 +7,7 @@ import { useIsConcierge } from '../auth/use-is-concierge';
 import { attributesConflictOf, useGetUserSiteRecordQuery, useSaveChangedAttributesMutation } from '../api/user-attribute-api';
 import { useUpdateProfileMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
+import { notifyMobileApp } from '../app/mobile-bridge';
 import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
 import { asGatewayError } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
@@ -127,6 +128,8 @@ export function Component() {
       return;
     }
     dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved') }));
+    // SPEC §3 feature events: the app in whose webview the portal runs hears of the saved profile.
+    notifyMobileApp('editProfile');
     void navigate(`${basePath}profile${search}`);
   };
 

@@ -174,6 +174,26 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
   });
 
+  it('SPEC §3 feature events: a saved profile is told to the mobile app bridge as editProfile', async () => {
+    const heard: string[] = [];
+    const host = globalThis as { ReactNativeWebView?: { postMessage(message: string): void } };
+    host.ReactNativeWebView = { postMessage: (message) => heard.push(message) };
+    try {
+      gateway({
+        'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+        'POST user-mgmt/user/update': { status: 200, data: PROFILE },
+      });
+      const { router } = renderPortal(`${BASE}edit-profile`);
+      fireEvent.change(await screen.findByLabelText(/^Last name/), { target: { value: 'Carter-Jones' } });
+      expect(heard).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+      expect(heard.map((message) => JSON.parse(message) as unknown)).toEqual([{ type: 'feature', feature: 'editProfile' }]);
+    } finally {
+      delete host.ReactNativeWebView;
+    }
+  });
+
   it('user-mgmt/user/update fails: a failure notice, the person stays; the next save retries only the update', async () => {
     let updateAnswer: Answer = { status: 503, data: { error: 'UNAVAILABLE', message: 'x' } };
     gateway({
