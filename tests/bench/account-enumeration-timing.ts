@@ -13,7 +13,7 @@ import { hashPassword } from '../../gateway/security/password-hashing';
 import { firstbankUser, registrationBody } from '../gateway/support/account-requests';
 import { TestBrowser } from '../gateway/support/test-browser';
 
-const CALLS_PER_SIDE = 40;
+const CALLS_PER_SIDE = 100;
 
 export interface TimingRow {
   figure: string;
