@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { expectNoAxeViolations } from './support/accessibility';
+import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 
@@ -9,7 +10,8 @@ import { signInForTest } from './support/test-session';
  * with limit 2 (northbank), an unbounded limit (eurobank), cashback on (firstbank), card updates
  * off (harbourbank: the edit/delete form), cards not optional (sabana: last-card refusal) and the
  * vpp tenant (vppcards: the standalone form); the §8 texts of a failed call of each kind, with the
- * X-CID the gateway sent; keyboard-only use of the menu and the modals.
+ * X-CID the gateway sent; keyboard-only use of the menu and the modals. Every variant is checked
+ * with axe-core against WCAG 2.2 A/AA (issue 8 "every screen passes axe with no violations").
  */
 let portal: PortalProcess;
 let browser: Browser;
@@ -24,12 +26,13 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function signedInPage(email: string, siteId: string, locale: string, route = 'edit-pan'): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInPage(email: string, siteId: string, locale: string, route = 'edit-pan'): Promise<{ context: BrowserContext; page: Page; cspViolations: string[] }> {
   const context = await browser.newContext();
   await signInForTest(context, portal.baseUrl, email, siteId);
   const page = await context.newPage();
+  const cspViolations = collectCspViolations(page);
   await page.goto(`${portal.baseUrl}/${siteId}/${locale}/account/${route}`);
-  return { context, page };
+  return { context, page, cspViolations };
 }
 
 /** ADR 0011 test hook: the next matching call answers `status` once. */
@@ -65,9 +68,10 @@ function correlationIdOf(page: Page, method: string, path: RegExp): Promise<stri
 
 describe('firstbank (cashback on, limit 5): the managed list and the capture block', () => {
   it('adds by typing and by pasting both shapes, refuses a duplicate and an ineligible number', async () => {
-    const { context, page } = await signedInPage('emily.carter@example.com', 'firstbank', 'en_us');
+    const { context, page, cspViolations } = await signedInPage('emily.carter@example.com', 'firstbank', 'en_us');
     await expect.poll(() => cardNumbers(page).allTextContents()).toEqual(['•••• XXXX XXXX XXXX 1111']);
     await saveScreenshot(page, 'cards-firstbank-managed-list');
+    await expectNoAxeViolations(page, 'cards: managed list');
 
     const add = page.getByRole('button', { name: 'Add card' });
     expect(await add.isDisabled()).toBe(true);
@@ -78,6 +82,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await page.getByText('Your card has been added.').waitFor();
     expect(await cardInput(page).inputValue()).toBe('');
     await saveScreenshot(page, 'cards-firstbank-added');
+    await expectNoAxeViolations(page, 'cards: card-added status message');
 
     // SPEC §5: a duplicate of a listed number, pasted with dashes: the gateway's CARD_DUPLICATE, the configured text.
     await pasteCard(page, '4111-1111-1111-1111');
@@ -86,6 +91,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).waitFor();
     expect(await cardRows(page).count()).toBe(2);
     await saveScreenshot(page, 'cards-firstbank-duplicate');
+    await expectNoAxeViolations(page, 'cards: capture block with an error');
     // The error clears on input.
     await pasteCard(page, '4242424242424242');
     expect(await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).count()).toBe(0);
@@ -101,11 +107,13 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).waitFor();
     expect(await cardRows(page).count()).toBe(3);
     await saveScreenshot(page, 'cards-firstbank-ineligible');
+    // axe runs under the app's strict CSP without tripping it (no inline script, no eval).
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 
   it('keyboard only: the menu, set as default, the cannot-delete-default modal and the remove modal', async () => {
-    const { context, page } = await signedInPage('emily.carter@example.com', 'firstbank', 'en_us');
+    const { context, page, cspViolations } = await signedInPage('emily.carter@example.com', 'firstbank', 'en_us');
     await expect.poll(() => cardRows(page).count()).toBe(3);
     // From the card input, Shift+Tab reaches the last card's menu button.
     await cardInput(page).focus();
@@ -115,6 +123,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     await saveScreenshot(page, 'cards-firstbank-menu');
+    await expectNoAxeViolations(page, 'cards: actions menu open');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const setDefault = page.getByRole('dialog', { name: 'Set as default card' });
@@ -122,6 +131,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     expect(await setDefault.textContent()).toContain('XXXX XXXX XXXX 4242');
     expect(await page.evaluate(() => document.body.classList.contains('modal-open'))).toBe(true);
     await saveScreenshot(page, 'cards-firstbank-set-default-modal');
+    await expectNoAxeViolations(page, 'cards: set-as-default modal');
     // Close → Cancel → Set as default; Tab past the last wraps to the first (the focus trap).
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -139,6 +149,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     const cannot = page.getByRole('dialog', { name: "You can't remove your default card" });
     await cannot.waitFor();
     await saveScreenshot(page, 'cards-firstbank-cannot-remove-default');
+    await expectNoAxeViolations(page, "cards: can't-remove-default modal");
     await page.keyboard.press('Escape');
     await cannot.waitFor({ state: 'detached' });
     expect(await lastMenu.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -152,6 +163,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await remove.waitFor();
     expect(await remove.textContent()).toContain('XXXX XXXX XXXX 1111');
     await saveScreenshot(page, 'cards-firstbank-remove-modal');
+    await expectNoAxeViolations(page, 'cards: remove modal');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await remove.waitFor({ state: 'detached' });
@@ -162,6 +174,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await expect.poll(() => cardRows(page).count()).toBe(2);
     await page.getByText('Your card has been removed.').waitFor();
     expect(await cardNumbers(page).allTextContents()).not.toContain('•••• XXXX XXXX XXXX 1111');
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 
@@ -174,6 +187,77 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await context.close();
   });
 
+  it('keyboard only: Space opens the menu, arrows wrap, Home/End, Escape and Tab close it; the modal wraps both ways; focus always shows', async () => {
+    const { context, page } = await signedInPage('emily.carter@example.com', 'firstbank', 'en_us');
+    await expect.poll(() => cardRows(page).count()).toBe(2);
+    const menuButton = page.getByRole('button', { name: 'More actions for the card ending in 1881' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    // WCAG 2.4.7: the focused control draws the 3px focus outline (cards.css :focus-visible).
+    const expectFocusRing = async () =>
+      expect(await page.evaluate(() => {
+        const style = document.activeElement === null ? null : getComputedStyle(document.activeElement);
+        return style === null ? '' : `${style.outlineStyle} ${style.outlineWidth}`;
+      })).toBe('solid 3px');
+
+    await cardInput(page).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('More actions for the card ending in 1881');
+    await expectFocusRing();
+
+    // Space opens it with the first item focused; the arrows wrap round; Home and End jump.
+    await page.keyboard.press('Space');
+    const menu = page.getByRole('menu', { name: 'More actions for the card ending in 1881' });
+    await menu.waitFor();
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Remove', 'Set as default']);
+    expect(await focused()).toBe('Remove');
+    await expectFocusRing();
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Set as default');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Remove');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Set as default');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('Remove');
+
+    // Escape closes it, focus back on its button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    // Tab leaves an open menu for the next control (the card input), closing it.
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Tab');
+    await menu.waitFor({ state: 'detached' });
+    expect(await cardInput(page).evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Space chooses an item; in the modal Shift+Tab from the first control wraps to the last, Tab wraps back.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    const dialog = page.getByRole('dialog', { name: 'Set as default card' });
+    await dialog.waitFor();
+    expect(await focused()).toBe('Close');
+    await expectFocusRing();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('Set as default');
+    await expectFocusRing();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Close');
+    // Space on Cancel closes it without a change, focus back on the card's menu button.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Space');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.locator('.card-row--default .card-row__number').textContent()).toContain('4242');
+    await context.close();
+  });
+
   it('the profile shows the read-only list with a cashback badge per card', async () => {
     const { context, page } = await signedInPage('emily.carter@example.com', 'firstbank', 'en_us', 'profile');
     const list = page.getByRole('list', { name: 'Your cards' });
@@ -181,6 +265,7 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await expect.poll(() => list.locator('.card-row__number').allTextContents()).toEqual(['XXXX XXXX XXXX 4242', 'XXXX XXXX XXXX 1881']);
     expect(await list.locator('.card-badge').count()).toBe(2);
     await saveScreenshot(page, 'cards-firstbank-profile-read-only');
+    await expectNoAxeViolations(page, 'profile: read-only card list');
     await page.getByRole('link', { name: 'Add or manage cards' }).click();
     await page.waitForURL(/\/edit-pan$/);
     await context.close();
@@ -194,12 +279,15 @@ describe('right to left (ar_qa content on firstbank)', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await cardNumbers(page).first().getAttribute('dir')).toBe('ltr');
     await saveScreenshot(page, 'cards-rtl-managed-list');
+    await expectNoAxeViolations(page, 'cards (ar_qa, right to left): managed list');
     await page.getByRole('button', { name: 'إجراءات أخرى للبطاقة المنتهية بـ 1881' }).click();
     await saveScreenshot(page, 'cards-rtl-menu');
+    await expectNoAxeViolations(page, 'cards (ar_qa, right to left): menu open');
     await page.getByRole('menuitem', { name: 'تعيين كافتراضية' }).click();
     const dialog = page.getByRole('dialog', { name: 'تعيين كبطاقة افتراضية' });
     expect(await dialog.textContent()).toContain('XXXX XXXX XXXX 1881');
     await saveScreenshot(page, 'cards-rtl-set-default-modal');
+    await expectNoAxeViolations(page, 'cards (ar_qa, right to left): set-as-default modal');
     await dialog.getByRole('button', { name: 'إلغاء' }).click();
     await context.close();
   });
@@ -229,6 +317,7 @@ describe('an injected server failure for each card call (firstbank, casey.park)'
     await page.getByText(`We couldn't add your card. X-CID: ${cid}`).waitFor();
     expect(await cardInput(page).inputValue()).toBe('4012 8888 8888 1881');
     await saveScreenshot(page, 'cards-failure-enrol');
+    await expectNoAxeViolations(page, 'cards: enrolment failure status message');
 
     await add.click();
     await expect.poll(() => cardRows(page).count()).toBe(1);
@@ -263,6 +352,7 @@ describe('northbank (limit 2, fr_ca)', () => {
     expect(await cardInput(page).count()).toBe(0);
     await page.getByText('Vous avez ajouté le nombre maximal de cartes permis par ce programme.').waitFor();
     await saveScreenshot(page, 'cards-northbank-limit-reached');
+    await expectNoAxeViolations(page, 'cards: limit reached');
     await context.close();
   });
 });
@@ -283,6 +373,7 @@ describe('eurobank (unbounded limit, de_de)', () => {
     const overlay = page.getByRole('progressbar', { name: 'Ihre Karte wird hinzugefügt…' });
     await overlay.waitFor();
     await saveScreenshot(page, 'cards-eurobank-enrolling-overlay');
+    await expectNoAxeViolations(page, 'cards: enrolling overlay');
     release();
     await overlay.waitFor({ state: 'detached' });
     await expect.poll(() => cardRows(page).count()).toBe(2);
@@ -315,9 +406,11 @@ describe('harbourbank (card updates off, zh_hk): the edit/delete form', () => {
     const dialog = page.getByRole('dialog', { name: '移除卡' });
     await dialog.waitFor();
     await saveScreenshot(page, 'cards-harbourbank-edit-delete-remove');
+    await expectNoAxeViolations(page, 'cards: edit/delete form, remove modal');
     await dialog.getByRole('button', { name: '移除卡' }).click();
     await expect.poll(() => cardRows(page).count()).toBe(1);
     await saveScreenshot(page, 'cards-harbourbank-edit-delete');
+    await expectNoAxeViolations(page, 'cards: edit/delete form');
     await context.close();
   });
 });
@@ -332,6 +425,7 @@ describe('sabana (cards not optional, es_co): last-card refusal', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await cardRows(page).count()).toBe(1);
     await saveScreenshot(page, 'cards-sabana-last-card');
+    await expectNoAxeViolations(page, 'cards: last-card refusal');
     await context.close();
   });
 });
@@ -345,10 +439,12 @@ describe('vppcards (vpp tenant): the standalone form', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('I agree to the Terms and Conditions and confirm this card is mine.').check();
     await saveScreenshot(page, 'cards-vppcards-standalone');
+    await expectNoAxeViolations(page, 'cards: standalone form');
     await submit.click();
     await page.waitForURL(/\/vppcards\/en_gb\/account\/profile$/);
     await page.getByText('Your card has been added.').waitFor();
     await saveScreenshot(page, 'cards-vppcards-added-banner');
+    await expectNoAxeViolations(page, 'profile: card-added banner after the standalone form');
     await context.close();
   });
 

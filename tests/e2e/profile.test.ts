@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import enUs from '../../fixtures/content/en_us.json';
 import ptBr from '../../fixtures/content/pt_br.json';
+import { expectNoAxeViolations } from './support/accessibility';
 import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { totpCode } from './support/sign-in-helpers';
@@ -15,7 +16,8 @@ import { signInForTest } from './support/test-session';
  * gateway when the browser is bypassed), marketing opt-ins (with "All of the above" where the site
  * offers it), offer preferences and the cashback statement, each value still there after a reload;
  * and the SPEC §6 profile-update guard on northbank. Fields are found by their ids (`root_…`) and
- * texts by the site's content, so one test reads every language.
+ * texts by the site's content, so one test reads every language. Each screen state is checked with
+ * axe-core against WCAG 2.2 A/AA (DESIGN: every screen passes axe with no violations).
  */
 type Locale = 'en_us' | 'pt_br' | 'ar_qa';
 const CONTENT: Record<Locale, Record<string, Record<string, string>>> = { en_us: enUs, pt_br: ptBr, ar_qa: arQa };
@@ -157,6 +159,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     await page.getByRole('heading', { name: t(locale, 'profile', 'details.title') }).waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar_qa' ? 'rtl' : 'ltr');
     await saveScreenshot(page, `profile-view-${site.siteId}`);
+    await expectNoAxeViolations(page, `profile view (${site.siteId})`);
 
     // Edit profile: an invalid value is refused next to its field, in the browser…
     await page.getByRole('link', { name: t(locale, 'profile', 'link.edit-profile') }).click();
@@ -166,6 +169,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     await expect.poll(() => page.locator('#root_last_name').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#root_last_name__error').textContent()).toBe(t(locale, 'form', 'error'));
     await saveScreenshot(page, `profile-edit-invalid-${site.siteId}`);
+    await expectNoAxeViolations(page, `edit profile with an invalid value (${site.siteId})`);
     expect(routeOf(page)).toBe('edit-profile');
     // …and by the gateway when the browser is bypassed (ADR 0010: the same site schema, a JSON error naming the field).
     const bypass = await context.request.post(`${portal.baseUrl}/api/user-attribute/v2/user/${site.siteId}`, {
@@ -184,6 +188,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     await page.getByRole('button', { name: t(locale, 'profile', 'edit.submit') }).click();
     await endsOn(page, 'profile');
     await page.getByText(t(locale, 'profile', 'edit.saved')).waitFor();
+    await expectNoAxeViolations(page, `profile with the saved notice (${site.siteId})`);
     await page.reload();
     await page.locator('.profile-details').waitFor();
     expect(await detail(page, 'last_name')).toBe(lastName);
@@ -208,6 +213,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     else for (const box of await optIns.all()) await box.check();
     for (const box of await optIns.all()) expect(await box.isChecked()).toBe(true);
     await saveScreenshot(page, `profile-optins-${site.siteId}`);
+    await expectNoAxeViolations(page, `marketing opt-ins (${site.siteId})`);
     await saveOptIns();
     for (const box of await optIns.all()) expect(await box.isChecked()).toBe(true);
 
@@ -222,6 +228,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     await page.getByRole('button', { name: t(locale, 'profile', 'settings.submit') }).click();
     await page.getByText(t(locale, 'profile', 'settings.saved')).waitFor();
     await saveScreenshot(page, `profile-site-settings-${site.siteId}`);
+    await expectNoAxeViolations(page, `offer preferences (${site.siteId})`);
     await page.reload();
     await categories.first().waitFor();
     expect(await Promise.all((await categories.all()).map((box) => box.isChecked()))).toEqual((await categories.all()).map((_box, index) => index === 0 || index === 2));
@@ -233,6 +240,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     for (const status of ['ELIGIBLE', 'NOT_ELIGIBLE', 'PENDING']) await page.locator('td .badge', { hasText: t(locale, 'cards', `cashback.${status}`) }).first().waitFor();
     expect(await page.locator('body').textContent()).not.toMatch(/\d{16}/);
     await saveScreenshot(page, `profile-cashback-${site.siteId}`);
+    await expectNoAxeViolations(page, `cashback statement (${site.siteId})`);
 
     expect(cspViolations).toEqual([]);
     await context.close();
@@ -273,6 +281,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     expect(await second.locator('#root_last_name').inputValue()).toBe('From-First');
     expect(routeOf(second)).toBe('edit-profile');
     await saveScreenshot(second, 'profile-edit-conflict-firstbank');
+    await expectNoAxeViolations(second, 'edit profile with the changed-elsewhere message (firstbank)');
     await context.close();
   });
 
@@ -292,6 +301,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     });
     expect(bypass.status()).toBe(403);
     await saveScreenshot(page, 'profile-view-northbank');
+    await expectNoAxeViolations(page, 'profile view without an edit link (northbank)');
     await context.close();
   });
 });
