@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPseudoLocale, pseudoLocaliseTexts } from '../../schemas/locales/pseudo-locale';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { ContentBundle, Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
@@ -85,9 +86,13 @@ function contentLookup(bundles: ReadonlyMap<string, ContentBundle>) {
   const fallback = bundles.get(DEFAULT_LOCALE) ?? {};
   const groupsOf = (locale: string): string[] => [...new Set([...Object.keys(fallback), ...Object.keys(bundles.get(locale) ?? {})])];
 
-  /** One group's texts for a locale over en_us; undefined when neither has the group. */
+  /**
+   * One group's texts for a locale over en_us; undefined when neither has the group. The
+   * pseudo-locale is en_us transformed on each call, so it can never lag behind (ADR 0013).
+   */
   const group = (locale: string, name: string): Record<string, string> | undefined => {
     if (!groupsOf(locale).includes(name)) return undefined;
+    if (isPseudoLocale(locale)) return pseudoLocaliseTexts(fallback[name] ?? {});
     return { ...fallback[name], ...bundles.get(locale)?.[name] };
   };
 

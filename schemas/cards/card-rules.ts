@@ -52,13 +52,6 @@ export const PRODUCT_TYPE_TEXTS: Readonly<Record<string, string>> = {
   P: '{product} Gold',
   S1: '{product} Purchasing',
 };
-const PRODUCT_TYPE_FALLBACK = '{product} Card';
-
-/** The product type's name, `{product}` being pan_capture.name ("FirstBank Signature"); unknown codes give "{product} Card". */
-export function productTypeText(code: string | null, product: string): string {
-  const template = (code !== null ? PRODUCT_TYPE_TEXTS[code] : undefined) ?? PRODUCT_TYPE_FALLBACK;
-  return template.replace('{product}', product).trim();
-}
 
 /** SPEC §9 "limit default maximum safe integer": an absent or unreadable limit is unbounded. */
 export function cardLimitOf(configured: string | undefined): number {

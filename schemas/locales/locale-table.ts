@@ -1,3 +1,5 @@
+import { PSEUDO_LOCALE } from './pseudo-locale';
+
 /**
  * The locales the portal serves (SPEC §9 "Over 150 locale codes supported"): every `xx_yy` code with
  * its BCP 47 tag, its region (SPEC §3 "Locales are grouped into regions NA, LAC, AP, CEMEA, Europe",
@@ -120,8 +122,18 @@ function entryFor(code: string): LocaleEntry {
   };
 }
 
+/**
+ * The pseudo-locale (ADR 0013): a row like any other, so the URL keeps it (an unknown code reads as
+ * en_us), but no country: it is English for a translator or a test, in the default locale's region.
+ * No list shown to users may offer it.
+ */
+const PSEUDO_LOCALE_ENTRY: LocaleEntry = { code: PSEUDO_LOCALE, tag: 'en-XA', language: 'en', country: 'xa', script: 'Latn', region: 'NA', direction: 'ltr' };
+
 /** Every supported locale, by code. */
-export const LOCALES: ReadonlyMap<string, LocaleEntry> = new Map(LOCALE_CODES.map((code) => [code, entryFor(code)]));
+export const LOCALES: ReadonlyMap<string, LocaleEntry> = new Map([
+  ...LOCALE_CODES.map((code) => [code, entryFor(code)] as const),
+  [PSEUDO_LOCALE, PSEUDO_LOCALE_ENTRY] as const,
+]);
 
 export function localeEntry(locale: string): LocaleEntry | undefined {
   return LOCALES.get(locale);

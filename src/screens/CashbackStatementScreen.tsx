@@ -101,7 +101,8 @@ export function Component() {
                 {group.lines.map((line) => (
                   <tr key={line.id}>
                     <td className="statement-table__date">{formatCalendarDay(line.date, languageTag, 'medium')}</td>
-                    <td>{line.merchant}</td>
+                    {/* The merchant's own name: never translated (and not content). */}
+                    <td translate="no">{line.merchant}</td>
                     <td className="statement-table__amount">{formatMoney(line.amountMinor, line.currency, languageTag)}</td>
                     <td>{badge(line.status)}</td>
                   </tr>

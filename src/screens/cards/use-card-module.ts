@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { cardConfigOf, cardModuleOptionsOf, MissingCardModuleOptionsError, type CardConfig, type CardModuleOptions } from '../../../schemas/cards/card-config';
-import { productTypeText, type CardEntry } from '../../../schemas/cards/card-rules';
+import type { CardEntry } from '../../../schemas/cards/card-rules';
 import { featureConfigOf, type SiteConfig } from '../../../schemas/site-config/types';
 import { useGetSiteConfigQuery } from '../../api/site-config-api';
 import { useText, type TextLookup } from '../../content/use-text';
@@ -51,7 +51,11 @@ export function useCardModule(): CardModule {
     options: module.options,
     optionsError: module.missing ? text('missingModuleOptions', { product: config.product }) : null,
     standalone: module.standalone,
-    productName: (card) => productTypeText(card.productType, config.product),
+    // SPEC §3 product type codes from the cards content (only en_us has them, so every locale reads those), as the statement does.
+    productName: (card) => {
+      const key = card.productType !== null && text(`product.${card.productType}`) !== '' ? `product.${card.productType}` : 'product.fallback';
+      return text(key, { product: config.product }).trim();
+    },
     invalidText: config.texts.error ?? text('invalidCard', { product: config.product }),
     text,
   };

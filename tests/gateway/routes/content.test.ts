@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentBundle } from '../../../gateway/fixtures/load-fixtures';
+import { pseudoLocalise, pseudoLocaliseTexts } from '../../../schemas/locales/pseudo-locale';
 import { API_BASES, buildTestGateway, realFixtures } from '../support/test-gateway';
 
 let app: FastifyInstance;
@@ -44,6 +45,17 @@ describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
       expect(body.content['errors.' + Object.keys(english.errors ?? {})[0]]).toBe(Object.values(english.errors ?? {})[0]);
       expect(Object.keys(body.content)).toHaveLength(Object.values(english).reduce((sum, group) => sum + Object.keys(group).length, 0));
     }
+  });
+
+  it('answers the pseudo-locale en_xa as every en_us text pseudo-localised, in both calls (ADR 0013)', async () => {
+    for (const group of Object.keys(english)) {
+      const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: group, locale: 'en_xa' })}` });
+      expect(response.json()).toMatchObject({ locale: 'en_xa', content: pseudoLocaliseTexts(english[group] ?? {}) });
+    }
+    const all = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'all', locale: 'en_xa' })}` });
+    expect(all.json().content['common.title.login']).toBe(pseudoLocalise(english.common?.['title.login'] ?? ''));
+    const cms = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/firstbank/firstbank/cards?locale=en_xa` });
+    expect(cms.json().content).toEqual(pseudoLocaliseTexts(english.cards ?? {}));
   });
 
   it('uses en_us for a well-formed locale without a content file', async () => {

@@ -10,7 +10,6 @@ import {
   cardStatus,
   isDuplicateCard,
   isEligibleAnswer,
-  productTypeText,
   removalRefusal,
   withDefaultCard,
   withFirstCardDefault,
@@ -32,16 +31,6 @@ describe('SPEC §4 card status in the list', () => {
   });
 });
 
-describe('SPEC §3 product type codes', () => {
-  it('fills {product} with pan_capture.name; an unknown or missing code is "{product} Card"', () => {
-    expect(productTypeText('C', 'FirstBank')).toBe('FirstBank Signature');
-    expect(productTypeText('G4', 'FirstBank')).toBe('FirstBank Infinite Business');
-    expect(productTypeText('S1', 'VPP')).toBe('VPP Purchasing');
-    expect(productTypeText('Z9', 'FirstBank')).toBe('FirstBank Card');
-    expect(productTypeText(null, 'Northbank')).toBe('Northbank Card');
-    expect(productTypeText(null, '')).toBe('Card');
-  });
-});
 
 describe('SPEC §4, §5, §9 limit, default and removal', () => {
   it('the limit defaults to unbounded (maximum safe integer); the add form hides when the count reaches it', () => {
