@@ -8,7 +8,10 @@ import { handleError, handleFrameworkError } from './http/errors';
 import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
 import { JobQueue } from './jobs/job-queue';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
+import { refuseAgentAccountCalls } from './concierge/agent-refusals';
 import { assetsRoutes } from './routes/assets';
+import { conciergeRoutes } from './routes/concierge';
+import { conciergeAttributeRoutes } from './routes/concierge-attributes';
 import { contentRoutes } from './routes/content';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { formRoutes } from './routes/forms';
@@ -102,6 +105,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     await app.register(
       async (api) => {
         requireXsrfHeader(api);
+        // ADR 0014: an agent's session never reaches the credential, account and card-changing calls.
+        refuseAgentAccountCalls(api, { db, fixtures, clock });
         await api.register(healthRoutes, { db });
         await api.register(siteConfigServiceRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });
@@ -125,6 +130,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtPasswordRoutes, { db, auth });
         await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth });
         await api.register(assetsRoutes, { db, fixtures, auth });
+        await api.register(conciergeRoutes, { db, fixtures, clock });
+        await api.register(conciergeAttributeRoutes, { db, fixtures, clock });
         // Only while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.

@@ -14,6 +14,8 @@ export const SESSION_COOKIE = 'SESSION';
 export const AUTHENTICATED_COOKIE = 'gmap_authenticated';
 export const USER_TYPE_COOKIE = 'gmap_user_type';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** ADR 0014: a support agent's readable display data of the card holder acted for (SPEC §9). */
+export const SUPPORT_DETAILS_COOKIE = 'gmap_support_details';
 /** ADR 0008: a pending sign-in waiting for its passcode (10 minutes), and a device trusted for 15. */
 export const LOGIN_CHALLENGE_COOKIE = 'LOGIN_CHALLENGE';
 export const TRUSTED_DEVICE_COOKIE = 'TRUSTED_DEVICE';
@@ -76,12 +78,12 @@ export function newXsrfToken(): string {
 }
 
 /**
- * Expires the session cookies, for a dead session (the browser cannot clear the httpOnly one
+ * Expires the session cookies (the agent's support details among them, SPEC §4/§8), for a dead session (the browser cannot clear the httpOnly one
  * itself), and replaces the XSRF token, so the signed-out page can post its next sign-in at once
  * with a value that never belonged to the session.
  */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  expireCookies(request, reply, [SESSION_COOKIE, AUTHENTICATED_COOKIE, USER_TYPE_COOKIE]);
+  expireCookies(request, reply, [SESSION_COOKIE, AUTHENTICATED_COOKIE, USER_TYPE_COOKIE, SUPPORT_DETAILS_COOKIE]);
   reply.header('set-cookie', serializeCookie(XSRF_COOKIE, newXsrfToken(), { httpOnly: false, secure: isHttps(request) }));
 }
 
@@ -97,7 +99,7 @@ export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply): 
 
 export function expireCookies(request: FastifyRequest, reply: FastifyReply, names: readonly string[]): void {
   const secure = isHttps(request);
-  const readable = new Set([AUTHENTICATED_COOKIE, USER_TYPE_COOKIE]);
+  const readable = new Set([AUTHENTICATED_COOKIE, USER_TYPE_COOKIE, SUPPORT_DETAILS_COOKIE]);
   reply.header(
     'set-cookie',
     names.map((name) => serializeCookie(name, '', { httpOnly: !readable.has(name), secure, expires: new Date(0) })),

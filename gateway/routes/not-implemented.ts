@@ -21,10 +21,8 @@ export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   { method: ANY_METHOD, path: 'user-auth/auth/user-token' },
   { method: ANY_METHOD, path: 'user-auth/auth/refresh-token' },
   // user-mgmt
-  { method: 'GET', path: 'user-mgmt/user/find-concierge' },
   { method: 'POST', path: 'user-mgmt/user/alias' },
   // user-attribute
-  { method: 'GET', path: 'user-attribute/concierge/user/:siteId' },
   { method: ANY_METHOD, path: 'assets/validation' },
 ];
 

@@ -1,6 +1,7 @@
 import type { CardModuleOptions } from '../../schemas/cards/card-config';
 import { removeAssetUrlFor, updateAssetUrlFor } from '../../schemas/cards/card-config';
 import type { CardValidation, EnrolledAsset } from '../../schemas/cards/card-assets';
+import { userTypeInState, type AuthState } from '../auth/auth-machine';
 import { gatewayApi } from './gateway-api';
 
 interface CardCall {
@@ -15,8 +16,10 @@ interface CardCall {
 export const assetsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     getAssets: build.query<EnrolledAsset[], string>({
-      queryFn: async (siteId, _api, _extra, baseQuery) => {
-        const answer = await baseQuery({ url: `user-attribute/user/assets/${encodeURIComponent(siteId)}`, siteId });
+      queryFn: async (siteId, api, _extra, baseQuery) => {
+        // ADR 0014: a support agent sees the cards (last four only) of the card holder acted for.
+        const concierge = userTypeInState((api.getState() as { auth: AuthState }).auth) === 'CONCIERGE';
+        const answer = await baseQuery({ url: `${concierge ? 'user-attribute/concierge/user/assets' : 'user-attribute/user/assets'}/${encodeURIComponent(siteId)}`, siteId });
         return { data: answer.error || !Array.isArray(answer.data) ? [] : (answer.data as EnrolledAsset[]) };
       },
       providesTags: ['Assets'],

@@ -64,14 +64,25 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
      * merged (null removes one), so two tabs editing different fields both keep their changes; a key
      * changed by another save since `baseVersion` answers 409 ATTRIBUTES_CHANGED and nothing is written.
      */
-    saveChangedAttributes: build.mutation<UserSiteRecord, { siteId: string; attributes: UserSiteAttributes; baseVersion: number }>({
-      query: ({ siteId, attributes, baseVersion }) => ({ url: `user-attribute/v2/user/${encodeURIComponent(siteId)}`, method: 'POST', data: { attributes, baseVersion }, siteId }),
+    saveChangedAttributes: build.mutation<UserSiteRecord, { siteId: string; attributes: UserSiteAttributes; baseVersion: number; concierge: boolean }>({
+      query: ({ siteId, attributes, baseVersion, concierge }) => ({
+        // ADR 0014 "concierge preferences": an agent saves for the card holder through the concierge twin.
+        url: `${concierge ? 'user-attribute/concierge/v2/user' : 'user-attribute/v2/user'}/${encodeURIComponent(siteId)}`,
+        method: 'POST',
+        data: { attributes, baseVersion },
+        siteId,
+      }),
       // A conflict changed the stored object too: every reader loads it again.
       invalidatesTags: (_result, error) => (error === undefined || error.status === 409 ? ['UserAttributes'] : []),
     }),
     /** ADR 0010 POST user-attribute/user/attribute/{siteId}: the whole user site object (never vopUsers) at the version it was read. */
-    saveUserSiteRecord: build.mutation<UserSiteRecord, UserSiteRecord>({
-      query: (record) => ({ url: `user-attribute/user/attribute/${encodeURIComponent(record.siteId)}`, method: 'POST', data: record, siteId: record.siteId }),
+    saveUserSiteRecord: build.mutation<UserSiteRecord, { record: UserSiteRecord; concierge: boolean }>({
+      query: ({ record, concierge }) => ({
+        url: `${concierge ? 'user-attribute/concierge/user/attribute' : 'user-attribute/user/attribute'}/${encodeURIComponent(record.siteId)}`,
+        method: 'POST',
+        data: record,
+        siteId: record.siteId,
+      }),
       invalidatesTags: (_result, error) => (error === undefined || error.status === 409 ? ['UserAttributes'] : []),
     }),
     /** POST user-attribute/v2/user/{siteId} { attributes }: §4 saves the site locale this way on USER_NOT_FOUND. */

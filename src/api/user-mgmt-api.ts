@@ -131,8 +131,8 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/vba/compromised-password', method: 'POST', data: body, siteId }),
     }),
     /** §7/ADR 0010 POST user-mgmt/user/update, empty body: copies the site's global profile fields into the profile, which it answers. */
-    updateProfile: build.mutation<UserProfile, { siteId: string }>({
-      query: ({ siteId }) => ({ url: 'user-mgmt/user/update', method: 'POST', siteId }),
+    updateProfile: build.mutation<UserProfile, { siteId: string; concierge: boolean }>({
+      query: ({ siteId, concierge }) => ({ url: concierge ? 'user-mgmt/user/concierge/update' : 'user-mgmt/user/update', method: 'POST', siteId }),
       invalidatesTags: ['Profile'],
     }),
     /** §7/ADR 0009 POST user-mgmt/user/remove-account, empty body; the gateway clears every auth cookie. */

@@ -7,6 +7,7 @@ import { textOf } from '../content/texts';
 import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
 import { useContentTexts } from '../content/use-content-texts';
 import { localeDirection, localeToLanguageTag } from '../../schemas/locales/locale-table';
+import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
@@ -112,6 +113,7 @@ export function RootScreen() {
         <span className="shell__brand">{siteBrand || programmeBrand}</span>
       </header>
       <main className="shell__main">
+        <ConciergeBanner />
         <GlobalErrorAlert />
         <NotificationAlerts />
         <Outlet />

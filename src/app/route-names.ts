@@ -30,6 +30,8 @@ export const ACCOUNT_ROUTES = [
   'logout',
   'redirect-sso',
   'sso-simulator',
+  // ADR 0014: a support agent chooses the card holder to act for.
+  'concierge',
 ] as const;
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 

@@ -7,7 +7,7 @@ export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
 export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
 
 /** The content groups the shell and the screens read through `useContentTexts`. */
-export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account' | 'profile' | 'optins' | 'cards';
+export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account' | 'profile' | 'optins' | 'cards' | 'concierge';
 export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = {
   common: DEFAULT_COMMON_TEXTS,
   errors: DEFAULT_ERROR_TEXTS,
@@ -16,4 +16,5 @@ export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = 
   profile: bundled.profile ?? {},
   optins: bundled.optins ?? {},
   cards: bundled.cards ?? {},
+  concierge: bundled.concierge ?? {},
 };

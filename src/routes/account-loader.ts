@@ -77,6 +77,7 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   'edit-profile': ['profile', 'form'],
   'site-settings': ['profile', 'form'],
   'cashback-statement': ['profile', 'cards'],
+  concierge: ['concierge'],
 };
 
 /**
@@ -89,7 +90,7 @@ async function preloadAccountData(
   services: AppServices,
   site: SiteLocation,
   route: AccountRoute,
-): Promise<{ config: SiteConfig; auth: AuthStatus; mfaEnrolled: boolean }> {
+): Promise<{ config: SiteConfig; auth: AuthStatus; mfaEnrolled: boolean; actingForUser: boolean }> {
   const { siteId, locale } = site;
   const contentGroups = ['common', 'errors', ...(SCREEN_CONTENT_GROUPS[route] ?? [])];
   const [config, auth] = await Promise.all([
@@ -109,7 +110,8 @@ async function preloadAccountData(
         ]),
     ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),
   ]);
-  return { config: siteConfig, auth, mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED' };
+  // ADR 0014: find-concierge answers (not null) once the agent has chosen the card holder to act for.
+  return { config: siteConfig, auth, mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED', actingForUser: concierge && profile != null };
 }
 
 /**
@@ -146,7 +148,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
     const url = new URL(request.url);
     if (url.pathname.endsWith('/')) throw redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`);
     const site = resolveSite({ host: url.host, pathname: url.pathname, search: url.search });
-    const { config, auth, mfaEnrolled } = await preloadAccountData(store, services, site, route);
+    const { config, auth, mfaEnrolled, actingForUser } = await preloadAccountData(store, services, site, route);
     const decision = decideRoute({
       route,
       auth,
@@ -158,6 +160,8 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       hasPendingSignIn: store.getState().signIn.pending !== null,
       hasNotificationInfo: await hasNotificationInfo(store, route),
       mfaEnrolled,
+      userType: userTypeInState(store.getState().auth),
+      actingForUser,
       device: mobileDeviceOf(userAgent()),
     });
     if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));

@@ -3,7 +3,7 @@ import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/type
 import type { FeatureFlags } from '../app/feature-flags';
 import { isAppDeepLink, type MobileDevice } from '../app/mobile-deep-link';
 import type { AccountRoute } from '../app/route-names';
-import type { AuthStatus } from '../auth/auth-machine';
+import type { AuthStatus, UserType } from '../auth/auth-machine';
 
 /**
  * SPEC §2 guards as data: each route lists the guards it passes through, in order, after the
@@ -24,7 +24,10 @@ export type GuardName =
   | 'pendingSignIn'
   | 'notificationInfo'
   | 'mfaRequired'
-  | 'mfaOffered';
+  | 'mfaOffered'
+  | 'conciergeOnly'
+  | 'actingForUser'
+  | 'notForAgent';
 
 export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> = {
   login: ['clearOtpExpiry', 'loginPage'],
@@ -32,17 +35,17 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   activate: [],
   'login-otp': ['pendingSignIn'],
   'login-otp-preference': ['pendingSignIn', 'notificationInfo'],
-  profile: ['authenticatedOnly', 'mfaRequired'],
-  'edit-profile': ['authenticatedOnly', 'mfaRequired', 'profileUpdate'],
-  'mfa-setup': ['authenticatedOnly', 'mfaOffered'],
-  'delete-profile': ['authenticatedOnly', 'mfaRequired', 'deleteProfile'],
-  'edit-pan': ['authenticatedOnly', 'mfaRequired', 'editPan'],
-  'cashback-statement': ['authenticatedOnly', 'mfaRequired'],
-  'site-settings': ['authenticatedOnly', 'mfaRequired', 'siteSettings'],
+  profile: ['authenticatedOnly', 'actingForUser', 'mfaRequired'],
+  'edit-profile': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'profileUpdate'],
+  'mfa-setup': ['authenticatedOnly', 'notForAgent', 'mfaOffered'],
+  'delete-profile': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'deleteProfile'],
+  'edit-pan': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'editPan'],
+  'cashback-statement': ['authenticatedOnly', 'actingForUser', 'mfaRequired'],
+  'site-settings': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'siteSettings'],
   registration: ['guestOnly'],
   'add-pan': ['guestOnly', 'addPan'],
-  password: ['authenticatedOnly', 'mfaRequired'],
-  'compromised-credentials': ['authenticatedOnly', 'mfaRequired'],
+  password: ['authenticatedOnly', 'notForAgent', 'mfaRequired'],
+  'compromised-credentials': ['authenticatedOnly', 'notForAgent', 'mfaRequired'],
   'resend-activation': [],
   recovery: [],
   'reset-password': [],
@@ -53,6 +56,7 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   logout: ['authenticatedOnly'],
   'redirect-sso': [],
   'sso-simulator': ['ssoSimulator'],
+  concierge: ['authenticatedOnly', 'conciergeOnly'],
 };
 
 /** §2 global SSO rule: on an SSO site every route but these goes to redirect-sso. */
@@ -74,6 +78,10 @@ export interface GuardContext {
   device: MobileDevice | null;
   /** The signed-in user has enrolled a TOTP authenticator (profile mfaEnrollmentStatus, SPEC §3). */
   mfaEnrolled: boolean;
+  /** SPEC §4 user type of the signed-in visitor. */
+  userType: UserType;
+  /** ADR 0014: a support agent has chosen the card holder to act for (find-concierge answered). */
+  actingForUser: boolean;
 }
 
 export type GuardDecision =
@@ -131,9 +139,16 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
   notificationInfo: (c) => (c.hasNotificationInfo ? null : to(signInRoute(c.flags), c.search)),
   // Our rule (fixture format, ADR 0001): on a site with site_auth_profile mfa "required", a signed-in user
   // sets up an authenticator before anything else; mfa-setup and logout stay open.
-  mfaRequired: (c) => (isMfaRequired(c.site) && !c.mfaEnrolled ? to('mfa-setup', c.search) : null),
+  // An agent never sets up MFA for someone else (ADR 0014).
+  mfaRequired: (c) => (c.userType !== 'CONCIERGE' && isMfaRequired(c.site) && !c.mfaEnrolled ? to('mfa-setup', c.search) : null),
   // Our rule: a site with mfa "off" offers no authenticator set-up.
   mfaOffered: (c) => (featureConfigOf(c.site, 'site_auth_profile').mfa === 'off' ? to('profile', c.search) : null),
+  // ADR 0014: the concierge screen is the agent's; a card holder goes to their profile.
+  conciergeOnly: (c) => (c.userType === 'CONCIERGE' ? null : to('profile', c.search)),
+  // ADR 0014: the user screens show the card holder acted for, so an agent chooses one first.
+  actingForUser: (c) => (c.userType === 'CONCIERGE' && !c.actingForUser ? to('concierge', c.search) : null),
+  // ADR 0014: an agent never changes a password, MFA or the account (the gateway refuses too).
+  notForAgent: (c) => (c.userType === 'CONCIERGE' ? to('concierge', c.search) : null),
 };
 
 export function isMfaRequired(site: SiteConfig): boolean {

@@ -99,7 +99,7 @@ export function Component() {
       setNotice({ kind: 'success', message: text('edit.nothingChanged') });
       return;
     }
-    const saved = hasChanges ? await saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion }) : { data: { version: draft.baseVersion } };
+    const saved = hasChanges ? await saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion, concierge }) : { data: { version: draft.baseVersion } };
     if ('error' in saved) {
       const conflict = attributesConflictOf(saved.error);
       if (conflict === null) {
@@ -120,7 +120,7 @@ export function Component() {
       setNotice({ kind: 'error', message: text('edit.conflict', { fields: keys.map(labelOf).join(', ') }) });
       return;
     }
-    const updated = await updateProfile({ siteId });
+    const updated = await updateProfile({ siteId, concierge });
     if (updated.error) {
       // The attributes are saved: the form starts from them, and the next save retries only the profile copy.
       setDraft({ ...draft, baseline: data, baseVersion: saved.data.version, shown: data, profileCopyPending: true });

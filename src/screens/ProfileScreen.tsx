@@ -116,7 +116,7 @@ export function Component() {
           {text('links.title')}
         </h2>
         <ul className="profile-links">
-          {profileLinks(site, locale, mfaEnrolled).map((route) => (
+          {profileLinks(site, locale, mfaEnrolled, concierge ? 'CONCIERGE' : 'CARDHOLDER').map((route) => (
             <li key={route}>
               <Link className={`profile-link${route === 'delete-profile' ? ' profile-link--danger' : ''}`} to={`${basePath}${route}${search}`}>
                 {text(`link.${route}`)}

@@ -32,4 +32,5 @@ export const SCREEN_MODULES: Readonly<Record<AccountRoute, () => Promise<{ Compo
   logout: () => import('./LogoutScreen'),
   'redirect-sso': () => import('./RedirectSsoScreen'),
   'sso-simulator': () => import('./SsoSimulatorScreen'),
+  concierge: () => import('./concierge/ConciergeScreen'),
 };

@@ -2,18 +2,21 @@ import { Link } from 'react-router-dom';
 import { cardEntriesOf } from '../../../schemas/cards/card-assets';
 import { ReadOnlyCardList } from '../../../widgets/cards/ReadOnlyCardList';
 import { useGetAssetsQuery } from '../../api/assets-api';
+import { useIsConcierge } from '../../auth/use-is-concierge';
 import { useSiteLocation } from '../../site/use-site-location';
 import { cashbackTexts } from './card-widget-texts';
 import { useCardModule } from './use-card-module';
 
 /**
  * SPEC §2 "Read-only list" on the profile: each enrolled card masked as XXXX XXXX XXXX plus its
- * last four, a cashback badge per card when the site has cashback on, and the way to edit-pan.
+ * last four, a cashback badge per card when the site has cashback on, and the way to edit-pan (not for
+ * a support agent, who never handles a card number: ADR 0014).
  */
 export function ProfileCards() {
   const { siteId, basePath } = useSiteLocation();
   const module = useCardModule();
   const assets = useGetAssetsQuery(siteId).data ?? [];
+  const concierge = useIsConcierge();
   if (!module.ready) return null;
   const { text, config, productName } = module;
   const cards = cardEntriesOf(assets);
@@ -24,9 +27,11 @@ export function ProfileCards() {
       ) : (
         <p className="profile-cards__empty">{text('profile.empty')}</p>
       )}
-      <Link className="profile-cards__manage" to={`${basePath}edit-pan`}>
-        {text('profile.manage')}
-      </Link>
+      {!concierge && (
+        <Link className="profile-cards__manage" to={`${basePath}edit-pan`}>
+          {text('profile.manage')}
+        </Link>
+      )}
     </div>
   );
 }

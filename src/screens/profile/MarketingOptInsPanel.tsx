@@ -5,6 +5,7 @@ import { SiteForm, type SiteFormData } from '../../../widgets/SiteForm';
 import { useGetSiteConfigQuery } from '../../api/site-config-api';
 import { attributesConflictOf, useSaveChangedAttributesMutation, type UserSiteRecord } from '../../api/user-attribute-api';
 import { useFormTexts } from '../../content/use-form-texts';
+import { useIsConcierge } from '../../auth/use-is-concierge';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 import { FormAlert } from '../sign-in/FormAlert';
@@ -29,6 +30,7 @@ export function MarketingOptInsPanel({ record }: { record: UserSiteRecord }) {
   const profileTexts = useText('profile');
   // "Nothing changed" reads the same on every profile screen.
   const text = (key: string) => (key === 'unchanged' ? profileTexts('edit.nothingChanged') : optInTexts(key));
+  const concierge = useIsConcierge();
   const [save, { isLoading }] = useSaveChangedAttributesMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -54,7 +56,7 @@ export function MarketingOptInsPanel({ record }: { record: UserSiteRecord }) {
       return;
     }
     const flags = Object.fromEntries(sent.map((key) => [key, chosen[key] === true]));
-    const answer = await save({ siteId, attributes: { marketing_opt_ins: marketingOptInsAttribute(flags) }, baseVersion: record.version });
+    const answer = await save({ siteId, attributes: { marketing_opt_ins: marketingOptInsAttribute(flags) }, baseVersion: record.version, concierge });
     if (!answer.error) setOutcome({ kind: 'success', key: 'saved' });
     else setOutcome({ kind: 'error', key: attributesConflictOf(answer.error) ? 'conflict' : 'failed' });
   };

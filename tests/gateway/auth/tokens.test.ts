@@ -47,7 +47,7 @@ describeEachDatabase((leg) => {
     const logout = await browser.call({ method: 'POST', url: 'user-auth/tokens/revoke', headers: { 'content-type': 'text/plain' } });
     expect(logout.statusCode).toBe(200);
     const expired = ([] as string[]).concat(logout.headers['set-cookie'] ?? []).filter((line) => line.includes('Expires=Thu, 01 Jan 1970'));
-    expect(expired.map((line) => line.slice(0, line.indexOf('=')))).toEqual(['SESSION', 'gmap_authenticated', 'gmap_user_type', 'LOGIN_CHALLENGE']);
+    expect(expired.map((line) => line.slice(0, line.indexOf('=')))).toEqual(['SESSION', 'gmap_authenticated', 'gmap_user_type', 'gmap_support_details', 'LOGIN_CHALLENGE']);
     expect(browser.cookies.has('SESSION')).toBe(false);
     expect(browser.cookies.has('XSRF-TOKEN')).toBe(true);
 

@@ -8,16 +8,14 @@ import { API_BASES, buildTestGateway, withXsrf } from '../support/test-gateway';
  * implements. Written from the spec, not from the route list, so a row dropped by mistake fails here.
  * Issue 5 implemented login, token, revoke, get-preference-details, send-code and mfa/totp/* (ADR 0008);
  * issue 6 the account lifecycle calls of ADR 0009 (registration to remove-account); issue 8 the asset
- * calls of ADR 0011 (`tests/gateway/cards/`).
+ * calls of ADR 0011 (`tests/gateway/cards/`); issue 9 the concierge calls of ADR 0014 (`tests/gateway/concierge/`).
  */
 const PLANNED: [HTTPMethods, string][] = [
   ['GET', 'user-auth/oidc/authorize'],
   ['POST', 'user-auth/oidc/authorize'],
   ['GET', 'user-auth/auth/user-token'],
   ['POST', 'user-auth/auth/refresh-token'],
-  ['GET', 'user-mgmt/user/find-concierge'],
   ['POST', 'user-mgmt/user/alias'],
-  ['GET', 'user-attribute/concierge/user/firstbank'],
   ['POST', 'assets/validation'],
 ];
 

@@ -23,7 +23,7 @@ type SiteKind = keyof typeof SITES;
 const AUTH_STATES: readonly AuthStatus[] = ['LOGGEDOUT', 'LOGGEDIN-INACTIVE', 'LOGGEDIN'];
 
 function context(route: AccountRoute, auth: AuthStatus, kind: SiteKind, overrides: Partial<GuardContext> = {}): GuardContext {
-  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, ...overrides };
+  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false, ...overrides };
 }
 
 /** Where the decision leaves the visitor: the route itself when allowed. */
@@ -64,6 +64,7 @@ const CLASSIC: Readonly<Record<AccountRoute, readonly [string, string, string]>>
   logout: ['login-form', 'login-form', '='],
   'redirect-sso': ['=', '=', '='],
   'sso-simulator': ['=', '=', '='], // simulator feature on in this build
+  concierge: ['login-form', 'login-form', 'profile'], // ADR 0014: a card holder is no agent
 };
 
 const rows = ACCOUNT_ROUTES.flatMap((route) => AUTH_STATES.map((auth, index) => [route, auth, CLASSIC[route][index]!] as const));

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { enrolledAsset, listAssets } from '../cards/enrolled-assets';
+import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../concierge/acting-for-user';
+import { assertAgentSite, requireActingFor } from '../concierge/concierge-session';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import type { SiteAttributes } from '../profile/site-attributes';
+import type { Clock } from '../time/clock';
+import { SITE_ATTRIBUTES_SCHEMA, SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
+
+const SITE_PARAMS = { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } as const;
+
+/**
+ * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of
+ * ADR 0010/0011 for the user the agent acts for, on the agent's site, with the same bodies and rules;
+ * each save is audited. The logic is in `gateway/concierge/` and `gateway/profile/`.
+ */
+export async function conciergeAttributeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
+  const { db, fixtures, clock } = options;
+
+  /** The user acted for on `siteId`, and who calls: 401, 403 NOT_CONCIERGE / CONCIERGE_NOT_ALLOWED, 409 NOT_ACTING_FOR_USER. */
+  const actingForOn = async (request: FastifyRequest, reply: FastifyReply, siteId: string) => {
+    const now = clock.now();
+    const { agent, userId } = await requireActingFor(db, request, reply, now);
+    assertAgentSite(agent, siteId);
+    return { agent, userId, siteId, fixtures, correlationId: request.id, now };
+  };
+
+  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { schema: { params: SITE_PARAMS } }, async (request, reply) => {
+    const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
+    return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
+  });
+
+  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/assets/:siteId', { schema: { params: SITE_PARAMS } }, async (request, reply) => {
+    const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
+    // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
+    return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
+  });
+
+  app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
+    '/user-attribute/concierge/v2/user/:siteId',
+    {
+      schema: {
+        params: SITE_PARAMS,
+        body: {
+          type: 'object',
+          required: ['attributes'],
+          propertyNames: { enum: ['attributes', 'baseVersion'] },
+          properties: { attributes: SITE_ATTRIBUTES_SCHEMA, baseVersion: { type: 'integer', minimum: 0 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const call = await actingForOn(request, reply, request.params.siteId);
+      return saveChangedForUser(db, call, request.body.attributes, request.body.baseVersion);
+    },
+  );
+
+  app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
+    '/user-attribute/concierge/user/attribute/:siteId',
+    {
+      schema: {
+        params: SITE_PARAMS,
+        body: SITE_OBJECT_SCHEMA,
+      },
+    },
+    async (request, reply) => {
+      const call = await actingForOn(request, reply, request.params.siteId);
+      assertSiteObjectFor(call.siteId, request.body);
+      return saveWholeForUser(db, call, request.body.attributes, request.body.version);
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { gatewayApi } from './gateway-api';
+
+/** ADR 0014: the display data of the card holder a support agent acts for (never secret). */
+export interface ActingFor {
+  primaryUserIdentifier: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** What acting for someone else changes: everything the screens read for "the user". */
+const USER_DATA_TAGS = ['Profile', 'UserAttributes', 'Assets'] as const;
+
+/** ADR 0014 concierge calls of the agent's own (SPEC §6 "uses separate endpoints"). */
+export const conciergeApi = gatewayApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET user-mgmt/user/concierge/act-for: who the agent acts for, or null. */
+    getActingFor: build.query<ActingFor | null, { siteId: string }>({
+      query: ({ siteId }) => ({ url: 'user-mgmt/user/concierge/act-for', siteId }),
+      transformResponse: (answer: { actingFor?: ActingFor | null }) => answer.actingFor ?? null,
+      providesTags: ['Profile'],
+    }),
+    /** POST user-mgmt/user/concierge/act-for { email }: 404 USER_NOT_FOUND, 400 VALIDATION_FAILED naming email. */
+    actFor: build.mutation<ActingFor, { siteId: string; email: string }>({
+      query: ({ siteId, email }) => ({ url: 'user-mgmt/user/concierge/act-for', method: 'POST', data: { email }, siteId }),
+      transformResponse: (answer: { actingFor: ActingFor }) => answer.actingFor,
+      invalidatesTags: (_result, error) => (error === undefined ? [...USER_DATA_TAGS] : []),
+    }),
+    /** POST user-mgmt/user/concierge/stop-acting, empty body; the gateway expires gmap_support_details. */
+    stopActing: build.mutation<unknown, { siteId: string }>({
+      query: ({ siteId }) => ({ url: 'user-mgmt/user/concierge/stop-acting', method: 'POST', siteId }),
+      invalidatesTags: [...USER_DATA_TAGS],
+    }),
+  }),
+});
+
+export const { useGetActingForQuery, useActForMutation, useStopActingMutation } = conciergeApi;
