@@ -71,10 +71,20 @@ const WALKS: Walk[] = [
 
 const API_REQUEST = /\/(?:gateway\/)?api\//;
 
-function recordApiRequests(page: Page): Request[] {
-  const requests: Request[] = [];
-  page.on('request', (request) => {
-    if (API_REQUEST.test(new URL(request.url()).pathname)) requests.push(request);
+interface RecordedRequest {
+  url: string;
+  /** Read while the request's document is live: after a navigation Chromium may no longer report its cookies. */
+  headers: Promise<Record<string, string>>;
+}
+
+function recordApiRequests(page: Page): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  page.on('request', (request: Request) => {
+    if (!API_REQUEST.test(new URL(request.url()).pathname)) return;
+    const headers = request.allHeaders();
+    // Awaited by the test, which then sees any failure; this only keeps it from counting as unhandled meanwhile.
+    headers.catch(() => undefined);
+    requests.push({ url: request.url(), headers });
   });
   return requests;
 }
@@ -127,16 +137,22 @@ describe('the app shell in Chromium (SPEC §2, §4, §7, §8)', () => {
     // cookie (the gateway hands every browser one); X-COOKIE-AUTH on; no token in client-server mode.
     expect(requests.length).toBeGreaterThan(ROUTES.length);
     let requestsWithXsrfCookie = 0;
+    let incompleteRecords = 0;
     for (const request of requests) {
-      const headers = await request.allHeaders();
+      const headers = await request.headers;
+      // Chromium sometimes reports only the page's provisional headers (no cookie, no accept-encoding: the
+      // network stack's extra info came late; microsoft/playwright#6690). The cookie is unknown for those.
+      const complete = headers['accept-encoding'] !== undefined;
+      if (!complete) incompleteRecords += 1;
       const xsrfCookie = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(headers.cookie ?? '')?.[1];
       if (xsrfCookie !== undefined) requestsWithXsrfCookie += 1;
-      expect.soft(headers['x-site-id'], request.url()).toBe(walk.siteId);
-      expect.soft(headers['x-xsrf-token'], request.url()).toBe(xsrfCookie);
-      expect.soft(headers['x-cookie-auth'], request.url()).toBe('true');
-      expect.soft(headers.authorization, request.url()).toBeUndefined();
+      expect.soft(headers['x-site-id'], request.url).toBe(walk.siteId);
+      if (complete) expect.soft(headers['x-xsrf-token'], request.url).toBe(xsrfCookie);
+      expect.soft(headers['x-cookie-auth'], request.url).toBe('true');
+      expect.soft(headers.authorization, request.url).toBeUndefined();
     }
     expect(requestsWithXsrfCookie).toBeGreaterThan(0);
+    expect(incompleteRecords, 'requests Chromium reported without their network headers').toBeLessThan(requests.length / 10);
     await context.close();
   });
 

@@ -119,8 +119,8 @@ describe('ADR 0008 passcode codes lead to the next step with the login data in m
     });
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
     expect(goToSignIn).not.toHaveBeenCalled();
-    // §2 focus management: the new step's heading takes focus.
-    expect(document.activeElement?.tagName).toBe('H1');
+    // §2 focus management: the new step's heading takes focus (an effect after the heading renders).
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
   });
 
   it('OTP_REQUIRED_PHONE → login-otp, code by SMS; MFA_OTP_REQUIRED → the authenticator code, no resend', async () => {
