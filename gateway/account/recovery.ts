@@ -66,5 +66,5 @@ async function hasLiveRecoveryCode(db: Database, userId: string, now: Date): Pro
 }
 
 function passcodeInvalid(attemptsLeft: number): HttpError {
-  return new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', undefined, { extras: { attemptsLeft } });
+  return new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', { passcode: 'invalid' }, { extras: { attemptsLeft } });
 }

@@ -34,9 +34,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function assertCaptcha(site: SiteConfig, services: AuthServices, token: string | undefined, ip: string): Promise<void> {
   if (featureConfigOf(site, 'user_enrollment').captcha_required !== 'true') return;
   if (token === undefined || token.trim() === '') {
-    throw new HttpError(400, 'CAPTCHA_REQUIRED', `Solve the captcha first (${CAPTCHA_HEADER.toUpperCase()} is missing).`);
+    throw new HttpError(400, 'CAPTCHA_REQUIRED', `Solve the captcha first (${CAPTCHA_HEADER.toUpperCase()} is missing).`, { [CAPTCHA_HEADER]: 'required' });
   }
-  if (!(await services.captchaVerifier.verify(token, ip))) throw new HttpError(400, 'CAPTCHA_INVALID', 'The captcha was not solved; try again.');
+  if (!(await services.captchaVerifier.verify(token, ip))) throw new HttpError(400, 'CAPTCHA_INVALID', 'The captcha was not solved; try again.', { [CAPTCHA_HEADER]: 'invalid' });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../time/clock';
 import type { DevOutbox, OutgoingMessage, StoredMessage } from './mailer';
@@ -20,7 +20,10 @@ export class FileOutbox implements DevOutbox {
     const sentAt = this.clock.now();
     const stored: StoredMessage = { id: randomUUID(), sentAt: sentAt.toISOString(), ...message };
     // The time first, so the names sort in sending order.
-    await writeFile(join(this.dir, `${sentAt.getTime()}-${stored.id}.json`), `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    const path = join(this.dir, `${sentAt.getTime()}-${stored.id}.json`);
+    // Written aside, then renamed: a gateway killed mid-write (issue 11 crash safety) leaves no half message for the reader to choke on.
+    await writeFile(`${path}.partial`, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    await rename(`${path}.partial`, path);
   }
 
   async messagesTo(to: string): Promise<StoredMessage[]> {

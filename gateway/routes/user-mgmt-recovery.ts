@@ -77,7 +77,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
       const now = auth.clock.now();
       // Spent only now, so a refused password leaves the code usable for the next try.
       if (!(await spendCode(db, codeId, now))) {
-        throw new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', undefined, { extras: { attemptsLeft: 0 } });
+        throw new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', { passcode: 'invalid' }, { extras: { attemptsLeft: 0 } });
       }
       await replacePassword(db, { userId, password, now });
       return { status: 'PASSWORD_CHANGED' };

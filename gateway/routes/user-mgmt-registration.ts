@@ -86,7 +86,8 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
       const result = new RegExp(ACTIVATION_TOKEN_PATTERN).test(token) ? await activateWithToken(db, token, auth.clock.now()) : ({ ok: false, error: 'TOKEN_INVALID' } as const);
       if (!result.ok) {
         const message = result.error === 'TOKEN_EXPIRED' ? 'This activation link has expired; ask for a new one.' : 'This activation link is not valid or was already used.';
-        throw new HttpError(400, result.error, message);
+        // SPEC §8: the 400 names the field at fault, as every validation answer does.
+        throw new HttpError(400, result.error, message, { token: result.error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' });
       }
       return { status: 'ACTIVATED' };
     },

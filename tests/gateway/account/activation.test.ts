@@ -37,7 +37,7 @@ describeEachDatabase((leg) => {
     expect(await statusOf('ana@example.com')).toBe('ACTIVE');
     const again = await activate(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ error: 'TOKEN_INVALID' });
+    expect(again.json()).toMatchObject({ error: 'TOKEN_INVALID', fields: { token: 'invalid' } });
     // And the account signs in and passes the background check (SPEC §4).
     expect((await browser.login({ username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' })).statusCode).toBe(200);
   });
@@ -47,7 +47,7 @@ describeEachDatabase((leg) => {
     gateway.clock.advance(48 * HOUR_SECONDS + 1);
     const response = await activate(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'TOKEN_EXPIRED' });
+    expect(response.json()).toMatchObject({ error: 'TOKEN_EXPIRED', fields: { token: 'expired' } });
     expect(await statusOf('ana@example.com')).toBe('INACTIVE');
   });
 
@@ -61,10 +61,10 @@ describeEachDatabase((leg) => {
     ['unknown', 'A'.repeat(43)],
     ['malformed', 'not a token'],
     ['empty', ''],
-  ])('an %s token is 400 TOKEN_INVALID, never a 500', async (_name, token) => {
+  ])('an %s token is 400 TOKEN_INVALID naming the token field (issue 11 API fuzz), never a 500', async (_name, token) => {
     const response = await activate(token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'TOKEN_INVALID' });
+    expect(response.json()).toMatchObject({ error: 'TOKEN_INVALID', fields: { token: 'invalid' } });
   });
 
   it('two racing uses of one token activate once', async () => {

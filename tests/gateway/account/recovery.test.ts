@@ -53,7 +53,8 @@ describeEachDatabase((leg) => {
     const code = await gateway.latestCode(EMILY.email);
     const wrong = await findCode(EMILY.email, wrongCode(code));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ error: 'PASSCODE_INVALID', attemptsLeft: 4 });
+    // The 400 names the field at fault (issue 11 API fuzz, SPEC §8).
+    expect(wrong.json()).toMatchObject({ error: 'PASSCODE_INVALID', fields: { passcode: 'invalid' }, attemptsLeft: 4 });
     expect((await findCode(EMILY.email, wrongCode(code))).json()).toMatchObject({ attemptsLeft: 3 });
     const right = await findCode(EMILY.email, code);
     expect(right.statusCode).toBe(200);
@@ -99,7 +100,7 @@ describeEachDatabase((leg) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'PASSWORD_CHANGED' });
     expect((await signedIn.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
-    expect((await reset(EMILY.email, code, 'Another#Pass88')).json()).toMatchObject({ error: 'PASSCODE_INVALID' });
+    expect((await reset(EMILY.email, code, 'Another#Pass88')).json()).toMatchObject({ error: 'PASSCODE_INVALID', fields: { passcode: 'invalid' } });
     expect((await browser.login({ username: EMILY.email, password: NEW_PASSWORD, siteId: 'eurobank' })).statusCode).toBe(200);
   });
 

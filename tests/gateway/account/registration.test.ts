@@ -180,10 +180,10 @@ describe('registration input (no database reached)', async () => {
     ['missing', null],
     ['empty', ''],
     ['blank', '   '],
-  ])('SPEC §7 captcha_required: a %s X-HCAPTCHA-TOKEN is 400 CAPTCHA_REQUIRED', async (_name, captcha) => {
+  ])('SPEC §7 captcha_required: a %s X-HCAPTCHA-TOKEN is 400 CAPTCHA_REQUIRED naming the header (issue 11 API fuzz)', async (_name, captcha) => {
     const response = await register(await fresh(), registrationBody(), { captcha });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'CAPTCHA_REQUIRED' });
+    expect(response.json()).toMatchObject({ error: 'CAPTCHA_REQUIRED', fields: { 'x-hcaptcha-token': 'required' } });
   });
 
   it('a site without captcha_required (unionbank) needs no token', async () => {

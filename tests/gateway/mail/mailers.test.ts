@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,17 @@ describe('the development outbox (no SMTP_URL)', () => {
     const file = (await readdir(join(dataDir, 'outbox')))[0]!;
     expect(JSON.parse(await readFile(join(dataDir, 'outbox', file), 'utf8'))).toMatchObject({ id: expect.any(String), sentAt: expect.any(String) });
     expect((await outbox.messagesTo('2025550143'))[0]?.channel).toBe('sms');
+  });
+
+  it('a message half-written by a gateway killed mid-send (issue 11 crash safety) is never read, and a finished send leaves only whole files', async () => {
+    const dir = join(dataDir, 'outbox-after-crash');
+    const outbox = new FileOutbox(dir, new AdjustableClock());
+    await outbox.send(CODE_MAIL);
+    // What a write cut short by SIGKILL leaves: the aside file, truncated.
+    await writeFile(join(dir, `${Date.now()}-cut-short.json.partial`), '{"id":"cut-short","to":"emily@example.com","te');
+    expect((await outbox.messagesTo('emily@example.com')).map((message) => message.text)).toEqual([CODE_MAIL.text]);
+    await outbox.send(CODE_MAIL);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
   });
 
   it('routes e-mail to the e-mail mailer and SMS to the outbox', async () => {
