@@ -21,8 +21,12 @@ import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from 
 import { offersRoutes } from './routes/offers';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
+import { ssoRoutes } from './routes/sso';
 import { registerStaticApp } from './routes/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
+import { testIdpRoutes } from './routes/test-idp';
+import { deriveSigningKey } from './sso/es256-jwt';
+import { loadSsoIdentities } from './sso/sso-identities';
 import { userAttributeBackgroundRoutes } from './routes/user-attribute-background';
 import { userAttributeSaveRoutes } from './routes/user-attribute-save';
 import { userAttributeReadRoutes } from './routes/user-attribute-read';
@@ -100,6 +104,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // Jobs a crashed or busy instance left behind, and retries coming due.
   jobs.startPolling();
   app.addHook('onClose', () => jobs.close());
+  // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike).
+  const ssoIdentities = await loadSsoIdentities(fixtures);
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -122,6 +128,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userAuthSignInRoutes, { db, fixtures, auth });
         await api.register(userAuthRevokeRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
+        await api.register(ssoRoutes, { db, fixtures, auth, gateway: app });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
@@ -142,6 +149,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     );
   }
   await app.register(offersRoutes, { fixtures });
+  await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: ssoIdentities });
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;

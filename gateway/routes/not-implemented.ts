@@ -17,7 +17,6 @@ interface PlannedCall {
  */
 export const PLANNED_GATEWAY_CALLS: readonly PlannedCall[] = [
   // user-auth
-  { method: ['GET', 'POST'], path: 'user-auth/oidc/authorize' },
   { method: ANY_METHOD, path: 'user-auth/auth/user-token' },
   { method: ANY_METHOD, path: 'user-auth/auth/refresh-token' },
   // user-mgmt

@@ -7,7 +7,7 @@ export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
 export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
 
 /** The content groups the shell and the screens read through `useContentTexts`. */
-export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account' | 'profile' | 'optins' | 'cards' | 'concierge';
+export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account' | 'profile' | 'optins' | 'cards' | 'concierge' | 'sso';
 export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = {
   common: DEFAULT_COMMON_TEXTS,
   errors: DEFAULT_ERROR_TEXTS,
@@ -17,4 +17,5 @@ export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = 
   optins: bundled.optins ?? {},
   cards: bundled.cards ?? {},
   concierge: bundled.concierge ?? {},
+  sso: bundled.sso ?? {},
 };

@@ -1,10 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { validateReturnUrl } from '../../schemas/validators/url';
+import { gatewayBaseUrl } from '../api/gateway-request-headers';
+import { useGetSiteConfigQuery } from '../api/site-config-api';
+import { useFinishSsoSignInMutation } from '../api/sso-api';
+import { FEATURE_FLAGS } from '../app/feature-flags';
+import { isSettled } from '../auth/auth-machine';
+import { finishSignIn } from '../auth/session-steps';
+import { asGatewayError } from '../auth/sign-in-flow';
+import { useText } from '../content/use-text';
+import { resolveSite } from '../site/resolve-site';
+import { useSiteLocation } from '../site/use-site-location';
+import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
+import { FormAlert } from './sign-in/FormAlert';
+import { useBrowserSession } from './sign-in/browser-session';
+import { collectSsoParameters, ssoRefusalKey, ssoStartFields } from './sso/sso-parameters';
+import '../../widgets/widgets.css';
 
-/** SPEC §2 redirect-sso: SSO entry. */
+/**
+ * SPEC §2 redirect-sso, docs/decisions/0015-sso-oidc.md. Without `code`: collects and checks the SSO
+ * parameters and offers a form that sends them to the gateway's authorize start (on to the site's
+ * identity provider); a person starts it, since the §2 SSO rule brings every route of the site here.
+ * A visitor already signed in is told so instead. With `code` and `state` (back from the provider):
+ * posts them once and, signed in, goes on to `last_visited_path` when it is a page of this site,
+ * else to profile.
+ */
 export function Component() {
+  const site = useSiteLocation();
+  const [query] = useSearchParams();
+  const code = query.get('code');
+  const state = query.get('state');
+  const returning = code !== null || state !== null;
   return (
-    <section>
+    <section className="sign-in">
       <RouteHeading route="redirect-sso" />
+      {returning ? <FinishSignIn siteId={site.siteId} code={code ?? ''} state={state ?? ''} /> : <StartSignIn query={query} />}
     </section>
   );
+}
+
+function StartSignIn({ query }: { query: URLSearchParams }) {
+  const { siteId, basePath } = useSiteLocation();
+  const text = useText('sso');
+  const auth = useSelector((state: RootState) => state.auth);
+  const config = useGetSiteConfigQuery(siteId).data;
+  const collection = config ? collectSsoParameters(config, query, { origin: window.location.origin, path: `${basePath}redirect-sso` }) : null;
+  const signedOut = isSettled(auth) && auth.name === 'LOGGEDOUT';
+
+  if (isSettled(auth) && !signedOut) {
+    return (
+      <>
+        <FormAlert kind="success" message={text('signedIn')} />
+        <p className="sign-in__links">
+          <Link to={`${basePath}logout`}>{text('signOut')}</Link>
+        </p>
+      </>
+    );
+  }
+  if (collection?.kind === 'not-sso') return <FormAlert kind="error" message={text('error.notSso')} />;
+  if (collection?.kind === 'invalid') {
+    return <FormAlert kind="error" message={`${text('error.parameters')} ${collection.names.map((name) => text(`parameter.${name}`)).join(' ')}`} />;
+  }
+  const ready = signedOut && collection?.kind === 'ready' ? collection.params : null;
+  return (
+    <>
+      <p className="sign-in__intro">{text('intro')}</p>
+      {/* A plain form: the browser itself goes to the gateway, which answers with the provider's redirect. */}
+      <form className="site-form" method="get" action={`${gatewayBaseUrl(FEATURE_FLAGS)}/user-auth/oidc/authorize`} aria-busy={ready === null}>
+        {ready !== null && ssoStartFields(siteId, ready).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        <div className="site-form__actions">
+          <button type="submit" className="button button--primary" disabled={ready === null}>
+            {text('continue')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function FinishSignIn({ siteId, code, state }: { siteId: string; code: string; state: string }) {
+  const site = useSiteLocation();
+  const text = useText('sso');
+  const navigate = useNavigate();
+  const session = useBrowserSession();
+  const [finish] = useFinishSsoSignInMutation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Once per visit, even when React runs effects twice: the state and the code are single use.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void finish({ siteId, code, state }).then((answer) => {
+      if (answer.error) {
+        setRefusal(ssoRefusalKey(asGatewayError(answer.error).code));
+        return;
+      }
+      finishSignIn(session, site, { expiresIn: answer.data.expires_in, trustedDevice: false });
+      void navigate(landingOf(answer.data.lastVisitedPath, site.basePath), { replace: true });
+    });
+  }, [finish, navigate, session, site, siteId, code, state]);
+
+  if (refusal === null) return <p role="status">{text('signingIn')}</p>;
+  return (
+    <>
+      <FormAlert kind="error" message={text(refusal)} />
+      <p className="sign-in__links">
+        <Link to={`${site.basePath}redirect-sso`}>{text('startAgain')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** ADR 0015: a `last_visited_path` that is an account page of this origin, else profile; never anywhere else. */
+function landingOf(lastVisitedPath: string | null, basePath: string): string {
+  if (lastVisitedPath === null || validateReturnUrl(lastVisitedPath) !== null) return `${basePath}profile`;
+  const target = new URL(lastVisitedPath, window.location.origin);
+  const onSite = target.origin === window.location.origin && resolveSite({ host: window.location.host, pathname: target.pathname, search: target.search }).route !== null;
+  return onSite ? `${target.pathname}${target.search}` : `${basePath}profile`;
 }

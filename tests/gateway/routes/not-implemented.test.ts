@@ -8,11 +8,9 @@ import { API_BASES, buildTestGateway, withXsrf } from '../support/test-gateway';
  * implements. Written from the spec, not from the route list, so a row dropped by mistake fails here.
  * Issue 5 implemented login, token, revoke, get-preference-details, send-code and mfa/totp/* (ADR 0008);
  * issue 6 the account lifecycle calls of ADR 0009 (registration to remove-account); issue 8 the asset
- * calls of ADR 0011 (`tests/gateway/cards/`); issue 9 the concierge calls of ADR 0014 (`tests/gateway/concierge/`).
+ * calls of ADR 0011 (`tests/gateway/cards/`); issue 9 the concierge calls of ADR 0014 (`tests/gateway/concierge/`), and the OIDC authorize calls of ADR 0015 (`tests/gateway/sso/`).
  */
 const PLANNED: [HTTPMethods, string][] = [
-  ['GET', 'user-auth/oidc/authorize'],
-  ['POST', 'user-auth/oidc/authorize'],
   ['GET', 'user-auth/auth/user-token'],
   ['POST', 'user-auth/auth/refresh-token'],
   ['POST', 'user-mgmt/user/alias'],
@@ -46,7 +44,7 @@ describe.each(API_BASES)('under %s', (base) => {
     expect(multipart.json().error).toBe('NOT_IMPLEMENTED');
     const form = await app.inject({
       method: 'POST',
-      url: `${base}/user-auth/oidc/authorize`,
+      url: `${base}/user-mgmt/user/alias`,
       headers: withXsrf({ 'content-type': 'application/x-www-form-urlencoded' }),
       payload: 'grant_type=client_credentials',
     });

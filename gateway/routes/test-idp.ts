@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Clock } from '../time/clock';
+import type { SigningKey } from '../sso/es256-jwt';
+import type { SsoIdentity } from '../sso/sso-identities';
+import { TEST_IDP_BASE_PATH, testIdpClients } from '../sso/sso-sites';
+import { beginAuthorization, chooseIdentity, describeInteraction, discoveryDocument, exchangeCode, type AuthorizationQuery } from '../sso/test-identity-provider';
+
+const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
+const stringProperties = (names: readonly string[], maxLength: number) => Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength }]));
+const TOKEN_RULES: FieldRules = { grant_type: { maxLength: 32 }, code: { maxLength: 128 }, redirect_uri: { maxLength: 2048 }, client_id: { maxLength: 128 }, code_verifier: { maxLength: 128 } };
+const INTERACTION_PARAMS = { type: 'object', properties: { interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } } as const;
+
+/**
+ * The gateway's own OpenID provider for local use and tests (ADR 0015), at `/test-idp/…` on the
+ * page root: discovery, JWKS, authorization (to the sso-simulator identity picker) and token.
+ */
+export async function testIdpRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock; signingKey: SigningKey; identities: readonly SsoIdentity[] }): Promise<void> {
+  const { db, clock, signingKey, identities } = options;
+  const clients = testIdpClients(options.fixtures);
+  await acceptFormBodies(app);
+
+  app.get(`${TEST_IDP_BASE_PATH}/.well-known/openid-configuration`, async () => discoveryDocument());
+  app.get(`${TEST_IDP_BASE_PATH}/jwks`, async () => ({ keys: [signingKey.publicJwk] }));
+
+  app.get<{ Querystring: AuthorizationQuery }>(
+    `${TEST_IDP_BASE_PATH}/authorize`,
+    { schema: { querystring: { type: 'object', properties: stringProperties(AUTHORIZATION_FIELDS, 2048) } } },
+    async (request, reply) => reply.redirect(await beginAuthorization(db, clients, request.query, clock.now()), 302),
+  );
+
+  app.get<{ Params: { interaction: string } }>(`${TEST_IDP_BASE_PATH}/interactions/:interaction`, { schema: { params: INTERACTION_PARAMS } }, async (request) =>
+    describeInteraction(db, identities, request.params.interaction, clock.now()),
+  );
+
+  app.post<{ Params: { interaction: string }; Body: { subject: string } }>(
+    `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
+    {
+      schema: {
+        params: INTERACTION_PARAMS,
+        body: { type: 'object', required: ['subject'], additionalProperties: false, properties: { subject: { type: 'string', minLength: 1, maxLength: 128 } } },
+      },
+    },
+    async (request) => chooseIdentity(db, identities, request.params.interaction, request.body.subject, clock.now()),
+  );
+
+  app.post(`${TEST_IDP_BASE_PATH}/token`, async (request, reply) => {
+    const form = await readFormFields(request, TOKEN_RULES);
+    reply.header('cache-control', 'no-store');
+    return exchangeCode(db, identities, signingKey, form, clock.now());
+  });
+}

@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import arQa from '../../fixtures/content/ar_qa.json';
+import { expectNoAxeViolations } from './support/accessibility';
+import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { startPortal, type PortalProcess } from './support/portal-process';
+
+/**
+ * Issue 9 item 1 and the SSO part of item 4 (docs/decisions/0015-sso-oidc.md) in Chromium against the
+ * real gateway and database, on unionbank (SPEC §3 `site_auth_profile` SSO): every other route sends
+ * to redirect-sso (SPEC §2 global SSO rule), the authorization-code flow runs through the gateway's test
+ * identity provider and the sso-simulator identity picker and lands signed in; a tampered state, a
+ * malformed nonce and an off-site last_visited_path are refused with clear messages and never followed.
+ */
+const SITE = 'unionbank';
+
+describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015)', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const url = (route: string, locale = 'en_us') => `${portal.baseUrl}/${SITE}/${locale}/account/${route}`;
+  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
+
+  async function endsOn(page: Page, route: string): Promise<void> {
+    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
+    await page.locator('main h1').waitFor();
+  }
+
+  async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+    return (await context.cookies(portal.baseUrl)).find((candidate) => candidate.name === name)?.value;
+  }
+
+  /** Every document the page navigated to, in order (redirects included). */
+  function documentsOf(page: Page): string[] {
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+    });
+    return documents;
+  }
+
+  it.each(['login-form', 'registration', 'profile'])('§2 global SSO rule: %s goes to redirect-sso', async (route) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url(route));
+    await endsOn(page, 'redirect-sso');
+    expect(await page.getByRole('button', { name: "Continue to your bank's sign-in" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('completes the flow through the identity picker and lands signed in; the code cannot be used twice', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cspViolations = collectCspViolations(page);
+    const documents = documentsOf(page);
+    await page.goto(url('profile'));
+    await endsOn(page, 'redirect-sso');
+    await saveScreenshot(page, 'sso-redirect-start');
+    await expectNoAxeViolations(page, 'sso redirect start');
+    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).click();
+    // The form goes to the gateway's start, which redirects to the provider, which hands over to the picker.
+    await endsOn(page, 'sso-simulator');
+    expect(documents).toEqual(expect.arrayContaining(['/api/user-auth/oidc/authorize', '/test-idp/authorize', `/${SITE}/en_us/account/sso-simulator`]));
+    expect(await page.locator('main h1').textContent()).toBe('SSO simulator');
+    await page.getByRole('radio').first().waitFor();
+    await saveScreenshot(page, 'sso-simulator-picker');
+    await expectNoAxeViolations(page, 'sso simulator picker');
+
+    await page.getByRole('button', { name: 'Sign in as this person' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Choose an identity to sign in as.');
+
+    await page.getByRole('radio', { name: 'Grace Villanueva (grace.villanueva@example.com)' }).check();
+    let returnUrl = '';
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).searchParams.has('code')) returnUrl = request.url();
+    });
+    await page.getByRole('button', { name: 'Sign in as this person' }).click();
+
+    // Signed in; the §2 global SSO rule keeps the visitor on redirect-sso, which says so instead of starting again.
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), { timeout: 15_000 }).toBe('You are signed in.');
+    expect(routeOf(page)).toBe('redirect-sso');
+    expect(await cookie(context, 'gmap_authenticated')).toBe('true');
+    expect(await cookie(context, 'SESSION')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const background = await context.request.get(`${portal.baseUrl}/api/user-attribute/user/background/${SITE}`);
+    expect(await background.json()).toEqual({ passesBackgroundCheck: true });
+    await saveScreenshot(page, 'sso-signed-in');
+    await expectNoAxeViolations(page, 'sso signed in');
+    expect(cspViolations).toEqual([]);
+
+    // The same code and state again (a replay from the history, in a fresh browser): refused, not signed in.
+    expect(new URL(returnUrl).pathname).toBe(`/${SITE}/en_us/account/redirect-sso`);
+    const other = await browser.newContext();
+    const replay = await other.newPage();
+    await replay.goto(returnUrl);
+    await expect.poll(() => replay.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/^⚠This sign-in could not be verified/);
+    expect(await cookie(other, 'gmap_authenticated')).toBeUndefined();
+    await other.close();
+    await context.close();
+  });
+
+  it('refuses a tampered state with a clear message and a way to start again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url(`redirect-sso?code=${'c'.repeat(43)}&state=${'s'.repeat(43)}`));
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('This sign-in could not be verified: its state is unknown, changed or already used. Please start again.');
+    expect(await page.getByRole('link', { name: 'Start the sign-in again' }).getAttribute('href')).toBe(`/${SITE}/en_us/account/redirect-sso`);
+    expect(await cookie(context, 'gmap_authenticated')).toBeUndefined();
+    await saveScreenshot(page, 'sso-bad-state');
+    await expectNoAxeViolations(page, 'sso bad state');
+    await context.close();
+  });
+
+  it.each([
+    ['a malformed nonce', 'nonce=%3Cscript%3E', 'nonce must be 16 to 128 letters, digits or the signs - . _ ~.'],
+    ['an off-site last_visited_path', 'last_visited_path=https%3A%2F%2Fevil.example%2Fen_us%2F', 'last_visited_path must be a page of this site.'],
+    ['an unregistered redirect_uri', 'redirect_uri=https%3A%2F%2Fevil.example%2Fcb', 'redirect_uri is not registered for this site.'],
+  ])('refuses %s on the page and offers no way on to the gateway or the provider', async (_name, query, message) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const documents = documentsOf(page);
+    await page.goto(url(`redirect-sso?${query}`));
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe(`⚠This sign-in link cannot be used: ${message}`);
+    expect(await page.getByRole('button').count()).toBe(0);
+    expect(documents.filter((path) => path.startsWith('/api/') || path.startsWith('/test-idp/'))).toEqual([]);
+    expect(routeOf(page)).toBe('redirect-sso');
+    await context.close();
+  });
+
+  it('works right to left (ar_qa): the simulator opened without a sign-in request says so in Arabic', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url('sso-simulator', 'ar_qa'));
+    await endsOn(page, 'sso-simulator');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(`⚠${arQa.sso['simulator.noRequest']}`);
+    expect(await page.getByRole('link', { name: arQa.sso.startAgain }).getAttribute('href')).toBe(`/${SITE}/ar_qa/account/redirect-sso`);
+    await saveScreenshot(page, 'sso-simulator-ar_qa');
+    await expectNoAxeViolations(page, 'sso simulator ar_qa');
+    await context.close();
+  });
+});
