@@ -7,6 +7,7 @@ import { activationLink, outboxSubjects } from './support/account-helpers';
 import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support/sign-in-helpers';
+import { endsOn, routeOf } from './support/navigation';
 
 /**
  * Issue 6 item 6: the account lifecycle in Chromium against the real gateway and database (ADR 0009)
@@ -122,13 +123,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
   });
 
   const url = (site: SiteJourney, route: string, search = '') => `${portal.baseUrl}/${site.siteId}/${site.locale}/account/${route}${search}`;
-  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
   const submitForm = (page: Page) => page.locator('.site-form button[type="submit"]').first().click();
-
-  async function endsOn(page: Page, route: string): Promise<void> {
-    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
-    await page.locator('main h1').waitFor();
-  }
 
   async function alertText(page: Page): Promise<string> {
     const alert = page.locator('main [role="alert"]').first();

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import { expectNoAxeViolations } from './support/accessibility';
@@ -6,6 +6,7 @@ import { collectCspViolations, launchChromium, saveScreenshot } from './support/
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { newPasscode, outboxIds } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
+import { cookieValue, endsOn } from './support/navigation';
 
 /**
  * Issue 9 item 2 and its browser test (docs/decisions/0014-concierge.md) in Chromium against the real
@@ -41,16 +42,6 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
   });
 
   const url = (route: string, locale = 'en_us') => `${portal.baseUrl}/${SITE}/${locale}/account/${route}`;
-  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
-
-  async function endsOn(page: Page, route: string): Promise<void> {
-    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
-    await page.locator('main h1').waitFor();
-  }
-
-  async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-    return (await context.cookies(portal.baseUrl)).find((candidate) => candidate.name === name)?.value;
-  }
 
   it('an agent signs in, finds Emily, changes an opt-in for her (audited), and logout clears both concierge cookies', async () => {
     const context = await browser.newContext();
@@ -68,8 +59,8 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     // Signed in, acting for nobody yet: the profile guard hands the agent to the concierge screen.
     await endsOn(page, 'concierge');
     expect(await page.locator('main h1').textContent()).toBe('Support agent');
-    expect(await cookie(context, 'gmap_user_type')).toBe('CONCIERGE');
-    expect(await cookie(context, 'gmap_support_details')).toBeUndefined();
+    expect(await cookieValue(context, portal.baseUrl, 'gmap_user_type')).toBe('CONCIERGE');
+    expect(await cookieValue(context, portal.baseUrl, 'gmap_support_details')).toBeUndefined();
     await saveScreenshot(page, 'concierge-find');
     await expectNoAxeViolations(page, 'concierge find');
 
@@ -87,7 +78,7 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     const banner = page.getByRole('region', { name: 'Support agent mode' });
     expect(await banner.textContent()).toContain('You are acting for Emily Carter');
     await page.getByText(HOLDER).first().waitFor();
-    const details = JSON.parse(Buffer.from((await cookie(context, 'gmap_support_details')) ?? '', 'base64url').toString()) as { primaryUserIdentifier: string; firstName: string };
+    const details = JSON.parse(Buffer.from((await cookieValue(context, portal.baseUrl, 'gmap_support_details')) ?? '', 'base64url').toString()) as { primaryUserIdentifier: string; firstName: string };
     expect(details.firstName).toBe('Emily');
     // An agent is offered no credential screen (ADR 0014).
     for (const name of ['Change password', 'Delete account', 'Manage cards', 'Add or manage cards']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
@@ -132,8 +123,8 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     await page.goto(url('logout'));
     await endsOn(page, 'login-form');
     await expect.poll(async () => (await context.cookies(portal.baseUrl)).map((candidate) => candidate.name)).not.toContain('gmap_support_details');
-    expect(await cookie(context, 'gmap_user_type')).toBeUndefined();
-    expect(await cookie(context, 'SESSION')).toBeUndefined();
+    expect(await cookieValue(context, portal.baseUrl, 'gmap_user_type')).toBeUndefined();
+    expect(await cookieValue(context, portal.baseUrl, 'SESSION')).toBeUndefined();
     expect(cspViolations).toEqual([]);
     await context.close();
   });
@@ -162,7 +153,7 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     const find = await context.request.get(`${portal.baseUrl}/api/user-mgmt/user/find-concierge`);
     expect(find.status()).toBe(403);
     expect(((await find.json()) as { error: string }).error).toBe('NOT_CONCIERGE');
-    const xsrf = (await cookie(context, 'XSRF-TOKEN')) ?? '';
+    const xsrf = (await cookieValue(context, portal.baseUrl, 'XSRF-TOKEN')) ?? '';
     const actFor = await context.request.post(`${portal.baseUrl}/api/user-mgmt/user/concierge/act-for`, { data: { email: HOLDER }, headers: { 'X-XSRF-TOKEN': xsrf } });
     expect(actFor.status()).toBe(403);
     expect(((await actFor.json()) as { error: string }).error).toBe('NOT_CONCIERGE');

@@ -8,6 +8,7 @@ import { collectCspViolations, launchChromium, saveScreenshot } from './support/
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { totpCode } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
+import { endsOn, routeOf } from './support/navigation';
 
 /**
  * Issue 7 item 7 in Chromium against the real gateway and database (ADR 0010) on the US, Brazilian
@@ -118,12 +119,6 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
   });
 
   const url = (site: Pick<SiteVisit, 'siteId' | 'locale'>, route: string) => `${portal.baseUrl}/${site.siteId}/${site.locale}/account/${route}`;
-  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
-
-  async function endsOn(page: Page, route: string): Promise<void> {
-    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
-    await page.locator('main h1').waitFor();
-  }
 
   async function openProfile(context: BrowserContext, site: SiteVisit): Promise<Page> {
     await signInForTest(context, portal.baseUrl, site.email, site.siteId);

@@ -7,6 +7,7 @@ import { launchChromium, saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
+import { routeOf } from './support/navigation';
 
 /**
  * Issue 10 item 3: every screen of SPEC §2 a person can reach, in the pseudo-locale (ADR 0013), on
@@ -215,7 +216,6 @@ afterAll(async () => {
 });
 
 const url = (route: string, siteId = SITE_ID) => `${portal.baseUrl}/${siteId}/${PSEUDO_LOCALE}/account/${route}`;
-const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
 
 async function endsOn(page: Page, route: string): Promise<void> {
   await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);

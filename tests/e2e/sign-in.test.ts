@@ -4,6 +4,7 @@ import { collectCspViolations, launchChromium, saveScreenshot } from './support/
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
+import { endsOn, routeOf } from './support/navigation';
 
 /**
  * Issue 5 item 6: sign-in in Chromium against the real gateway and database (ADR 0008 contract):
@@ -48,7 +49,6 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
   });
 
   const url = (siteId: string, route: string, search = '') => `${portal.baseUrl}/${siteId}/en_us/account/${route}${search}`;
-  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
 
   async function openSignIn(context: BrowserContext, siteId: string, search = ''): Promise<Page> {
     const page = await context.newPage();
@@ -67,11 +67,6 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
     await page.getByLabel(/^One-time passcode/).fill(code);
     if (options.trust) await page.getByRole('checkbox', { name: /Trust this device/ }).check();
     await page.getByRole('button', { name: 'Verify' }).click();
-  }
-
-  async function endsOn(page: Page, route: string): Promise<void> {
-    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
-    await page.locator('main h1').waitFor();
   }
 
   async function cookieNames(context: BrowserContext): Promise<string[]> {

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import { expectNoAxeViolations } from './support/accessibility';
 import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
 import { startPortal, type PortalProcess } from './support/portal-process';
+import { cookieValue, endsOn, routeOf } from './support/navigation';
 
 /**
  * Issue 9 item 1 and the SSO part of item 4 (docs/decisions/0015-sso-oidc.md) in Chromium against the
@@ -29,16 +30,6 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
   });
 
   const url = (route: string, locale = 'en_us') => `${portal.baseUrl}/${SITE}/${locale}/account/${route}`;
-  const routeOf = (page: Page) => new URL(page.url()).pathname.split('/account/')[1] ?? '';
-
-  async function endsOn(page: Page, route: string): Promise<void> {
-    await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
-    await page.locator('main h1').waitFor();
-  }
-
-  async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
-    return (await context.cookies(portal.baseUrl)).find((candidate) => candidate.name === name)?.value;
-  }
 
   /** Every document the page navigated to, in order (redirects included). */
   function documentsOf(page: Page): string[] {
@@ -89,8 +80,8 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     // Signed in; the §2 global SSO rule keeps the visitor on redirect-sso, which says so instead of starting again.
     await expect.poll(() => page.locator('main [role="status"]').textContent(), { timeout: 15_000 }).toBe('You are signed in.');
     expect(routeOf(page)).toBe('redirect-sso');
-    expect(await cookie(context, 'gmap_authenticated')).toBe('true');
-    expect(await cookie(context, 'SESSION')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBe('true');
+    expect(await cookieValue(context, portal.baseUrl, 'SESSION')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const background = await context.request.get(`${portal.baseUrl}/api/user-attribute/user/background/${SITE}`);
     expect(await background.json()).toEqual({ passesBackgroundCheck: true });
     await saveScreenshot(page, 'sso-signed-in');
@@ -103,7 +94,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     const replay = await other.newPage();
     await replay.goto(returnUrl);
     await expect.poll(() => replay.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/^⚠This sign-in could not be verified/);
-    expect(await cookie(other, 'gmap_authenticated')).toBeUndefined();
+    expect(await cookieValue(other, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
     await other.close();
     await context.close();
   });
@@ -115,7 +106,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('This sign-in could not be verified: its state is unknown, changed or already used. Please start again.');
     expect(await page.getByRole('link', { name: 'Start the sign-in again' }).getAttribute('href')).toBe(`/${SITE}/en_us/account/redirect-sso`);
-    expect(await cookie(context, 'gmap_authenticated')).toBeUndefined();
+    expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
     await saveScreenshot(page, 'sso-bad-state');
     await expectNoAxeViolations(page, 'sso bad state');
     await context.close();

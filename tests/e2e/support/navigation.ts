@@ -1,0 +1,18 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The account route a page is on: the path after `/account/` (SPEC §2 base path). */
+export function routeOf(page: Page): string {
+  return new URL(page.url()).pathname.split('/account/')[1] ?? '';
+}
+
+/** Waits until the page has settled on `route` and its screen has drawn its heading. */
+export async function endsOn(page: Page, route: string): Promise<void> {
+  await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
+  await page.locator('main h1').waitFor();
+}
+
+/** The value of a cookie the browser holds for the portal, or undefined. */
+export async function cookieValue(context: BrowserContext, baseUrl: string, name: string): Promise<string | undefined> {
+  return (await context.cookies(baseUrl)).find((candidate) => candidate.name === name)?.value;
+}
