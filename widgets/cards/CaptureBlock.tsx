@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { CardNumberInput } from './CardNumberInput';
 import { CardStatusMessage, type CardStatus } from './CardStatusMessage';
 import './cards.css';
+import { useCardEntry } from './use-card-entry';
 
 export type CardAddOutcome = { added: true } | { added: false; error: string | null };
 
@@ -55,26 +56,15 @@ export function CaptureBlock({
   checkingText,
 }: CaptureBlockProps) {
   const inputId = useId();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const { value, checking, checkThenSend, inputProps } = useCardEntry(checkNumber);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (value === '' || checking) return;
-    const problem = checkNumber(value);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setChecking(true);
-    try {
-      const outcome = await onAdd(value);
-      if (outcome.added) setValue('');
-      else setError(outcome.error);
-    } finally {
-      setChecking(false);
-    }
+    await checkThenSend(async (number) => {
+      const outcome = await onAdd(number);
+      return outcome.added ? { error: null, clear: true } : { error: outcome.error, clear: false };
+    });
   };
 
   return (
@@ -94,16 +84,9 @@ export function CaptureBlock({
             <CardNumberInput
               id={inputId}
               label={label}
-              value={value}
-              onChange={(next) => {
-                setValue(next);
-                // SPEC §5 "error flag clears on input".
-                setError(null);
-              }}
-              error={error}
+              {...inputProps}
               maxLength={maxLength}
               placeholder={placeholder}
-              disabled={checking}
               required={required}
             />
             <button type="submit" className={`button button--primary capture-block__submit${checking ? ' is-loading' : ''}`} disabled={value === '' || checking}>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CardNumberInput } from './CardNumberInput';
 import './cards.css';
+import { useCardEntry } from './use-card-entry';
 
 export interface StandaloneCardFormProps {
   label: string;
@@ -24,25 +25,13 @@ export interface StandaloneCardFormProps {
  */
 export function StandaloneCardForm({ label, placeholder, maxLength, termsText, submitText, checkingText, cancel, checkNumber, onSubmit }: StandaloneCardFormProps) {
   const id = useId();
-  const [value, setValue] = useState('');
+  const { value, checking, checkThenSend, inputProps } = useCardEntry(checkNumber);
   const [terms, setTerms] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (value === '' || !terms || checking) return;
-    const problem = checkNumber(value);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setChecking(true);
-    try {
-      setError(await onSubmit(value));
-    } finally {
-      setChecking(false);
-    }
+    await checkThenSend(async (number) => ({ error: await onSubmit(number), clear: false }));
   };
 
   return (
@@ -50,15 +39,9 @@ export function StandaloneCardForm({ label, placeholder, maxLength, termsText, s
       <CardNumberInput
         id={`${id}-pan`}
         label={label}
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          setError(null);
-        }}
-        error={error}
+        {...inputProps}
         maxLength={maxLength}
         placeholder={placeholder}
-        disabled={checking}
         required
       />
       <div className="check standalone-card__terms">
