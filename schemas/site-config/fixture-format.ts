@@ -49,6 +49,16 @@ const REDIRECT_URIS = stringSchema('absolute http(s) URLs or site paths starting
   pattern: `^${REDIRECT_URI}(?: ${REDIRECT_URI})*$`,
 });
 
+/**
+ * SPEC §2 mobile deep link: the app's own scheme, written with its "://". Web and script schemes are
+ * refused, since every return URL of theirs would then count as the app's.
+ */
+const APP_SCHEME = stringSchema(
+  'an app scheme ending in "://": a lowercase letter, then lowercase letters, digits, "+", "-" or "." (e.g. "firstbankrewards://"), not http, https, javascript, vbscript, data, file, blob or about',
+  { pattern: '^(?!(?:https?|javascript|data|file|blob|about|vbscript)://)[a-z][a-z0-9+.-]*://$' },
+);
+const HTTPS_URL = stringSchema('an absolute https URL', { pattern: '^https://[^\\s/?#]+(?:[/?#]\\S*)?$' });
+
 /** `user_enrollment` settings the check reads further: masks must parse, regexps must compile. */
 export const MASK_SETTINGS = ['phone_mask', 'national_id_mask', 'postal_code_mask'] as const;
 export const REGEXP_SETTINGS = ['phone_regexp', 'national_id_regexp', 'postal_code_regexp'] as const;
@@ -142,6 +152,7 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     tenant: stringSchema('"default", "vpp" or another lowercase word', { pattern: '^[a-z][a-z0-9_-]*$' }),
   },
   allow_delete_profile: { allow_delete_profile: FLAG },
+  mobile_app: { app_scheme: APP_SCHEME, android_store_url: HTTPS_URL },
 };
 
 function featureEntry(name: FeatureName): JsonSchemaNode {

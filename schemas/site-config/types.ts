@@ -27,6 +27,8 @@ export const FEATURE_NAMES = [
   'site_auth_profile',
   'cms',
   'allow_delete_profile',
+  // Ours (ADR 0001): the native app a §2 mobile deep link opens.
+  'mobile_app',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 

@@ -12,15 +12,17 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { readEntryQuery } from './entry-query';
+import { rememberMobileSession } from './mobile-bridge';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
 
-/** SPEC §2 returnurl (stored only when valid, selectedCause appended) and editPw (password-updated notice). */
+/** SPEC §2 returnurl (stored only when valid, selectedCause appended), editPw (password-updated notice) and §1 isMobile. */
 function useEntryQuery(): void {
   const { search } = useLocation();
   const dispatch = useDispatch();
   const common = useContentTexts('common');
   useEffect(() => {
+    rememberMobileSession(search);
     const entry = readEntryQuery(search, window.location.origin);
     if (entry.returnUrl !== null) window.sessionStorage.setItem(STORAGE.returnUrl, entry.returnUrl);
     if (entry.passwordUpdated) {

@@ -165,7 +165,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       device: mobileDeviceOf(userAgent()),
     });
     if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));
-    if (decision.kind === 'open-app') openMobileApp(decision.url, decision.device);
+    if (decision.kind === 'open-app') openMobileApp(decision.url, decision.device, decision.app);
     else if (decision.clearOtpExpiry) services.localStore.remove(STORAGE.otpExpiry);
     return null;
   };

@@ -1,7 +1,7 @@
 import { readSiteFormSettings } from '../../schemas/forms/site-form-settings';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { FeatureFlags } from '../app/feature-flags';
-import { isAppDeepLink, type MobileDevice } from '../app/mobile-deep-link';
+import { isAppDeepLink, mobileAppOf, type MobileApp, type MobileDevice } from '../app/mobile-deep-link';
 import type { AccountRoute } from '../app/route-names';
 import type { AuthStatus, UserType } from '../auth/auth-machine';
 
@@ -87,7 +87,7 @@ export interface GuardContext {
 export type GuardDecision =
   | { kind: 'allow'; clearOtpExpiry: boolean }
   | { kind: 'redirect'; route: AccountRoute; search: string }
-  | { kind: 'open-app'; url: string; device: MobileDevice };
+  | { kind: 'open-app'; url: string; device: MobileDevice; app: MobileApp };
 
 type Redirect = Extract<GuardDecision, { kind: 'redirect' | 'open-app' }>;
 
@@ -117,11 +117,13 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
   // Logged-out and logged-in-inactive visitors sign in first; the query (siteid, returnurl) travels along.
   authenticatedOnly: (c) => (c.auth === 'LOGGEDIN' ? null : to(signInRoute(c.flags), c.search)),
   guestOnly: (c) => (c.auth === 'LOGGEDIN' ? to('profile', c.search) : null),
-  // Logged-in visitors go on to the profile with the returnurl, or, with an app deep link on a phone, to the app.
+  // Logged-in visitors go on to the profile with the returnurl, or, with a deep link of the site's app
+  // (mobile_app.app_scheme) on a phone, to the app (§2 mobile deep link).
   loginPage: (c) => {
     if (c.auth !== 'LOGGEDIN') return null;
     const returnUrl = new URLSearchParams(c.search).get('returnurl');
-    if (isAppDeepLink(returnUrl) && c.device !== null) return { kind: 'open-app', url: returnUrl, device: c.device };
+    const app = mobileAppOf(c.site);
+    if (app !== null && isAppDeepLink(returnUrl, app) && c.device !== null) return { kind: 'open-app', url: returnUrl, device: c.device, app };
     return to('profile', c.search);
   },
   profileUpdate: (c) => (readSiteFormSettings(c.site).profileUpdatable ? null : to('profile', c.search)),
@@ -155,9 +157,14 @@ export function isMfaRequired(site: SiteConfig): boolean {
   return featureConfigOf(site, 'site_auth_profile').mfa === 'required';
 }
 
-/** §2 global SSO rule; keeps only `siteid`, and only in proxy mode. */
+/**
+ * §2 global SSO rule; keeps only `siteid`, and only in proxy mode. The rule replaces the sign-in form,
+ * so it spares a signed-in visitor (§4 LOGGEDIN) on the routes that need a sign-in: their account pages
+ * (ADR 0015). Anonymous and inactive visitors, and every guest route, still go to redirect-sso.
+ */
 function ssoRule(c: GuardContext): Redirect | null {
   if (!isSsoSite(c.site) || SSO_OPEN_ROUTES.has(c.route)) return null;
+  if (c.auth === 'LOGGEDIN' && ROUTE_GUARDS[c.route].includes('authenticatedOnly')) return null;
   const siteId = new URLSearchParams(c.search).get('siteid');
   return to('redirect-sso', c.flags.proxyCdn && siteId !== null ? `?${new URLSearchParams({ siteid: siteId }).toString()}` : '');
 }

@@ -33,13 +33,14 @@ function guestEnd(route: Route): Route {
 }
 
 /** Where each route ends for an active signed-in user; `site` settings per the fixtures. */
-function signedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllowed: boolean }): Route {
+function signedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllowed: boolean; mfaOff: boolean }): Route {
   if (['login', 'login-form', 'registration', 'add-pan'].includes(route)) return 'profile'; // §2 guest-only and login-page guards
   // §2: no stored login data → login, where the login-page guard sends a signed-in user on to profile.
   if (route === 'login-otp' || route === 'login-otp-preference') return 'profile';
   if (route === 'logout') return 'login-form'; // §4 logout signs out, then sign-in
   if (route === 'edit-profile' && !site.profileUpdatable) return 'profile'; // §2 profile-update guard
   if (route === 'delete-profile' && !site.deleteAllowed) return 'profile'; // §2 allow_delete_profile "false"
+  if (route === 'mfa-setup' && site.mfaOff) return 'profile'; // §3 site_auth_profile mfa "off": no authenticator
   if (route === 'passcode' || route === 'passcode-preference') return 'recovery';
   return route;
 }
@@ -47,6 +48,15 @@ function signedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllo
 /** §2 global SSO rule: all but redirect-sso, logout and sso-simulator go to redirect-sso; after logout too. */
 function ssoEnd(route: Route): Route {
   return route === 'sso-simulator' ? route : 'redirect-sso';
+}
+
+/**
+ * §2 global SSO rule for a signed-in visitor (ADR 0015): it replaces the sign-in form, so the account
+ * routes stay open with their own guards; every other route, and logout's sign-in, go to redirect-sso.
+ */
+function ssoSignedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllowed: boolean; mfaOff: boolean }): Route {
+  if (route === 'logout' || !SIGNED_IN_ONLY.includes(route)) return ssoEnd(route);
+  return signedInEnd(route, site);
 }
 
 interface Walk {
@@ -59,14 +69,14 @@ interface Walk {
 
 const WALKS: Walk[] = [
   { name: 'a guest on firstbank', siteId: 'firstbank', locale: 'en_us', user: null, expected: guestEnd },
-  { name: 'an active card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: true, deleteAllowed: true }) },
+  { name: 'an active card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: true, deleteAllowed: true, mfaOff: false }) },
   // §2: logged-in-inactive users are sent to sign in like guests.
   { name: 'an inactive card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'daniel.brooks@example.com', expected: guestEnd },
   { name: 'a guest on northbank', siteId: 'northbank', locale: 'fr_ca', user: null, expected: guestEnd },
-  { name: 'an active card holder on northbank (updatable false, allow_delete_profile false)', siteId: 'northbank', locale: 'fr_ca', user: 'sophie.tremblay@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: false, deleteAllowed: false }) },
+  { name: 'an active card holder on northbank (updatable false, allow_delete_profile false)', siteId: 'northbank', locale: 'fr_ca', user: 'sophie.tremblay@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: false, deleteAllowed: false, mfaOff: false }) },
   { name: 'a guest on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: null, expected: ssoEnd },
   // No profile on unionbank yet: §4 USER_NOT_FOUND saves the site locale, the recheck signs in.
-  { name: 'a firstbank card holder signed in on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: 'emily.carter@example.com', expected: ssoEnd },
+  { name: 'a firstbank card holder signed in on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => ssoSignedInEnd(r, { profileUpdatable: true, deleteAllowed: false, mfaOff: true }) },
 ];
 
 const API_REQUEST = /\/(?:gateway\/)?api\//;

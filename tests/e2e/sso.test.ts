@@ -77,9 +77,9 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     });
     await page.getByRole('button', { name: 'Sign in as this person' }).click();
 
-    // Signed in; the §2 global SSO rule keeps the visitor on redirect-sso, which says so instead of starting again.
-    await expect.poll(() => page.locator('main [role="status"]').textContent(), { timeout: 15_000 }).toBe('You are signed in.');
-    expect(routeOf(page)).toBe('redirect-sso');
+    // Signed in, the visitor lands on their profile: the §2 global SSO rule spares a signed-in card holder (ADR 0015).
+    await endsOn(page, 'profile');
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('grace.villanueva@example.com');
     expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBe('true');
     expect(await cookieValue(context, portal.baseUrl, 'SESSION')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const background = await context.request.get(`${portal.baseUrl}/api/user-attribute/user/background/${SITE}`);
@@ -87,6 +87,14 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await saveScreenshot(page, 'sso-signed-in');
     await expectNoAxeViolations(page, 'sso signed in');
     expect(cspViolations).toEqual([]);
+
+    // Signed in, the account routes open; guest routes still go to redirect-sso, which says so.
+    await page.goto(url('cashback-statement'));
+    await endsOn(page, 'cashback-statement');
+    await page.goto(url('login-form'));
+    await endsOn(page, 'redirect-sso');
+    await expect.poll(() => page.locator('main [role="status"]').textContent(), { timeout: 15_000 }).toBe('You are signed in.');
+    await expectNoAxeViolations(page, 'sso redirect signed in');
 
     // The same code and state again (a replay from the history, in a fresh browser): refused, not signed in.
     expect(new URL(returnUrl).pathname).toBe(`/${SITE}/en_us/account/redirect-sso`);
@@ -96,6 +104,36 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await expect.poll(() => replay.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/^⚠This sign-in could not be verified/);
     expect(await cookieValue(other, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
     await other.close();
+    await context.close();
+  });
+
+  it('lands on last_visited_path after the flow; logout ends on redirect-sso, and account pages are closed again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const lastVisited = `/${SITE}/en_us/account/site-settings`;
+    await page.goto(url(`redirect-sso?${new URLSearchParams({ last_visited_path: lastVisited }).toString()}`));
+    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).click();
+    await endsOn(page, 'sso-simulator');
+    await page.getByRole('radio', { name: 'Marco Reyes (marco.reyes@example.com)' }).check();
+    await page.getByRole('button', { name: 'Sign in as this person' }).click();
+    await endsOn(page, 'site-settings');
+    expect(new URL(page.url()).pathname).toBe(lastVisited);
+
+    // Every route the tab shows, history updates included (a route reported twice in a row counts once).
+    const routes: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && routes.at(-1) !== routeOf(page)) routes.push(routeOf(page));
+    });
+    await page.goto(url('logout'));
+    await endsOn(page, 'redirect-sso');
+    await expect.poll(() => cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
+    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).waitFor();
+    // Signed out, nothing goes round in circles: logout, then redirect-sso, and there it stays.
+    await page.waitForLoadState('networkidle');
+    expect(routes).toEqual(['logout', 'redirect-sso']);
+
+    await page.goto(url('edit-profile'));
+    await endsOn(page, 'redirect-sso');
     await context.close();
   });
 

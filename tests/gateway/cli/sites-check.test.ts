@@ -44,6 +44,25 @@ describe('sites:check', () => {
     expect(status).toBe(1);
   });
 
+  it('refuses a mobile_app whose scheme is not "name://" and whose store page is not https (SPEC §2 mobile deep link)', () => {
+    const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
+    const app = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'mobile_app');
+    site.siteFeatureConfigurations[app]!.featureConfig = { app_scheme: 'firstbankrewards:', android_store_url: 'http://play.google.com/store' };
+    const broken = join(scratch, 'firstbank.json');
+    writeFileSync(broken, JSON.stringify(site, null, 2));
+
+    const { status, stdout } = sitesCheck(broken);
+    expect(stdout.split('\n')).toEqual([
+      `${broken}: $.siteFeatureConfigurations[${app}].featureConfig.app_scheme: expected an app scheme ending in "://": a lowercase letter, ` +
+        'then lowercase letters, digits, "+", "-" or "." (e.g. "firstbankrewards://"), not http, https, javascript, vbscript, data, file, blob or about ' +
+        '(mobile_app.app_scheme), got "firstbankrewards:"',
+      `${broken}: $.siteFeatureConfigurations[${app}].featureConfig.android_store_url: expected an absolute https URL (mobile_app.android_store_url), got "http://play.google.com/store"`,
+      'sites:check: 1 files, 2 mistakes',
+      '',
+    ]);
+    expect(status).toBe(1);
+  });
+
   it('fails on text that is not JSON and on a file it cannot read', () => {
     const notJson = join(scratch, 'northbank.json');
     writeFileSync(notJson, '{\n  "name": "Northbank",\n  "siteId": northbank\n}\n');

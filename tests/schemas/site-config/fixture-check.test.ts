@@ -124,7 +124,7 @@ const brokenCases: BrokenCase[] = [
         path: `$.siteFeatureConfigurations[${s.siteFeatureConfigurations.length - 1}].name`,
         expected:
           'a feature name: pan_capture, user_site_profile, user_global_profile, user_asset_profile, user_enrollment, ' +
-          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile',
+          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile, mobile_app',
         actual: '"loyalty_points"',
       });
     },
@@ -227,6 +227,29 @@ const brokenCases: BrokenCase[] = [
       });
     },
   },
+  // §2 mobile deep link: the app's scheme and its Android store page (ADR 0001 mobile_app).
+  ...(['firstbankrewards', 'firstbankrewards:', 'FirstBank://', 'https://', 'javascript://', 'first bank://'] as const).map((scheme): BrokenCase => ({
+    mistake: `an app_scheme ${JSON.stringify(scheme)}`,
+    breakIt: (site) => {
+      settingsOf(site, 'mobile_app').app_scheme = scheme;
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'mobile_app')}].featureConfig.app_scheme`,
+        expected: 'an app scheme ending in "://": a lowercase letter, then lowercase letters, digits, "+", "-" or "." (e.g. "firstbankrewards://"), not http, https, javascript, vbscript, data, file, blob or about (mobile_app.app_scheme)',
+        actual: JSON.stringify(scheme),
+      });
+    },
+  })),
+  ...(['http://play.google.com/store/apps/details?id=com.firstbank.rewards', 'play.google.com/store', '/store'] as const).map((url): BrokenCase => ({
+    mistake: `an android_store_url ${JSON.stringify(url)}`,
+    breakIt: (site) => {
+      settingsOf(site, 'mobile_app').android_store_url = url;
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'mobile_app')}].featureConfig.android_store_url`,
+        expected: 'an absolute https URL (mobile_app.android_store_url)',
+        actual: JSON.stringify(url),
+      });
+    },
+  })),
   {
     mistake: 'a dotted key that does not exist',
     breakIt: (site) => {

@@ -82,11 +82,32 @@ describe('§2 guards on a classic site (firstbank)', () => {
 
 describe('§2 global SSO rule (unionbank)', () => {
   const open = new Set<AccountRoute>(['redirect-sso', 'logout', 'sso-simulator']);
+  /** ADR 0015 (lead decision): a signed-in card holder reaches the routes that need a sign-in. */
+  const signedInRoutes = new Set<AccountRoute>(ACCOUNT_ROUTES.filter((route) => ROUTE_GUARDS[route].includes('authenticatedOnly')));
   const ssoRows = ACCOUNT_ROUTES.flatMap((route) => AUTH_STATES.map((auth) => [route, auth] as const));
   it.each(ssoRows)('%s as %s', (route, auth) => {
     const decision = decideRoute(context(route, auth, 'sso'));
-    if (!open.has(route)) expect(decision).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
-    else expect(destination(decision, route)).toBe(route === 'logout' && auth !== 'LOGGEDIN' ? 'login-form' : route);
+    if (open.has(route)) expect(destination(decision, route)).toBe(route === 'logout' && auth !== 'LOGGEDIN' ? 'login-form' : route);
+    else if (auth === 'LOGGEDIN' && signedInRoutes.has(route)) expect(destination(decision, route)).not.toBe('redirect-sso');
+    else expect(decision).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
+  });
+
+  it.each([
+    ['profile', 'profile'],
+    ['edit-profile', 'edit-profile'],
+    ['edit-pan', 'edit-pan'],
+    ['cashback-statement', 'cashback-statement'],
+    ['site-settings', 'site-settings'],
+    ['concierge', 'profile'], // a card holder is sent on to their profile (ADR 0014)
+    ['login-form', 'redirect-sso'],
+    ['registration', 'redirect-sso'],
+    ['recovery', 'redirect-sso'],
+  ] as const)('a signed-in card holder on %s ends at %s', (route, expected) => {
+    expect(destination(decideRoute(context(route, 'LOGGEDIN', 'sso')), route)).toBe(expected);
+  });
+
+  it.each(['LOGGEDOUT', 'LOGGEDIN-INACTIVE'] as const)('a visitor %s on an account page still goes to redirect-sso', (auth) => {
+    expect(decideRoute(context('profile', auth, 'sso'))).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
   });
 
   it('keeps siteid, and only siteid, in proxy mode', () => {
@@ -165,11 +186,11 @@ describe('§2 flow guards and switches', () => {
   });
 });
 
-describe('§2 mobile deep link on the login page', () => {
-  const search = `?returnurl=${encodeURIComponent('rewardsportal://offers/123')}`;
+describe('§2 mobile deep link on the login page (firstbank mobile_app.app_scheme)', () => {
+  const search = `?returnurl=${encodeURIComponent('firstbankrewards://offers/123')}`;
   it.each([
-    ['ios', 'app:rewardsportal://offers/123'],
-    ['android', 'app:rewardsportal://offers/123'],
+    ['ios', 'app:firstbankrewards://offers/123'],
+    ['android', 'app:firstbankrewards://offers/123'],
     [null, 'profile'],
   ] as const)('a signed-in visitor on %s ends at %s', (device, expected) => {
     expect(destination(decideRoute(context('login', 'LOGGEDIN', 'classic', { search, device })), 'login')).toBe(expected);

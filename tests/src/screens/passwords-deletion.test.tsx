@@ -111,6 +111,7 @@ describe('§2 delete-profile', () => {
     (globalThis as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
     signInTheBrowser();
     answerWith(signedIn({ 'user-mgmt/user/remove-account': { status: 200, data: {} }, 'user-auth/tokens/revoke': { status: 200, data: {} } }));
+    window.sessionStorage.setItem('is_mobile', 'true'); // §1: a session marked by isMobile (mobile-bridge.ts)
     const { router, store } = renderPortal('/firstbank/en_us/account/delete-profile');
     expect(await screen.findByText('the cards you enrolled')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/firstbank/en_us/account/profile');

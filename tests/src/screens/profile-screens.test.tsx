@@ -183,7 +183,8 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
         'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
         'POST user-mgmt/user/update': { status: 200, data: PROFILE },
       });
-      const { router } = renderPortal(`${BASE}edit-profile`);
+      // §1: isMobile marks the webview session; the bridge is told only then.
+      const { router } = renderPortal(`${BASE}edit-profile?isMobile=true`);
       fireEvent.change(await screen.findByLabelText(/^Last name/), { target: { value: 'Carter-Jones' } });
       expect(heard).toEqual([]);
       fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));

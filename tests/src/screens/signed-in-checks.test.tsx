@@ -140,7 +140,7 @@ describe('§4 logout', () => {
     window.localStorage.setItem('otp_expiry', String(Math.floor(Date.now() / 1000) + 600));
     const postMessage = vi.fn();
     (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
-    const { router, store } = renderPortal(`${BASE}logout`);
+    const { router, store } = renderPortal(`${BASE}logout?isMobile=true`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}login-form`));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     const [revoke] = callsTo('user-auth/tokens/revoke');

@@ -107,18 +107,31 @@ describe('redirect-sso', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(`⚠${message}`);
   });
 
-  it('signed in: the code leaves the URL and the page says so instead of starting again', async () => {
+  // ADR 0015 (lead decision): the §2 SSO rule spares a signed-in card holder, so the landing shows the page.
+  it.each([
+    [null, `${BASE}profile`],
+    [`${BASE}cashback-statement`, `${BASE}cashback-statement`],
+    ['https://evil.example/en_us/account/profile', `${BASE}profile`],
+  ])('signed in with last_visited_path %s: the code leaves the URL and the visitor lands on %s', async (lastVisitedPath, landing) => {
     ssoGateway((call) =>
       call.url === 'user-auth/oidc/authorize'
-        ? { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED', lastVisitedPath: null }, setCookie: 'gmap_authenticated=true; Path=/' }
+        ? { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED', lastVisitedPath }, setCookie: 'gmap_authenticated=true; Path=/' }
         : undefined,
     );
     const { router } = renderPortal(`${BASE}redirect-sso?code=${CODE}&state=${STATE}`);
-    expect((await screen.findByText('You are signed in.')).closest('[role="status"]')).not.toBeNull();
-    expect(router.state.location.pathname).toBe(`${BASE}redirect-sso`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
     expect(router.state.location.search).toBe('');
     expect(callsTo('user-auth/oidc/authorize')).toHaveLength(1);
+  });
+
+  it('a signed-in visitor who opens redirect-sso is told so, with a way to sign out, never sent round again', async () => {
+    document.cookie = 'gmap_authenticated=true; Path=/';
+    ssoGateway();
+    const { router } = renderPortal(`${BASE}redirect-sso`);
+    expect((await screen.findByText('You are signed in.')).closest('[role="status"]')).not.toBeNull();
+    expect(router.state.location.pathname).toBe(`${BASE}redirect-sso`);
     expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe(`${BASE}logout`);
+    expect(callsTo('user-auth/oidc/authorize')).toHaveLength(0);
   });
 });
 
