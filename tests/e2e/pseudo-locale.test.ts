@@ -121,7 +121,10 @@ function inspectPage({
     while (current.parentElement && isInline(current)) current = current.parentElement;
     return current;
   };
-  /** What of a text lies outside ⟦ ⟧, given the nesting depth where it starts, less the site's name and a whole card text of the site. */
+  /**
+   * What of a text lies outside ⟦ ⟧, given the nesting depth where it starts, less the site's name and the
+   * site's card texts (an accessible name holds the site's visible link text too: WCAG 2.5.3 label in name).
+   */
   const outsideMarkers = (text: string, depthAtStart: number): { outside: string; depth: number } => {
     let depth = depthAtStart;
     let outside = '';
@@ -130,8 +133,8 @@ function inspectPage({
       else if (char === close) depth = Math.max(0, depth - 1);
       else if (depth === 0) outside += char;
     }
-    outside = outside.split(siteName).join(' ');
-    return { outside: cardTexts.includes(outside.trim()) ? '' : outside, depth };
+    for (const configured of [siteName, ...cardTexts].filter((text) => text !== '')) outside = outside.split(configured).join(' ');
+    return { outside, depth };
   };
 
   // Text nodes, in document order; a marker opened in a block closes in that block or a block inside it.

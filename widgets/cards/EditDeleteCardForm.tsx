@@ -4,6 +4,7 @@ import { maskCardNumber } from '../../schemas/validators/card-number';
 import { useCardRemoval, type CardRemovalTexts } from './use-card-removal';
 import './cards.css';
 import { CardRowIdentity } from './CardRowIdentity';
+import { nameWithVisibleText } from './visible-text-name';
 
 export interface EditDeleteCardFormTexts extends CardRemovalTexts {
   listLabel: string;
@@ -43,7 +44,7 @@ export function EditDeleteCardForm({ cards, optional, productName, statusText, o
                   </span>
                 }
               />
-              <button type="button" className="link-button card-row__action" aria-label={texts.deleteCard(card)} onClick={() => removal.askToRemove(card)}>
+              <button type="button" className="link-button card-row__action" aria-label={nameWithVisibleText(texts.deleteText, texts.deleteCard(card))} onClick={() => removal.askToRemove(card)}>
                 {texts.deleteText}
               </button>
             </li>

@@ -2,6 +2,7 @@ import { panDigitsOf } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import './cards.css';
 import { CardRowIdentity } from './CardRowIdentity';
+import { nameWithVisibleText } from './visible-text-name';
 
 export interface RegistrationCardListTexts {
   listLabel: string;
@@ -38,7 +39,7 @@ export function RegistrationCardList({ cards, invalid, onRemove, texts }: Regist
                 )
               }
             />
-            <button type="button" className="link-button card-row__action" aria-label={texts.removeCard(lastFour)} onClick={() => onRemove(index)}>
+            <button type="button" className="link-button card-row__action" aria-label={nameWithVisibleText(texts.removeText, texts.removeCard(lastFour))} onClick={() => onRemove(index)}>
               {texts.removeText}
             </button>
           </li>

@@ -147,7 +147,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
     await addCard('4012 8888 8888 1881');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the card ending in 1111' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Entfernen (Remove the card ending in 1111)' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await checkEmailNotice()).textContent).toContain("We've sent a message to lena.vogel@example.com.");
