@@ -11,6 +11,8 @@ export interface GatewayConfig {
   databaseUrl?: string;
   /** Sign-in counters shared between instances (ADR 0008 "Limits"); in process when unset. */
   redisUrl?: string;
+  /** Prefix of every counter key in Redis, so deployments (or test runs) sharing one Redis never count each other's hits. */
+  redisKeyPrefix: string;
   /** Outgoing e-mail through SMTP (ADR 0008 "Mail and SMS"); the development outbox when unset. */
   smtpUrl?: string;
   /** The From of outgoing e-mail. */
@@ -93,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     embeddedDbDir: join(dataDir, 'db'),
     databaseUrl: url('DATABASE_URL', ['postgres', 'postgresql']),
     redisUrl: url('REDIS_URL', ['redis', 'rediss']),
+    redisKeyPrefix: redisKeyPrefixSetting(text('REDIS_KEY_PREFIX'), problems),
     smtpUrl: url('SMTP_URL', ['smtp', 'smtps']),
     mailFrom: text('MAIL_FROM') ?? 'Rewards Portal <no-reply@localhost>',
     cardFingerprintKey: text('CARD_FINGERPRINT_KEY'),
@@ -113,6 +116,14 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Plain key characters only: the prefix goes into every key as it is, and a space or `*` would read as a pattern in redis-cli. */
+function redisKeyPrefixSetting(value: string | undefined, problems: string[]): string {
+  if (value === undefined) return 'gateway:limits:';
+  if (/^[A-Za-z0-9:._-]{1,64}$/.test(value)) return value;
+  problems.push(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits or the signs : . _ -, got "${value}"`);
+  return 'gateway:limits:';
 }
 
 function trustProxySetting(value: string | undefined, problems: string[]): boolean | number | string[] {

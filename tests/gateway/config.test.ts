@@ -10,6 +10,7 @@ describe('readConfig', () => {
       embeddedDbDir: 'data/db',
       databaseUrl: undefined,
       redisUrl: undefined,
+      redisKeyPrefix: 'gateway:limits:',
       smtpUrl: undefined,
       mailFrom: 'Rewards Portal <no-reply@localhost>',
       cardFingerprintKey: undefined,
@@ -102,6 +103,14 @@ describe('readConfig', () => {
 
   it.each(['http://tags.example', 'https://tags.example/gtm.js', "https://tags.example 'unsafe-inline'", '*'])('refuses ANALYTICS_TAG_HOSTS=%s, which would loosen the CSP', (value) => {
     expect(() => readConfig({ ANALYTICS_TAG_HOSTS: value })).toThrow('ANALYTICS_TAG_HOSTS must be comma-separated https origins');
+  });
+
+  // Issue 11 item 6: two deployments (or test runs) on one Redis keep their counters apart.
+  it('reads REDIS_KEY_PREFIX and refuses one with spaces, patterns or over 64 characters', () => {
+    expect(readConfig({ REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: 'portal-eu:limits:' }).redisKeyPrefix).toBe('portal-eu:limits:');
+    for (const value of ['portal eu', 'limits:*', 'x'.repeat(65)]) {
+      expect(() => readConfig({ REDIS_KEY_PREFIX: value })).toThrow(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits or the signs : . _ -, got "${value}"`);
+    }
   });
 
   it('refuses a TRUST_PROXY it cannot read', () => {
