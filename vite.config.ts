@@ -1,12 +1,30 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * @rjsf/core's Form imports its default registry (every field, template and widget RJSF ships);
+ * ours holds only what the translator's schemas reach (docs/decisions/0016).
+ */
+function rjsfLeanDefaultRegistry(): Plugin {
+  const leanRegistry = fileURLToPath(new URL('./widgets/form-engine/rjsf-default-registry.ts', import.meta.url));
+  return {
+    name: 'rjsf-lean-default-registry',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../getDefaultRegistry.js' && importer?.replaceAll('\\', '/').endsWith('/@rjsf/core/lib/components/Form.js')) return leanRegistry;
+      return null;
+    },
+  };
+}
 
 // One config for the app build and the test runner. The app is served under any
 // /{issuer}/{locale}/account/ path, so assets are referenced from the root.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), rjsfLeanDefaultRegistry()],
+  // The dev server pre-bundles @rjsf/core on its own; it gets the same registry as the build.
+  optimizeDeps: { rolldownOptions: { plugins: [rjsfLeanDefaultRegistry()] } },
   base: '/',
   resolve: {
     // RJSF's Markdown parser is never used by our forms (docs/decisions/0006): plain text instead.
@@ -36,6 +54,8 @@ export default defineConfig({
           exclude: ['tests/e2e/**', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/support/testing-library-setup.ts'],
+          // RJSF goes through this config's plugins and aliases, so forms are tested as they ship (ADR 0016).
+          server: { deps: { inline: ['@rjsf/core'] } },
           testTimeout: 20_000,
         },
       },
@@ -46,6 +66,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // Issue 11 item 3: a browser test that saw a CSP violation fails.
+          setupFiles: ['tests/e2e/support/no-csp-violations.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -39,6 +39,9 @@ export function contentSecurityPolicy(sources: ContentSecuritySources = {}): str
   ].join('; ');
 }
 
+/** Two years, the value HSTS preload lists ask for. */
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+
 export function addSecurityHeaders(app: FastifyInstance, sources: ContentSecuritySources = {}): void {
   const policy = contentSecurityPolicy(sources);
   app.addHook('onSend', async (_request, reply) => {
@@ -46,5 +49,8 @@ export function addSecurityHeaders(app: FastifyInstance, sources: ContentSecurit
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
+    // Issue 11 item 3: HTTPS only for two years, subdomains too. Browsers ignore it over plain HTTP
+    // (RFC 6797 §8.1), so local and test runs are unaffected.
+    reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
   });
 }

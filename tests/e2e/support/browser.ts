@@ -1,12 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { TEST_OUTPUT_DIR } from './paths';
 
 /** Debian's Chromium, never a downloaded browser (DESIGN "The real parts"). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium with the CSP watch on (issue 11 item 3, DESIGN "Quality bars"): every context and page
+ * the returned browser opens records Content-Security-Policy violations, and the e2e project's
+ * setup file (`no-csp-violations.ts`) fails the test that saw one.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
@@ -19,6 +24,82 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  watchForCspViolations(browser);
+  return browser;
+}
+
+/** One reported violation: which channel saw it, the page, and what was refused. */
+export interface CspViolation {
+  channel: 'console' | 'securitypolicyviolation';
+  url: string;
+  text: string;
+}
+
+/** Every violation seen by any watched browser of this test file and not yet taken. */
+const unclaimedViolations: CspViolation[] = [];
+
+/** The violations seen and not yet taken, left in the watch. */
+export function pendingCspViolations(): readonly CspViolation[] {
+  return [...unclaimedViolations];
+}
+
+/** The violations seen since the last call, removed from the watch (a test that provokes some on purpose takes them). */
+export function takeCspViolations(): CspViolation[] {
+  return unclaimedViolations.splice(0, unclaimedViolations.length);
+}
+
+/** Throws, listing them, when any page of any watched browser reported a CSP violation not taken by its test. */
+export function assertNoCspViolations(when: string): void {
+  const seen = takeCspViolations();
+  if (seen.length === 0) return;
+  const list = seen.map((violation) => `  [${violation.channel}] ${violation.url}: ${violation.text}`).join('\n');
+  throw new Error(`${seen.length} Content-Security-Policy violation(s) ${when}; the app must run under the strict policy:\n${list}`);
+}
+
+const CSP_BINDING = '__reportCspViolation';
+/**
+ * Runs in every document before its own scripts (CDP, so the policy does not block it): Chromium
+ * fires `securitypolicyviolation` for every refusal, including ones it does not log to the console.
+ */
+const CSP_LISTENER = `document.addEventListener('securitypolicyviolation', (event) => {
+  const report = window[${JSON.stringify(CSP_BINDING)}];
+  if (typeof report === 'function') report(event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') + (event.sample ? ' (' + event.sample + ')' : ''));
+}, true);`;
+
+const watchedContexts = new WeakSet<BrowserContext>();
+
+async function watchContext(context: BrowserContext): Promise<void> {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      unclaimedViolations.push({ channel: 'console', url: message.page()?.url() ?? '', text: message.text() });
+    }
+  });
+  await context.exposeBinding(CSP_BINDING, ({ page }, text: unknown) => {
+    unclaimedViolations.push({ channel: 'securitypolicyviolation', url: page?.url() ?? '', text: String(text) });
+  });
+  await context.addInitScript({ content: CSP_LISTENER });
+}
+
+/**
+ * Wraps `newContext` and `newPage` so the watch is in place before the test can navigate (the
+ * browser's `context` event alone would race the first `goto`).
+ */
+function watchForCspViolations(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    await watchContext(context);
+    return context;
+  };
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own newPage: closing the page closes the context made for it.
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
@@ -31,7 +112,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /**
  * Collects every Content-Security-Policy violation the page reports (Chromium logs each one as a
- * console error), so a browser test can assert the app runs under the strict policy.
+ * console error), so a browser test can assert the app runs under the strict policy. Every page of
+ * `launchChromium` is watched anyway; this stays for tests that check one page's list themselves.
  */
 export function collectCspViolations(page: Page): string[] {
   const violations: string[] = [];

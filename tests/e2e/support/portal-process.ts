@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOG_DIR, registerGateway } from '../../security/secrecy-registry';
 import { E2E_DIST_DIR, REPO_ROOT } from './paths';
 
 /** A real gateway process serving the built app, as `npm start` runs it, on a free port. */
@@ -34,8 +35,20 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Issue 11 item 3: every log line and the database are scanned for secrets after the whole run.
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = `${LOG_DIR}/portal-${port}-${child.pid ?? 'x'}-${Date.now()}.log`;
+  const log = createWriteStream(logFile);
+  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  registerGateway({ log: logFile, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // 'close' comes after the last output chunk, 'exit' may not.
+  child.once('close', () => log.end());
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const baseUrl = `http://127.0.0.1:${port}`;

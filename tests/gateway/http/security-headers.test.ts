@@ -17,10 +17,12 @@ describe('security headers', () => {
     const response = await app.inject({ method: 'GET', url });
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toMatch(/unsafe-(eval|inline)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   });
 });
 
