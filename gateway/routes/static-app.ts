@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, pathOf, sendError } from '../http/errors';
+import { precompressBuild } from './precompress-build';
 
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
 const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
@@ -34,10 +35,12 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
 
   if (built) {
     const assetsDir = join(root, 'assets') + sep;
+    await precompressBuild(root);
     await app.register(fastifyStatic, {
       root,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : REVALIDATE);
       },
