@@ -1,0 +1,59 @@
+import { startPortal, type PortalProcess } from '../e2e/support/portal-process';
+
+/** One row of the bench table: a figure, its measured value, its target and whether the value meets it. */
+export interface BenchRow {
+  figure: string;
+  value: string;
+  target: string;
+  /** null: the figure has no numeric target (printed for information). */
+  met: boolean | null;
+}
+
+/** Why a figure missed, printed under the table (e.g. Lighthouse's failing audits). */
+export interface BenchNote {
+  title: string;
+  lines: string[];
+}
+
+export interface BenchGroupResult {
+  rows: BenchRow[];
+  notes?: BenchNote[];
+}
+
+/** Nearest-rank percentile of an ascending list. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? 0;
+}
+
+export function ascending(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
+}
+
+export function metLabel(met: boolean | null): string {
+  if (met === null) return '-';
+  return met ? 'yes' : 'NO';
+}
+
+/** A Markdown table, so the same text pastes into the README. */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const cells = rows.map((row) => [row.figure, row.value, row.target, metLabel(row.met)]);
+  const header = ['figure', 'value', 'target', 'met?'];
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]?.length ?? 0)));
+  const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
+}
+
+/**
+ * A gateway process for the bench. On a machine busy with other runs a start can outlast
+ * startPortal's 60 s health wait; the bench then tries again rather than losing the whole table.
+ */
+export async function startBenchPortal(env: Record<string, string>): Promise<PortalProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startPortal(env);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`bench: gateway start ${attempt} failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); trying again`);
+    }
+  }
+}
