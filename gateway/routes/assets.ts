@@ -12,6 +12,7 @@ import { enrolledAsset, findOwnAsset, listAssets, removeAsset, setDefaultAsset }
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 /** No site takes more cards in one call than this; the limit itself is the site's. */
@@ -58,7 +59,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
 
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/assets/:siteId',
-    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    { schema: { params: SITE_ID_PARAMS } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       const now = auth.clock.now();
@@ -72,7 +73,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
       `/${route.path}`,
       {
         schema: {
-          querystring: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } },
+          querystring: SITE_ID_PARAMS,
           body: PAN_ENTRY,
         },
       },

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { enrolledAsset, listAssets } from '../cards/enrolled-assets';
 import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../concierge/acting-for-user';
 import { assertAgentSite, requireActingFor } from '../concierge/concierge-session';
@@ -7,9 +6,9 @@ import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import type { SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { SITE_ATTRIBUTES_SCHEMA, SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
+import { CHANGED_ATTRIBUTES_BODY, SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
+import { SITE_ID_PARAMS } from './site-id-params';
 
-const SITE_PARAMS = { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } as const;
 
 /**
  * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of
@@ -27,12 +26,12 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
     return { agent, userId, siteId, fixtures, correlationId: request.id, now };
   };
 
-  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { schema: { params: SITE_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
     const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
     return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
   });
 
-  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/assets/:siteId', { schema: { params: SITE_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/assets/:siteId', { schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
     const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
     // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
     return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
@@ -42,13 +41,8 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
     '/user-attribute/concierge/v2/user/:siteId',
     {
       schema: {
-        params: SITE_PARAMS,
-        body: {
-          type: 'object',
-          required: ['attributes'],
-          propertyNames: { enum: ['attributes', 'baseVersion'] },
-          properties: { attributes: SITE_ATTRIBUTES_SCHEMA, baseVersion: { type: 'integer', minimum: 0 } },
-        },
+        params: SITE_ID_PARAMS,
+        body: CHANGED_ATTRIBUTES_BODY,
       },
     },
     async (request, reply) => {
@@ -61,7 +55,7 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
     '/user-attribute/concierge/user/attribute/:siteId',
     {
       schema: {
-        params: SITE_PARAMS,
+        params: SITE_ID_PARAMS,
         body: SITE_OBJECT_SCHEMA,
       },
     },

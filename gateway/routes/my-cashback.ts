@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import type { CashbackStatement } from '../../schemas/entities/cashback-statement';
 import { readCashbackStatement } from '../profile/cashback-statement';
 import type { Clock } from '../time/clock';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 /** SPEC §7 declared `my-cashback`, as ADR 0010 designs it: `GET my-cashback/{siteId}`, the signed-in person's statement. */
 export async function myCashbackRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/my-cashback/:siteId',
-    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    { schema: { params: SITE_ID_PARAMS } },
     async (request, reply): Promise<CashbackStatement> => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       return readCashbackStatement(db, user.userId, request.params.siteId);

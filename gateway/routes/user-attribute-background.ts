@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { Clock } from '../time/clock';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 /**
  * SPEC §7 `GET user-attribute/user/background/{siteId}` → `{ passesBackgroundCheck }`, the call
@@ -15,7 +15,7 @@ export async function userAttributeBackgroundRoutes(app: FastifyInstance, option
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/background/:siteId',
-    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    { schema: { params: SITE_ID_PARAMS } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const result = await db.query<{ status: string }>(

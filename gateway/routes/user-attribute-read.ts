@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { readUserSite, type UserSiteRecord } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 /**
  * SPEC §7 `GET user-attribute/user/{siteId}` → `userSites[siteId].attributes`, with the `version` a
@@ -13,7 +13,7 @@ export async function userAttributeReadRoutes(app: FastifyInstance, options: { d
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/:siteId',
-    { schema: { params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+    { schema: { params: SITE_ID_PARAMS } },
     async (request, reply): Promise<{ userSites: Record<string, UserSiteRecord> }> => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const { siteId } = request.params;

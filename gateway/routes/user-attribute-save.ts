@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { saveChangedAttributes, type SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { SITE_ATTRIBUTES_SCHEMA } from './user-attribute-schemas';
+import { CHANGED_ATTRIBUTES_BODY } from './user-attribute-schemas';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 /**
  * SPEC §7 `POST user-attribute/v2/user/{siteId}` `{ attributes, baseVersion? }` (ADR 0010 "Saving only
@@ -19,14 +19,8 @@ export async function userAttributeSaveRoutes(app: FastifyInstance, options: { d
     '/user-attribute/v2/user/:siteId',
     {
       schema: {
-        params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } },
-        body: {
-          type: 'object',
-          required: ['attributes'],
-          // Refused rather than silently dropped (Fastify strips `additionalProperties: false` keys).
-          propertyNames: { enum: ['attributes', 'baseVersion'] },
-          properties: { attributes: SITE_ATTRIBUTES_SCHEMA, baseVersion: { type: 'integer', minimum: 0 } },
-        },
+        params: SITE_ID_PARAMS,
+        body: CHANGED_ATTRIBUTES_BODY,
       },
     },
     async (request, reply) => {

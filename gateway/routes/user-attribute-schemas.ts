@@ -11,6 +11,18 @@ export const SITE_ATTRIBUTES_SCHEMA = {
   propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' },
 } as const;
 
+/**
+ * The body of a v2 save of changed attributes (ADR 0010), for the card holder's call and the agent's
+ * alike. Extra members are refused rather than silently dropped (Fastify strips
+ * `additionalProperties: false` keys).
+ */
+export const CHANGED_ATTRIBUTES_BODY = {
+  type: 'object',
+  required: ['attributes'],
+  propertyNames: { enum: ['attributes', 'baseVersion'] },
+  properties: { attributes: SITE_ATTRIBUTES_SCHEMA, baseVersion: { type: 'integer', minimum: 0 } },
+} as const;
+
 /** The members of a user site object as `user-attribute/user/attribute/{siteId}` takes it (ADR 0010). */
 const SITE_OBJECT_KEYS: ReadonlySet<string> = new Set(['siteId', 'attributes', 'version']);
 

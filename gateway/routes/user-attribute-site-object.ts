@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { saveWholeSiteObject, type SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
 import { SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 
 /**
@@ -19,7 +19,7 @@ export async function userAttributeSiteObjectRoutes(app: FastifyInstance, option
     '/user-attribute/user/attribute/:siteId',
     {
       schema: {
-        params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } },
+        params: SITE_ID_PARAMS,
         body: SITE_OBJECT_SCHEMA,
       },
     },

@@ -12,6 +12,7 @@ import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { LOCALE_PATTERN } from '../locale';
+import { SITE_ID_PARAMS } from './site-id-params';
 
 /** Registration carries at most this many cards; no site captures more at sign-up. */
 const MAX_CARDS = 10;
@@ -54,7 +55,7 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
     '/user-mgmt/user/register/:siteId',
     {
       schema: {
-        params: { type: 'object', properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN } } },
+        params: SITE_ID_PARAMS,
         body: { type: 'object', required: ['locale', 'user'], properties: REGISTRATION_PROPERTIES },
       },
     },
