@@ -317,7 +317,9 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await saveScreenshot(page, 'account-passcode-bancosol');
     await submitForm(page);
     await endsOn(page, 'reset-password');
-    expect(await page.locator('#root_passcode').count()).toBe(0);
+    // The URL changes before the passcode screen is replaced: wait for the new form, then check the old field went.
+    await page.locator('#root_password').waitFor();
+    await expect.poll(() => page.locator('#root_passcode').count()).toBe(0);
     await page.locator('#root_password').fill('Nova-Senha-2025');
     await page.locator('#root_confirm_password').fill('Nova-Senha-2025');
     await saveScreenshot(page, 'account-reset-password-bancosol');
