@@ -7,8 +7,8 @@ import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id'
 import { handleError, handleFrameworkError } from './http/errors';
 import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
 import { JobQueue } from './jobs/job-queue';
+import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
-import { refuseAgentAccountCalls } from './concierge/agent-refusals';
 import { assetsRoutes } from './routes/assets';
 import { conciergeRoutes } from './routes/concierge';
 import { conciergeAttributeRoutes } from './routes/concierge-attributes';
@@ -91,6 +91,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     ajv: { customOptions: { allErrors: true } },
   });
   app.decorate('testMode', options.testMode === true);
+  // ADR 0017: every route says who may call it, or the gateway does not start.
+  declareAccessOfEveryRoute(app);
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
@@ -111,8 +113,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     await app.register(
       async (api) => {
         requireXsrfHeader(api);
-        // ADR 0014: an agent's session never reaches the credential, account and card-changing calls.
-        refuseAgentAccountCalls(api, { db, fixtures, clock });
+        // ADR 0017: each route's declared access, and the session's site, enforced in one place (after the XSRF check).
+        enforceDeclaredAccess(api, { db, clock });
         await api.register(healthRoutes, { db });
         await api.register(siteConfigServiceRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });

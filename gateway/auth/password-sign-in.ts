@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { featureConfigOf } from '../../schemas/site-config/types';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
 import { hashPassword, verifyPassword } from '../security/password-hashing';
 import type { AuthServices } from './auth-services';
+import { CONCIERGE_ROLE } from './session-store';
+import { signInPolicyFor } from './sign-in-policy';
 import { destinationsOf, sendPasscode } from './passcode-delivery';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
 import { isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, TRUSTED_DEVICE_COOKIE } from './session-cookies';
@@ -76,14 +77,20 @@ export async function passwordSignIn(
     await limits.recordPasswordFailure(grant.username, deviceId);
     throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
   }
-  await limits.recordPasswordSuccess(grant.username);
   const user: SignedInUser = { id: row.id, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status };
+  // ADR 0017: an agent signs in only on a site granted to them; elsewhere the answer is a wrong password's.
+  if (user.roles.includes(CONCIERGE_ROLE) && !(await isGrantedSite(db, user.id, grant.siteId))) {
+    await limits.recordPasswordFailure(grant.username, deviceId);
+    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
+  }
+  await limits.recordPasswordSuccess(grant.username);
+  const policy = await signInPolicyFor(db, fixtures, user.id, grant.siteId);
   const signedIn = async (passcodeChecked: boolean) => ({
     user,
     passcodeChecked,
     // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials,
-    // unless the site turns that detour off (vba.compromised_password_check "false", ADR 0012).
-    passwordCompromised: compromisedCheckAtSignIn(fixtures, grant.siteId) && (await services.compromisedPasswords.isCompromised(grant.password)),
+    // unless every site of the person turns that detour off (vba.compromised_password_check "false", ADR 0012).
+    passwordCompromised: policy.compromisedPasswordCheck && (await services.compromisedPasswords.isCompromised(grant.password)),
   });
 
   const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
@@ -99,8 +106,7 @@ export async function passwordSignIn(
       return await signedIn(true);
     }
 
-    const site = fixtures.sites.get(grant.siteId)?.config ?? fixtures.defaultSite.config;
-    const loginOtp = featureConfigOf(site, 'site_auth_profile').login_otp ?? 'none';
+    const loginOtp = policy.loginOtp;
     if (loginOtp === 'none') return await signedIn(false);
     if (grant.otp === undefined || grant.otpType === 'totp') {
       if (loginOtp === 'choice') throw new HttpError(401, 'OTP_REQUIRED', 'Choose where to receive your passcode.');
@@ -138,8 +144,7 @@ export function setTrustedDevice(request: FastifyRequest, reply: FastifyReply, s
   reply.header('set-cookie', serializeCookie(TRUSTED_DEVICE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
 }
 
-/** ADR 0012: the sign-in detour to compromised-credentials is on unless the site's vba setting says "false". */
-function compromisedCheckAtSignIn(fixtures: Fixtures, siteId: string): boolean {
-  const site = fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
-  return featureConfigOf(site, 'vba').compromised_password_check !== 'false';
+async function isGrantedSite(db: Database, userId: string, siteId: string): Promise<boolean> {
+  const granted = await db.query('select 1 from agent_site_grants where user_id = $1 and site_id = $2', [userId, siteId]);
+  return granted.rows.length > 0;
 }

@@ -41,14 +41,18 @@ export async function issueRefreshToken(
 export async function spendRefreshToken(db: Database, token: string, now: Date): Promise<RefreshGrant | null> {
   return db.transaction(async (tx) => {
     const id = sessionIdOf(token);
-    const spent = await tx.query<{ user_id: string; site_id: string; family_id: string }>(
+    const spent = await tx.query<{ user_id: string; site_id: string; family_id: string; session_id: string | null }>(
       `update refresh_tokens set used_at = $2
         where id = $1 and used_at is null and revoked_at is null and expires_at > $2
-        returning user_id, site_id, family_id`,
+        returning user_id, site_id, family_id, session_id`,
       [id, now],
     );
     const row = spent.rows[0];
-    if (row) return { userId: row.user_id, siteId: row.site_id, familyId: row.family_id };
+    if (row) {
+      // The refresh opens the session that replaces this one (ADR 0017): the old one ends here.
+      if (row.session_id !== null) await tx.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [row.session_id, now]);
+      return { userId: row.user_id, siteId: row.site_id, familyId: row.family_id };
+    }
     // A replay: the family's tokens and every session they opened end here.
     await tx.query(
       `update sessions set revoked_at = $2
@@ -62,6 +66,12 @@ export async function spendRefreshToken(db: Database, token: string, now: Date):
     );
     return null;
   });
+}
+
+/** The site a refresh token was issued for, or null for a token nobody issued. */
+export async function refreshTokenSite(db: Queryable, token: string): Promise<string | null> {
+  const found = await db.query<{ site_id: string }>('select site_id from refresh_tokens where id = $1', [sessionIdOf(token)]);
+  return found.rows[0]?.site_id ?? null;
 }
 
 /** Logout: every family a token of which was issued with this session, and the family of `token`. */

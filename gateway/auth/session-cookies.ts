@@ -111,6 +111,8 @@ export function expireCookies(request: FastifyRequest, reply: FastifyReply, name
  * no longer names a live session is expired on the way out, so the app stops presenting it.
  */
 export async function requireSessionUser(db: Queryable, request: FastifyRequest, reply: FastifyReply, now: Date): Promise<SessionUser> {
+  // Routes that are not public had their session found by the access hook (ADR 0017).
+  if (request.sessionUser) return request.sessionUser;
   const token = readCookies(request).get(SESSION_COOKIE);
   const user = token ? await findSessionUser(db, token, now) : null;
   if (user) return user;

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 
+/** SPEC §4: ROLE_CONCIERGE is a support agent. */
+export const CONCIERGE_ROLE = 'ROLE_CONCIERGE';
+
 /** How long a sign-in lasts; also the access token's `expires_in` (SPEC §3, §4 refresh). */
 export const SESSION_TTL_SECONDS = 30 * 60;
 
@@ -12,6 +15,12 @@ export interface SessionUser {
   email: string;
   roles: string[];
   expiresAt: Date;
+  /** ADR 0014: a support agent's session. */
+  isAgent: boolean;
+  /** An agent's session: whether the session's site is still granted to them (ADR 0017); true for card holders. */
+  siteGranted: boolean;
+  /** ADR 0014: the card holder an agent's session acts for. */
+  actingForUserId: string | null;
 }
 
 export interface OpenedSession {
@@ -40,15 +49,36 @@ export async function openSession(db: Queryable, userId: string, siteId: string,
 
 /** The user behind a live session token, or null when it is unknown, expired or revoked. */
 export async function findSessionUser(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
-  const result = await db.query<{ session_id: string; user_id: string; site_id: string; email: string; roles: string[]; expires_at: Date | string }>(
-    `select s.id as session_id, s.user_id, s.site_id, u.email, u.roles, s.expires_at
+  const result = await db.query<{
+    session_id: string;
+    user_id: string;
+    site_id: string;
+    email: string;
+    roles: string[];
+    expires_at: Date | string;
+    acting_for_user_id: string | null;
+    site_granted: boolean;
+  }>(
+    `select s.id as session_id, s.user_id, s.site_id, u.email, u.roles, s.expires_at, s.acting_for_user_id,
+            exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.revoked_at is null and s.expires_at > $2`,
     [sessionIdOf(token), now],
   );
   const row = result.rows[0];
   if (!row) return null;
-  return { sessionId: row.session_id, userId: row.user_id, siteId: row.site_id, email: row.email, roles: row.roles, expiresAt: new Date(row.expires_at) };
+  const isAgent = row.roles.includes(CONCIERGE_ROLE);
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    siteId: row.site_id,
+    email: row.email,
+    roles: row.roles,
+    expiresAt: new Date(row.expires_at),
+    isAgent,
+    siteGranted: !isAgent || row.site_granted,
+    actingForUserId: row.acting_for_user_id,
+  };
 }
 
 export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { signAccessToken } from './access-tokens';
 import type { AuthServices } from './auth-services';
-import { issueRefreshToken } from './refresh-tokens';
-import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, setSessionCookies, userTypeOf } from './session-cookies';
-import { openSession, SESSION_TTL_SECONDS } from './session-store';
+import { issueRefreshToken, revokeRefreshTokens } from './refresh-tokens';
+import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, SESSION_COOKIE, setSessionCookies, userTypeOf } from './session-cookies';
+import { openSession, revokeSession, SESSION_TTL_SECONDS } from './session-store';
 
 /** The device id of ADR 0008's per-device limit: random, httpOnly, kept a year. */
 export const DEVICE_COOKIE = 'gmap_device';
@@ -57,6 +57,14 @@ export async function completeSignIn(
   withTokens: { familyId?: string } | false,
 ): Promise<SignInAnswer> {
   const now = services.clock.now();
+  // ADR 0017: one session per browser. The session this browser had (a previous user's, another
+  // site's, or the one a refresh replaces) ends with this sign-in; a fresh sign-in also ends the
+  // refresh tokens issued with it, while a refresh keeps its own family going.
+  const previous = readCookies(request).get(SESSION_COOKIE);
+  if (previous !== undefined) {
+    await revokeSession(db, previous, now);
+    if (withTokens === false || withTokens.familyId === undefined) await revokeRefreshTokens(db, { sessionToken: previous, now });
+  }
   const session = await openSession(db, grant.userId, grant.siteId, now);
   setSessionCookies(request, reply, session, grant.roles);
   if (readCookies(request).has(LOGIN_CHALLENGE_COOKIE)) expireCookies(request, reply, [LOGIN_CHALLENGE_COOKIE]);

@@ -56,8 +56,10 @@ export async function listAssets(db: Database, userId: string, siteId: string | 
 }
 
 /** The user's card with this id; 404 CARD_NOT_FOUND for an unknown id, a malformed one, or another user's card. */
-export async function findOwnAsset(db: Database, userId: string, assetId: string): Promise<AssetRow> {
-  const found = UUID.test(assetId) ? await db.query<AssetRow>(`select ${ASSET_COLUMNS} from assets where id = $1 and user_id = $2`, [assetId, userId]) : { rows: [] };
+export async function findOwnAsset(db: Database, userId: string, siteId: string, assetId: string): Promise<AssetRow> {
+  const found = UUID.test(assetId)
+    ? await db.query<AssetRow>(`select ${ASSET_COLUMNS} from assets where id = $1 and user_id = $2 and site_id = $3`, [assetId, userId, siteId])
+    : { rows: [] };
   const row = found.rows[0];
   if (!row) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
   return row;

@@ -2,6 +2,7 @@ import type { BinRange } from '../../schemas/cards/bin-ranges';
 import { describeCard, insertCards } from '../cards/card-enrolment';
 import type { CashbackStatementFixture, DemoUser } from '../fixtures/load-fixtures';
 import type { CardFingerprinter } from '../security/card-fingerprint';
+import { CONCIERGE_ROLE } from '../auth/session-store';
 import { hashPassword } from '../security/password-hashing';
 import type { Database } from './database';
 
@@ -53,6 +54,12 @@ export async function seedDemoData(db: Database, users: readonly DemoUser[], fin
         JSON.stringify(user.attributes),
       ]);
       await insertCards(tx, userId, user.siteId, cards, enrolledAt);
+      // ADR 0017: an agent works on the sites granted in data, never on one named at sign-in.
+      if (user.roles.includes(CONCIERGE_ROLE)) {
+        for (const siteId of user.agentSites ?? [user.siteId]) {
+          await tx.query('insert into agent_site_grants (user_id, site_id) values ($1, $2)', [userId, siteId]);
+        }
+      }
     }
     return prepared.length;
   });

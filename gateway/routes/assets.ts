@@ -51,15 +51,16 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
     if (!route.siteIds.has(siteConfigFor(siteId).siteId)) throw new HttpError(404, 'NOT_FOUND', `Site ${siteId} has no card call at this path.`);
   };
 
-  app.get('/user-attribute/user/assets', async (request, reply) => {
+  // The session's site only (ADR 0017): a session of one site never reads another site's cards.
+  app.get('/user-attribute/user/assets', { config: { access: 'signed-in' } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
     const now = auth.clock.now();
-    return (await listAssets(db, user.userId, null)).map((row) => enrolledAsset(row, now));
+    return (await listAssets(db, user.userId, user.siteId)).map((row) => enrolledAsset(row, now));
   });
 
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/assets/:siteId',
-    { schema: { params: SITE_ID_PARAMS } },
+    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       const now = auth.clock.now();
@@ -72,6 +73,8 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
     app.post<{ Querystring: { siteId?: string }; Body: PanEntry }>(
       `/${route.path}`,
       {
+        // Open: the registration add-pan step checks a card before any account exists (ADR 0011).
+        config: { access: 'public' },
         schema: {
           querystring: SITE_ID_PARAMS,
           body: PAN_ENTRY,
@@ -92,6 +95,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
     app.post<{ Body: { siteId: string; userAssetRequest: PanEntry[] } }>(
       `/${route.path}`,
       {
+        config: { access: 'cardholder' },
         schema: {
           body: {
             type: 'object',
@@ -126,13 +130,14 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
     app.post<{ Params: { id: string }; Body: { isDefaultAsset: true } }>(
       `/${route.path}`,
       {
+        config: { access: 'cardholder' },
         schema: {
           body: { type: 'object', required: ['isDefaultAsset'], propertyNames: { enum: ['isDefaultAsset'] }, properties: { isDefaultAsset: { const: true } } },
         },
       },
       async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());
-        const card = await findOwnAsset(db, user.userId, request.params.id);
+        const card = await findOwnAsset(db, user.userId, user.siteId, request.params.id);
         assertSiteCalls(route, card.site_id);
         // SPEC §6 "Set-default … depend on a pan-update-allowed flag".
         if (featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').pan_update_allowed === 'false') {
@@ -148,9 +153,9 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
     removal.removeAllContentTypeParsers();
     removal.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
     for (const route of routes.filter((candidate) => candidate.call === 'remove')) {
-      removal.post<{ Params: { id: string } }>(`/${route.path}`, async (request, reply) => {
+      removal.post<{ Params: { id: string } }>(`/${route.path}`, { config: { access: 'cardholder' } }, async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());
-        const card = await findOwnAsset(db, user.userId, request.params.id);
+        const card = await findOwnAsset(db, user.userId, user.siteId, request.params.id);
         assertSiteCalls(route, card.site_id);
         const optional = featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').optional === 'true';
         await removeAsset(db, user.userId, card.id, optional);

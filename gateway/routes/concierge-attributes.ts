@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enrolledAsset, listAssets } from '../cards/enrolled-assets';
 import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../concierge/acting-for-user';
-import { assertAgentSite, requireActingFor } from '../concierge/concierge-session';
+import { requireActingFor } from '../concierge/concierge-session';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import type { SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
 import { CHANGED_ATTRIBUTES_BODY, SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
 import { SITE_ID_PARAMS } from './site-id-params';
-
 
 /**
  * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of
@@ -18,20 +17,22 @@ import { SITE_ID_PARAMS } from './site-id-params';
 export async function conciergeAttributeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
   const { db, fixtures, clock } = options;
 
-  /** The user acted for on `siteId`, and who calls: 401, 403 NOT_CONCIERGE / CONCIERGE_NOT_ALLOWED, 409 NOT_ACTING_FOR_USER. */
+  /**
+   * The user acted for on `siteId`, and who calls; 409 NOT_ACTING_FOR_USER. The access hook (ADR 0017)
+   * has refused everyone but an agent whose session is on `siteId`.
+   */
   const actingForOn = async (request: FastifyRequest, reply: FastifyReply, siteId: string) => {
     const now = clock.now();
     const { agent, userId } = await requireActingFor(db, request, reply, now);
-    assertAgentSite(agent, siteId);
     return { agent, userId, siteId, fixtures, correlationId: request.id, now };
   };
 
-  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
     const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
     return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
   });
 
-  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/assets/:siteId', { schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
+  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/assets/:siteId', { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
     const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
     // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
     return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
@@ -40,6 +41,7 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
   app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
     '/user-attribute/concierge/v2/user/:siteId',
     {
+      config: { access: 'agent' },
       schema: {
         params: SITE_ID_PARAMS,
         body: CHANGED_ATTRIBUTES_BODY,
@@ -54,6 +56,7 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
   app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
     '/user-attribute/concierge/user/attribute/:siteId',
     {
+      config: { access: 'agent' },
       schema: {
         params: SITE_ID_PARAMS,
         body: SITE_OBJECT_SCHEMA,

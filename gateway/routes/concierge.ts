@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserProfile } from '../../schemas/entities/user-profile';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { expireSupportDetailsCookie, readActingFor, setSupportDetailsCookie, startActingFor, stopActingFor, type ActingFor, type AgentCall } from '../concierge/act-for';
 import { updateProfileForUser } from '../concierge/acting-for-user';
 import { listAgentAudit, type AuditRecord } from '../concierge/concierge-audit';
-import { assertAgentSite, requireActingFor, requireAgent } from '../concierge/concierge-session';
+import { requireActingFor, requireAgent } from '../concierge/concierge-session';
 import type { SessionUser } from '../auth/session-store';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -21,7 +20,7 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
   const { db, fixtures, clock } = options;
   const agentCall = (request: FastifyRequest, agent: SessionUser, now: Date): AgentCall => ({ agent, correlationId: request.id, now });
 
-  app.get('/user-mgmt/user/concierge/act-for', async (request, reply): Promise<{ actingFor: ActingFor | null }> => {
+  app.get('/user-mgmt/user/concierge/act-for', { config: { access: 'agent' } }, async (request, reply): Promise<{ actingFor: ActingFor | null }> => {
     const { actingForUserId } = await requireAgent(db, request, reply, clock.now());
     return { actingFor: await readActingFor(db, actingForUserId) };
   });
@@ -29,6 +28,7 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
   app.post<{ Body: { email: string } }>(
     '/user-mgmt/user/concierge/act-for',
     {
+      config: { access: 'agent' },
       schema: {
         body: { type: 'object', required: ['email'], propertyNames: { enum: ['email'] }, properties: { email: { type: 'string', maxLength: 254 } } },
       },
@@ -42,12 +42,12 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
     },
   );
 
-  app.get('/user-mgmt/user/concierge/audit', async (request, reply): Promise<{ entries: AuditRecord[] }> => {
+  app.get('/user-mgmt/user/concierge/audit', { config: { access: 'agent' } }, async (request, reply): Promise<{ entries: AuditRecord[] }> => {
     const { agent } = await requireAgent(db, request, reply, clock.now());
     return { entries: await listAgentAudit(db, agent.userId) };
   });
 
-  app.get('/user-mgmt/user/find-concierge', async (request, reply): Promise<UserProfile> => {
+  app.get('/user-mgmt/user/find-concierge', { config: { access: 'agent' } }, async (request, reply): Promise<UserProfile> => {
     const { userId } = await requireActingFor(db, request, reply, clock.now());
     const profile = await readUserProfile(db, userId);
     // acting_for_user_id is set null with its user, so this only happens in a race with a deletion.
@@ -60,7 +60,7 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
     emptyBody.removeAllContentTypeParsers();
     emptyBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-    emptyBody.post('/user-mgmt/user/concierge/stop-acting', async (request, reply): Promise<{ actingFor: null }> => {
+    emptyBody.post('/user-mgmt/user/concierge/stop-acting', { config: { access: 'agent' } }, async (request, reply): Promise<{ actingFor: null }> => {
       const now = clock.now();
       const { agent, actingForUserId } = await requireAgent(db, request, reply, now);
       await stopActingFor(db, agentCall(request, agent, now), actingForUserId);
@@ -68,16 +68,14 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
       return { actingFor: null };
     });
 
-    emptyBody.post<{ Headers: { 'x-site-id'?: string } }>(
+    emptyBody.post(
       '/user-mgmt/user/concierge/update',
-      { schema: { headers: { type: 'object', properties: { 'x-site-id': { type: 'string', pattern: SITE_ID_PATTERN } } } } },
+      { config: { access: 'agent' } },
       async (request, reply): Promise<UserProfile> => {
         const now = clock.now();
         const { agent, userId } = await requireActingFor(db, request, reply, now);
-        // As `user-mgmt/user/update` (ADR 0010): the site from X-SITE-ID, else the session's.
-        const siteId = request.headers['x-site-id'] ?? agent.siteId;
-        assertAgentSite(agent, siteId);
-        return updateProfileForUser(db, { ...agentCall(request, agent, now), fixtures, userId, siteId });
+        // As `user-mgmt/user/update` (ADR 0010) on the session's site: the access hook refused any other X-SITE-ID.
+        return updateProfileForUser(db, { ...agentCall(request, agent, now), fixtures, userId, siteId: agent.siteId });
       },
     );
   });

@@ -39,6 +39,7 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
   app.get<{ Querystring: ContentQuery }>(
     '/bin/aem/rest',
     {
+      config: { access: 'public' },
       schema: {
         querystring: {
           type: 'object',
@@ -65,6 +66,7 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
   app.get<{ Params: { siteId: string; '*': string }; Querystring: { locale?: string } }>(
     '/cmsapi/content.data.json/vpp/:siteId/*',
     {
+      config: { access: 'public' },
       schema: {
         params: { type: 'object', properties: { siteId: SITE_ID } },
         querystring: { type: 'object', properties: { locale: LOCALE } },

@@ -14,6 +14,7 @@ export async function formRoutes(app: FastifyInstance, options: { fixtures: Fixt
   const { fixtures } = options;
   app.post<{ Params: { siteId: string; form: string }; Querystring: { locale?: string } }>(
     '/forms/:siteId/:form/validate',
+    { config: { access: 'public' } },
     async (request) => {
       const { siteId, form } = request.params;
       if (!isFormName(form)) {

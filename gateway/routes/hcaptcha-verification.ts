@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
  */
 export async function hcaptchaVerificationRoutes(app: FastifyInstance, options: { auth: AuthServices }): Promise<void> {
   const { auth } = options;
-  app.post('/user-auth/internal/hcaptcha/verification', async (request) => {
+  app.post('/user-auth/internal/hcaptcha/verification', { config: { access: 'public' } }, async (request) => {
     await auth.limits.countAccountCall(request.ip);
     const header = request.headers[CAPTCHA_HEADER];
     const token = typeof header === 'string' ? header.trim() : '';

@@ -11,7 +11,7 @@ export async function myCashbackRoutes(app: FastifyInstance, options: { db: Data
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/my-cashback/:siteId',
-    { schema: { params: SITE_ID_PARAMS } },
+    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
     async (request, reply): Promise<CashbackStatement> => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       return readCashbackStatement(db, user.userId, request.params.siteId);

@@ -38,6 +38,7 @@ export async function notImplementedRoutes(app: FastifyInstance, options: { call
     app.route({
       method: call.method,
       url: `/${call.path}`,
+      config: { access: 'public' },
       handler: async (request, reply) =>
         sendError(reply, 404, { error: 'NOT_IMPLEMENTED', message: `${request.method} ${pathOf(request)} is not available yet.` }),
     });

@@ -16,6 +16,7 @@ export async function offersRoutes(app: FastifyInstance, options: { fixtures: Fi
   app.get<{ Querystring: { locale?: string } }>(
     '/offers/api/categories',
     {
+      config: { access: 'public' },
       schema: {
         querystring: { type: 'object', properties: { locale: { type: 'string', pattern: LOCALE_PATTERN.source } } },
       },
@@ -28,7 +29,7 @@ export async function offersRoutes(app: FastifyInstance, options: { fixtures: Fi
     },
   );
 
-  app.get('/offersdata/customized-categories.json', async (_request, reply) => {
+  app.get('/offersdata/customized-categories.json', { config: { access: 'public' } }, async (_request, reply) => {
     reply.type('application/json; charset=utf-8');
     return customizedCategoriesRaw;
   });

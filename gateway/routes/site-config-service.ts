@@ -12,7 +12,7 @@ export async function siteConfigServiceRoutes(app: FastifyInstance, options: { f
   const { sites, defaultSite } = options.fixtures;
 
   // A wildcard rather than `:siteId`: an over-long or slash-containing id is just another unknown site.
-  app.get<{ Params: { '*': string } }>('/site-config-service/config/site/*', async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/site-config-service/config/site/*', { config: { access: 'public' } }, async (request, reply) => {
     reply.type('application/json; charset=utf-8');
     const site = sites.get(request.params['*']);
     if (site) return site.raw;

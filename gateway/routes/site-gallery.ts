@@ -9,5 +9,5 @@ export async function siteGalleryRoutes(app: FastifyInstance, options: { fixture
   const sites = [...options.fixtures.sites.values()]
     .map(({ config }) => ({ siteId: config.siteId, name: config.name }))
     .sort((a, b) => a.siteId.localeCompare(b.siteId));
-  app.get('/site-gallery/sites', async () => ({ sites }));
+  app.get('/site-gallery/sites', { config: { access: 'public' } }, async () => ({ sites }));
 }

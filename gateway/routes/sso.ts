@@ -31,6 +31,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { db: Database; f
   app.get<{ Querystring: SsoParameters & { siteId: string } }>(
     '/user-auth/oidc/authorize',
     {
+      config: { access: 'public' },
       schema: {
         querystring: {
           type: 'object',
@@ -56,6 +57,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { db: Database; f
   app.post<{ Body: { siteId: string; code: string; state: string } }>(
     '/user-auth/oidc/authorize',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',

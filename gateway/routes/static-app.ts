@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, pathOf, sendError } from '../http/errors';
+import { registerPluginWithAccess } from '../http/route-access';
 import { precompressBuild } from './precompress-build';
 
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
@@ -31,20 +32,23 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
   const root = distDir === undefined ? undefined : resolve(distDir);
   const built = root !== undefined && existsSync(join(root, 'index.html'));
 
-  app.get('/', async (_request, reply) => reply.redirect(HOME_REDIRECT, 302));
+  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect(HOME_REDIRECT, 302));
 
   if (built) {
     const assetsDir = join(root, 'assets') + sep;
     await precompressBuild(root);
-    await app.register(fastifyStatic, {
-      root,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : REVALIDATE);
-      },
-    });
+    // The app's files are for anyone (ADR 0017).
+    await registerPluginWithAccess(app, 'public', () =>
+      app.register(fastifyStatic, {
+        root,
+        index: false,
+        cacheControl: false,
+        preCompressed: true,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : REVALIDATE);
+        },
+      }),
+    );
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

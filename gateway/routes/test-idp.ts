@@ -22,22 +22,23 @@ export async function testIdpRoutes(app: FastifyInstance, options: { db: Databas
   const clients = testIdpClients(options.fixtures);
   await acceptFormBodies(app);
 
-  app.get(`${TEST_IDP_BASE_PATH}/.well-known/openid-configuration`, async () => discoveryDocument());
-  app.get(`${TEST_IDP_BASE_PATH}/jwks`, async () => ({ keys: [signingKey.publicJwk] }));
+  app.get(`${TEST_IDP_BASE_PATH}/.well-known/openid-configuration`, { config: { access: 'public' } }, async () => discoveryDocument());
+  app.get(`${TEST_IDP_BASE_PATH}/jwks`, { config: { access: 'public' } }, async () => ({ keys: [signingKey.publicJwk] }));
 
   app.get<{ Querystring: AuthorizationQuery }>(
     `${TEST_IDP_BASE_PATH}/authorize`,
-    { schema: { querystring: { type: 'object', properties: stringProperties(AUTHORIZATION_FIELDS, 2048) } } },
+    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: stringProperties(AUTHORIZATION_FIELDS, 2048) } } },
     async (request, reply) => reply.redirect(await beginAuthorization(db, clients, request.query, clock.now()), 302),
   );
 
-  app.get<{ Params: { interaction: string } }>(`${TEST_IDP_BASE_PATH}/interactions/:interaction`, { schema: { params: INTERACTION_PARAMS } }, async (request) =>
+  app.get<{ Params: { interaction: string } }>(`${TEST_IDP_BASE_PATH}/interactions/:interaction`, { config: { access: 'public' }, schema: { params: INTERACTION_PARAMS } }, async (request) =>
     describeInteraction(db, identities, request.params.interaction, clock.now()),
   );
 
   app.post<{ Params: { interaction: string }; Body: { subject: string } }>(
     `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
     {
+      config: { access: 'public' },
       schema: {
         params: INTERACTION_PARAMS,
         body: { type: 'object', required: ['subject'], additionalProperties: false, properties: { subject: { type: 'string', minLength: 1, maxLength: 128 } } },
@@ -46,7 +47,7 @@ export async function testIdpRoutes(app: FastifyInstance, options: { db: Databas
     async (request) => chooseIdentity(db, identities, request.params.interaction, request.body.subject, clock.now()),
   );
 
-  app.post(`${TEST_IDP_BASE_PATH}/token`, async (request, reply) => {
+  app.post(`${TEST_IDP_BASE_PATH}/token`, { config: { access: 'public' } }, async (request, reply) => {
     const form = await readFormFields(request, TOKEN_RULES);
     reply.header('cache-control', 'no-store');
     return exchangeCode(db, identities, signingKey, form, clock.now());

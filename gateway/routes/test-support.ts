@@ -23,7 +23,7 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
   app.post<{ Body: { email: string; siteId: string } }>(
     '/test-support/session',
     {
-      config: { xsrfExempt: true },
+      config: { access: 'public', xsrfExempt: true },
       schema: {
         body: {
           type: 'object',
@@ -47,7 +47,7 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
   app.post<{ Body: { advanceSeconds: number } }>(
     '/test-support/clock',
     {
-      config: { xsrfExempt: true },
+      config: { access: 'public', xsrfExempt: true },
       schema: {
         body: {
           type: 'object',
@@ -62,7 +62,7 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
   app.post<{ Body: InjectedFailure }>(
     '/test-support/fail-next',
     {
-      config: { xsrfExempt: true },
+      config: { access: 'public', xsrfExempt: true },
       schema: {
         body: {
           type: 'object',

@@ -15,7 +15,7 @@ export async function userAttributeBackgroundRoutes(app: FastifyInstance, option
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/background/:siteId',
-    { schema: { params: SITE_ID_PARAMS } },
+    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const result = await db.query<{ status: string }>(

@@ -13,7 +13,7 @@ export async function userAttributeReadRoutes(app: FastifyInstance, options: { d
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/:siteId',
-    { schema: { params: SITE_ID_PARAMS } },
+    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
     async (request, reply): Promise<{ userSites: Record<string, UserSiteRecord> }> => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const { siteId } = request.params;

@@ -18,6 +18,7 @@ export async function userAttributeSaveRoutes(app: FastifyInstance, options: { d
   app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
     '/user-attribute/v2/user/:siteId',
     {
+      config: { access: 'signed-in' },
       schema: {
         params: SITE_ID_PARAMS,
         body: CHANGED_ATTRIBUTES_BODY,

@@ -18,6 +18,7 @@ export async function userAttributeSiteObjectRoutes(app: FastifyInstance, option
   app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
     '/user-attribute/user/attribute/:siteId',
     {
+      config: { access: 'signed-in' },
       schema: {
         params: SITE_ID_PARAMS,
         body: SITE_OBJECT_SCHEMA,

@@ -17,6 +17,7 @@ export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { d
   app.post<{ Body: { otp: string; otp_type: 'email' | 'sms' | 'totp' } }>(
     '/user-auth/otp/verify',
     {
+      config: { access: 'signed-in' },
       schema: {
         body: {
           type: 'object',

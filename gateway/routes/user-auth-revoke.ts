@@ -16,7 +16,7 @@ export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: 
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   app.post<{ Querystring: { refresh_token?: string } }>(
     '/user-auth/tokens/revoke',
-    { schema: { querystring: { type: 'object', properties: { refresh_token: { type: 'string', maxLength: 128 } } } } },
+    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: { refresh_token: { type: 'string', maxLength: 128 } } } } },
     async (request, reply) => {
       const now = auth.clock.now();
       const sessionToken = readCookies(request).get(SESSION_COOKIE);

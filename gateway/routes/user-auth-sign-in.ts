@@ -5,7 +5,8 @@ import { signAccessToken } from '../auth/access-tokens';
 import type { AuthServices } from '../auth/auth-services';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
 import { passwordSignIn, setTrustedDevice, type PasswordGrant } from '../auth/password-sign-in';
-import { spendRefreshToken } from '../auth/refresh-tokens';
+import { refreshTokenSite, spendRefreshToken } from '../auth/refresh-tokens';
+import { isSsoOnlySite } from '../auth/sign-in-policy';
 import { completeSignIn, deviceIdOf, type SignInAnswer } from '../auth/sign-in-answer';
 import { SESSION_TTL_SECONDS } from '../auth/session-store';
 import type { Database } from '../db/database';
@@ -39,7 +40,7 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
   const { db, fixtures, auth } = options;
   await acceptFormBodies(app);
 
-  app.post('/user-auth/login', async (request, reply): Promise<SignInAnswer> => {
+  app.post('/user-auth/login', { config: { access: 'public' } }, async (request, reply): Promise<SignInAnswer> => {
     await auth.limits.countSignInCall(request.ip);
     const fields = await readFormFields(request, FORM_RULES);
     requireFields(fields, ['username', 'password', 'grant_type', 'siteId']);
@@ -49,7 +50,7 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
 
   app.post<{ Querystring: { preauth?: string } }>(
     '/user-auth/oauth/token',
-    { schema: { querystring: { type: 'object', properties: { preauth: { type: 'string', enum: ['true', 'false'] } } } } },
+    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: { preauth: { type: 'string', enum: ['true', 'false'] } } } } },
     async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const fields = await readFormFields(request, FORM_RULES);
@@ -61,7 +62,13 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
       }
       if (fields.grant_type === 'refresh_token') {
         requireFields(fields, ['refresh_token']);
-        const grant = await spendRefreshToken(db, fields.refresh_token ?? '', auth.clock.now());
+        const refreshToken = fields.refresh_token ?? '';
+        // ADR 0017: a refresh continues the site it was issued for; naming another is refused before the token is spent.
+        const issuedFor = await refreshTokenSite(db, refreshToken);
+        if (issuedFor !== null && fields.siteId !== undefined && fields.siteId !== issuedFor) {
+          throw new HttpError(403, 'SITE_MISMATCH', 'This refresh token belongs to another site; sign in on this site.');
+        }
+        const grant = await spendRefreshToken(db, refreshToken, auth.clock.now());
         if (!grant) throw new HttpError(401, 'INVALID_GRANT', 'The refresh token is not valid; sign in again.');
         const user = await db.query<{ roles: string[]; status: string; mfa_enrollment_status: string }>(
           'select roles, status, mfa_enrollment_status from users where id = $1',
@@ -77,7 +84,10 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
 
   async function signInWithPassword(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, withTokens: boolean): Promise<SignInAnswer> {
     const siteId = fields.siteId ?? '';
-    if (!fixtures.sites.has(siteId)) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: siteId names no site.', { siteId: 'invalid' });
+    const site = fixtures.sites.get(siteId);
+    if (!site) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: siteId names no site.', { siteId: 'invalid' });
+    // ADR 0017: an SSO site's people sign in at its identity provider; a password is never tried here.
+    if (isSsoOnlySite(site.config)) throw new HttpError(403, 'SSO_REQUIRED', 'This site signs in through its identity provider, not with a password.', { siteId: 'ssoOnly' });
     const grant: PasswordGrant = {
       username: fields.username ?? '',
       password: fields.password ?? '',

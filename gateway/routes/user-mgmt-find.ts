@@ -9,7 +9,7 @@ import type { Clock } from '../time/clock';
 /** SPEC §7 `GET user-mgmt/user/find`: the signed-in user's profile; 401 without a session. */
 export async function userMgmtFindRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = options;
-  app.get('/user-mgmt/user/find', async (request, reply): Promise<UserProfile> => {
+  app.get('/user-mgmt/user/find', { config: { access: 'signed-in' } }, async (request, reply): Promise<UserProfile> => {
     const user = await requireSessionUser(db, request, reply, clock.now());
     const profile = await readUserProfile(db, user.userId);
     // The session row cascades with its user, so this only happens in a race with a deletion.

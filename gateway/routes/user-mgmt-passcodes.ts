@@ -21,6 +21,7 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
   app.post<{ Body: { primaryUserIdentifier: string; siteId: string } }>(
     '/user-mgmt/user/get-preference-details',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',
@@ -32,8 +33,10 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
     async (request, reply) => {
       // A pending sign-in (login-otp-preference), else the session (otp-check-preference).
       const signedIn = readCookies(request).has(SESSION_COOKIE) && !readCookies(request).has(LOGIN_CHALLENGE_COOKIE);
-      const { userId } = await pendingOrSignedInUser(request, reply, signedIn ? 'otp-check' : 'login');
-      const destinations = await destinationsOf(db, userId, request.body.siteId);
+      const { userId, siteId } = await pendingOrSignedInUser(request, reply, signedIn ? 'otp-check' : 'login');
+      // The site of the pending sign-in or of the session (ADR 0017): another site's is no challenge here.
+      if (request.body.siteId !== siteId) throw challengeRequired();
+      const destinations = await destinationsOf(db, userId, siteId);
       // The challenge's user, named by e-mail (the login data) or id (the profile): anything else is not theirs to ask.
       const named = request.body.primaryUserIdentifier.trim().toLowerCase();
       if (!destinations || (named !== userId && named !== destinations.email)) throw challengeRequired();
@@ -44,6 +47,7 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
   app.post<{ Body: { channel: 'email' | 'sms'; purpose: CodePurpose } }>(
     '/user-mgmt/user/send-code',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',

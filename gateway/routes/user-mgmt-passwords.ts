@@ -19,6 +19,7 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
   app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
     '/user-mgmt/user/change-password',
     {
+      config: { access: 'cardholder' },
       schema: {
         body: { type: 'object', required: ['currentPassword', 'password', 'confirm_password'], properties: { currentPassword: PASSWORD, ...NEW_PASSWORD_PROPERTIES } },
       },
@@ -42,7 +43,7 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
   // declares the call among the user-mgmt ones, so it lives under user-mgmt/user/ (ADR 0009).
   app.post<{ Body: { password: string; confirm_password: string } }>(
     '/user-mgmt/user/vba/compromised-password',
-    { schema: { body: { type: 'object', required: ['password', 'confirm_password'], properties: NEW_PASSWORD_PROPERTIES } } },
+    { config: { access: 'cardholder' }, schema: { body: { type: 'object', required: ['password', 'confirm_password'], properties: NEW_PASSWORD_PROPERTIES } } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       assertPasswordRules(request.body);

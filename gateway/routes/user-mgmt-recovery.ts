@@ -25,6 +25,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
   app.post<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>(
     '/user-mgmt/user/send-passcode',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',
@@ -49,7 +50,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
 
   app.post<{ Body: { email: string; passcode: string } }>(
     '/user-mgmt/user/find-code',
-    { schema: { body: { type: 'object', required: ['email', 'passcode'], properties: { email: EMAIL, passcode: PASSCODE } } } },
+    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['email', 'passcode'], properties: { email: EMAIL, passcode: PASSCODE } } } },
     async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       await checkRecoveryCode(db, auth, request.body.email, request.body.passcode);
@@ -60,6 +61,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
   app.post<{ Body: { email: string; passcode: string; password: string; confirm_password: string } }>(
     '/user-mgmt/user/change-password-from-passcode',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',

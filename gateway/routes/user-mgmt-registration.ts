@@ -47,13 +47,14 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
 
   app.post<{ Body: RegistrationBody }>(
     '/user-mgmt/user/registration',
-    { schema: { body: { type: 'object', required: ['siteId', 'locale', 'user'], properties: REGISTRATION_PROPERTIES } } },
+    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['siteId', 'locale', 'user'], properties: REGISTRATION_PROPERTIES } } },
     (request, reply) => register(request, reply, request.body.siteId ?? ''),
   );
 
   app.post<{ Params: { siteId: string }; Body: RegistrationBody }>(
     '/user-mgmt/user/register/:siteId',
     {
+      config: { access: 'public' },
       schema: {
         params: SITE_ID_PARAMS,
         body: { type: 'object', required: ['locale', 'user'], properties: REGISTRATION_PROPERTIES },
@@ -80,7 +81,7 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
 
   app.post<{ Body: { token: string } }>(
     '/user-mgmt/user/activate-token',
-    { schema: { body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 256 } } } } },
+    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 256 } } } } },
     async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       const { token } = request.body;
@@ -97,6 +98,7 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
   app.post<{ Body: { email: string; siteId: string; locale: string } }>(
     '/user-mgmt/user/activation-email',
     {
+      config: { access: 'public' },
       schema: {
         body: {
           type: 'object',

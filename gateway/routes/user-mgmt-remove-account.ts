@@ -18,7 +18,7 @@ export async function userMgmtRemoveAccountRoutes(app: FastifyInstance, options:
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-  app.post('/user-mgmt/user/remove-account', async (request, reply) => {
+  app.post('/user-mgmt/user/remove-account', { config: { access: 'cardholder' } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
     const site = fixtures.sites.get(user.siteId)?.config ?? fixtures.defaultSite.config;
     if (featureConfigOf(site, 'allow_delete_profile').allow_delete_profile === 'false') {

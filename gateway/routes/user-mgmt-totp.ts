@@ -22,14 +22,14 @@ const CODE_BODY = {
 export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
   const { db, auth } = options;
 
-  app.post('/user-mgmt/user/mfa/totp/setup', async (request, reply) => {
+  app.post('/user-mgmt/user/mfa/totp/setup', { config: { access: 'cardholder' } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
     const secret = await startTotpSetup(db, auth.totpBox, user.userId, auth.clock.now());
     const url = otpauthUrl(secret, TOTP_ISSUER, user.email);
     return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
   });
 
-  app.post<{ Body: { code: string } }>('/user-mgmt/user/mfa/totp/enroll', { schema: { body: CODE_BODY } }, async (request, reply) => {
+  app.post<{ Body: { code: string } }>('/user-mgmt/user/mfa/totp/enroll', { config: { access: 'cardholder' }, schema: { body: CODE_BODY } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
     await auth.limits.countCodeCheck(request.ip);
     const now = auth.clock.now();
@@ -40,7 +40,7 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
     return { mfaEnrollmentStatus: 'ENROLLED' };
   });
 
-  app.post<{ Body: { code: string } }>('/user-mgmt/user/mfa/totp/unenroll', { schema: { body: CODE_BODY } }, async (request, reply) => {
+  app.post<{ Body: { code: string } }>('/user-mgmt/user/mfa/totp/unenroll', { config: { access: 'cardholder' }, schema: { body: CODE_BODY } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
     await auth.limits.countCodeCheck(request.ip);
     const now = auth.clock.now();

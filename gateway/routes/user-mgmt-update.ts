@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserProfile } from '../../schemas/entities/user-profile';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -9,7 +8,7 @@ import type { Clock } from '../time/clock';
 
 /**
  * SPEC §7 `POST user-mgmt/user/update` (empty body), ADR 0010: copies the global profile fields of the
- * site's attributes (site from X-SITE-ID, else the session's) into the profile and answers it. The
+ * session's site attributes (an X-SITE-ID of another site is refused, ADR 0017) into the profile and answers it. The
  * edit-profile screen calls it after saving the attributes. 403 PROFILE_UPDATE_NOT_ALLOWED on a site
  * whose `updatable` is "false" (SPEC §6).
  */
@@ -19,12 +18,8 @@ export async function userMgmtUpdateRoutes(app: FastifyInstance, options: { db: 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-  app.post<{ Headers: { 'x-site-id'?: string } }>(
-    '/user-mgmt/user/update',
-    { schema: { headers: { type: 'object', properties: { 'x-site-id': { type: 'string', pattern: SITE_ID_PATTERN } } } } },
-    async (request, reply): Promise<UserProfile> => {
-      const user = await requireSessionUser(db, request, reply, clock.now());
-      return copySiteProfileToUser(db, fixtures, user.userId, request.headers['x-site-id'] ?? user.siteId);
-    },
-  );
+  app.post('/user-mgmt/user/update', { config: { access: 'signed-in' } }, async (request, reply): Promise<UserProfile> => {
+    const user = await requireSessionUser(db, request, reply, clock.now());
+    return copySiteProfileToUser(db, fixtures, user.userId, user.siteId);
+  });
 }

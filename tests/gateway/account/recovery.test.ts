@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/database-legs';
-import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { openSignInGateway, signInWithPasscode, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
@@ -93,7 +93,7 @@ describeEachDatabase((leg) => {
 
   it('ADR 0009: a reset sets the password, spends the code and revokes every session', async () => {
     const signedIn = await new TestBrowser(gateway.app, '198.51.100.20').open();
-    expect((await signedIn.login({ username: EMILY.email, password: EMILY.password, siteId: 'eurobank' })).statusCode).toBe(200);
+    expect((await signInWithPasscode(gateway, signedIn, { username: EMILY.email, password: EMILY.password, siteId: 'firstbank' })).statusCode).toBe(200);
     await sendPasscode(EMILY.email);
     const code = await gateway.latestCode(EMILY.email);
     const response = await reset(EMILY.email, code);
@@ -101,7 +101,7 @@ describeEachDatabase((leg) => {
     expect(response.json()).toEqual({ status: 'PASSWORD_CHANGED' });
     expect((await signedIn.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
     expect((await reset(EMILY.email, code, 'Another#Pass88')).json()).toMatchObject({ error: 'PASSCODE_INVALID', fields: { passcode: 'invalid' } });
-    expect((await browser.login({ username: EMILY.email, password: NEW_PASSWORD, siteId: 'eurobank' })).statusCode).toBe(200);
+    expect((await signInWithPasscode(gateway, browser, { username: EMILY.email, password: NEW_PASSWORD, siteId: 'firstbank' })).statusCode).toBe(200);
   });
 
   it('ADR 0009 PASSWORD_REUSED: each of the last 4 passwords is refused, the 5th-last is allowed, and a refusal keeps the code', async () => {

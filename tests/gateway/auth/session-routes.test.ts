@@ -15,6 +15,8 @@ async function insertUser(test: TestDatabase, email: string, status: 'ACTIVE' | 
   );
   const id = inserted.rows[0]!.id;
   await test.db.query('insert into user_sites (user_id, site_id) values ($1, $2)', [id, siteId]);
+  // ADR 0017: an agent works on the sites granted in data.
+  if (roles.includes('ROLE_CONCIERGE')) await test.db.query('insert into agent_site_grants (user_id, site_id) values ($1, $2)', [id, siteId]);
   return id;
 }
 
@@ -85,7 +87,8 @@ describeEachDatabase((leg) => {
 
   it('§4: USER_NOT_FOUND (404 JSON) when the user has no profile on the site asked about', async () => {
     await insertUser(test, 'emily@example.com', 'ACTIVE', ['ROLE_CARDHOLDER'], 'firstbank');
-    const cookie = cookieHeader((await signIn('emily@example.com')).headers['set-cookie']);
+    // One identity across sites (ADR 0017): signed in on northbank, where she has no profile yet.
+    const cookie = cookieHeader((await signIn('emily@example.com', 'northbank')).headers['set-cookie']);
     const response = await app.inject({ method: 'GET', url: '/api/user-attribute/user/background/northbank', headers: { cookie } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'USER_NOT_FOUND', message: 'The signed-in user has no profile on this site yet.' });
@@ -93,7 +96,7 @@ describeEachDatabase((leg) => {
 
   it('§4: saving the site locale (user-attribute/v2) gives the user a profile on that site, so the recheck passes', async () => {
     await insertUser(test, 'emily@example.com', 'ACTIVE', ['ROLE_CARDHOLDER'], 'firstbank');
-    const cookie = cookieHeader((await signIn('emily@example.com')).headers['set-cookie']);
+    const cookie = cookieHeader((await signIn('emily@example.com', 'northbank')).headers['set-cookie']);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1]!;
     const save = (payload: unknown, xsrfHeader: string = xsrf) =>
       app.inject({ method: 'POST', url: '/api/user-attribute/v2/user/northbank', headers: { cookie, 'x-xsrf-token': xsrfHeader }, payload: payload as object });

@@ -44,6 +44,8 @@ export interface CardsGateway extends SignInGateway {
   browsers: RecordingBrowser[];
   /** A signed-in browser for a new user of `siteId`. */
   signedIn(email: string, siteId: string): Promise<{ browser: RecordingBrowser; userId: string }>;
+  /** Another browser of an existing user, signed in on `siteId` (one identity across sites, ADR 0017). */
+  signedInOn(email: string, siteId: string): Promise<RecordingBrowser>;
   /** A browser with the XSRF cookie and no session. */
   anonymous(ip?: string): Promise<RecordingBrowser>;
 }
@@ -57,17 +59,21 @@ export async function openCardsGateway(leg: DatabaseLeg): Promise<CardsGateway> 
     browsers.push(browser);
     return browser;
   };
+  const signedInOn = async (email: string, siteId: string) => {
+    const browser = await anonymous();
+    const session = await browser.call({ method: 'POST', url: 'test-support/session', json: { email, siteId } });
+    expect(session.statusCode).toBe(200);
+    return browser;
+  };
   return {
     ...gateway,
     logLines: lines,
     browsers,
     anonymous,
+    signedInOn,
     async signedIn(email, siteId) {
       const userId = await insertUser(gateway.test.db, { email, password: PASSWORD, siteId });
-      const browser = await anonymous();
-      const session = await browser.call({ method: 'POST', url: 'test-support/session', json: { email, siteId } });
-      expect(session.statusCode).toBe(200);
-      return { browser, userId };
+      return { browser: await signedInOn(email, siteId), userId };
     },
   };
 }

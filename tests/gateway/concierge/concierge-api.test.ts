@@ -116,7 +116,7 @@ describeEachDatabase((leg) => {
 
     it('act-for keeps the choice in the session, sets the readable gmap_support_details with display data only, and is audited', async () => {
       const response = await actFor(agent, ' Emily@Example.com ');
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(200);
       const actingFor = { primaryUserIdentifier: emily.userId, firstName: 'Emily', lastName: 'Carter' };
       expect(response.json()).toEqual({ actingFor });
       const cookie = cookieLine(response.headers['set-cookie'], 'gmap_support_details');
@@ -216,10 +216,10 @@ describeEachDatabase((leg) => {
       expect((await agent.call({ method: 'GET', url: 'user-mgmt/user/find-concierge' })).json().error).toBe('NOT_ACTING_FOR_USER');
     });
 
-    it('an agent acts only on the site they signed in on: 403 CONCIERGE_NOT_ALLOWED', async () => {
+    it('an agent acts only on the site they signed in on: 403 SITE_MISMATCH, as every session on another site (ADR 0017)', async () => {
       const response = await agent.call({ method: 'GET', url: 'user-attribute/concierge/user/northbank' });
       expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe('CONCIERGE_NOT_ALLOWED');
+      expect(response.json().error).toBe('SITE_MISMATCH');
     });
 
     it('an agent is refused password, compromised-password, MFA, account deletion and card changes: 403 CONCIERGE_NOT_ALLOWED, nothing changes', async () => {

@@ -76,7 +76,8 @@ describeEachDatabase((leg) => {
     });
 
     it('answers empty attributes and version 0 on a site where the person has none', async () => {
-      const browser = await signedIn('emily@example.com', 'firstbank');
+      // One identity across sites (ADR 0017): signed in on northbank, where she has no profile yet.
+      const browser = await signedIn('emily@example.com', 'northbank');
       const response = await browser.call({ method: 'GET', url: 'user-attribute/user/northbank' });
       expect(response.json()).toEqual({ userSites: { northbank: { siteId: 'northbank', attributes: {}, version: 0 } } });
     });
@@ -262,8 +263,10 @@ describeEachDatabase((leg) => {
       const withVop = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: EMILY_ATTRIBUTES, version: 0, vopUsers: [] });
       expect(withVop.statusCode).toBe(400);
       expect(withVop.json().fields).toEqual({ vopUsers: 'notAllowed' });
+      // A body naming another site than the session's is refused like any call on another site (ADR 0017).
       const otherSite = await saveWhole(browser, 'firstbank', { siteId: 'northbank', attributes: EMILY_ATTRIBUTES, version: 0 });
-      expect(otherSite.json().fields).toEqual({ siteId: 'invalid' });
+      expect(otherSite.statusCode).toBe(403);
+      expect(otherSite.json().error).toBe('SITE_MISMATCH');
       const badCategory = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: { ...EMILY_ATTRIBUTES, offers_preference: ['casino'] }, version: 0 });
       expect(badCategory.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { offers_preference: 'unknownCategory' } });
       const noVersion = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: EMILY_ATTRIBUTES });

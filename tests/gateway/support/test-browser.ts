@@ -83,7 +83,7 @@ export interface TestUser {
   phone?: string;
 }
 
-/** Inserts a user with a real argon2id hash and a profile on their site; returns the id. */
+/** Inserts a user with a real argon2id hash and a profile on their site (an agent: granted that site); returns the id. */
 export async function insertUser(db: Database, user: TestUser): Promise<string> {
   const inserted = await db.query<{ id: string }>(
     `insert into users (email, password_hash, first_name, last_name, status, roles) values ($1, $2, 'Test', 'User', $3, $4) returning id`,
@@ -91,5 +91,7 @@ export async function insertUser(db: Database, user: TestUser): Promise<string> 
   );
   const id = inserted.rows[0]!.id;
   await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [id, user.siteId, JSON.stringify(user.phone ? { phone: user.phone } : {})]);
+  // ADR 0017: an agent works on the sites granted in data; a test agent is granted their own site.
+  if (user.roles?.includes('ROLE_CONCIERGE')) await db.query('insert into agent_site_grants (user_id, site_id) values ($1, $2)', [id, user.siteId]);
   return id;
 }

@@ -1,0 +1,133 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
+import { findSessionUser, type SessionUser } from '../auth/session-store';
+import type { Queryable } from '../db/database';
+import type { Clock } from '../time/clock';
+import { HttpError } from './errors';
+
+const SITE_ID = new RegExp(SITE_ID_PATTERN);
+
+/**
+ * Who may call a route (docs/decisions/0017-threat-model.md "Declared access"):
+ * - `public`: anyone, signed in or not (sign-in, registration, content, the app's files);
+ * - `signed-in`: a live session of a card holder or an agent (the user's own profile and attributes);
+ * - `cardholder`: a card holder's session; an agent is refused (ADR 0014: credentials, MFA, cards, deletion);
+ * - `agent`: a support agent's session on a site granted to them (ADR 0014's concierge calls).
+ * Every route that is not public is bound to the session's site: a site the request names anywhere
+ * (path or query `siteId`, body `siteId`, `X-SITE-ID`) must be the session's.
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'cardholder' | 'agent';
+
+const ACCESS_KINDS: ReadonlySet<string> = new Set<RouteAccess>(['public', 'signed-in', 'cardholder', 'agent']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route: `declareAccessOfEveryRoute` refuses a route without it. */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The session the access hook found for a route that is not public; null before. */
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** Thrown at start (so the build and every test fail) when a route declares no access. */
+export class UndeclaredAccessError extends Error {
+  constructor(method: RouteOptions['method'], url: string) {
+    super(`${String(method)} ${url} declares no access: add config.access ('public', 'signed-in', 'cardholder' or 'agent')`);
+    this.name = 'UndeclaredAccessError';
+  }
+}
+
+/** The scopes `enforceDeclaredAccess` was added to; a plugin's scope inherits from its parent's by prototype. */
+const enforcedScopes = new WeakSet<object>();
+
+function isEnforcedScope(scope: object): boolean {
+  for (let current: object | null = scope; current !== null; current = Object.getPrototypeOf(current) as object | null) {
+    if (enforcedScopes.has(current)) return true;
+  }
+  return false;
+}
+
+/** Access given to the routes a third-party plugin registers while `registerPluginWithAccess` runs. */
+const pluginRouteAccess = new WeakMap<FastifyInstance, RouteAccess>();
+
+/**
+ * Added on the root instance before any route: every route registered after it must say who may
+ * call it, or the gateway does not start.
+ */
+export function declareAccessOfEveryRoute(app: FastifyInstance): void {
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onRoute', function checkDeclaredAccess(route) {
+    const granted = pluginRouteAccess.get(this);
+    if (route.config?.access === undefined && granted !== undefined) route.config = { ...route.config, access: granted };
+    const access = route.config?.access;
+    if (access === undefined || !ACCESS_KINDS.has(access)) throw new UndeclaredAccessError(route.method, route.url ?? route.path);
+    if (access !== 'public' && !isEnforcedScope(this)) throw new Error(`${String(route.method)} ${route.url ?? route.path} is ${access} but registered outside the scope that enforces access`);
+  });
+}
+
+/**
+ * Registers a plugin whose routes cannot carry our config (@fastify/static) on `app` itself (its
+ * decorators must stay there), giving each of its routes `access`.
+ */
+export async function registerPluginWithAccess(app: FastifyInstance, access: RouteAccess, register: () => PromiseLike<unknown>): Promise<void> {
+  pluginRouteAccess.set(app, access);
+  try {
+    await register();
+  } finally {
+    pluginRouteAccess.delete(app);
+  }
+}
+
+/**
+ * The one place access is enforced. On request (before the body is read): a route that is not
+ * public needs a live session (401 UNAUTHENTICATED), of the right kind (403 CONCIERGE_NOT_ALLOWED for
+ * an agent on a card holder's call, 403 NOT_CONCIERGE for a card holder on an agent's), an agent's
+ * session needs its site still granted (403 SITE_NOT_GRANTED), and every site the request names
+ * (the `siteId` path parameter, each `siteId` of the query string, X-SITE-ID, then a body's
+ * `siteId` once it is read) must be the session's (403 SITE_MISMATCH; a malformed one is a 400
+ * naming its field).
+ */
+export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Queryable; clock: Clock }): void {
+  const { db, clock } = options;
+  enforcedScopes.add(api);
+  api.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = readCookies(request).get(SESSION_COOKIE);
+    const user = token ? await findSessionUser(db, token, clock.now()) : null;
+    if (!user) {
+      if (token) clearSessionCookies(request, reply);
+      throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
+    }
+    if (access === 'cardholder' && user.isAgent) {
+      throw new HttpError(403, 'CONCIERGE_NOT_ALLOWED', 'A support agent cannot change passwords, MFA, cards or the account; the card holder does that.');
+    }
+    if (access === 'agent' && !user.isAgent) throw new HttpError(403, 'NOT_CONCIERGE', 'Only a support agent may use the concierge calls.');
+    // An agent's grant can be withdrawn while they are signed in; their session ends with it.
+    if (user.isAgent && !user.siteGranted) throw new HttpError(403, 'SITE_NOT_GRANTED', 'This site is not granted to this support agent.');
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params?.siteId !== undefined) assertSessionSite(user, params.siteId, 'siteId');
+    // The query string as sent: a route's schema may strip a parameter it does not declare.
+    const queryStart = request.url.indexOf('?');
+    if (queryStart !== -1) for (const siteId of new URLSearchParams(request.url.slice(queryStart + 1)).getAll('siteId')) assertSessionSite(user, siteId, 'siteId');
+    // SPEC §7 puts X-SITE-ID on every call.
+    const header = request.headers['x-site-id'];
+    if (header !== undefined) assertSessionSite(user, header, 'x-site-id');
+    request.sessionUser = user;
+  });
+  api.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (request.sessionUser === null || typeof body !== 'object' || body === null || Array.isArray(body) || !('siteId' in body)) return;
+    assertSessionSite(request.sessionUser, (body as { siteId: unknown }).siteId, 'siteId');
+  });
+}
+
+function assertSessionSite(user: SessionUser, named: unknown, field: string): void {
+  if (typeof named !== 'string' || !SITE_ID.test(named)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: ${field} must be a site id (letters, digits, _ and -).`, { [field]: 'invalid' });
+  }
+  if (named !== user.siteId) throw new HttpError(403, 'SITE_MISMATCH', 'This session belongs to another site; sign in on this site.');
+}
