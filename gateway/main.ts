@@ -24,6 +24,7 @@ import { FileOutbox } from './mail/file-outbox';
 import { routeByChannel } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { createCardFingerprinter, loadCardFingerprintKey, type CardFingerprinter } from './security/card-fingerprint';
+import { makeDataDirPrivate, makeDataFilesPrivate, restrictNewFiles } from './security/private-data-dir';
 import { loadServerKey } from './security/server-keys';
 import { buildGateway } from './server';
 import { AdjustableClock } from './time/clock';
@@ -39,11 +40,13 @@ async function main(): Promise<void> {
     return failStart(error);
   }
   const logger = createLogger({ level: config.logLevel });
+  restrictNewFiles();
 
   let db: Database | undefined;
   let counters: CounterStore | undefined;
   try {
     const fixtures = await loadFixtures();
+    await makeDataDirPrivate(config.dataDir);
     db = config.databaseUrl
       ? await openPostgres({
           connectionString: config.databaseUrl,
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
     const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
+    await makeDataFilesPrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
     const openDb = db;
@@ -85,6 +89,7 @@ async function main(): Promise<void> {
         await app.close(); // stops accepting, waits for in-flight requests
         await openCounters.close();
         await openDb.close(); // PGlite must close for its data directory to stay consistent
+        await makeDataFilesPrivate(config.dataDir);
         logger.info('stopped');
         process.exit(0);
       } catch (error) {
@@ -97,7 +102,7 @@ async function main(): Promise<void> {
   } catch (error) {
     await counters?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
-    if (error instanceof FixtureError) return failStart(error);
+    if (error instanceof FixtureError || error instanceof ConfigError) return failStart(error);
     logger.fatal({ err: error }, 'gateway failed to start');
     process.exitCode = 1;
   }

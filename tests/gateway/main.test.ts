@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,6 +133,57 @@ it('signs a demo user in end to end (ADR 0008): XSRF cookie, multipart login, pa
   // Issue 5 "Done when": the code and the password never reach the process's logs.
   for (const text of loggedTexts(gateway.output())) expect(text).not.toContain('Firstbank#2025');
 }, 60_000);
+
+/** Path (under `root`) and permission bits of every folder and file below `root`, symbolic links left out. */
+async function modesUnder(root: string): Promise<Array<{ path: string; kind: 'folder' | 'file'; mode: number }>> {
+  const found: Array<{ path: string; kind: 'folder' | 'file'; mode: number }> = [];
+  const walk = async (path: string): Promise<void> => {
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return;
+    found.push({ path: path.slice(root.length) || '/', kind: info.isDirectory() ? 'folder' : 'file', mode: info.mode & 0o777 });
+    if (info.isDirectory()) for (const name of await readdir(path)) await walk(join(path, name));
+  };
+  await walk(root);
+  return found;
+}
+
+it('keeps DATA_DIR private: the folder 0700, every database, key and outbox file 0600, while running and after a stop', async () => {
+  const privateDir = await mkdtemp(join(tmpdir(), 'gateway-private-'));
+  try {
+    // A DATA_DIR as an earlier version left it: open folder, open outbox message, and a file of the operator's own.
+    await chmod(privateDir, 0o755);
+    await mkdir(join(privateDir, 'outbox'), { mode: 0o755 });
+    await writeFile(join(privateDir, 'outbox', '1-old.json'), '{}\n', { mode: 0o644 });
+    await chmod(join(privateDir, 'outbox', '1-old.json'), 0o644);
+    await writeFile(join(privateDir, 'operator-notes.txt'), 'mine\n');
+    await chmod(join(privateDir, 'operator-notes.txt'), 0o644);
+
+    const expectPrivate = async () => {
+      expect((await stat(privateDir)).mode & 0o777).toBe(0o700);
+      const entries = (await Promise.all(['db', 'secrets', 'outbox'].map((folder) => modesUnder(join(privateDir, folder))))).flat();
+      expect(entries.filter(({ kind }) => kind === 'file').length).toBeGreaterThan(100);
+      expect(entries.filter(({ kind, mode }) => mode !== (kind === 'folder' ? 0o700 : 0o600))).toEqual([]);
+      expect((await stat(join(privateDir, 'operator-notes.txt'))).mode & 0o777).toBe(0o644);
+    };
+    const gateway = await startGateway({ DATA_DIR: privateDir });
+    try {
+      await expectPrivate();
+    } finally {
+      expect(await gateway.stop('SIGTERM')).toBe(0);
+    }
+    await expectPrivate();
+  } finally {
+    await rm(privateDir, { recursive: true, force: true });
+  }
+}, 90_000);
+
+it('refuses a DATA_DIR it cannot make private with one line and exit code 1, no stack trace', async () => {
+  const notAFolder = join(dataDir, 'a-file');
+  await writeFile(notAFolder, 'not a folder\n');
+  const run = startGateway({ DATA_DIR: notAFolder });
+  await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*DATA_DIR must be a folder of the gateway's own user that it can make private \(0700\), but .*a-file answered E[A-Z]+\n$/s);
+  await expect(run).rejects.not.toThrow(/\n\s+at /);
+});
 
 it('refuses a bad PORT with a clear message and exit code 1', async () => {
   const run = startGateway({ PORT: 'eighty' });
