@@ -66,6 +66,8 @@ export interface GatewayOptions {
   trustProxy?: boolean | number | string[];
   /** Remote hosts the CSP lets in (hCaptcha, analytics tags; ADR 0013); none by default. */
   contentSecurity?: ContentSecuritySources;
+  /** ADR 0017: production serves no outbox reader and no test identity provider, and sets every cookie Secure; development when unset. */
+  mode?: 'development' | 'production';
 }
 
 declare module 'fastify' {
@@ -91,6 +93,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     ajv: { customOptions: { allErrors: true } },
   });
   app.decorate('testMode', options.testMode === true);
+  const development = options.mode !== 'production';
+  app.decorate('secureCookies', !development);
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
@@ -139,8 +143,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(assetsRoutes, { db, fixtures, auth });
         await api.register(conciergeRoutes, { db, fixtures, clock });
         await api.register(conciergeAttributeRoutes, { db, fixtures, clock });
-        // Only while mail goes to the development outbox (no SMTP_URL).
-        if (auth.devOutbox) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
+        // Only in development, while mail goes to the development outbox (no SMTP_URL).
+        if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.
         if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
@@ -149,7 +153,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     );
   }
   await app.register(offersRoutes, { fixtures });
-  await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: ssoIdentities });
+  if (development) await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: ssoIdentities });
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
