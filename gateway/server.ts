@@ -108,8 +108,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // Jobs a crashed or busy instance left behind, and retries coming due.
   jobs.startPolling();
   app.addHook('onClose', () => jobs.close());
-  // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike).
-  const ssoIdentities = await loadSsoIdentities(fixtures);
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -153,7 +151,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     );
   }
   await app.register(offersRoutes, { fixtures });
-  if (development) await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: ssoIdentities });
+  // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike); development only (ADR 0017).
+  if (development) await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: await loadSsoIdentities(fixtures) });
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
