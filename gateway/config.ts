@@ -1,7 +1,16 @@
 import { join } from 'node:path';
+import { FIXTURES_DIR } from './fixtures/load-fixtures';
+import { keyBytes, MIN_KEY_BYTES } from './security/server-keys';
+
+/**
+ * ADR 0018: development (`npm start`, NODE_ENV=development; the test runner's NODE_ENV=test too) has
+ * the conveniences of a demo on one machine; production (NODE_ENV=production, or unset) has none.
+ */
+export type RunMode = 'development' | 'production';
 
 /** The gateway's settings, from the environment once at start (`main.ts`). */
 export interface GatewayConfig {
+  mode: RunMode;
   port: number;
   host: string;
   dataDir: string;
@@ -27,6 +36,8 @@ export interface GatewayConfig {
   preauthClientId?: string;
   preauthClientSecret?: string;
   distDir: string;
+  /** The site configurations, content and other data (`fixtures/` of this repository unless FIXTURES_DIR is set). */
+  fixturesDir: string;
   logLevel: string;
   testMode: boolean;
   /** The site gallery's site list (issue 3 item 8): off unless SITE_GALLERY=true. */
@@ -48,10 +59,13 @@ export interface GatewayConfig {
   analyticsTagHosts: string[];
 }
 
-/** A setting is wrong: the message lists every problem and is safe to print (no secret values). */
+/** A setting is wrong: the message lists every problem, one line each, and is safe to print (no secret values). */
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`The gateway's environment is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(
+    readonly problems: readonly string[],
+    heading = "The gateway's environment is not valid",
+  ) {
+    super(`${heading}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -59,6 +73,13 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  const { config, problems } = readSettings(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** The settings and every problem with them; `main.ts` adds the refusals of the mode (ADR 0018) before it reports them all at once. */
+export function readSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; problems: string[] } {
   const problems: string[] = [];
   const text = (name: string): string | undefined => {
     const value = env[name]?.trim();
@@ -84,11 +105,19 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     return value === 'true';
   };
 
+  /** A server key: hex or base64 of at least MIN_KEY_BYTES bytes; the value itself is never echoed. */
+  const key = (name: string): string | undefined => {
+    const value = text(name);
+    if (value !== undefined && keyBytes(value).length < MIN_KEY_BYTES) problems.push(`${name} must hold at least ${MIN_KEY_BYTES} bytes as hex or base64 (e.g. \`openssl rand -hex 32\`)`);
+    return value;
+  };
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   const dataDir = text('DATA_DIR') ?? './data';
   const config: GatewayConfig = {
+    mode: runModeSetting(text('NODE_ENV'), problems),
     port,
     host: text('HOST') ?? 'localhost',
     dataDir,
@@ -98,12 +127,13 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     redisKeyPrefix: redisKeyPrefixSetting(text('REDIS_KEY_PREFIX'), problems),
     smtpUrl: url('SMTP_URL', ['smtp', 'smtps']),
     mailFrom: text('MAIL_FROM') ?? 'Rewards Portal <no-reply@localhost>',
-    cardFingerprintKey: text('CARD_FINGERPRINT_KEY'),
-    tokenSigningKey: text('TOKEN_SIGNING_KEY'),
-    totpEncryptionKey: text('TOTP_ENCRYPTION_KEY'),
+    cardFingerprintKey: key('CARD_FINGERPRINT_KEY'),
+    tokenSigningKey: key('TOKEN_SIGNING_KEY'),
+    totpEncryptionKey: key('TOTP_ENCRYPTION_KEY'),
     preauthClientId: text('PREAUTH_CLIENT_ID'),
     preauthClientSecret: text('PREAUTH_CLIENT_SECRET'),
     distDir: text('DIST_DIR') ?? 'dist',
+    fixturesDir: text('FIXTURES_DIR') ?? FIXTURES_DIR,
     logLevel,
     testMode: flag('GATEWAY_TEST_MODE'),
     siteGallery: flag('SITE_GALLERY'),
@@ -114,8 +144,15 @@ export function readConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     hcaptchaSiteKey: text('HCAPTCHA_SITE_KEY'),
     analyticsTagHosts: originList('ANALYTICS_TAG_HOSTS', text('ANALYTICS_TAG_HOSTS'), problems),
   };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return { config, problems };
+}
+
+/** Production unless NODE_ENV names development (or the test runner's "test"): a conveniences-free gateway is the default. */
+function runModeSetting(value: string | undefined, problems: string[]): RunMode {
+  if (value === undefined || value === 'production') return 'production';
+  if (value === 'development' || value === 'test') return 'development';
+  problems.push(`NODE_ENV must be "production" or "development" ("test" counts as development), got "${value}"`);
+  return 'production';
 }
 
 /** Plain key characters only: the prefix goes into every key as it is, and a space or `*` would read as a pattern in redis-cli. */

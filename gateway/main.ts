@@ -1,21 +1,22 @@
 /**
- * `npm start`: the reference gateway as one process. Reads the environment, loads and checks the
- * fixtures, opens the database (embedded PGlite under DATA_DIR/db, or PostgreSQL when
- * DATABASE_URL is set), applies migrations, seeds the demo users on first start, then serves
- * the API and the built app until SIGTERM/SIGINT.
+ * `npm start` (development) and `npm run start:prod` (production, ADR 0018): the reference gateway
+ * as one process. Reads the environment, loads and checks the fixtures, refuses to start while the
+ * mode's rules are broken, opens the database (embedded PGlite under DATA_DIR/db, or PostgreSQL when
+ * DATABASE_URL is set), applies migrations, seeds the demo users on the first development start,
+ * then serves the API and the built app until SIGTERM/SIGINT.
  */
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { hcaptchaVerifier, offlineCaptchaVerifier } from './account/captcha-verifier';
 import { offlineCompromisedCheck, rangeQueryCompromisedCheck } from './account/compromised-passwords';
 import { DEV_PREAUTH_CLIENT, type AuthSetup } from './auth/auth-services';
-import { ConfigError, readConfig, type GatewayConfig } from './config';
+import { ConfigError, readSettings, type GatewayConfig } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/open-pglite';
 import { openPostgres } from './db/open-postgres';
 import { seedDemoCashback, seedDemoData } from './db/seed-demo-data';
-import { FixtureError, loadFixtures } from './fixtures/load-fixtures';
+import { FixtureError, loadFixtures, type Fixtures } from './fixtures/load-fixtures';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryCounterStore } from './limits/memory-counter-store';
 import { RedisCounterStore } from './limits/redis-counter-store';
@@ -24,7 +25,9 @@ import { FileOutbox } from './mail/file-outbox';
 import { routeByChannel } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { createCardFingerprinter, loadCardFingerprintKey, type CardFingerprinter } from './security/card-fingerprint';
+import { makeDataDirPrivate, makeDataFilesPrivate, restrictNewFiles } from './security/private-data-dir';
 import { loadServerKey } from './security/server-keys';
+import { developmentBanner, developmentExposures, PRODUCTION_HEADING, startRefusals } from './run-mode';
 import { buildGateway } from './server';
 import { AdjustableClock } from './time/clock';
 
@@ -32,18 +35,29 @@ import { AdjustableClock } from './time/clock';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config: GatewayConfig;
+  restrictNewFiles();
+  const { config, problems } = readSettings(process.env);
+  let fixtures: Fixtures;
   try {
-    config = readConfig(process.env);
+    fixtures = await loadFixtures(config.fixturesDir);
   } catch (error) {
-    return failStart(error);
+    return failStart(error, problems);
   }
+  // Every problem of the environment and of the mode at once, before anything is written.
+  problems.push(...startRefusals(config, fixtures));
+  if (problems.length > 0) return failStart(new ConfigError(problems, config.mode === 'production' ? PRODUCTION_HEADING : undefined));
   const logger = createLogger({ level: config.logLevel });
+  const development = config.mode === 'development';
+  if (development) {
+    const exposures = developmentExposures(config, fixtures);
+    process.stderr.write(`${developmentBanner(exposures)}\n`);
+    logger.warn({ mode: config.mode, exposes: exposures }, 'development mode: not for production');
+  }
 
   let db: Database | undefined;
   let counters: CounterStore | undefined;
   try {
-    const fixtures = await loadFixtures();
+    await makeDataDirPrivate(config.dataDir);
     db = config.databaseUrl
       ? await openPostgres({
           connectionString: config.databaseUrl,
@@ -56,18 +70,19 @@ async function main(): Promise<void> {
     }
     const key = await loadCardFingerprintKey({ envValue: config.cardFingerprintKey, dataDir: config.dataDir });
     const cardFingerprinter = createCardFingerprinter(key);
-    const seededUsers = await seedDemoData(db, fixtures.demoUsers, cardFingerprinter, fixtures.binRanges);
-    const seededCashbackLines = await seedDemoCashback(db, fixtures.cashbackStatements);
-    logger.info({ database: db.kind, migrationsApplied: applied, seededUsers, seededCashbackLines, sites: fixtures.sites.size }, 'gateway ready to listen');
+    // Demo users (published passwords) only ever in development.
+    const seededUsers = development ? await seedDemoData(db, fixtures.demoUsers, cardFingerprinter, fixtures.binRanges) : 0;
+    const seededCashbackLines = development ? await seedDemoCashback(db, fixtures.cashbackStatements) : 0;
+    logger.info({ mode: config.mode, database: db.kind, migrationsApplied: applied, seededUsers, seededCashbackLines, sites: fixtures.sites.size }, 'gateway ready to listen');
 
     const sharedKeysNeeded = db.kind === 'postgres' && (config.tokenSigningKey === undefined || config.totpEncryptionKey === undefined);
     if (sharedKeysNeeded) logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
-    if (config.preauthClientSecret === undefined) logger.warn('PREAUTH_CLIENT_SECRET is not set: the pre-auth client uses its development credentials');
     counters = config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix) : new MemoryCounterStore();
     const auth = await authSetup(config, counters, cardFingerprinter, logger);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
-    const app = await buildGateway({ db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
+    const app = await buildGateway({ mode: config.mode, db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
+    await makeDataFilesPrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
     const openDb = db;
@@ -85,6 +100,7 @@ async function main(): Promise<void> {
         await app.close(); // stops accepting, waits for in-flight requests
         await openCounters.close();
         await openDb.close(); // PGlite must close for its data directory to stay consistent
+        await makeDataFilesPrivate(config.dataDir);
         logger.info('stopped');
         process.exit(0);
       } catch (error) {
@@ -97,7 +113,7 @@ async function main(): Promise<void> {
   } catch (error) {
     await counters?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
-    if (error instanceof FixtureError) return failStart(error);
+    if (error instanceof FixtureError || error instanceof ConfigError) return failStart(error);
     logger.fatal({ err: error }, 'gateway failed to start');
     process.exitCode = 1;
   }
@@ -128,9 +144,10 @@ async function authSetup(config: GatewayConfig, counters: CounterStore, cardFing
   };
 }
 
-/** Configuration and fixture mistakes are for people: plain text on stderr, exit 1. */
-function failStart(error: unknown): void {
+/** Configuration and fixture mistakes are for people: plain text on stderr, one line per problem, exit 1. */
+function failStart(error: unknown, environmentProblems: readonly string[] = []): void {
   if (!(error instanceof ConfigError) && !(error instanceof FixtureError)) throw error;
+  if (environmentProblems.length > 0) process.stderr.write(`${new ConfigError(environmentProblems).message}\n`);
   process.stderr.write(`${error.message}\n`);
   process.exitCode = 1;
 }

@@ -66,6 +66,8 @@ export interface GatewayOptions {
   trustProxy?: boolean | number | string[];
   /** Remote hosts the CSP lets in (hCaptcha, analytics tags; ADR 0013); none by default. */
   contentSecurity?: ContentSecuritySources;
+  /** ADR 0018: production serves no outbox reader and no test identity provider, and sets every cookie Secure; development when unset. */
+  mode?: 'development' | 'production';
 }
 
 declare module 'fastify' {
@@ -91,6 +93,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     ajv: { customOptions: { allErrors: true } },
   });
   app.decorate('testMode', options.testMode === true);
+  const development = options.mode !== 'production';
+  app.decorate('secureCookies', !development);
   // ADR 0017: every route says who may call it, or the gateway does not start.
   declareAccessOfEveryRoute(app);
   app.setErrorHandler(handleError);
@@ -106,8 +110,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // Jobs a crashed or busy instance left behind, and retries coming due.
   jobs.startPolling();
   app.addHook('onClose', () => jobs.close());
-  // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike).
-  const ssoIdentities = await loadSsoIdentities(fixtures);
 
   for (const prefix of API_PREFIXES) {
     await app.register(
@@ -141,8 +143,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(assetsRoutes, { db, fixtures, auth });
         await api.register(conciergeRoutes, { db, fixtures, clock });
         await api.register(conciergeAttributeRoutes, { db, fixtures, clock });
-        // Only while mail goes to the development outbox (no SMTP_URL).
-        if (auth.devOutbox) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
+        // Only in development, while mail goes to the development outbox (no SMTP_URL).
+        if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.
         if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
         await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
@@ -151,7 +153,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     );
   }
   await app.register(offersRoutes, { fixtures });
-  await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: ssoIdentities });
+  // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike); development only (ADR 0018).
+  if (development) await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: await loadSsoIdentities(fixtures) });
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;

@@ -22,6 +22,13 @@ export const TRUSTED_DEVICE_COOKIE = 'TRUSTED_DEVICE';
 
 export type UserType = 'CONCIERGE' | 'CARDHOLDER';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** ADR 0018: true in production mode, whose public origin is https (PUBLIC_URL), whatever the last hop to the gateway. */
+    readonly secureCookies: boolean;
+  }
+}
+
 /** SPEC §4: ROLE_CONCIERGE gives CONCIERGE, otherwise CARDHOLDER. */
 export function userTypeOf(roles: readonly string[]): UserType {
   return roles.includes('ROLE_CONCIERGE') ? 'CONCIERGE' : 'CARDHOLDER';
@@ -57,9 +64,13 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   ].join('; ');
 }
 
-/** Secure cookies only over HTTPS, so a plain-HTTP local gateway still signs people in. */
+/**
+ * Whether the browser reached the gateway over HTTPS, so cookies get `Secure`: always in production
+ * mode (ADR 0018: PUBLIC_URL is https there, even when a proxy speaks plain HTTP to the gateway), and
+ * in development only when the request came over HTTPS, so a plain-HTTP local gateway still signs people in.
+ */
 export function isHttps(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+  return request.server.secureCookies === true || request.protocol === 'https';
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: OpenedSession, roles: readonly string[]): void {

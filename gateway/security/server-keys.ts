@@ -26,8 +26,13 @@ export async function loadServerKey(options: { envName: string; envValue: string
   return decodeKey((await readFile(keyFile, 'utf8')).trim(), keyFile);
 }
 
+/** A key's bytes from its hex or base64 text; `readConfig` refuses a variable whose key is shorter than MIN_KEY_BYTES. */
+export function keyBytes(text: string): Buffer {
+  return /^(?:[0-9a-fA-F]{2})+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+}
+
 function decodeKey(text: string, source: string): Buffer {
-  const key = /^(?:[0-9a-fA-F]{2})+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  const key = keyBytes(text);
   if (key.length < MIN_KEY_BYTES) {
     throw new Error(`${source} must hold at least ${MIN_KEY_BYTES} bytes as hex or base64 (e.g. \`openssl rand -hex 32\`)`);
   }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../gateway/config';
+import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
 
 describe('readConfig', () => {
-  it('has defaults that make `npm start` work on a fresh machine', () => {
-    expect(readConfig({})).toEqual({
+  it('has defaults that make `npm start` (NODE_ENV=development) work on a fresh machine', () => {
+    expect(readConfig({ NODE_ENV: 'development' })).toEqual({
+      mode: 'development',
       port: 8080,
       host: 'localhost',
       dataDir: './data',
@@ -19,6 +21,7 @@ describe('readConfig', () => {
       preauthClientId: undefined,
       preauthClientSecret: undefined,
       distDir: 'dist',
+      fixturesDir: FIXTURES_DIR,
       logLevel: 'info',
       testMode: false,
       siteGallery: false,
@@ -64,6 +67,37 @@ describe('readConfig', () => {
       mailFrom: 'Portal <mail@portal.example>',
       smtpUrl: 'smtp://mail:25',
     });
+  });
+
+  // ADR 0018: production unless NODE_ENV names development; the test runner's "test" is development too.
+  it.each([
+    [undefined, 'production'],
+    ['production', 'production'],
+    ['development', 'development'],
+    ['test', 'development'],
+  ] as const)('reads NODE_ENV=%s as %s mode', (value, mode) => {
+    expect(readConfig(value === undefined ? {} : { NODE_ENV: value }).mode).toBe(mode);
+  });
+
+  it.each(['prod', 'Production', 'staging'])('refuses NODE_ENV=%s rather than guess a mode', (value) => {
+    expect(() => readConfig({ NODE_ENV: value })).toThrow(`NODE_ENV must be "production" or "development" ("test" counts as development), got "${value}"`);
+  });
+
+  it('reads FIXTURES_DIR, the folder of a deployment\'s own site configurations', () => {
+    expect(readConfig({ FIXTURES_DIR: '/etc/portal/fixtures' }).fixturesDir).toBe('/etc/portal/fixtures');
+  });
+
+  it('refuses a key shorter than 32 bytes, naming the variable and never the value', () => {
+    try {
+      readConfig({ TOKEN_SIGNING_KEY: 'ab'.repeat(16), TOTP_ENCRYPTION_KEY: 'c2hvcnQta2V5', CARD_FINGERPRINT_KEY: 'ef'.repeat(32) });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'TOKEN_SIGNING_KEY must hold at least 32 bytes as hex or base64 (e.g. `openssl rand -hex 32`)',
+        'TOTP_ENCRYPTION_KEY must hold at least 32 bytes as hex or base64 (e.g. `openssl rand -hex 32`)',
+      ]);
+      expect((error as Error).message).not.toContain('ab'.repeat(16));
+    }
   });
 
   it.each(['eighty', '-1', '65536', '80.5', '0x50'])('rejects PORT=%s with a clear message', (port) => {

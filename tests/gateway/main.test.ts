@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../gateway/db/migrate';
 import { openPglite } from '../../gateway/db/open-pglite';
 import { openPostgres } from '../../gateway/db/open-postgres';
 import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
 import { KEY_FILE } from '../../gateway/security/card-fingerprint';
+import { hashPassword } from '../../gateway/security/password-hashing';
 import { POSTGRES_URL } from './support/database-legs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,12 +26,12 @@ interface RunningGateway {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** `npm start` without the Vite build: the gateway process on a free port (PORT=0), on the embedded database. */
+/** `npm start` without the Vite build: the gateway process in development mode on a free port (PORT=0), on the embedded database. */
 function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
   const { DATABASE_URL: _database, CARD_FINGERPRINT_KEY: _key, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build'), GATEWAY_TEST_MODE: 'true', ...env },
+    env: { ...inherited, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build'), GATEWAY_TEST_MODE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,8 +68,8 @@ function loggedTexts(output: string): string[] {
     });
 }
 
-async function countUsers(): Promise<number> {
-  const db = await openPglite(join(dataDir, 'db'));
+async function countUsers(dir = dataDir): Promise<number> {
+  const db = await openPglite(join(dir, 'db'));
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
   await db.close();
   return rows[0]?.n ?? -1;
@@ -82,6 +85,11 @@ it('starts, serves, stops cleanly on SIGTERM, and keeps its data across a restar
   expect(site.headers.get('x-cid')).toBeTruthy();
   expect(await first.stop('SIGTERM')).toBe(0);
   expect(first.output()).toContain('"msg":"stopped"');
+  // ADR 0018: development mode says what it exposes.
+  expect(first.output()).toMatch(/^DEVELOPMENT MODE \(NODE_ENV=development\)/m);
+  for (const exposed of ['/api/dev-outbox/messages', '/test-idp/', 'demo users', 'keys generated under DATA_DIR/secrets', 'pre-auth client secret', '/api/test-support/session']) {
+    expect(first.output()).toContain(exposed);
+  }
   expect(first.output()).toContain(`"seededUsers":${demoUsers.length}`);
   expect((await stat(join(dataDir, KEY_FILE))).mode & 0o777).toBe(0o600);
   expect(await countUsers()).toBe(demoUsers.length);
@@ -134,6 +142,57 @@ it('signs a demo user in end to end (ADR 0008): XSRF cookie, multipart login, pa
   for (const text of loggedTexts(gateway.output())) expect(text).not.toContain('Firstbank#2025');
 }, 60_000);
 
+/** Path (under `root`) and permission bits of every folder and file below `root`, symbolic links left out. */
+async function modesUnder(root: string): Promise<Array<{ path: string; kind: 'folder' | 'file'; mode: number }>> {
+  const found: Array<{ path: string; kind: 'folder' | 'file'; mode: number }> = [];
+  const walk = async (path: string): Promise<void> => {
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return;
+    found.push({ path: path.slice(root.length) || '/', kind: info.isDirectory() ? 'folder' : 'file', mode: info.mode & 0o777 });
+    if (info.isDirectory()) for (const name of await readdir(path)) await walk(join(path, name));
+  };
+  await walk(root);
+  return found;
+}
+
+it('keeps DATA_DIR private: the folder 0700, every database, key and outbox file 0600, while running and after a stop', async () => {
+  const privateDir = await mkdtemp(join(tmpdir(), 'gateway-private-'));
+  try {
+    // A DATA_DIR as an earlier version left it: open folder, open outbox message, and a file of the operator's own.
+    await chmod(privateDir, 0o755);
+    await mkdir(join(privateDir, 'outbox'), { mode: 0o755 });
+    await writeFile(join(privateDir, 'outbox', '1-old.json'), '{}\n', { mode: 0o644 });
+    await chmod(join(privateDir, 'outbox', '1-old.json'), 0o644);
+    await writeFile(join(privateDir, 'operator-notes.txt'), 'mine\n');
+    await chmod(join(privateDir, 'operator-notes.txt'), 0o644);
+
+    const expectPrivate = async () => {
+      expect((await stat(privateDir)).mode & 0o777).toBe(0o700);
+      const entries = (await Promise.all(['db', 'secrets', 'outbox'].map((folder) => modesUnder(join(privateDir, folder))))).flat();
+      expect(entries.filter(({ kind }) => kind === 'file').length).toBeGreaterThan(100);
+      expect(entries.filter(({ kind, mode }) => mode !== (kind === 'folder' ? 0o700 : 0o600))).toEqual([]);
+      expect((await stat(join(privateDir, 'operator-notes.txt'))).mode & 0o777).toBe(0o644);
+    };
+    const gateway = await startGateway({ DATA_DIR: privateDir });
+    try {
+      await expectPrivate();
+    } finally {
+      expect(await gateway.stop('SIGTERM')).toBe(0);
+    }
+    await expectPrivate();
+  } finally {
+    await rm(privateDir, { recursive: true, force: true });
+  }
+}, 90_000);
+
+it('refuses a DATA_DIR it cannot make private with one line and exit code 1, no stack trace', async () => {
+  const notAFolder = join(dataDir, 'a-file');
+  await writeFile(notAFolder, 'not a folder\n');
+  const run = startGateway({ DATA_DIR: notAFolder });
+  await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*DATA_DIR must be a folder of the gateway's own user that it can make private \(0700\), but .*a-file answered E[A-Z]+\n$/s);
+  await expect(run).rejects.not.toThrow(/\n\s+at /);
+});
+
 it('refuses a bad PORT with a clear message and exit code 1', async () => {
   const run = startGateway({ PORT: 'eighty' });
   await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*PORT must be an integer from 0 to 65535/s);
@@ -163,3 +222,191 @@ it.skipIf(POSTGRES_URL === undefined)(
   },
   60_000,
 );
+
+/** A local port nothing listens on: production's SMTP_URL points there, and nothing needs to send. */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A deployment's own fixtures (FIXTURES_DIR): the bundled ones, with unionbank signing in at its own https identity provider. */
+const productionFixtures = await mkdtemp(join(tmpdir(), 'gateway-prod-fixtures-'));
+afterAll(() => rm(productionFixtures, { recursive: true, force: true }));
+await cp(FIXTURES_DIR, productionFixtures, { recursive: true });
+const unionbankFile = join(productionFixtures, 'sites', 'unionbank.json');
+await writeFile(unionbankFile, (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'));
+
+/** Values a refusal must never print. */
+const SECRETS = { smtpPassword: 'smtp-password-never-printed', preauth: 'preauth-secret-never-printed', keys: ['1a'.repeat(32), '2b'.repeat(32), '3c'.repeat(32)] };
+/** ADR 0018: every development default replaced; an empty value unsets a variable (the gateway reads "" as unset). */
+const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  GATEWAY_TEST_MODE: 'false',
+  SMTP_URL: `smtp://portal:${SECRETS.smtpPassword}@127.0.0.1:${await unusedPort()}`,
+  PREAUTH_CLIENT_SECRET: SECRETS.preauth,
+  PUBLIC_URL: 'https://rewards.example',
+  TOKEN_SIGNING_KEY: SECRETS.keys[0]!,
+  TOTP_ENCRYPTION_KEY: SECRETS.keys[1]!,
+  CARD_FINGERPRINT_KEY: SECRETS.keys[2]!,
+  FIXTURES_DIR: productionFixtures,
+};
+
+/** Starts a gateway that must refuse: its exit code, heading and problem lines; DATA_DIR is never created. */
+async function refusalOf(env: Record<string, string>): Promise<{ heading: string; problems: string[]; output: string }> {
+  const untouched = join(dataDir, `never-created-${Math.random().toString(36).slice(2)}`);
+  let gateway: RunningGateway;
+  try {
+    gateway = await startGateway({ DATA_DIR: untouched, ...env });
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message).toMatch(/^the gateway exited with 1 before listening:\n/);
+    const output = message.slice(message.indexOf('\n') + 1);
+    expect(output).not.toMatch(/\n\s+at /);
+    for (const secret of [SECRETS.smtpPassword, SECRETS.preauth, ...SECRETS.keys]) expect(output).not.toContain(secret);
+    await expect(stat(untouched)).rejects.toThrow(/ENOENT/);
+    const lines = output.split('\n').filter(Boolean);
+    return { heading: lines[0] ?? '', problems: lines.filter((line) => line.startsWith('  - ')).map((line) => line.slice(4)), output };
+  }
+  await gateway.stop('SIGTERM');
+  throw new Error(`the gateway started:\n${gateway.output()}`);
+}
+
+describe('production mode (ADR 0018): the real process refuses to start while a development default is left', () => {
+  it.each([
+    ['SMTP_URL unset (mail would go to the outbox)', { SMTP_URL: '' }, /^SMTP_URL is not set: production mode sends e-mail through SMTP and serves no outbox/],
+    ['PREAUTH_CLIENT_SECRET unset', { PREAUTH_CLIENT_SECRET: '' }, /^PREAUTH_CLIENT_SECRET is not set/],
+    ['PREAUTH_CLIENT_SECRET the development secret', { PREAUTH_CLIENT_SECRET: 'dev-preauth-secret' }, /^PREAUTH_CLIENT_SECRET is the published development secret/],
+    ['PUBLIC_URL unset', { PUBLIC_URL: '' }, /^PUBLIC_URL is not set/],
+    ['PUBLIC_URL not https', { PUBLIC_URL: 'http://rewards.example' }, /^PUBLIC_URL must start with https:\/\//],
+    ['TOKEN_SIGNING_KEY unset (a generated key)', { TOKEN_SIGNING_KEY: '' }, /^TOKEN_SIGNING_KEY is not set: production mode never generates keys under DATA_DIR/],
+    ['TOTP_ENCRYPTION_KEY unset', { TOTP_ENCRYPTION_KEY: '' }, /^TOTP_ENCRYPTION_KEY is not set/],
+    ['CARD_FINGERPRINT_KEY unset', { CARD_FINGERPRINT_KEY: '' }, /^CARD_FINGERPRINT_KEY is not set/],
+    ['one key used twice', { CARD_FINGERPRINT_KEY: SECRETS.keys[0]! }, /^TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys$/],
+    ['a key too short', { TOTP_ENCRYPTION_KEY: 'ab'.repeat(16) }, /^TOTP_ENCRYPTION_KEY must hold at least 32 bytes/],
+    ['GATEWAY_TEST_MODE=true', { GATEWAY_TEST_MODE: 'true' }, /^GATEWAY_TEST_MODE=true adds test hooks/],
+    ['the bundled fixtures: unionbank signs in at the test identity provider', { FIXTURES_DIR: '' }, /^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/],
+    ['NODE_ENV unset is production too', { NODE_ENV: '', SMTP_URL: '' }, /^SMTP_URL is not set/],
+    ['NODE_ENV it cannot read', { NODE_ENV: 'prod' }, /^NODE_ENV must be "production" or "development"/],
+  ])('%s: one line, exit code 1, no stack trace, no secret, nothing written', async (_case, change, expected) => {
+    const { problems } = await refusalOf({ ...PRODUCTION_ENV, ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(expected);
+  }, 30_000);
+
+  it('lists every problem at once, under a heading that names production mode', async () => {
+    const { heading, problems } = await refusalOf({ NODE_ENV: 'production', SMTP_URL: 'smtps://portal:' + SECRETS.smtpPassword + '@mail.example', PREAUTH_CLIENT_SECRET: 'dev-preauth-secret' });
+    expect(heading).toMatch(/^The gateway refuses to start in production mode/);
+    expect(problems.map((problem) => problem.split(/ is | must | adds |: /)[0])).toEqual([
+      'PREAUTH_CLIENT_SECRET',
+      'PUBLIC_URL',
+      'TOKEN_SIGNING_KEY',
+      'TOTP_ENCRYPTION_KEY',
+      'CARD_FINGERPRINT_KEY',
+      'GATEWAY_TEST_MODE=true',
+      'site unionbank',
+    ]);
+  }, 30_000);
+
+  it('development mode refuses a non-loopback HOST with one line pointing to production mode', async () => {
+    const { problems } = await refusalOf({ HOST: '0.0.0.0' });
+    expect(problems).toEqual([
+      'HOST=0.0.0.0 is not a loopback address: development mode listens on this machine only (localhost, 127.0.0.1 or ::1); to serve other machines run production mode (NODE_ENV=production, README "Production")',
+    ]);
+  }, 30_000);
+});
+
+describe('production mode (ADR 0018): a correctly configured start', () => {
+  it('starts and serves /api/health, with no outbox reader, no test identity provider, no test hooks, Secure cookies, no demo user and no generated key', async () => {
+    const productionDir = await mkdtemp(join(tmpdir(), 'gateway-prod-'));
+    try {
+      const gateway = await startGateway({ ...PRODUCTION_ENV, DATA_DIR: productionDir });
+      try {
+        const health = await fetch(`${gateway.baseUrl}/api/health`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+        expect(health.headers.getSetCookie()).toEqual([expect.stringMatching(/^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Lax; Secure$/)]);
+        for (const base of ['/api', '/gateway/api']) expect((await fetch(`${gateway.baseUrl}${base}/dev-outbox/messages?to=emily.carter%40example.com`)).status).toBe(404);
+        for (const path of ['/.well-known/openid-configuration', '/jwks', '/authorize?response_type=code&client_id=unionbank-rewards-portal', `/interactions/${'a'.repeat(43)}`]) {
+          expect((await fetch(`${gateway.baseUrl}/test-idp${path}`, { redirect: 'manual' })).status, path).toBe(404);
+        }
+        expect((await fetch(`${gateway.baseUrl}/api/test-support/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"emily.carter@example.com","siteId":"firstbank"}' })).status).toBe(404);
+      } finally {
+        expect(await gateway.stop('SIGTERM')).toBe(0);
+      }
+      expect(gateway.output()).not.toContain('DEVELOPMENT MODE');
+      expect(gateway.output()).toContain('"mode":"production"');
+      expect(await countUsers(productionDir)).toBe(0);
+      await expect(stat(join(productionDir, 'secrets'))).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(productionDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('signs a card holder in with every cookie Secure, and writes a texted passcode to the 0600 outbox it never serves', async () => {
+    const productionDir = await mkdtemp(join(tmpdir(), 'gateway-prod-'));
+    try {
+      // Production seeds nobody: the accounts are put in the database as an operator's migration would.
+      const db = await openPglite(join(productionDir, 'db'));
+      await migrate(db);
+      const passwordHash = await hashPassword('Quiet-Harbour-Lantern-93');
+      for (const [email, siteId, attributes] of [
+        ['olivia.ng@example.com', 'eurobank', {}],
+        ['mateo.rojas@example.com', 'bancosol', { phone: '+59170012345' }],
+      ] as const) {
+        const { rows } = await db.query<{ id: string }>(
+          `insert into users (email, password_hash, first_name, last_name, dob, title, status, roles)
+           values ($1, $2, 'Test', 'Holder', '1988-04-12', 'Ms', 'ACTIVE', $3) returning id`,
+          [email, passwordHash, ['ROLE_CARDHOLDER']],
+        );
+        await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [rows[0]!.id, siteId, JSON.stringify(attributes)]);
+      }
+      await db.close();
+
+      const gateway = await startGateway({ ...PRODUCTION_ENV, DATA_DIR: productionDir });
+      try {
+        const setCookies: string[] = [];
+        const cookies = new Map<string, string>();
+        const remember = (response: Response) => {
+          for (const line of response.headers.getSetCookie()) {
+            setCookies.push(line);
+            const pair = line.split(';')[0] ?? '';
+            cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+          }
+          return response;
+        };
+        const login = async (username: string, siteId: string) => {
+          const form = new FormData();
+          for (const [name, value] of Object.entries({ username, password: 'Quiet-Harbour-Lantern-93', grant_type: 'password', siteId, locale: 'en_us', init_login: 'true' })) form.append(name, value);
+          const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+          return remember(await fetch(`${gateway.baseUrl}/api/user-auth/login`, { method: 'POST', body: form, headers: { cookie, 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' } }));
+        };
+        remember(await fetch(`${gateway.baseUrl}/api/site-config-service/config/site/eurobank`));
+        const signedIn = await login('olivia.ng@example.com', 'eurobank');
+        expect(signedIn.status).toBe(200);
+        expect(cookies.get('gmap_authenticated')).toBe('true');
+        expect(setCookies.map((line) => line.slice(0, line.indexOf('=')))).toEqual(expect.arrayContaining(['XSRF-TOKEN', 'SESSION', 'gmap_authenticated', 'gmap_user_type']));
+        for (const line of setCookies) expect(line).toMatch(/; Secure(;|$)/);
+
+        // There is no SMS provider: the code goes to the outbox folder, the hand-off to an SMS gateway.
+        const texted = await login('mateo.rojas@example.com', 'bancosol');
+        expect(texted.status).toBe(401);
+        expect((await texted.json()).error).toBe('OTP_REQUIRED_PHONE');
+        const outboxFiles = (await readdir(join(productionDir, 'outbox'))).filter((name) => name.endsWith('.json'));
+        expect(outboxFiles).toHaveLength(1);
+        expect((await stat(join(productionDir, 'outbox', outboxFiles[0]!))).mode & 0o777).toBe(0o600);
+        expect((await fetch(`${gateway.baseUrl}/api/dev-outbox/messages?to=%2B59170012345`)).status).toBe(404);
+      } finally {
+        expect(await gateway.stop('SIGTERM')).toBe(0);
+      }
+      for (const text of loggedTexts(gateway.output())) expect(text).not.toContain('Quiet-Harbour-Lantern-93');
+    } finally {
+      await rm(productionDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

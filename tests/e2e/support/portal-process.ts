@@ -32,7 +32,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST_DIR, ...env },
+    // Development mode (ADR 0018), as `npm start` runs it: the tests read the outbox and use the test identity provider.
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Issue 11 item 3: every log line and the database are scanned for secrets after the whole run.

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../gateway/config';
+import type { Fixtures } from '../../gateway/fixtures/load-fixtures';
+import { developmentBanner, developmentExposures, isLoopback, startRefusals } from '../../gateway/run-mode';
+import { realFixtures } from './support/test-gateway';
+
+/** ADR 0018: the rules of each mode, as functions; tests/gateway/main.test.ts proves them through the real process. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://portal:smtp-password@mail.example:587',
+  PREAUTH_CLIENT_SECRET: 'a-production-preauth-secret',
+  PUBLIC_URL: 'https://rewards.example',
+  TOKEN_SIGNING_KEY: '11'.repeat(32),
+  TOTP_ENCRYPTION_KEY: '22'.repeat(32),
+  CARD_FINGERPRINT_KEY: '33'.repeat(32),
+};
+
+/** The real fixtures with unionbank's issuer replaced. */
+async function fixturesWithIssuer(issuerUrl: string): Promise<Fixtures> {
+  const fixtures = await realFixtures();
+  const sites = new Map(fixtures.sites);
+  const unionbank = sites.get('unionbank')!;
+  const config = structuredClone(unionbank.config);
+  const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
+  profile.featureConfig = { ...profile.featureConfig, issuer_url: issuerUrl };
+  sites.set('unionbank', { ...unionbank, config });
+  return { ...fixtures, sites };
+}
+
+describe('production refusals', () => {
+  it('has none when every development default is replaced', async () => {
+    expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('https://login.unionbank.example'))).toEqual([]);
+  });
+
+  it.each([
+    ['SMTP_URL', undefined, /^SMTP_URL is not set/],
+    ['PREAUTH_CLIENT_SECRET', undefined, /^PREAUTH_CLIENT_SECRET is not set/],
+    ['PREAUTH_CLIENT_SECRET', 'dev-preauth-secret', /^PREAUTH_CLIENT_SECRET is the published development secret/],
+    ['PUBLIC_URL', undefined, /^PUBLIC_URL is not set/],
+    ['PUBLIC_URL', 'http://rewards.example', /^PUBLIC_URL must start with https:\/\//],
+    ['TOKEN_SIGNING_KEY', undefined, /^TOKEN_SIGNING_KEY is not set: production mode never generates keys/],
+    ['TOTP_ENCRYPTION_KEY', undefined, /^TOTP_ENCRYPTION_KEY is not set/],
+    ['CARD_FINGERPRINT_KEY', undefined, /^CARD_FINGERPRINT_KEY is not set/],
+    ['CARD_FINGERPRINT_KEY', '11'.repeat(32), /^TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys$/],
+    ['GATEWAY_TEST_MODE', 'true', /^GATEWAY_TEST_MODE=true adds test hooks/],
+  ] as const)('refuses %s=%s with exactly one line', async (name, value, expected) => {
+    const env: Record<string, string> = { ...PRODUCTION_ENV };
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+    const refusals = startRefusals(readConfig(env), await fixturesWithIssuer('https://login.unionbank.example'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatch(expected);
+    for (const secret of ['smtp-password', 'a-production-preauth-secret', '11'.repeat(32), '22'.repeat(32), '33'.repeat(32)]) expect(refusals[0]).not.toContain(secret);
+  });
+
+  it.each(['http://127.0.0.1/test-idp', 'http://localhost:8080/test-idp', 'http://[::1]:8080/test-idp/', 'https://rewards.example/test-idp'])(
+    "refuses an SSO site whose issuer is the gateway's own test identity provider (%s)",
+    async (issuer) => {
+      expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer(issuer))).toEqual([
+        `site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider, which production mode does not serve; point it at the site's identity provider (FIXTURES_DIR, README "Production")`,
+      ]);
+    },
+  );
+
+  it('refuses the bundled fixtures, whose unionbank signs in at the test identity provider, and an issuer over plain HTTP', async () => {
+    expect(startRefusals(readConfig(PRODUCTION_ENV), await realFixtures())).toEqual([expect.stringMatching(/^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/)]);
+    expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('http://login.unionbank.example'))).toEqual(['site unionbank: site_auth_profile.issuer_url must start with https:// in production mode']);
+  });
+
+  it('lists every problem at once when nothing is set', async () => {
+    expect(startRefusals(readConfig({ GATEWAY_TEST_MODE: 'true' }), await realFixtures())).toHaveLength(8);
+  });
+
+  it('allows SITE_GALLERY=true, which lists site names and ids the site-config service already answers one by one', async () => {
+    expect(startRefusals(readConfig({ ...PRODUCTION_ENV, SITE_GALLERY: 'true' }), await fixturesWithIssuer('https://login.unionbank.example'))).toEqual([]);
+  });
+});
+
+describe('development mode', () => {
+  it.each(['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])('listens on the loopback address %s', (host) => {
+    expect(isLoopback(host)).toBe(true);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'rewards.example', '::ffff:10.0.0.1'])('refuses HOST=%s with one line that points to production mode', async (host) => {
+    expect(isLoopback(host)).toBe(false);
+    expect(startRefusals(readConfig({ NODE_ENV: 'development', HOST: host }), await realFixtures())).toEqual([
+      `HOST=${host} is not a loopback address: development mode listens on this machine only (localhost, 127.0.0.1 or ::1); to serve other machines run production mode (NODE_ENV=production, README "Production")`,
+    ]);
+  });
+
+  it('keeps every convenience and says which, in a banner', async () => {
+    const config = readConfig({ NODE_ENV: 'development', GATEWAY_TEST_MODE: 'true' });
+    expect(startRefusals(config, await realFixtures())).toEqual([]);
+    const banner = developmentBanner(developmentExposures(config, await realFixtures()));
+    expect(banner).toMatch(/^DEVELOPMENT MODE/);
+    for (const part of ['/api/dev-outbox/messages', '/test-idp/', 'on unionbank', 'demo users', 'TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY', 'PREAUTH_CLIENT_SECRET', '/api/test-support/session', 'npm run start:prod']) {
+      expect(banner).toContain(part);
+    }
+  });
+
+  it('names only what it exposes: no outbox reader with SMTP, no generated key that is set', async () => {
+    const exposures = developmentExposures(readConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail:25', TOKEN_SIGNING_KEY: '11'.repeat(32), PREAUTH_CLIENT_SECRET: 'mine' }), await realFixtures());
+    expect(exposures.join('\n')).not.toContain('dev-outbox');
+    expect(exposures.join('\n')).not.toContain('PREAUTH_CLIENT_SECRET');
+    expect(exposures.join('\n')).toContain('keys generated under DATA_DIR/secrets for TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY');
+  });
+});
