@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { HttpError } from '../http/errors';
 import type { MessageChannel } from '../mail/mailer';
 import type { AuthServices } from './auth-services';
 import { maskEmail, maskPhone } from './masking';
@@ -24,6 +25,9 @@ export async function destinationsOf(db: Database, userId: string, siteId: strin
   return row ? { email: row.email, phone: row.phone } : null;
 }
 
+/** How long a caller waits before asking again when the mail or SMS server did not take a passcode. */
+const DELIVERY_RETRY_SECONDS = 60;
+
 /**
  * Issues a code and sends it (ADR 0008): at most 5 sends per account in 15 minutes (429), the
  * previous code replaced. Returns the masked destination for the answer; the code itself goes
@@ -40,11 +44,17 @@ export async function sendPasscode(
   await services.limits.countCodeSend(userId);
   const code = await issueCode(db, { userId, purpose, channel, key: services.tokenSigningKey, now: services.clock.now() });
   const minutes = CODE_TTL_MS / 60_000;
-  await services.mailer.send({
-    channel,
-    to,
-    subject: 'Your one-time passcode',
-    text: `Your one-time passcode is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
-  });
+  try {
+    await services.mailer.send({
+      channel,
+      to,
+      subject: 'Your one-time passcode',
+      text: `Your one-time passcode is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+    });
+  } catch {
+    // The mail or SMS server is down (ADR 0008): the person is told to try again, never a 500. The error
+    // itself may quote the address or the message, so it is not passed on.
+    throw new HttpError(503, 'DELIVERY_UNAVAILABLE', 'We could not send your passcode just now; try again in a minute.', undefined, { retryAfterSeconds: DELIVERY_RETRY_SECONDS });
+  }
   return channel === 'sms' ? maskPhone(to) : maskEmail(to);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CounterStore } from '../../../gateway/limits/counter-store';
 import { migrate } from '../../../gateway/db/migrate';
+import type { Mailer } from '../../../gateway/mail/mailer';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import { buildGateway } from '../../../gateway/server';
 import { AdjustableClock } from '../../../gateway/time/clock';
@@ -36,7 +37,7 @@ export async function signInWithPasscode(
   return browser.login({ ...fields, otp: await gateway.latestCode(fields.username), otp_type: 'email' }, url);
 }
 
-export async function openSignInGateway(leg: DatabaseLeg, options: { logger?: FastifyBaseLogger; counters?: CounterStore } = {}): Promise<SignInGateway> {
+export async function openSignInGateway(leg: DatabaseLeg, options: { logger?: FastifyBaseLogger; counters?: CounterStore; mailer?: Mailer } = {}): Promise<SignInGateway> {
   const test = await leg.open();
   await migrate(test.db);
   const clock = new AdjustableClock();
@@ -47,7 +48,7 @@ export async function openSignInGateway(leg: DatabaseLeg, options: { logger?: Fa
     fixtures: await realFixtures(),
     testMode: true,
     ...(options.logger ? { logger: options.logger } : {}),
-    auth: { clock, devOutbox: outbox, tokenSigningKey, ...(options.counters ? { counters: options.counters } : {}) },
+    auth: { clock, devOutbox: outbox, tokenSigningKey, ...(options.counters ? { counters: options.counters } : {}), ...(options.mailer ? { mailer: options.mailer } : {}) },
   });
   return {
     app,
