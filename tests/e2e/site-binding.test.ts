@@ -50,6 +50,7 @@ describe('sessions stay on their site in Chromium (ADR 0017)', () => {
     await endsOn(page, 'profile');
     await expect.poll(() => page.locator('main').innerText()).toContain('Emily');
 
+    answers.length = 0;
     await page.goto(url('eurobank', 'profile'));
     await endsOn(page, 'login-form');
     expect(await page.locator('main').innerText()).not.toContain('Emily');
