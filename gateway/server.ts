@@ -6,6 +6,7 @@ import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleError, handleFrameworkError } from './http/errors';
 import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
+import { refuseUnstorableText } from './http/text-guard';
 import { JobQueue } from './jobs/job-queue';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
 import { refuseAgentAccountCalls } from './concierge/agent-refusals';
@@ -94,6 +95,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
+  refuseUnstorableText(app);
   issueXsrfCookie(app);
   const auth = createAuthServices({ binRanges: fixtures.binRanges, ...options.auth });
   const injectedFailures = new InjectedFailures();
