@@ -4,7 +4,7 @@ import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import type { Database } from './db/database';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
-import { handleError, handleFrameworkError } from './http/errors';
+import { handleClientError, handleError, handleFrameworkError } from './http/errors';
 import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
 import { refuseUnstorableText } from './http/text-guard';
 import { JobQueue } from './jobs/job-queue';
@@ -88,6 +88,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'cid' }),
     frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
     // Every query parameter error at once, so a 400 names all of them.
     ajv: { customOptions: { allErrors: true } },
   });
