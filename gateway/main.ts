@@ -77,7 +77,7 @@ async function main(): Promise<void> {
 
     const sharedKeysNeeded = db.kind === 'postgres' && (config.tokenSigningKey === undefined || config.totpEncryptionKey === undefined);
     if (sharedKeysNeeded) logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
-    counters = config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix) : new MemoryCounterStore();
+    counters = config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix, { logger }) : new MemoryCounterStore();
     const auth = await authSetup(config, counters, cardFingerprinter, logger);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 

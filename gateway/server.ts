@@ -4,8 +4,9 @@ import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import type { Database } from './db/database';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
-import { handleError, handleFrameworkError } from './http/errors';
+import { handleClientError, handleError, handleFrameworkError } from './http/errors';
 import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
+import { refuseUnstorableText } from './http/text-guard';
 import { JobQueue } from './jobs/job-queue';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
@@ -89,6 +90,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     genReqId: correlationIdFor,
     logController: new LogController({ requestIdLogLabel: 'cid' }),
     frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
     // Every query parameter error at once, so a 400 names all of them.
     ajv: { customOptions: { allErrors: true } },
   });
@@ -100,6 +102,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
+  refuseUnstorableText(app);
   issueXsrfCookie(app);
   const auth = createAuthServices({ binRanges: fixtures.binRanges, ...options.auth });
   const injectedFailures = new InjectedFailures();

@@ -3,7 +3,7 @@ import { lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { cardLimitOf } from '../../schemas/cards/card-rules';
 import { validateField } from '../../schemas/validators';
 import type { AuthServices } from '../auth/auth-services';
-import { describeCard, insertCards, type DescribedCard } from '../cards/card-enrolment';
+import { describeCard, insertNewAccountCards, type DescribedCard } from '../cards/card-enrolment';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { payloadErrors } from '../forms/validate-payload';
@@ -138,7 +138,8 @@ async function storeProfile(tx: Queryable, userId: string, email: string, job: R
   const attributes = { ...job.user, email };
   await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [userId, job.siteId, JSON.stringify(attributes), now]);
   // The user was created in this transaction, so no other call can add cards meanwhile; the first becomes the default.
-  await insertCards(tx, userId, job.siteId, job.cards, now);
+  // ADR 0011: a number another account holds on the site is kept, not enrolled; the answer was sent long ago and told nothing.
+  await insertNewAccountCards(tx, userId, job.siteId, job.cards, now);
 }
 
 function text(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { isStorableText } from '../../schemas/validators/characters';
 import { HttpError } from '../http/errors';
 
 /** One text field of a sign-in form: its longest accepted value and its shape. */
@@ -58,6 +59,8 @@ export async function readFormFields(request: FastifyRequest, rules: FieldRules)
     if (value === undefined || value === '') {
       if (rule.required) problems[name] = 'required';
     } else if (value.length > rule.maxLength) problems[name] = 'tooLong';
+    // ADR 0005 "Characters": multipart fields are read here, after the request-wide guard.
+    else if (!isStorableText(value)) problems[name] = 'invalidCharacter';
     else if (rule.pattern && !rule.pattern.test(value)) problems[name] = 'invalid';
     else fields[name] = value;
   }

@@ -43,32 +43,75 @@ export interface AssetRow {
   vop_card_id: string | null;
   issuer_bid: string | null;
   is_default: boolean;
+  /** ADR 0011 "One account per card number on a site": false for a number another account holds on the site. */
+  programme_enrolled: boolean;
   created_at: Date | string;
 }
 
-export const ASSET_COLUMNS = 'id, site_id, last_four, product_type, vop_card_id, issuer_bid, is_default, created_at';
+export const ASSET_COLUMNS = 'id, site_id, last_four, product_type, vop_card_id, issuer_bid, is_default, programme_enrolled, created_at';
+
+/** Key class of the transaction-scoped advisory locks on (site, card number); the second key is a hash of both. */
+const SITE_CARD_LOCK_CLASS = 7_270_011;
+
+/**
+ * ADR 0011 "One account per card number on a site": locks each of `cards` on the site for the rest of
+ * the transaction (in one order, so two enrolments of the same numbers cannot deadlock), then answers
+ * the fingerprints another account holds there. Two accounts enrolling one number at once are decided
+ * one after the other; the unique index `assets_one_account_per_site_card` holds even without the lock.
+ */
+export async function lockCardsHeldByOthers(tx: Queryable, userId: string, siteId: string, cards: readonly DescribedCard[]): Promise<ReadonlySet<string>> {
+  const fingerprints = [...new Set(cards.map((card) => card.fingerprint))].sort();
+  for (const fingerprint of fingerprints) {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [SITE_CARD_LOCK_CLASS, `${siteId}:${fingerprint}`]);
+  }
+  const held = await tx.query<{ pan_fingerprint: string }>(
+    'select pan_fingerprint from assets where site_id = $1 and pan_fingerprint = any($2::text[]) and programme_enrolled and user_id <> $3',
+    [siteId, fingerprints, userId],
+  );
+  return new Set(held.rows.map((row) => row.pan_fingerprint));
+}
 
 /**
  * Inserts `cards` for the user on the site, in order; the first becomes the default when the user
  * has none there (SPEC §4 "If no card is default, the first becomes default", ADR 0011). Run inside
- * a transaction that holds the user's row lock, so "has none" cannot change underneath.
+ * a transaction that holds the user's row lock, so "has none" cannot change underneath. A card whose
+ * fingerprint is in `notEnrolled` is kept on the account but not enrolled on the site's programme
+ * (ADR 0011 "One account per card number on a site"): no card id, so no cashback.
  */
-export async function insertCards(tx: Queryable, userId: string, siteId: string, cards: readonly DescribedCard[], now: Date): Promise<AssetRow[]> {
+export async function insertCards(
+  tx: Queryable,
+  userId: string,
+  siteId: string,
+  cards: readonly DescribedCard[],
+  now: Date,
+  notEnrolled: ReadonlySet<string> = new Set(),
+): Promise<AssetRow[]> {
   const existingDefault = await tx.query<{ id: string }>('select id from assets where user_id = $1 and site_id = $2 and is_default', [userId, siteId]);
   let needsDefault = existingDefault.rows.length === 0;
   const inserted: AssetRow[] = [];
   for (const card of cards) {
+    const enrolled = !notEnrolled.has(card.fingerprint);
     const result = await tx.query<AssetRow>(
-      `insert into assets (user_id, site_id, asset_type, last_four, product_type, pan_fingerprint, vop_card_id, issuer_bid, is_default, created_at)
-       values ($1, $2, 'PAN', $3, $4, $5, $6, $7, $8, $9)
+      `insert into assets (user_id, site_id, asset_type, last_four, product_type, pan_fingerprint, vop_card_id, issuer_bid, is_default, programme_enrolled, created_at)
+       values ($1, $2, 'PAN', $3, $4, $5, $6, $7, $8, $9, $10)
        returning ${ASSET_COLUMNS}`,
-      [userId, siteId, card.lastFour, card.productType, card.fingerprint, card.eligible ? newVopCardId() : null, card.issuerBid, needsDefault, now],
+      [userId, siteId, card.lastFour, card.productType, card.fingerprint, card.eligible && enrolled ? newVopCardId() : null, card.issuerBid, needsDefault, enrolled, now],
     );
     needsDefault = false;
     const row = result.rows[0];
     if (row) inserted.push(row);
   }
   return inserted;
+}
+
+/**
+ * The cards of an account being created (registration, the demo data): a number another account
+ * already holds on the site is kept but not enrolled, so creating the account never fails on it and
+ * its answer tells nothing (ADR 0011 "One account per card number on a site", ADR 0012).
+ */
+export async function insertNewAccountCards(tx: Queryable, userId: string, siteId: string, cards: readonly DescribedCard[], now: Date): Promise<AssetRow[]> {
+  const heldByOthers = await lockCardsHeldByOthers(tx, userId, siteId, cards);
+  return insertCards(tx, userId, siteId, cards, now, heldByOthers);
 }
 
 /** Where an enrolment comes from: the user, the site and the site's `pan_capture.limit`. */
@@ -84,9 +127,11 @@ export interface Enrolment {
 /**
  * ADR 0011 `POST {assetsUrl}`: all the cards or none. Refuses an ineligible card (400
  * CARD_NOT_ELIGIBLE), a card the user already has on the site or twice in the request (409
- * CARD_DUPLICATE), and going past the limit (409 CARD_LIMIT_REACHED). The count and the
- * duplicates are read after locking the user's row, so two tabs enrolling at once are decided one
- * after the other; the unique fingerprint still refuses a duplicate that got past (23505).
+ * CARD_DUPLICATE), a card another account holds on the site (409 CARD_NOT_AVAILABLE, "One account
+ * per card number on a site") and going past the limit (409 CARD_LIMIT_REACHED). The count and the
+ * duplicates are read after locking the user's row and the numbers on the site, so two tabs or two
+ * accounts enrolling at once are decided one after the other; the unique indexes still refuse one
+ * that got past (23505).
  */
 export async function enrolCards(db: Database, enrolment: Enrolment, now: Date): Promise<AssetRow[]> {
   const { userId, siteId, limit, fields, cards } = enrolment;
@@ -105,13 +150,17 @@ export async function enrolCards(db: Database, enrolment: Enrolment, now: Date):
         seen.add(card.fingerprint);
       });
       if (duplicates.length > 0) throw duplicateCard(duplicates);
+      const heldByOthers = await lockCardsHeldByOthers(tx, userId, siteId, cards);
+      const notAvailable = cards.flatMap((card, index) => (heldByOthers.has(card.fingerprint) ? [fields[index] ?? `${index}`] : []));
+      if (notAvailable.length > 0) throw cardNotAvailable(notAvailable);
       if (existing.rows.length + cards.length > limit) {
         throw new HttpError(409, 'CARD_LIMIT_REACHED', `This site keeps at most ${limit} card(s); remove one first.`, undefined, { extras: { limit } });
       }
       return insertCards(tx, userId, siteId, cards, now);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateCard(fields);
+    if (uniqueViolationOf(error) === ONE_ACCOUNT_PER_SITE_CARD) throw cardNotAvailable(fields);
+    if (uniqueViolationOf(error) !== null) throw duplicateCard(fields);
     throw error;
   }
 }
@@ -120,7 +169,25 @@ function duplicateCard(fields: readonly string[]): HttpError {
   return new HttpError(409, 'CARD_DUPLICATE', 'This card is already enrolled.', Object.fromEntries(fields.map((field) => [field, 'duplicate'])));
 }
 
-/** PostgreSQL's unique_violation, as both drivers report it. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+/** The unique index of migration 011. */
+const ONE_ACCOUNT_PER_SITE_CARD = 'assets_one_account_per_site_card';
+
+/**
+ * ADR 0011 "One account per card number on a site": the answer says the card cannot be added here and
+ * how to get help, never that another account holds it, nor which.
+ */
+export function cardNotAvailable(fields: readonly string[]): HttpError {
+  return new HttpError(
+    409,
+    'CARD_NOT_AVAILABLE',
+    'This card cannot be added to this account. If it is yours, contact support and quote the X-CID of this answer.',
+    Object.fromEntries(fields.map((field) => [field, 'notAvailable'])),
+  );
+}
+
+/** The constraint of PostgreSQL's unique_violation, as both drivers report it, or null for any other error. */
+function uniqueViolationOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== '23505') return null;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return typeof constraint === 'string' ? constraint : '';
 }

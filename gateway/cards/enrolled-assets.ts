@@ -22,16 +22,18 @@ export interface EnrolledAsset {
 
 /**
  * The row as the app sees it. Metadata entries the gateway has no value for are left out:
- * VOP_CARD_ID only for an eligible card (SPEC §4 card status), PRODUCT_TYPE and ISSUER_BID only
- * when the BIN ranges gave one.
+ * VOP_CARD_ID only for an eligible card enrolled on the site's programme (SPEC §4 card status; ADR
+ * 0011 "One account per card number on a site"), PRODUCT_TYPE and ISSUER_BID only when the BIN
+ * ranges gave one. A card not enrolled on the programme is NOT_ELIGIBLE from the start.
  */
 export function enrolledAsset(row: AssetRow, now: Date): EnrolledAsset {
+  const cardId = row.programme_enrolled ? row.vop_card_id : null;
   const metadata: EnrolledAsset['metadata'] = [{ name: 'LAST_FOUR', value: row.last_four }];
   if (row.product_type !== null) metadata.push({ name: 'PRODUCT_TYPE', value: row.product_type });
-  if (row.vop_card_id !== null) metadata.push({ name: 'VOP_CARD_ID', value: row.vop_card_id });
+  if (cardId !== null) metadata.push({ name: 'VOP_CARD_ID', value: cardId });
   if (row.issuer_bid !== null) metadata.push({ name: 'ISSUER_BID', value: row.issuer_bid });
   const enrolledAt = new Date(row.created_at).getTime();
-  const cashbackStatus: CashbackStatus = now.getTime() - enrolledAt < PENDING_MS ? 'PENDING' : row.vop_card_id !== null ? 'ELIGIBLE' : 'NOT_ELIGIBLE';
+  const cashbackStatus: CashbackStatus = !row.programme_enrolled ? 'NOT_ELIGIBLE' : now.getTime() - enrolledAt < PENDING_MS ? 'PENDING' : cardId !== null ? 'ELIGIBLE' : 'NOT_ELIGIBLE';
   return {
     assetId: row.id,
     id: row.id,

@@ -1,5 +1,5 @@
 import type { BinRange } from '../../schemas/cards/bin-ranges';
-import { describeCard, insertCards } from '../cards/card-enrolment';
+import { describeCard, insertNewAccountCards } from '../cards/card-enrolment';
 import type { CashbackStatementFixture, DemoUser } from '../fixtures/load-fixtures';
 import type { CardFingerprinter } from '../security/card-fingerprint';
 import { CONCIERGE_ROLE } from '../auth/session-store';
@@ -15,7 +15,8 @@ const DEMO_CARD_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  * Inserts the demo users of `fixtures/demo-users.json` when the database has no user yet (first
  * start), and does nothing afterwards: data people created is never touched. Passwords become
  * argon2id hashes; cards go through the enrolment code (ADR 0011): last four digits, product type
- * and eligibility from the BIN ranges, keyed fingerprint, never the number (DESIGN "Contracts").
+ * and eligibility from the BIN ranges, keyed fingerprint, never the number (DESIGN "Contracts"); a
+ * number two demo users share on one site is enrolled for the first only, as at registration.
  * Returns how many users were inserted.
  */
 export async function seedDemoData(db: Database, users: readonly DemoUser[], fingerprint: CardFingerprinter, binRanges: readonly BinRange[]): Promise<number> {
@@ -53,7 +54,7 @@ export async function seedDemoData(db: Database, users: readonly DemoUser[], fin
         user.siteId,
         JSON.stringify(user.attributes),
       ]);
-      await insertCards(tx, userId, user.siteId, cards, enrolledAt);
+      await insertNewAccountCards(tx, userId, user.siteId, cards, enrolledAt);
       // ADR 0017: an agent works on the sites granted in data, never on one named at sign-in.
       if (user.roles.includes(CONCIERGE_ROLE)) {
         for (const siteId of user.agentSites ?? [user.siteId]) {

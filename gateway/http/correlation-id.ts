@@ -15,6 +15,11 @@ const WELL_FORMED = /^[A-Za-z0-9-]{8,64}$/;
 export function correlationIdFor(request: IncomingMessage): string {
   const incoming = request.headers['x-cid'];
   if (typeof incoming === 'string' && WELL_FORMED.test(incoming) && !containsCardNumber(incoming)) return incoming;
+  return newCorrelationId();
+}
+
+/** A fresh UUID that never reads as a card number. */
+export function newCorrelationId(): string {
   let id = randomUUID();
   // About one UUID in 30 has 12+ digits in a row across its dashes; draw again.
   while (containsCardNumber(id)) id = randomUUID();

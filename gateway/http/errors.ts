@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { CORRELATION_ID_HEADER } from './correlation-id';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { CORRELATION_ID_HEADER, newCorrelationId } from './correlation-id';
+import { securityHeaders } from './security-headers';
 
 /**
  * The gateway's one error shape (DESIGN "Contracts"): a machine code, a clear message and, for
@@ -109,11 +112,46 @@ function ruleText(issue: FastifySchemaValidationError): string {
 
 /**
  * Errors Fastify raises before routing (bad percent-encoding, an over-long path segment); by
- * default it answers them with its own JSON that echoes the path.
+ * default it answers them with its own JSON that echoes the path. Its hooks do not run for them,
+ * so the correlation id and the security headers are set here.
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header(CORRELATION_ID_HEADER, request.id);
+  reply.headers(securityHeaders());
   handleError(error, request, reply);
+}
+
+/** The client errors Node's HTTP parser raises before Fastify sees a request, by its error code. */
+const CLIENT_ERROR_ANSWERS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers are larger than the gateway accepts.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time.' },
+};
+const MALFORMED_REQUEST = { status: 400, code: 'BAD_REQUEST', message: 'The request is not valid HTTP.' };
+
+/**
+ * Fastify's `clientErrorHandler`: what the HTTP server answers to a request it cannot parse (a
+ * malformed request line or header, headers too large, a timeout), in the gateway's JSON error shape
+ * with a correlation id and the security headers every other answer carries. The log line names the
+ * parser's code only: the error also holds the raw request, cookies and all.
+ */
+export function handleClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? MALFORMED_REQUEST;
+  const correlationId = newCorrelationId();
+  this.log.info({ cid: correlationId, code: error.code, statusCode: answer.status }, 'client error before routing');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: answer.code, message: answer.message } satisfies ErrorBody);
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      [CORRELATION_ID_HEADER.toLowerCase()]: correlationId,
+      ...securityHeaders(),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -42,15 +42,26 @@ export function contentSecurityPolicy(sources: ContentSecuritySources = {}): str
 /** Two years, the value HSTS preload lists ask for. */
 export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
-export function addSecurityHeaders(app: FastifyInstance, sources: ContentSecuritySources = {}): void {
-  const policy = contentSecurityPolicy(sources);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', policy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    // Issue 11 item 3: HTTPS only for two years, subdomains too. Browsers ignore it over plain HTTP
+/**
+ * The headers every response carries, with `policy` as its CSP. Answers the gateway writes before
+ * any route (a malformed request, headers too large: `http/errors.ts`) carry them with the strict
+ * default policy: an error in JSON loads nothing.
+ */
+export function securityHeaders(policy: string = CONTENT_SECURITY_POLICY): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    // HTTPS only for two years, subdomains too. Browsers ignore it over plain HTTP
     // (RFC 6797 §8.1), so local and test runs are unaffected.
-    reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+  };
+}
+
+export function addSecurityHeaders(app: FastifyInstance, sources: ContentSecuritySources = {}): void {
+  const headers = securityHeaders(contentSecurityPolicy(sources));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(headers);
   });
 }

@@ -1,3 +1,5 @@
+import { HttpError } from '../http/errors';
+
 /**
  * Where the abuse counters of ADR 0008 "Limits" live: in Redis when REDIS_URL is set (shared by
  * every gateway instance), in this process otherwise. A counter is a fixed window that opens at
@@ -17,4 +19,19 @@ export interface CounterStore {
   peek(key: string, now: Date): Promise<Counter | null>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How long a caller is told to wait when the counters cannot be reached (ADR 0008 "Counter store unreachable"). */
+export const COUNTER_STORE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * ADR 0008 "Counter store unreachable": a limit that cannot be counted refuses the call (fail
+ * closed), so an outage never lifts a lockout. 503 SERVICE_UNAVAILABLE with Retry-After.
+ */
+export class CounterStoreUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'SERVICE_UNAVAILABLE', 'This service is unavailable for a moment; try again shortly.', undefined, {
+      retryAfterSeconds: COUNTER_STORE_RETRY_AFTER_SECONDS,
+    });
+  }
 }

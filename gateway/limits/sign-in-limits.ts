@@ -34,6 +34,13 @@ export const SIGN_IN_LIMITS = {
   /** ADR 0011: the open card validation call per IP (a person adds a handful of cards, a script tries thousands). */
   cardValidationsPerIp: 100,
   cardValidationsWindowMs: 15 * MINUTE_MS,
+  /**
+   * ADR 0011 "One account per card number on a site": enrolments refused because another account holds
+   * the number, per account; past them every enrolment of the account waits, so the refusal cannot be
+   * used to find which numbers are enrolled on the site.
+   */
+  cardsNotAvailablePerAccount: 5,
+  cardsNotAvailableWindowMs: 24 * 60 * MINUTE_MS,
 } as const;
 
 /** "In a row" ends with a success; a day bounds how long a streak of failures is remembered. */
@@ -73,6 +80,21 @@ export class SignInLimits {
   /** 429 RATE_LIMITED past 100 card validations per IP in 15 minutes. */
   countCardValidation(ip: string): Promise<void> {
     return this.countOrRefuse(`ip:card-validation:${ip}`, SIGN_IN_LIMITS.cardValidationsPerIp, SIGN_IN_LIMITS.cardValidationsWindowMs);
+  }
+
+  /**
+   * 429 RATE_LIMITED for every enrolment of an account that had 5 cards refused as held by another
+   * account in 24 hours; checked before the numbers are looked at, so the 429 tells nothing about them.
+   */
+  async assertCardEnrolmentsAllowed(userId: string): Promise<void> {
+    const now = this.clock.now();
+    const refusals = await this.store.peek(`user:card-not-available:${userId}`, now);
+    if (refusals !== null && refusals.count >= SIGN_IN_LIMITS.cardsNotAvailablePerAccount) throw rateLimited(refusals.resetAt, now);
+  }
+
+  /** An enrolment refused with CARD_NOT_AVAILABLE (ADR 0011). */
+  async recordCardNotAvailable(userId: string): Promise<void> {
+    await this.store.increment(`user:card-not-available:${userId}`, SIGN_IN_LIMITS.cardsNotAvailableWindowMs, this.clock.now());
   }
 
   /**
@@ -155,10 +177,12 @@ export class SignInLimits {
   private async countOrRefuse(key: string, limit: number, windowMs: number): Promise<void> {
     const now = this.clock.now();
     const counter = await this.store.increment(key, windowMs, now);
-    if (counter.count > limit) {
-      throw new HttpError(429, 'RATE_LIMITED', 'Too many requests; try again later.', undefined, { retryAfterSeconds: secondsUntil(counter.resetAt, now) });
-    }
+    if (counter.count > limit) throw rateLimited(counter.resetAt, now);
   }
+}
+
+function rateLimited(until: Date, now: Date): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', 'Too many requests; try again later.', undefined, { retryAfterSeconds: secondsUntil(until, now) });
 }
 
 function accountKey(username: string): string {

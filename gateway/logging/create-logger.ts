@@ -1,11 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { REDACTED, redactSensitiveQuery, scrubJsonLine } from './scrub-secrets';
+import { serializeError } from './serialize-error';
 
 /**
- * The gateway's structured JSON logger (Fastify runs on it). Three layers keep secrets out:
+ * The gateway's structured JSON logger (Fastify runs on it). Four layers keep secrets out:
  * requests are logged as method + URL only (no headers, no bodies) with secret query values
- * removed; well-known secret keys are redacted if anyone logs them; and every finished line
- * passes the card-number scrubber before it is written.
+ * removed; errors keep only members that name no data (no SQL parameters, statements or quoted
+ * rows, `serialize-error.ts`); well-known secret keys are redacted if anyone logs them; and every
+ * finished line passes the card-number scrubber before it is written.
  */
 export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
@@ -16,7 +18,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       serializers: {
         req: (request: { method?: string; url?: string }) => ({ method: request.method, url: redactSensitiveQuery(request.url ?? '') }),
         res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
-        err: pino.stdSerializers.err,
+        err: serializeError,
       },
       redact: { paths: SECRET_PATHS, censor: REDACTED },
     },

@@ -110,6 +110,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
       },
       async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());
+        await auth.limits.assertCardEnrolmentsAllowed(user.userId);
         const { siteId, userAssetRequest } = request.body;
         assertSiteCalls(route, siteId);
         const site = siteConfigFor(siteId);
@@ -120,7 +121,10 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
         const cards = numbers.filter((digits) => digits !== null).map((digits) => describeCard(digits, site.siteId, fixtures.binRanges, auth.cardFingerprinter));
         const now = auth.clock.now();
         const limit = cardLimitOf(featureConfigOf(site, 'pan_capture').limit);
-        const rows = await enrolCards(db, { userId: user.userId, siteId, limit, fields, cards }, now);
+        const rows = await enrolCards(db, { userId: user.userId, siteId, limit, fields, cards }, now).catch(async (error: unknown) => {
+          if (error instanceof HttpError && error.code === 'CARD_NOT_AVAILABLE') await auth.limits.recordCardNotAvailable(user.userId);
+          throw error;
+        });
         return reply.code(201).send(rows.map((row) => enrolledAsset(row, now)));
       },
     );

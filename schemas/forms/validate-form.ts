@@ -1,4 +1,4 @@
-import { checkRequired, compileSiteRegExp, fieldError, validateField, type CalendarDay, type FieldError } from '../validators';
+import { checkRequired, compileSiteRegExp, fieldError, isStorableText, validateField, type CalendarDay, type FieldError } from '../validators';
 import type { JsonSchema } from './json-schema';
 
 /**
@@ -117,6 +117,8 @@ function validateString(
   }
   if (value === undefined || value === null || value === '') return checkRequired(value, required);
   if (typeof value !== 'string') return fieldError('invalid');
+  // ADR 0005 "Characters": fields without a rule (a current password, a code) still hold no control character.
+  if (!isStorableText(value)) return fieldError('invalidCharacter');
   // SPEC §5: selects only ever show the required message; a value outside the list is still refused.
   if (schema.enum && !schema.enum.includes(value)) return fieldError('invalid');
   if (schema.maxLength !== undefined && value.length > schema.maxLength) return fieldError('invalid', { maxLength: schema.maxLength });

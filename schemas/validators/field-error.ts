@@ -5,12 +5,14 @@
 
 /**
  * `required` and `invalid` are the generic messages (SPEC §5 "Generic inputs"); `error` is the
- * key of names, address parts and email (SPEC §5 "Error key error"); the rest are SPEC §8's.
+ * key of names, address parts and email (SPEC §5 "Error key error"); `invalidCharacter` is any
+ * field's control or hidden character (ADR 0005 "Characters"); the rest are SPEC §8's.
  */
 export type ErrorKey =
   | 'required'
   | 'invalid'
   | 'error'
+  | 'invalidCharacter'
   | 'mustMatch'
   | 'passwordRulesError'
   | 'IncompleteFieldError'

@@ -5,6 +5,7 @@
  */
 import { validateBin } from './bin';
 import { validateCardNumber } from './card-number';
+import { validateCharacters } from './characters';
 import { isDobEmpty, validateDob, type CalendarDay } from './dob';
 import { validateEmail } from './email';
 import { fieldError, type FieldError } from './field-error';
@@ -18,6 +19,7 @@ import { validatePostalCode } from './postal-code';
 export * from './bin';
 export * from './captcha';
 export * from './card-number';
+export * from './characters';
 export * from './dob';
 export * from './email';
 export * from './field-error';
@@ -150,13 +152,16 @@ export interface FieldValidation {
 
 /**
  * The one entry point for a field's value, whatever it is: a value that is not text is `invalid`;
- * an empty one gets the required rule (SPEC §5); anything else goes to the field's rule. An unknown
+ * one holding a control or hidden character is `invalidCharacter` (ADR 0005 "Characters"); an
+ * empty one gets the required rule (SPEC §5); anything else goes to the field's rule. An unknown
  * rule is `invalid` too, so a broken schema refuses rather than accepts. Never throws.
  */
 export function validateField(value: unknown, field: FieldValidation, inputs: ValidationInputs = {}): FieldError | null {
   if (typeof field !== 'object' || field === null || !isRuleName(field.rule)) return fieldError('invalid');
   if (value !== undefined && value !== null && typeof value !== 'string') return fieldError('invalid');
   const text = value ?? '';
+  const characters = validateCharacters(text);
+  if (characters) return characters;
   // A date of birth with no part filled is stored as "" but "--" means the same (SPEC §5 "All empty").
   if (isEmptyValue(text) || (field.rule === 'dob' && isDobEmpty(text))) return checkRequired('', field.required === true);
   return FIELD_RULES[field.rule](text, readRuleOptions(field.options, inputs));

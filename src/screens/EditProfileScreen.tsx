@@ -62,7 +62,8 @@ export function Component() {
   const text = useText('profile');
   const [saveAttributes, saving] = useSaveChangedAttributesMutation();
   const [updateProfile, updating] = useUpdateProfileMutation();
-  const refusal = useAccountRefusal();
+  // The v2 save nests the form under `attributes`; the request-wide character check names paths that way (ADR 0005 "Characters").
+  const refusal = useAccountRefusal({ fieldPrefix: 'attributes.' });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [conflictErrors, setConflictErrors] = useState<Record<string, string> | undefined>(undefined);
   const [notice, setNotice] = useState<Notice>(null);

@@ -93,11 +93,17 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await saveScreenshot(page, 'cards-firstbank-duplicate');
     await expectNoAxeViolations(page, 'cards: capture block with an error');
     // The error clears on input.
-    await pasteCard(page, '4242424242424242');
+    await pasteCard(page, '4242420000004242');
     expect(await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).count()).toBe(0);
     await cardInput(page).fill('');
+    // ADR 0011 "One account per card number on a site": daniel.brooks holds 4242 4242 4242 4242 on firstbank.
     await pasteCard(page, '4242424242424242');
-    expect(await cardInput(page).inputValue()).toBe('4242 4242 4242 4242');
+    await add.click();
+    await page.getByRole('alert').filter({ hasText: "This card can't be added to your account. If it's yours, contact us" }).waitFor();
+    expect(await cardRows(page).count()).toBe(2);
+    await cardInput(page).fill('');
+    await pasteCard(page, '4242420000004242');
+    expect(await cardInput(page).inputValue()).toBe('4242 4200 0000 4242');
     await add.click();
     await expect.poll(() => cardRows(page).count()).toBe(3);
 
@@ -296,12 +302,13 @@ describe('right to left (ar_qa content on firstbank)', () => {
 describe('an injected server failure for each card call (firstbank, casey.park)', () => {
   it('validation, enrolment, set default and remove: each §8 text, with the gateway\'s X-CID', async () => {
     const { context, page } = await signedInPage('casey.park@example.com', 'firstbank', 'en_us');
+    // Numbers no other firstbank account holds (ADR 0011): emily added 4012 8888 8888 1881 above, daniel holds 4242 4242 4242 4242.
     const add = page.getByRole('button', { name: 'Add card' });
     await cardInput(page).waitFor();
 
     // A failed eligibility check counts as ineligible (SPEC §5).
     await failNext(context, 'POST', 'user-attribute/user/assets/validation', 503);
-    await typeCard(page, '4012888888881881');
+    await typeCard(page, '4012880000051881');
     await add.click();
     await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).waitFor();
 
@@ -310,18 +317,18 @@ describe('an injected server failure for each card call (firstbank, casey.park)'
     const enrolCid = correlationIdOf(page, 'POST', /\/user-attribute\/user\/assets$/);
     await typeCard(page, '1');
     await cardInput(page).fill('');
-    await typeCard(page, '4012888888881881');
+    await typeCard(page, '4012880000051881');
     await add.click();
     const cid = await enrolCid;
     expect(cid).not.toBe('');
     await page.getByText(`We couldn't add your card. X-CID: ${cid}`).waitFor();
-    expect(await cardInput(page).inputValue()).toBe('4012 8888 8888 1881');
+    expect(await cardInput(page).inputValue()).toBe('4012 8800 0005 1881');
     await saveScreenshot(page, 'cards-failure-enrol');
     await expectNoAxeViolations(page, 'cards: enrolment failure status message');
 
     await add.click();
     await expect.poll(() => cardRows(page).count()).toBe(1);
-    await typeCard(page, '4242424242424242');
+    await typeCard(page, '4242420000184242');
     await add.click();
     await expect.poll(() => cardRows(page).count()).toBe(2);
 

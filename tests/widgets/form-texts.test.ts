@@ -34,7 +34,7 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
   });
 
   it('has a bundled text for every error key of SPEC §5 and §8', () => {
-    for (const key of ['required', 'invalid', 'error', 'mustMatch', 'passwordRulesError', 'IncompleteFieldError', 'incompleteFormateError', 'invalidAgeError', 'maxAgeError']) {
+    for (const key of ['required', 'invalid', 'error', 'invalidCharacter', 'mustMatch', 'passwordRulesError', 'IncompleteFieldError', 'incompleteFormateError', 'invalidAgeError', 'maxAgeError']) {
       expect(DEFAULT_FORM_TEXTS[key], key).toBeTruthy();
     }
   });

@@ -71,6 +71,26 @@ describe('SiteForm with the bancosol registration schema (issue 3 item 3)', () =
     expect(document.querySelectorAll('.field__error')).toHaveLength(1);
   });
 
+  it('says a pasted control or hidden character is the problem, next to the name, address or e-mail it is in (ADR 0005 "Characters")', () => {
+    renderRegistration();
+    const message = ptBr.form.invalidCharacter;
+    for (const [label, value] of [
+      [/^Nome/, 'Ana\u202Eavlis'],
+      [/^Sobrenome/, 'Sou\u0000za'],
+      [/^Rua/, 'Avenida\tPaulista'],
+      [/^Cidade/, 'São\u200BPaulo'],
+      [/^E-mail/, 'ana\u0000@example.com'],
+    ] as const) {
+      const input = field(label);
+      fireEvent.change(input, { target: { value } });
+      leave(input);
+      expect(errorOf(input), String(label)).toBe(message);
+    }
+    expect(document.querySelectorAll('.field__error')).toHaveLength(5);
+    fireEvent.change(field(/^Nome/), { target: { value: 'Ana' } });
+    expect(errorOf(field(/^Nome/))).toBeNull();
+  });
+
   it('says "required" for a field left empty, without a keystroke in the form', () => {
     renderRegistration();
     const email = field(/^E-mail/);

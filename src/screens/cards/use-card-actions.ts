@@ -54,6 +54,8 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
       const error = answer.error as GatewayError;
       if (NUMBER_REFUSALS.has(error.code)) return { added: false, error: invalidText };
       if (error.code === 'CARD_LIMIT_REACHED') return { added: false, error: text('limitReached') };
+      // ADR 0011: held by another account on this site; the text says where to get help, never why.
+      if (error.code === 'CARD_NOT_AVAILABLE') return { added: false, error: text('notAvailable', { id: correlationIdOf(error) }) };
       dispatch(notificationShown({ id: 'card-added', kind: 'error', message: text('addFailed', { id: correlationIdOf(error) }) }));
       return { added: false, error: null };
     }

@@ -243,9 +243,9 @@ describeEachDatabase((leg) => {
       expect(twice.statusCode).toBe(409);
       expect(twice.json()).toMatchObject({ error: 'CARD_DUPLICATE', fields: { 'userAssetRequest.1.value': 'duplicate' } });
       expect(await assetCount()).toBe(1);
-      // Another user may hold the same card (their own account).
+      // Another account holding the same number is the other rule (one-account-per-card.test.ts).
       const other = await gateway.signedIn('bea@example.com', 'firstbank');
-      expect((await enrol(other.browser, 'firstbank', VISA)).statusCode).toBe(201);
+      expect((await enrol(other.browser, 'firstbank', VISA)).json()).toMatchObject({ error: 'CARD_NOT_AVAILABLE' });
     });
 
     it('409 CARD_LIMIT_REACHED past pan_capture.limit (northbank: 2), counting the cards already there', async () => {

@@ -122,6 +122,17 @@ const GOOD_BODIES: readonly Record<string, unknown>[] = [
   { siteId: SITE_ID, categories: ['dining', 'travel'] },
 ];
 
+/**
+ * ADR 0005 "Characters": one C0 or C1 control, DEL or lone surrogate, the characters PostgreSQL
+ * refuses (NUL, lone surrogates) or that break logs and mails.
+ */
+const controlCharacter = fc
+  .oneof(fc.integer({ min: 0x00, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }), fc.integer({ min: 0xd800, max: 0xdfff }))
+  .map((unit) => String.fromCharCode(unit));
+/** A control character a URL or a header can carry (a lone surrogate has no UTF-8 form). */
+const urlControlCharacter = controlCharacter.filter((character) => character < '\ud800');
+const withControlCharacter = (values: readonly string[]) => fc.tuple(fc.constantFrom(...values), urlControlCharacter).map(([value, character]) => `${value}${character}`);
+
 /** Characters databases and parsers trip on, put inside otherwise valid strings. */
 const NASTY_SUFFIXES = ['\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '💳', 'ـ', '\\', '%00', ''.padEnd(5_000, 'é')];
 
@@ -158,6 +169,19 @@ function corruptStrings(text: string, pick: number): string {
   return text.replace(/"((?:[^"\\]|\\.)*)"(?!:)/g, (_whole, inner: string) => `"${inner}${suffix}"`);
 }
 
+/**
+ * A known good body with one control character at the start or end of one of its strings or keys
+ * (written as a JSON escape): the body passes every other check, so only the character is wrong.
+ */
+const goodBodyWithOneControlCharacter = fc.tuple(fc.constantFrom(...GOOD_BODIES), fc.nat(), controlCharacter, fc.boolean()).map(([good, pick, character, inKey]) => {
+  const text = JSON.stringify(good);
+  const literals = [...text.matchAll(/"((?:[^"\\]|\\.)*)"(:?)/g)].filter((literal) => (literal[2] === ':') === inKey);
+  const chosen = literals[pick % Math.max(literals.length, 1)];
+  if (chosen === undefined) return text;
+  const at = (chosen.index ?? 0) + 1 + (pick % 2 === 0 ? 0 : chosen[1]!.length);
+  return `${text.slice(0, at)}${JSON.stringify(character).slice(1, -1)}${text.slice(at)}`;
+});
+
 function multipartBody(fields: [string, string][], boundary: string, file: boolean): string {
   const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.txt"\r\nContent-Type: text/plain\r\n\r\n4111111111111111\r\n`);
@@ -165,7 +189,8 @@ function multipartBody(fields: [string, string][], boundary: string, file: boole
 }
 
 const formFieldName = fc.oneof(fc.constantFrom('username', 'password', 'grant_type', 'siteId', 'locale', 'init_login', 'otp', 'refresh_token', ...PROTO_KEYS), fc.string({ maxLength: 10 }));
-const formFields = fc.array(fc.tuple(formFieldName, junkString), { maxLength: 8 });
+const formFieldValue = fc.oneof({ arbitrary: junkString, weight: 3 }, { arbitrary: withControlCharacter([SIGNED_IN_EMAIL, HOLDER_PASSWORD, SITE_ID, 'en_us', 'password']), weight: 1 });
+const formFields = fc.array(fc.tuple(formFieldName, formFieldValue), { maxLength: 8 });
 
 interface Body {
   contentType?: string;
@@ -178,6 +203,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   junkValue.map((value) => ({ contentType: 'application/json', payload: JSON.stringify(value) ?? 'null', shape: 'json junk' })),
   // Twice the weight: these are the bodies that get past the schemas to the rules and the database.
   { arbitrary: mutatedGoodBody.map((payload): Body => ({ contentType: 'application/json', payload, shape: 'json mutated good body' })), weight: 2 },
+  goodBodyWithOneControlCharacter.map((payload): Body => ({ contentType: 'application/json', payload, shape: 'json good body, one control character' })),
   deepNesting.map((payload) => ({ contentType: 'application/json', payload, shape: 'json deep nesting' })),
   fc.constantFrom('{', '{"a":', 'nul', '"\\u12"', '{"a":1}garbage', '\u0000', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '').map((payload) => ({ contentType: 'application/json', payload, shape: 'json broken or polluting' })),
   formFields.map((fields) => ({ contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString(), shape: 'form-urlencoded' })),
@@ -193,16 +219,28 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   }),
 );
 
-const queryValue = fc.oneof(junkString.map((value) => value.slice(0, 3_000)), fc.constantFrom(SITE_ID, 'harbourbank', 'en_us', SIGNED_IN_EMAIL, '0', 'true'));
+/** Control characters in a query value, path parameter or header: one draw in ten, so most calls still get past the guard. */
+const RARE = 1;
+const USUAL = 9;
+const queryValue = fc.oneof(
+  { arbitrary: fc.oneof(junkString.map((value) => value.slice(0, 3_000)), fc.constantFrom(SITE_ID, 'harbourbank', 'en_us', SIGNED_IN_EMAIL, '0', 'true')), weight: USUAL },
+  { arbitrary: withControlCharacter([SITE_ID, 'en_us', SIGNED_IN_EMAIL]), weight: RARE },
+);
 const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom('siteId', 'locale', 'to', 'email', 'preauth', 'page', 'size', 'returnurl', 'userId', ...PROTO_KEYS), fc.string({ maxLength: 8 })), queryValue), { maxLength: 5 })
   .map((pairs) => new URLSearchParams(pairs).toString());
 
-const paramValue = fc.oneof(fc.constantFrom(SITE_ID, 'harbourbank', 'nosuchsite', '0', '00000000-0000-0000-0000-000000000000', 'register', ...PROTO_KEYS), junkString.map((value) => value.slice(0, 200)));
+const paramValue = fc.oneof(
+  { arbitrary: fc.oneof(fc.constantFrom(SITE_ID, 'harbourbank', 'nosuchsite', '0', '00000000-0000-0000-0000-000000000000', 'register', ...PROTO_KEYS), junkString.map((value) => value.slice(0, 200))), weight: USUAL },
+  { arbitrary: withControlCharacter([SITE_ID, '00000000-0000-0000-0000-000000000000']), weight: RARE },
+);
 
 const extraHeaders = fc.dictionary(
   fc.constantFrom('x-site-id', 'x-hcaptcha-token', 'authorization', 'accept-language', 'x-locale', 'accept'),
-  fc.oneof(fc.constantFrom(SITE_ID, 'Bearer junk', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'test-captcha-token', '*/*', 'text/html'), fc.string({ unit: 'grapheme-ascii', maxLength: 60 })),
+  fc.oneof(
+    { arbitrary: fc.oneof(fc.constantFrom(SITE_ID, 'Bearer junk', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'test-captcha-token', '*/*', 'text/html'), fc.string({ unit: 'grapheme-ascii', maxLength: 60 })), weight: USUAL },
+    { arbitrary: withControlCharacter([SITE_ID, 'test-captcha-token']), weight: RARE },
+  ),
   { maxKeys: 3 },
 );
 
@@ -290,6 +328,7 @@ describe('API fuzz (issue 11 item 3, SPEC §8)', () => {
     const findings: Finding[] = [];
     const statuses = new Map<number, number>();
     let sent = 0;
+    let refusedCharacters = 0;
     for (const request of sweep) {
       // A fuzzed call may end the session (revoke, a password change): sign in again, so half the calls stay signed in.
       if (sent % 250 === 0) await signIn();
@@ -310,18 +349,21 @@ describe('API fuzz (issue 11 item 3, SPEC §8)', () => {
         sent++;
       }
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      if (response.statusCode === 400 && response.body.includes('"invalidCharacter"')) refusedCharacters++;
       const problem = problemWith(response);
       if (problem !== undefined) findings.push({ request: describeRequest(request), status: response.statusCode, body: response.body.slice(0, 300), problem });
     }
     await app.accountJobs.whenIdle();
 
-    console.info(`API fuzz: ${sent} requests over ${targets.length} routes (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${findings.length} findings`);
+    console.info(`API fuzz: ${sent} requests over ${targets.length} routes (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${refusedCharacters} refused for a control character; ${findings.length} findings`);
     expect(sent).toBeGreaterThanOrEqual(10_000);
     const unexpected = log.lines.filter((line) => line.includes('"unexpected error"')).slice(0, 3);
     expect(findings.slice(0, 10), `first findings of ${findings.length}; logged: ${unexpected.join('\n').slice(0, 2_000)}`).toEqual([]);
     // The run reached past the schemas: some calls were refused by a rule, some succeeded.
     expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(1_000);
+    // ADR 0005 "Characters": the control characters reached the guard and were refused by name.
+    expect(refusedCharacters).toBeGreaterThan(500);
   }, 180_000);
 });
 

@@ -168,7 +168,7 @@ export const PASSWORD_TABLE: GoldenTable = {
     ['Password!!', none, rulesFailed(1)], // digit
     ['Pass 0rd!', none, rulesFailed(1)], // whitespace
     ['Aa1!Aa1', none, rulesFailed(1)], // length 7
-    ['Aa1!\tAa1', none, rulesFailed(1)], // tab is whitespace
+    ['Aa1!\u00A0Aa1', none, rulesFailed(1)], // a no-break space is whitespace (a tab is a control character: CONTROL_CHARACTERS)
     ['AAAAAAA1', none, rulesFailed(2)], // lowercase, special
     ['password', none, rulesFailed(3)], // digit, uppercase, special
     ['12345678', none, rulesFailed(3)], // lowercase, uppercase, special
@@ -456,6 +456,55 @@ export const GOLDEN_TABLES: readonly GoldenTable[] = [
   POSTAL_CODE_TABLE,
   DOB_TABLE,
   CARD_NUMBER_TABLE,
+];
+
+/**
+ * ADR 0005 "Characters": what no field holds, by name. The C0 and C1 controls, DEL and lone
+ * surrogates are refused everywhere (the gateway refuses them in every string it is sent); the
+ * hidden formatting in every field with a rule. Exported for the gateway's tests.
+ */
+export const CONTROL_CHARACTERS: ReadonlyArray<readonly [name: string, character: string]> = [
+  ['NUL', '\u0000'],
+  ['start of heading', '\u0001'],
+  ['tab', '\t'],
+  ['line feed', '\n'],
+  ['carriage return', '\r'],
+  ['escape', '\u001B'],
+  ['unit separator', '\u001F'],
+  ['DEL', '\u007F'],
+  ['C1 padding character', '\u0080'],
+  ['C1 next line', '\u0085'],
+  ['C1 application program command', '\u009F'],
+  ['lone high surrogate', '\uD800'],
+  ['lone low surrogate', '\uDFFF'],
+];
+
+export const HIDDEN_FORMATTING_CHARACTERS: ReadonlyArray<readonly [name: string, character: string]> = [
+  ['left-to-right embedding', '\u202A'],
+  ['right-to-left override', '\u202E'],
+  ['left-to-right isolate', '\u2066'],
+  ['pop directional isolate', '\u2069'],
+  ['zero width space', '\u200B'],
+  ['word joiner', '\u2060'],
+  ['invisible separator', '\u2063'],
+  ['byte order mark', '\uFEFF'],
+  ['line separator', '\u2028'],
+  ['paragraph separator', '\u2029'],
+  ['interlinear annotation anchor', '\uFFF9'],
+  ['noncharacter U+FFFF', '\uFFFF'],
+];
+
+/** Unusual characters that real names and addresses need, so they stay allowed. */
+export const ALLOWED_UNUSUAL_TEXT: ReadonlyArray<readonly [name: string, text: string]> = [
+  ['zero width non-joiner (Persian)', 'می\u200Cخواهم'],
+  ['zero width joiner (Devanagari)', 'क्\u200Dष'],
+  ['emoji with zero width joiners', 'Ana 👩\u200D💻'],
+  ['right-to-left mark', 'سارة\u200F'],
+  ['left-to-right mark', '\u200EAna'],
+  ['Arabic letter mark', 'علي\u061C'],
+  ['soft hyphen', 'Hoch\u00ADhaus'],
+  ['a character outside the BMP (a surrogate pair)', '𝒜na'],
+  ['no-break space', 'Ana\u00A0Maria'],
 ];
 
 /** SPEC §5 generic inputs: `[value, required, expected]` for the required rule alone. */

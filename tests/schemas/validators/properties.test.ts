@@ -48,6 +48,7 @@ const ERROR_KEYS: readonly ErrorKey[] = [
   'required',
   'invalid',
   'error',
+  'invalidCharacter',
   'mustMatch',
   'passwordRulesError',
   'IncompleteFieldError',

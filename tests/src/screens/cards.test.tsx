@@ -112,6 +112,14 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     expect((await screen.findByRole('alert')).textContent).toContain('A valid FirstBank card is required');
   });
 
+  it('a number another account holds on the site (CARD_NOT_AVAILABLE): next to the field, where to get help with the X-CID, nothing about why', async () => {
+    fakeAssets(firstbank, [asset('a1', '1111', true)], { [`POST ${ASSETS}`]: failure(409, 'CARD_NOT_AVAILABLE', 'cid-held') });
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    await addCard('4012 8888 8888 1881');
+    expect((await screen.findByRole('alert')).textContent).toContain("This card can't be added to your account. If it's yours, contact us and quote X-CID: cid-held");
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4012 8888 8888 1881');
+  });
+
   it('at the limit the add form is hidden (SPEC §4)', async () => {
     fakeAssets(withPanCapture(firstbank, { limit: '1' }), [asset('a1', '1111', true)]);
     renderPortal('/firstbank/en_us/account/edit-pan');

@@ -254,6 +254,17 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
 
+  it('a refusal naming the attribute by its body path (attributes.first_name) shows next to that field too', async () => {
+    gateway({ 'POST user-attribute/v2/user/firstbank': { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'attributes.first_name': 'invalidCharacter' } } } });
+    renderPortal(`${BASE}edit-profile`);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Emilia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const firstName = screen.getByLabelText(/^First name/) as HTMLInputElement;
+    await waitFor(() => expect(firstName.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Please remove the hidden or control characters');
+    expect(firstName.value).toBe('Emilia');
+  });
+
   it('the form refuses an invalid value before anything is sent (the site schema, SPEC §5)', async () => {
     gateway();
     renderPortal(`${BASE}edit-profile`);
