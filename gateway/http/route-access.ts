@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { isStorableText } from '../../schemas/validators/characters';
 import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
 import { findSessionUser, type SessionUser } from '../auth/session-store';
 import type { Queryable } from '../db/database';
@@ -127,7 +128,9 @@ export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Query
 
 function assertSessionSite(user: SessionUser, named: unknown, field: string): void {
   if (typeof named !== 'string' || !SITE_ID.test(named)) {
-    throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: ${field} must be a site id (letters, digits, _ and -).`, { [field]: 'invalid' });
+    // The same key as the character guard (ADR 0005 "Characters") when that is what is wrong.
+    const key = typeof named === 'string' && !isStorableText(named) ? 'invalidCharacter' : 'invalid';
+    throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: ${field} must be a site id (letters, digits, _ and -).`, { [field]: key });
   }
   if (named !== user.siteId) throw new HttpError(403, 'SITE_MISMATCH', 'This session belongs to another site; sign in on this site.');
 }

@@ -69,8 +69,8 @@ describeEachDatabase((leg) => {
       const bea = await gateway.signedIn('bea@example.com', 'eurobank');
       expect((await enrol(ana.browser, 'firstbank', eligiblePan(5))).statusCode).toBe(201);
       expect((await enrol(bea.browser, 'eurobank', eligiblePan(5))).statusCode).toBe(201);
-      // And the holder may enrol it on a second site of their own.
-      expect((await enrol(ana.browser, 'eurobank', eligiblePan(6))).statusCode).toBe(201);
+      // And the holder may enrol it on a second site of their own, signed in there (ADR 0017).
+      expect((await enrol(await gateway.signedInOn('ana@example.com', 'eurobank'), 'eurobank', eligiblePan(6))).statusCode).toBe(201);
     });
 
     it('a number the holder removed is free for another account', async () => {
