@@ -102,7 +102,6 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
-  refuseUnstorableText(app);
   issueXsrfCookie(app);
   const auth = createAuthServices({ binRanges: fixtures.binRanges, ...options.auth });
   const injectedFailures = new InjectedFailures();
@@ -118,6 +117,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     await app.register(
       async (api) => {
         requireXsrfHeader(api);
+        // ADR 0005 "Characters": the API's text, never the app's pages, whose query the app itself checks (SPEC §5).
+        refuseUnstorableText(api);
         // ADR 0017: each route's declared access, and the session's site, enforced in one place (after the XSRF check).
         enforceDeclaredAccess(api, { db, clock });
         await api.register(healthRoutes, { db });
