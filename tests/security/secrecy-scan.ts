@@ -68,7 +68,8 @@ const TOKEN_PAIRS = [
 
 export function findSecrets(text: string, where: string, known: KnownSecrets): Finding[] {
   const findings: Finding[] = [];
-  const passcodes = known.passcodes.map((code) => new RegExp(`(?<![0-9.])${code}(?![0-9])`));
+  // Six digits inside a longer hex run (a correlation id, a hash) are not a code: they collide by chance.
+  const passcodes = known.passcodes.map((code) => new RegExp(`(?<![0-9A-Fa-f.-])${code}(?![0-9A-Fa-f-])`));
   text.split('\n').forEach((content, index) => {
     const line = index + 1;
     const add = (kind: SecretKind, secret: string) => findings.push({ where, line, kind, masked: mask(secret) });
