@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/database-legs';
-import { ASSETS, eligiblePan, expectNoCardNumberAnywhere, openCardsGateway, VALIDATION, type CardsGateway, type RecordingBrowser } from './card-test-support';
+import { ASSETS, eligiblePan, openCardsGatewayForEachTest, VALIDATION, type CardsGateway, type RecordingBrowser } from './card-test-support';
 
 /**
  * docs/decisions/0011-cards-api.md, every call's success and each refusal (SPEC §3 enrolled asset,
@@ -18,15 +18,8 @@ const HARBOUR = '4444333322221111';
 describeEachDatabase((leg) => {
   let gateway: CardsGateway;
   const used = new Set<string>([VISA, VISA_42, VISA_4012, GOLD, INELIGIBLE, HARBOUR]);
-  beforeEach(async () => {
-    gateway = await openCardsGateway(leg);
-  });
-  afterEach(async () => {
-    try {
-      await expectNoCardNumberAnywhere(gateway.test.db, gateway, [...used]);
-    } finally {
-      await gateway.dispose();
-    }
+  openCardsGatewayForEachTest(leg, used, (opened) => {
+    gateway = opened;
   });
 
   const validate = (browser: RecordingBrowser, json: unknown, query = '?siteId=firstbank', headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/database-legs';
-import { ASSETS, eligiblePan, expectNoCardNumberAnywhere, openCardsGateway, type CardsGateway, type RecordingBrowser } from './card-test-support';
+import { ASSETS, eligiblePan, openCardsGatewayForEachTest, type CardsGateway, type RecordingBrowser } from './card-test-support';
 
 /**
  * docs/decisions/0011-cards-api.md "Card data at rest and races": the limit and the single default
@@ -11,15 +11,8 @@ import { ASSETS, eligiblePan, expectNoCardNumberAnywhere, openCardsGateway, type
 describeEachDatabase((leg) => {
   let gateway: CardsGateway;
   const used = new Set<string>();
-  beforeEach(async () => {
-    gateway = await openCardsGateway(leg);
-  });
-  afterEach(async () => {
-    try {
-      await expectNoCardNumberAnywhere(gateway.test.db, gateway, [...used]);
-    } finally {
-      await gateway.dispose();
-    }
+  openCardsGatewayForEachTest(leg, used, (opened) => {
+    gateway = opened;
   });
 
   const enrol = (browser: RecordingBrowser, siteId: string, pan: string) => {

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
 import { capturingLogger } from '../support/capturing-logger';
 import type { DatabaseLeg } from '../support/database-legs';
@@ -76,6 +76,26 @@ export async function openCardsGateway(leg: DatabaseLeg): Promise<CardsGateway> 
       return { browser: await signedInOn(email, siteId), userId };
     },
   };
+}
+
+/**
+ * A fresh cards gateway for each test (handed to `opened`), and afterwards ADR 0011's look at its
+ * database, logs and answers for any of the `used` card numbers, then its disposal.
+ */
+export function openCardsGatewayForEachTest(leg: DatabaseLeg, used: ReadonlySet<string>, opened: (gateway: CardsGateway) => void): void {
+  let gateway: CardsGateway | undefined;
+  beforeEach(async () => {
+    gateway = await openCardsGateway(leg);
+    opened(gateway);
+  });
+  afterEach(async () => {
+    if (!gateway) return;
+    try {
+      await expectNoCardNumberAnywhere(gateway.test.db, gateway, [...used]);
+    } finally {
+      await gateway.dispose();
+    }
+  });
 }
 
 /** A run of 13 to 19 digits: a card number, as stored, logged or answered. */

@@ -7,7 +7,7 @@ import { createCardFingerprinter } from '../../../gateway/security/card-fingerpr
 import { activationTokenFor, firstbankUser, register, registrationBody } from '../support/account-requests';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { realFixtures } from '../support/test-gateway';
-import { ASSETS, eligiblePan, expectNoCardNumberAnywhere, openCardsGateway, type CardsGateway, type RecordingBrowser } from './card-test-support';
+import { ASSETS, eligiblePan, openCardsGateway, openCardsGatewayForEachTest, type CardsGateway, type RecordingBrowser } from './card-test-support';
 
 /**
  * docs/decisions/0011-cards-api.md "One account per card number on a site": a site is one card-linked
@@ -26,15 +26,8 @@ describeEachDatabase((leg) => {
   describe('enrolment (POST {assetsUrl})', () => {
     let gateway: CardsGateway;
     const used = new Set<string>();
-    beforeEach(async () => {
-      gateway = await openCardsGateway(leg);
-    });
-    afterEach(async () => {
-      try {
-        await expectNoCardNumberAnywhere(gateway.test.db, gateway, [...used]);
-      } finally {
-        await gateway.dispose();
-      }
+    openCardsGatewayForEachTest(leg, used, (opened) => {
+      gateway = opened;
     });
 
     const enrol = (browser: RecordingBrowser, siteId: string, ...values: string[]) => {
