@@ -10,7 +10,7 @@ import arQa from '../../fixtures/content/ar_qa.json';
 import bancosol from '../../fixtures/sites/bancosol.json';
 import dohabank from '../../fixtures/sites/dohabank.json';
 import firstbank from '../../fixtures/sites/firstbank.json';
-import { TODAY } from './support/render-form';
+import { TODAY, renderField } from './support/render-form';
 
 // ADR 0013: number-like inputs keep left to right inside a right-to-left page (SPEC §2 page direction);
 // the other inputs follow the page. bancosol asks phone, CPF, postal code and date of birth at registration, firstbank a bin.
@@ -38,6 +38,13 @@ describe('number-like inputs read left to right in a right-to-left page', () => 
     renderForm(firstbank, 'ar_qa', 'registration');
     const bin = document.querySelector<HTMLInputElement>('#root_ninedigitbin, #root_bin');
     expect(bin?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('the card number (CardNumberWidget) is dir="ltr" with the numeric keyboard', () => {
+    renderField('pan', { type: 'string', maxLength: 19 }, { 'ui:widget': 'CardNumberWidget', 'ui:options': { labelKey: 'label.pan' } }, { texts: formTextsFromContent(arQa), language: 'ar-QA' });
+    const pan = inputById('root_pan');
+    expect(pan.getAttribute('dir')).toBe('ltr');
+    expect(pan.inputMode).toBe('numeric');
   });
 
   it('the Arabic site’s phone (mask 0000 0000) is dir="ltr" with the telephone keyboard', () => {
