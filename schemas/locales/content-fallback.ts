@@ -15,10 +15,10 @@ import { DEFAULT_LOCALE, LOCALES, languageScript } from './locale-table';
 const ROOT = 'root';
 
 /**
- * CLDR's explicit parents for the locales of the locale table (supplemental parentLocales; the rest
- * truncate: fr_be -> fr). Group ids (`es_419`, `en_001`) are not locales of the table but steps of
- * the tree, and truncate to their language; a locale whose script is not its language's (zh_hk: Hant) gets `<language>_<script>`
- * from the table's own script column, whose parent is the root (see `parentOf`).
+ * CLDR's explicit parents (supplemental parentLocales) for the languages of the locale table; the
+ * rest truncate: fr_be -> fr. Group ids (`es_419`, `en_001`) are steps of the tree, not locales of
+ * the table, and truncate to their language. A locale whose script is not its language's (zh_hk:
+ * Hant, from the table's script column) gets the branch `<language>_<script>`, whose parent is the root.
  */
 const CLDR_PARENT_LOCALES: Readonly<Record<string, readonly string[]>> = {
   // Latin American Spanish.
