@@ -115,13 +115,13 @@ export function SiteForm({
   const [leftFields, setLeftFields] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
 
-  const text = useMemo(() => textLookup(texts), [texts]);
+  const pageTag = language ?? pageLanguage();
+  const text = useMemo(() => textLookup(texts, pageTag), [texts, pageTag]);
   const transformErrors = useMemo(() => localizeErrors(text), [text]);
   const formUiSchema = useMemo<RjsfUiSchema>(
     () => ({ ...uiSchema, 'ui:submitButtonOptions': { submitText: submitText ?? text('common.button.submit') } }),
     [uiSchema, submitText, text],
   );
-  const pageTag = language ?? pageLanguage();
   const formContext = useMemo<SiteFormContext>(() => ({ texts, language: pageTag, offerCategories }), [texts, pageTag, offerCategories]);
   const errorsShown = useMemo(() => {
     if (submitted || leftFields.size === 0) return undefined;

@@ -1,7 +1,8 @@
 /**
  * `npm run sites:check [files…]`: the configuration author's lint (docs/decisions/0001-site-fixture-format.md).
  * Without arguments it checks every `fixtures/sites/*.json` and `fixtures/default-site.json` (and the
- * data fixtures below, such as the demo cashback statements of `fixtures/cashback/*.json`); with
+ * data fixtures below, such as the demo cashback statements of `fixtures/cashback/*.json` and the
+ * texts of `fixtures/content/*.json`); with
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
  * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
  */
@@ -10,7 +11,7 @@ import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
 import { checkFixtureText, type FixtureMistake } from '../../schemas/site-config/fixture-check';
-import { checkCashbackStatement } from '../fixtures/check-data-fixtures';
+import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,7 +26,12 @@ function defaultFixtureFiles(): string[] {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => resolve(cashbackFolder, name));
-  return [...siteFiles, resolve(REPO_ROOT, 'fixtures/default-site.json'), resolve(REPO_ROOT, 'fixtures/bin-ranges.json'), ...cashbackFiles];
+  const contentFolder = resolve(REPO_ROOT, 'fixtures/content');
+  const contentFiles = readdirSync(contentFolder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => resolve(contentFolder, name));
+  return [...siteFiles, resolve(REPO_ROOT, 'fixtures/default-site.json'), resolve(REPO_ROOT, 'fixtures/bin-ranges.json'), ...cashbackFiles, ...contentFiles];
 }
 
 /** Site ids a data fixture may name: the files of `fixtures/sites` and "default". */
@@ -46,6 +52,19 @@ function checkCashbackFile(value: unknown, file: string): FixtureMistake[] {
   return mistakes;
 }
 
+/** Every file of a `content` folder is a locale's texts (SPEC §7), counted texts included (ADR 0013). */
+function checkContentFile(value: unknown, file: string): FixtureMistake[] {
+  const mistakes: FixtureMistake[] = [];
+  checkContent(value, file, mistakes);
+  return mistakes;
+}
+
+/** The check of a data fixture by the folder it is in; undefined for a site. */
+const FOLDER_CHECKS: Readonly<Record<string, (value: unknown, file: string) => FixtureMistake[]>> = {
+  cashback: checkCashbackFile,
+  content: checkContentFile,
+};
+
 function checkFile(displayName: string, absolutePath: string): FixtureMistake[] {
   let text: string;
   try {
@@ -53,7 +72,7 @@ function checkFile(displayName: string, absolutePath: string): FixtureMistake[] 
   } catch (error) {
     return [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }];
   }
-  const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? (basename(dirname(absolutePath)) === 'cashback' ? checkCashbackFile : undefined);
+  const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? FOLDER_CHECKS[basename(dirname(absolutePath))];
   if (dataCheck === undefined) return checkFixtureText(text, displayName);
   try {
     return dataCheck(JSON.parse(text) as unknown, displayName);

@@ -34,10 +34,17 @@ const withRule = (schema: JsonSchema, name: RuleName, options?: Readonly<Record<
 });
 const ui = (labelKey: string, extra: UiSchema = {}): UiSchema => ({ 'ui:options': { labelKey, ...extra } });
 
+/**
+ * A number-like field (phone, national id, postal code, bin, passcode) keeps its characters left to
+ * right inside a right-to-left page (SPEC §2 "Page language follows the locale"; ADR 0013):
+ * `5512 3456` must not read `3456 5512` in Arabic.
+ */
+const LEFT_TO_RIGHT = { leftToRight: true } as const;
+
 function maskedUi(labelKey: string, mask: string | null, autocomplete: string, inputMode = 'numeric'): UiSchema {
   return mask
-    ? { 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, mask, inputMode } }
-    : { 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, inputMode } };
+    ? { 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, mask, inputMode, ...LEFT_TO_RIGHT } }
+    : { 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, inputMode, ...LEFT_TO_RIGHT } };
 }
 
 /** SPEC §5/§8: a bin has its own error text ("a bin of set digits"), named per field as `errorTextKeys`. */
@@ -45,7 +52,7 @@ function binUi(labelKey: string, binLength: number): UiSchema {
   return {
     'ui:widget': 'MaskedTextWidget',
     'ui:autocomplete': 'off',
-    ...ui(labelKey, { mask: '0'.repeat(binLength), inputMode: 'numeric', errorTextKeys: { invalid: 'binError' } }),
+    ...ui(labelKey, { mask: '0'.repeat(binLength), inputMode: 'numeric', errorTextKeys: { invalid: 'binError' }, ...LEFT_TO_RIGHT }),
   };
 }
 
@@ -254,7 +261,7 @@ const confirmField: [string, JsonSchema, UiSchema, boolean] = [
 const codeField = (key: string, labelKey: string): [string, JsonSchema, UiSchema, boolean] => [
   key,
   { type: 'string', pattern: SIX_DIGITS, maxLength: 6 },
-  { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric' }) },
+  { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric', ...LEFT_TO_RIGHT }) },
   true,
 ];
 const emailField = (key: string, autocomplete: string): [string, JsonSchema, UiSchema, boolean] => [

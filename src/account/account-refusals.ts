@@ -49,7 +49,7 @@ export function accountRefusal(failure: unknown, options: { fieldPrefix?: string
     case 'PASSCODE_INVALID': {
       const attemptsLeft = attemptsLeftOf(error);
       if (attemptsLeft === undefined) return { alert: { group: 'errors', key: 'incorrectRecoveryCode' }, fields: NO_FIELDS };
-      return { alert: attemptsLeft > 0 ? account('error.passcodeInvalid', { attemptsLeft }) : account('error.passcodeAttemptsUsed'), fields: NO_FIELDS };
+      return { alert: attemptsLeft > 0 ? account('error.passcodeInvalid', { count: attemptsLeft }) : account('error.passcodeAttemptsUsed'), fields: NO_FIELDS };
     }
     case 'DELETE_NOT_ALLOWED':
       return { alert: account('delete.notAllowed'), fields: NO_FIELDS };

@@ -67,15 +67,15 @@ export function refusalText(failure: unknown): TextRef {
     case 'BAD_CREDENTIALS':
       return { group: 'errors', key: 'wrongCombination' };
     case 'USER_LOCKED':
-      return retryAfter === undefined ? { group: 'errors', key: 'userLocked' } : { group: 'signIn', key: 'error.userLocked', values: { minutes: minutesOf(retryAfter) } };
+      return retryAfter === undefined ? { group: 'errors', key: 'userLocked' } : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) } };
     case 'DEVICE_LOCKED':
-      return retryAfter === undefined ? { group: 'errors', key: 'deviceLocked' } : { group: 'signIn', key: 'error.deviceLocked', values: { minutes: minutesOf(retryAfter) } };
+      return retryAfter === undefined ? { group: 'errors', key: 'deviceLocked' } : { group: 'signIn', key: 'error.deviceLocked', values: { count: minutesOf(retryAfter) } };
     case 'RATE_LIMITED':
-      return { group: 'signIn', key: 'error.rateLimited', values: { minutes: minutesOf(retryAfter ?? 60) } };
+      return { group: 'signIn', key: 'error.rateLimited', values: { count: minutesOf(retryAfter ?? 60) } };
     case 'OTP_INVALID': {
       const attemptsLeft = numberDetail(error, 'attemptsLeft');
       if (attemptsLeft === undefined) return { group: 'errors', key: 'incorrectPasscode' };
-      return attemptsLeft > 0 ? { group: 'signIn', key: 'error.otpInvalid', values: { attemptsLeft } } : { group: 'signIn', key: 'error.otpAttemptsUsed' };
+      return attemptsLeft > 0 ? { group: 'signIn', key: 'error.otpInvalid', values: { count: attemptsLeft } } : { group: 'signIn', key: 'error.otpAttemptsUsed' };
     }
     case 'OTP_EXPIRED':
       return { group: 'signIn', key: 'error.otpExpired' };

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { localeToLanguageTag } from '../../schemas/locales/locale-table';
 import { textLookup } from '../../widgets/form-engine/form-texts';
 import type { SiteFormData } from '../../widgets/SiteForm';
 import { useIsConcierge } from '../auth/use-is-concierge';
@@ -49,7 +50,7 @@ type Notice = { kind: 'error' | 'success'; message: string } | null;
  * new value: nothing is overwritten silently.
  */
 export function Component() {
-  const { siteId, basePath } = useSiteLocation();
+  const { siteId, locale, basePath } = useSiteLocation();
   const { search } = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
@@ -79,7 +80,7 @@ export function Component() {
 
   const labelOf = (key: string): string => {
     const options = (form?.uiSchema[key] as { 'ui:options'?: { labelKey?: string } } | undefined)?.['ui:options'];
-    return textLookup(baseTexts)(options?.labelKey ?? `label.${key}`);
+    return textLookup(baseTexts, localeToLanguageTag(locale))(options?.labelKey ?? `label.${key}`);
   };
 
   // The gateway's per-field refusal shows next to the fields; §8's global alert speaks for an outage; anything else is a notice.

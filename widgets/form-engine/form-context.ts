@@ -30,7 +30,8 @@ export function siteFormContext(registry: Registry): SiteFormContext {
 type UiOptions = { readonly [option: string]: unknown };
 
 export function textOf(registry: Registry): TextLookup {
-  return textLookup(siteFormContext(registry).texts);
+  const { texts, language } = siteFormContext(registry);
+  return textLookup(texts, language);
 }
 
 /** The field's label from content (`ui:options.labelKey`), else RJSF's own label. */
@@ -50,6 +51,15 @@ const INPUT_MODES: ReadonlySet<string> = new Set<InputMode>(['none', 'text', 'te
 export function inputModeOf(options: UiOptions, fallback?: InputMode): InputMode | undefined {
   const mode = options.inputMode;
   return typeof mode === 'string' && INPUT_MODES.has(mode) ? (mode as InputMode) : fallback;
+}
+
+/**
+ * `dir="ltr"` for a number-like field (`ui:options.leftToRight`: phone, national id, postal code,
+ * bin, passcode), so its digits keep their order inside a right-to-left page (ADR 0013); the
+ * stylesheet aligns such an input to the page's reading side. Undefined (the page's direction) otherwise.
+ */
+export function directionOf(options: UiOptions): 'ltr' | undefined {
+  return options.leftToRight === true ? 'ltr' : undefined;
 }
 
 /**

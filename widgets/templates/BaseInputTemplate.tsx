@@ -1,11 +1,11 @@
 import type { ChangeEvent } from 'react';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { getInputProps } from '@rjsf/utils';
-import { inputAria, inputModeOf } from '../form-engine/form-context';
+import { directionOf, inputAria, inputModeOf } from '../form-engine/form-context';
 
 /**
- * RJSF's BaseInputTemplate (text, email, hidden inputs): `inputMode` and `autocomplete` from
- * the uiSchema, an empty input stored as "no value", the error wired with aria.
+ * RJSF's BaseInputTemplate (text, email, hidden inputs): `inputMode`, `autocomplete` and the
+ * left-to-right direction of a number-like field from the uiSchema, an empty input stored as "no value", the error wired with aria.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, type, schema, options, required, disabled, readonly, autofocus, rawErrors, onChange, onChangeOverride, onBlur, onFocus } = props;
@@ -20,6 +20,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       type={inputType}
       value={value ?? ''}
       inputMode={inputModeOf(options)}
+      dir={directionOf(options)}
       autoComplete={autoComplete}
       required={required}
       disabled={disabled}

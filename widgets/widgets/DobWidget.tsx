@@ -55,6 +55,7 @@ export function DobWidget(props: WidgetProps) {
                 className="field__input"
                 type="text"
                 inputMode="numeric"
+                dir="ltr"
                 pattern="[0-9]*"
                 maxLength={PART_LENGTH[part]}
                 size={PART_LENGTH[part] + 1}

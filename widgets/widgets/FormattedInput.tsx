@@ -9,6 +9,8 @@ interface FormattedInputProps {
   /** What is stored for what the input shows: its slot characters, or the shown text itself. */
   toValue: (shown: string) => string;
   inputMode: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** `ltr` for number-like text (card number, masked phone …), which keeps its order in a right-to-left page (ADR 0013). */
+  dir?: 'ltr';
   autoComplete?: string;
   maxLength?: number;
 }
@@ -23,7 +25,7 @@ interface Shown {
  * It keeps what it shows in local state, since the stored value drops the separators a person
  * may just have typed; a stored value set from outside (saved data, a reset) is shown formatted.
  */
-export function FormattedInput({ widget, format, toValue, inputMode, autoComplete, maxLength }: FormattedInputProps) {
+export function FormattedInput({ widget, format, toValue, inputMode, dir, autoComplete, maxLength }: FormattedInputProps) {
   const { id, htmlName, value, options, required, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus } = widget;
   const stored = typeof value === 'string' ? value : '';
   const [local, setLocal] = useState<Shown>(() => ({ text: format.format(stored), caret: null }));
@@ -54,6 +56,7 @@ export function FormattedInput({ widget, format, toValue, inputMode, autoComplet
       type="text"
       value={shown}
       inputMode={inputMode}
+      dir={dir}
       autoComplete={autoComplete}
       maxLength={maxLength}
       required={required}

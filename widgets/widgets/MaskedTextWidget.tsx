@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { inputModeOf } from '../form-engine/form-context';
+import { directionOf, inputModeOf } from '../form-engine/form-context';
 import { maskFormat } from '../form-engine/formatted-edit';
 import { FormattedInput } from './FormattedInput';
 
@@ -13,5 +13,5 @@ export function MaskedTextWidget(props: WidgetProps) {
   const mask = typeof props.options.mask === 'string' ? props.options.mask : '';
   const format = useMemo(() => maskFormat(mask), [mask]);
   const autoComplete = typeof props.options.autocomplete === 'string' ? props.options.autocomplete : undefined;
-  return <FormattedInput widget={props} format={format} toValue={format.slotCharacters} inputMode={inputModeOf(props.options, 'text')} autoComplete={autoComplete} />;
+  return <FormattedInput widget={props} format={format} toValue={format.slotCharacters} inputMode={inputModeOf(props.options, 'text')} dir={directionOf(props.options)} autoComplete={autoComplete} />;
 }

@@ -27,12 +27,12 @@ describe('the sign-in flow: next step per answer', () => {
 
 describe('refusal texts (§8 defaults, content with Retry-After minutes and attempts left)', () => {
   it.each([
-    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { minutes: 15 } }],
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
     [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
-    [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { minutes: 1 } }],
+    [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { count: 1 } }],
     [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],
-    [error(429, 'RATE_LIMITED', { retryAfterSeconds: 121 }).error, { group: 'signIn', key: 'error.rateLimited', values: { minutes: 3 } }],
-    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 4 } }).error, { group: 'signIn', key: 'error.otpInvalid', values: { attemptsLeft: 4 } }],
+    [error(429, 'RATE_LIMITED', { retryAfterSeconds: 121 }).error, { group: 'signIn', key: 'error.rateLimited', values: { count: 3 } }],
+    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 4 } }).error, { group: 'signIn', key: 'error.otpInvalid', values: { count: 4 } }],
     [error(401, 'OTP_INVALID', { details: { attemptsLeft: 0 } }).error, { group: 'signIn', key: 'error.otpAttemptsUsed' }],
     [error(401, 'OTP_INVALID', { details: { attemptsLeft: 'three' } }).error, { group: 'errors', key: 'incorrectPasscode' }],
     [error(401, 'OTP_EXPIRED').error, { group: 'signIn', key: 'error.otpExpired' }],
