@@ -66,22 +66,33 @@ export interface DraftOwner {
 }
 
 /**
+ * What an edit-profile draft holds: only the fields the person changed (ADR 0010 "Saving only what changed")
+ * and the version the form was read at, so the save after signing in again is refused as a conflict when
+ * another window changed one of those fields meanwhile, and never writes back a field they did not touch.
+ */
+export interface ProfileDraft {
+  changes: Record<string, unknown>;
+  baseVersion: number;
+}
+
+/**
  * SPEC §2 edit-profile: what was typed when the save found the session ended (signed out in another tab,
  * expired), kept for this tab until the same person saves it or leaves the form.
  */
-export function keepProfileDraft(owner: DraftOwner, values: Readonly<Record<string, unknown>>, storage: DraftStorage = window.sessionStorage): void {
-  storage.setItem(STORAGE.profileDraft, JSON.stringify({ ...owner, values: nonSecretFields(values) }));
+export function keepProfileDraft(owner: DraftOwner, draft: ProfileDraft, storage: DraftStorage = window.sessionStorage): void {
+  storage.setItem(STORAGE.profileDraft, JSON.stringify({ ...owner, changes: nonSecretFields(draft.changes), baseVersion: draft.baseVersion }));
 }
 
-/** The kept draft when it belongs to `owner`; anyone else's is dropped unseen. */
-export function readProfileDraft(owner: DraftOwner, storage: DraftStorage = window.sessionStorage): Record<string, unknown> | null {
+/** The kept draft when it belongs to `owner`; anyone else's (or one that is not a draft) is dropped unseen. */
+export function readProfileDraft(owner: DraftOwner, storage: DraftStorage = window.sessionStorage): ProfileDraft | null {
   const kept = readJson(storage, STORAGE.profileDraft);
   if (kept === null) return null;
-  if (kept.siteId !== owner.siteId || kept.userId !== owner.userId || !isRecord(kept.values)) {
+  const { changes, baseVersion } = kept;
+  if (kept.siteId !== owner.siteId || kept.userId !== owner.userId || !isRecord(changes) || typeof baseVersion !== 'number' || !Number.isInteger(baseVersion)) {
     storage.removeItem(STORAGE.profileDraft);
     return null;
   }
-  return nonSecretFields(kept.values);
+  return { changes: nonSecretFields(changes), baseVersion };
 }
 
 export function dropProfileDraft(storage: DraftStorage = window.sessionStorage): void {

@@ -85,14 +85,16 @@ export function Component() {
   const formTexts = useMemo(() => ({ ...baseTexts, [CHANGED_ELSEWHERE]: text('edit.changedElsewhere') }), [baseTexts, text]);
 
   // The form starts once the form, the attributes and the profile are all there, and keeps its own values from then on.
-  // What the person typed before their session ended comes back on top of the stored values, unsaved: the
-  // baseline stays the stored values, so their next save sends exactly what they had changed.
+  // What the person changed before their session ended comes back on top of the stored values, unsaved, at
+  // the version they had read: their save sends only those fields, and one that another window changed
+  // meanwhile is refused as a conflict (ADR 0010) instead of being overwritten.
   if (draft === null && form !== null && record.data !== undefined && profile !== null) {
     const baseline = initialAttributeValues(form.schema, record.data.attributes, profile);
     const kept = readProfileDraft({ siteId, userId: profile.primaryUserIdentifier });
     const fields = new Set(Object.keys(form.schema.properties ?? {}));
-    const restored = kept === null ? {} : Object.fromEntries(Object.entries(kept).filter(([key]) => fields.has(key)));
-    setDraft({ baseline, baseVersion: record.data.version, shown: { ...baseline, ...restored }, generation: 0, profileCopyPending: false });
+    const restored = Object.fromEntries(Object.entries(kept?.changes ?? {}).flatMap(([key, value]) => (fields.has(key) ? [[key, value ?? undefined]] : [])));
+    const baseVersion = kept === null ? record.data.version : Math.min(kept.baseVersion, record.data.version);
+    setDraft({ baseline, baseVersion, shown: { ...baseline, ...restored }, generation: 0, profileCopyPending: false });
     if (kept !== null) setNotice({ kind: 'success', message: text('edit.restored') });
   }
 
@@ -127,7 +129,7 @@ export function Component() {
       // The session ended elsewhere (signed out in another tab, expired). A silent reload would lose the
       // change, so the non-secret fields are kept for this tab, sign-in is asked to come back here, and
       // the person is told, with the form as they left it.
-      keepProfileDraft({ siteId, userId: profile.primaryUserIdentifier }, data);
+      keepProfileDraft({ siteId, userId: profile.primaryUserIdentifier }, { changes: changed, baseVersion: draft.baseVersion });
       window.sessionStorage.setItem(STORAGE.returnUrl, `${basePath}edit-profile${search}`);
       keptForSignIn.current = true;
       setDraft({ ...draft, shown: data });

@@ -126,6 +126,9 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     for (const secret of [PASSWORD, '501234567', '501-23-4567', '412345678']) expect(stored).not.toContain(secret);
     await saveScreenshot(page, 'registration-restored-after-reload-firstbank');
     await expectNoAxeViolations(page, 'registration restored after a reload on add-pan (firstbank)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'registration-restored-after-reload-firstbank-390');
 
     // The person types the secrets again and finishes; the kept fields are gone once the registration is sent.
     await page.locator('#root_password').fill(PASSWORD);
@@ -187,6 +190,10 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     expect(await pageA.locator('#root_last_name').inputValue()).toBe('Kept-After-Sign-Out');
     await saveScreenshot(pageA, 'edit-profile-session-ended-eurobank');
     await expectNoAxeViolations(pageA, 'edit profile after the session ended (eurobank)');
+    // At phone width the message and its button stay inside the page (no sideways scrolling).
+    await pageA.setViewportSize({ width: 390, height: 844 });
+    expect(await pageA.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(pageA, 'edit-profile-session-ended-eurobank-390');
 
     await pageA.getByRole('button', { name: t('profile', 'edit.signInAgain') }).click();
     await endsOn(pageA, 'login-form');

@@ -44,17 +44,21 @@ describe('kept form drafts (SPEC §2 registration/add-pan and edit-profile)', ()
     expect(readRegistrationDraft('firstbank', storage)).toEqual({ first_name: 'Alex' });
   });
 
-  it('gives a profile draft back only to the person it was kept for; anyone else\'s is dropped unseen', () => {
+  it('gives a profile draft (changed fields and the version they were read at) back only to its owner; anyone else\'s is dropped unseen', () => {
     const storage = memoryStorage();
     const owner = { siteId: 'eurobank', userId: 'u-1' };
-    keepProfileDraft(owner, { last_name: 'Kept', password: 'never' }, storage);
-    expect(readProfileDraft(owner, storage)).toEqual({ last_name: 'Kept' });
+    keepProfileDraft(owner, { changes: { last_name: 'Kept', password: 'never' }, baseVersion: 3 }, storage);
+    expect(storage.dump()).not.toContain('never');
+    expect(readProfileDraft(owner, storage)).toEqual({ changes: { last_name: 'Kept' }, baseVersion: 3 });
     // Read again (a reload of the restored form) it is still there, until saved or left.
-    expect(readProfileDraft(owner, storage)).toEqual({ last_name: 'Kept' });
+    expect(readProfileDraft(owner, storage)).toEqual({ changes: { last_name: 'Kept' }, baseVersion: 3 });
     expect(readProfileDraft({ siteId: 'eurobank', userId: 'u-2' }, storage)).toBeNull();
     expect(readProfileDraft(owner, storage)).toBeNull();
-    keepProfileDraft(owner, { last_name: 'Kept' }, storage);
+    keepProfileDraft(owner, { changes: { last_name: 'Kept' }, baseVersion: 3 }, storage);
     dropProfileDraft(storage);
+    expect(readProfileDraft(owner, storage)).toBeNull();
+    // Not a draft (no version): dropped.
+    storage.setItem('profile_draft', JSON.stringify({ ...owner, changes: { last_name: 'Kept' } }));
     expect(readProfileDraft(owner, storage)).toBeNull();
   });
 });

@@ -252,10 +252,12 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     expect(goToSignIn).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe(`${BASE}edit-profile`);
     expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).value).toBe('Carter-Jones');
-    expect(JSON.parse(window.sessionStorage.getItem('profile_draft') ?? 'null')).toMatchObject({
+    // Only what the person changed, with the version the form was read at.
+    expect(JSON.parse(window.sessionStorage.getItem('profile_draft') ?? 'null')).toEqual({
       siteId: 'firstbank',
       userId: PROFILE.primaryUserIdentifier,
-      values: { last_name: 'Carter-Jones', first_name: 'Emily' },
+      changes: { last_name: 'Carter-Jones' },
+      baseVersion: 3,
     });
     expect(window.sessionStorage.getItem('returnurl')).toBe(`${BASE}edit-profile`);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
@@ -263,16 +265,27 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
 
-  it('a kept draft comes back for the person it was kept for, unsaved; anyone else gets the stored values', async () => {
-    gateway();
-    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: PROFILE.primaryUserIdentifier, values: { last_name: 'Carter-Jones' } }));
-    renderPortal(`${BASE}edit-profile`);
+  it('a kept draft comes back for the person it was kept for, unsaved; its save sends only their change at the version they read', async () => {
+    gateway({
+      'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+      'POST user-mgmt/user/update': { status: 200, data: PROFILE },
+    });
+    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: PROFILE.primaryUserIdentifier, changes: { last_name: 'Carter-Jones' }, baseVersion: 2 }));
+    const { router } = renderPortal(`${BASE}edit-profile`);
     expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter-Jones');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emily');
     expect(await screen.findByText(/We've put back the changes you made before your session ended/)).toBeTruthy();
     expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
-    cleanup();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    // Version 2, not the stored 3: a field another window changed since is refused as a conflict (ADR 0010), not overwritten.
+    expect(callsTo('user-attribute/v2/user/firstbank')[0]?.body).toEqual({ attributes: { last_name: 'Carter-Jones' }, baseVersion: 2 });
+    expect(window.sessionStorage.getItem('profile_draft')).toBeNull();
+  });
 
-    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: 'someone-else', values: { last_name: 'Not-Yours' } }));
+  it('a kept draft of someone else is dropped unseen: the form shows the stored values', async () => {
+    gateway();
+    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: 'someone-else', changes: { last_name: 'Not-Yours' }, baseVersion: 3 }));
     renderPortal(`${BASE}edit-profile`);
     expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter');
     expect(screen.queryByText(/We've put back the changes/)).toBeNull();
