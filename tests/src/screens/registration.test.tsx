@@ -105,7 +105,7 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
 });
 
 describe('§2 registration → add-pan when the site captures cards at sign-up', () => {
-  it('keeps the data in memory (not sent, not stored) and goes to add-pan; back on registration the form shows it again', async () => {
+  it('keeps the data in memory (not sent; only its non-secret fields stored) and goes to add-pan; back on registration the form shows it again', async () => {
     answerWith((call) => (call.url === 'site-config-service/config/site/eurobank' ? { status: 200, data: eurobankWithCards('1') } : undefined));
     const { router, store } = renderPortal(EUROBANK_REGISTRATION);
     await fillEurobankRegistration();
@@ -113,9 +113,26 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
     await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/add-pan'));
     expect(store.getState().registration.data).toMatchObject({ email: 'lena.vogel@example.com', bin: '41234567' });
     expect(callsTo('user-mgmt/user/registration')).toHaveLength(0);
-    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    // For a reload on add-pan: the non-secret fields in session storage, never the password or the card digits.
+    expect(window.localStorage.length).toBe(0);
+    expect(Object.keys(window.sessionStorage)).toEqual(['registration_draft']);
+    const kept = window.sessionStorage.getItem('registration_draft') ?? '';
+    expect(kept).toContain('lena.vogel@example.com');
+    for (const secret of ['Sunny-Day-42', '41234567']) expect(kept).not.toContain(secret);
     fireEvent.click(await screen.findByRole('link', { name: 'Back to registration' }));
     expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
+    expect(((await screen.findByLabelText(/^Password/)) as HTMLInputElement).value).toBe('Sunny-Day-42');
+  });
+
+  it('after a reload (nothing in memory) the form shows the kept fields, the password empty, and says why', async () => {
+    answerWith((call) => (call.url === 'site-config-service/config/site/eurobank' ? { status: 200, data: eurobankWithCards('1') } : undefined));
+    window.sessionStorage.setItem('registration_draft', JSON.stringify({ siteId: 'eurobank', data: { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com' } }));
+    const { router } = renderPortal('/eurobank/en_us/account/add-pan');
+    await waitFor(() => expect(router.state.location.pathname).toBe(EUROBANK_REGISTRATION));
+    expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Lena');
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByText(/your password and other sensitive details/)).toBeTruthy();
   });
 });
 
