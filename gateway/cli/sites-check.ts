@@ -5,7 +5,7 @@
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
  * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
@@ -13,6 +13,16 @@ import { checkFixtureText, type FixtureMistake } from '../../schemas/site-config
 import { checkCashbackStatement } from '../fixtures/check-data-fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The app's static files: Vite copies them to the root of the build, where a site's logo is served from (ADR 00XX). */
+const PUBLIC_DIR = resolve(REPO_ROOT, 'public');
+
+function isPublicFile(path: string): boolean {
+  try {
+    return statSync(resolve(PUBLIC_DIR, path)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 function defaultFixtureFiles(): string[] {
   const sitesFolder = resolve(REPO_ROOT, 'fixtures/sites');
@@ -54,7 +64,7 @@ function checkFile(displayName: string, absolutePath: string): FixtureMistake[] 
     return [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }];
   }
   const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? (basename(dirname(absolutePath)) === 'cashback' ? checkCashbackFile : undefined);
-  if (dataCheck === undefined) return checkFixtureText(text, displayName);
+  if (dataCheck === undefined) return checkFixtureText(text, displayName, { publicFileExists: isPublicFile });
   try {
     return dataCheck(JSON.parse(text) as unknown, displayName);
   } catch (error) {

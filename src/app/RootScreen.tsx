@@ -13,6 +13,7 @@ import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { readEntryQuery } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
+import { SiteBrandMark } from './SiteBrandMark';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
 
@@ -112,7 +113,7 @@ export function RootScreen() {
         {title}
       </div>
       <header className="shell__header">
-        <span className="shell__brand">{siteBrand || programmeBrand}</span>
+        <SiteBrandMark site={site.data} name={siteBrand || programmeBrand} />
       </header>
       <main className="shell__main">
         <ConciergeBanner />

@@ -17,6 +17,7 @@ import { CheckEmailNotice } from './account/CheckEmailNotice';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { SiteCarousel } from './sign-in/SiteCarousel';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -69,6 +70,7 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="registration" />
       <p className="sign-in__intro">{text('registration.intro')}</p>
+      <SiteCarousel />
       <AccountForm
         form={form}
         formTexts={formTexts}
