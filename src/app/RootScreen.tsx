@@ -7,6 +7,7 @@ import { textOf } from '../content/texts';
 import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
 import { useContentTexts } from '../content/use-content-texts';
 import { localeDirection, localeToLanguageTag } from '../../schemas/locales/locale-table';
+import { siteThemeOf } from '../../schemas/site-config/site-brand';
 import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
@@ -91,7 +92,7 @@ export function RootScreen() {
   const siteBrand = site.data?.name ?? '';
   const routeTitle = location.route ? textOf(common, `title.${location.route}`, '') : '';
   const title = pageTitle(siteBrand, routeTitle, programmeBrand);
-  const theme = site.data?.theme ?? 'classic';
+  const theme = siteThemeOf(site.data);
 
   useEffect(() => {
     document.documentElement.lang = localeToLanguageTag(location.locale);
