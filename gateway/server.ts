@@ -22,6 +22,7 @@ import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from 
 import { offersRoutes } from './routes/offers';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
+import { siteThemeRoutes } from './routes/site-theme';
 import { ssoRoutes } from './routes/sso';
 import { registerStaticApp } from './routes/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
@@ -123,6 +124,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         enforceDeclaredAccess(api, { db, clock });
         await api.register(healthRoutes, { db });
         await api.register(siteConfigServiceRoutes, { fixtures });
+        await api.register(siteThemeRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });
         await api.register(formRoutes, { fixtures });
         if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });

@@ -6,7 +6,7 @@
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
  * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
@@ -14,6 +14,16 @@ import { checkFixtureText, type FixtureMistake } from '../../schemas/site-config
 import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The app's static files: Vite copies them to the root of the build, where a site's logo is served from (ADR 0020). */
+const PUBLIC_DIR = resolve(REPO_ROOT, 'public');
+
+function isPublicFile(path: string): boolean {
+  try {
+    return statSync(resolve(PUBLIC_DIR, path)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 function defaultFixtureFiles(): string[] {
   const sitesFolder = resolve(REPO_ROOT, 'fixtures/sites');
@@ -73,7 +83,7 @@ function checkFile(displayName: string, absolutePath: string): FixtureMistake[] 
     return [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }];
   }
   const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? FOLDER_CHECKS[basename(dirname(absolutePath))];
-  if (dataCheck === undefined) return checkFixtureText(text, displayName);
+  if (dataCheck === undefined) return checkFixtureText(text, displayName, { publicFileExists: isPublicFile });
   try {
     return dataCheck(JSON.parse(text) as unknown, displayName);
   } catch (error) {

@@ -9,6 +9,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
 import { maskSlotCount, parseMask } from './mask';
+import { BRAND_SETTINGS, failingBrandContrast, isLogoPath } from './site-brand';
+import { normaliseHexColour } from './colour-contrast';
 import { FEATURE_NAMES } from './types';
 
 export interface FixtureMistake {
@@ -17,6 +19,12 @@ export interface FixtureMistake {
   path: string;
   expected: string;
   actual?: string;
+}
+
+/** What only the caller can know: `sites:check` looks in the app's `public/` folder (ADR 0020). */
+export interface FixtureCheckOptions {
+  /** Whether `public/{path}` is a file; without it a logo's file is not looked for. */
+  publicFileExists?: (path: string) => boolean;
 }
 
 /** SPEC §7: the answer for an unknown site id lives in `fixtures/default-site.json`, not under its site id. */
@@ -33,10 +41,10 @@ function validator(): ValidateFunction {
 }
 
 /** Checks the parsed content of one fixture file; an empty list means the fixture is right. */
-export function checkSiteFixture(value: unknown, fileName: string): FixtureMistake[] {
+export function checkSiteFixture(value: unknown, fileName: string, options: FixtureCheckOptions = {}): FixtureMistake[] {
   const validate = validator();
   const schemaMistakes = validate(value) ? [] : (validate.errors ?? []).flatMap((error) => describeSchemaError(value, error));
-  const mistakes = [...firstPerPath(schemaMistakes), ...checkBeyondSchema(value, fileName)];
+  const mistakes = [...firstPerPath(schemaMistakes), ...checkBeyondSchema(value, fileName, options)];
   return mistakes.map(({ at, expected, actual }) => ({
     file: fileName,
     path: formatJsonPath(at),
@@ -46,7 +54,7 @@ export function checkSiteFixture(value: unknown, fileName: string): FixtureMista
 }
 
 /** Parses and checks a fixture file's text; text that is not JSON gives one mistake with its line and column. */
-export function checkFixtureText(text: string, fileName: string): FixtureMistake[] {
+export function checkFixtureText(text: string, fileName: string, options: FixtureCheckOptions = {}): FixtureMistake[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -58,7 +66,7 @@ export function checkFixtureText(text: string, fileName: string): FixtureMistake
       .replace(/(?: in JSON)? at position \d+.*$/s, '');
     return [{ file: fileName, path: `line ${line}, column ${column}`, expected: 'valid JSON', actual: reason }];
   }
-  return checkSiteFixture(value, fileName);
+  return checkSiteFixture(value, fileName, options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +113,7 @@ function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
 // ---------------------------------------------------------------------------------------------
 // Checks a JSON Schema cannot make
 
-function checkBeyondSchema(root: unknown, fileName: string): Mistake[] {
+function checkBeyondSchema(root: unknown, fileName: string, options: FixtureCheckOptions): Mistake[] {
   if (!isRecord(root)) return [];
   const mistakes: Mistake[] = [];
 
@@ -130,6 +138,9 @@ function checkBeyondSchema(root: unknown, fileName: string): Mistake[] {
     if (feature.name === 'user_enrollment' && isRecord(feature.featureConfig)) {
       const at: Segment[] = ['siteFeatureConfigurations', index, 'featureConfig'];
       mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at));
+    }
+    if (feature.name === 'site_brand' && isRecord(feature.featureConfig)) {
+      mistakes.push(...checkBrand(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig'], options));
     }
   });
   return mistakes;
@@ -164,6 +175,29 @@ function checkRegexps(settings: Record<string, unknown>, at: Segment[]): Mistake
       return [{ at: [...at, key], expected: 'a regular expression that compiles', actual: `${JSON.stringify(source)}: ${(error as Error).message}` }];
     }
   });
+}
+
+/**
+ * ADR 0020: the colours the themes draw with must reach WCAG AA (4.5:1) in every pair they form,
+ * and a logo must be a file the build serves. Malformed values are the schema's to report.
+ */
+function checkBrand(settings: Record<string, unknown>, at: Segment[], options: FixtureCheckOptions): Mistake[] {
+  const colour = (key: string): string | null => (typeof settings[key] === 'string' ? normaliseHexColour(settings[key]) : null);
+  const primaryColor = colour(BRAND_SETTINGS.primaryColor);
+  const accentColor = colour(BRAND_SETTINGS.accentColor);
+  const mistakes: Mistake[] = [];
+  // A malformed colour is the schema's mistake; its pairs are judged once it is a colour.
+  const malformed = [BRAND_SETTINGS.primaryColor, BRAND_SETTINGS.accentColor].some((key) => settings[key] !== undefined && colour(key) === null);
+  if (!malformed && (primaryColor !== null || accentColor !== null)) {
+    for (const pair of failingBrandContrast({ primaryColor, accentColor })) {
+      mistakes.push({ at: [...at, pair.setting], expected: 'brand colours whose text contrast reaches WCAG AA (4.5:1)', actual: pair.message });
+    }
+  }
+  const logo = settings[BRAND_SETTINGS.logo];
+  if (typeof logo === 'string' && isLogoPath(logo) && options.publicFileExists && !options.publicFileExists(logo)) {
+    mistakes.push({ at: [...at, BRAND_SETTINGS.logo], expected: 'a file that exists under the app\'s public/ folder', actual: `${JSON.stringify(logo)}: no file public/${logo}` });
+  }
+  return mistakes;
 }
 
 function siteIdForFile(fileName: string): string {

@@ -8,6 +8,7 @@
  * expected; `fixture-check.ts` turns it into the message an author reads. Features are told apart
  * by a `discriminator` on `name`, so a wrong setting yields one precise error, not one per feature.
  */
+import { BRAND_COLOUR_PATTERN, LOGO_PATH_PATTERN, SITE_THEMES } from './site-brand';
 import { FEATURE_NAMES, LEVEL_CODES, PRIVACY_POLICY_DISPLAYS, type FeatureName } from './types';
 
 export type JsonSchemaNode = { readonly [keyword: string]: unknown };
@@ -58,6 +59,8 @@ const APP_SCHEME = stringSchema(
   { pattern: '^(?!(?:https?|javascript|data|file|blob|about|vbscript)://)[a-z][a-z0-9+.-]*://$' },
 );
 const HTTPS_URL = stringSchema('an absolute https URL', { pattern: '^https://[^\\s/?#]+(?:[/?#]\\S*)?$' });
+/** ADR 0020: opaque, so the check can compute its contrast. */
+const BRAND_COLOUR = stringSchema('a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#0b3d91"; no transparency, no colour names)', { pattern: BRAND_COLOUR_PATTERN });
 
 /** `user_enrollment` settings the check reads further: masks must parse, regexps must compile. */
 export const MASK_SETTINGS = ['phone_mask', 'national_id_mask', 'postal_code_mask'] as const;
@@ -153,6 +156,13 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
   },
   allow_delete_profile: { allow_delete_profile: FLAG },
   mobile_app: { app_scheme: APP_SCHEME, android_store_url: HTTPS_URL },
+  site_brand: {
+    ...all(['primary_color', 'accent_color'], BRAND_COLOUR),
+    logo: stringSchema(
+      'a file of the app\'s public/ folder, e.g. "brands/firstbank.svg": letters, digits, "_", "-", "." and "/", ending in .svg, .png or .webp, without "..", "//" or a URL',
+      { pattern: LOGO_PATH_PATTERN },
+    ),
+  },
 };
 
 function featureEntry(name: FeatureName): JsonSchemaNode {
@@ -185,9 +195,8 @@ export const siteFixtureSchema: JsonSchemaNode = {
     siteId: stringSchema('a site id: lowercase letters, digits, "_" or "-", starting with a letter or digit, at most 64 long', {
       pattern: SITE_ID_PATTERN,
     }),
-    theme: stringSchema('a theme name: lowercase letters, digits or "-", starting with a letter (e.g. "classic")', {
-      pattern: '^[a-z][a-z0-9-]*$',
-    }),
+    // SPEC §3 theme; the themes and what they look like: fixtures/README.md "Themes and brands".
+    theme: stringSchema(`a theme: ${SITE_THEMES.map((theme) => JSON.stringify(theme)).join(' or ')} (fixtures/README.md "Themes and brands")`, { enum: SITE_THEMES }),
     siteFeatureConfigurations: {
       type: 'array',
       description: 'a list of features { "name", "featureConfig" }',

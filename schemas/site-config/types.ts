@@ -10,7 +10,7 @@ export interface SiteFeatureConfiguration {
 export interface SiteConfig {
   name: string;
   siteId: string;
-  /** SPEC §9: default theme classic. */
+  /** SPEC §3: default theme classic; the themes are `SITE_THEMES` (site-brand.ts). */
   theme: string;
   siteFeatureConfigurations: SiteFeatureConfiguration[];
 }
@@ -29,6 +29,8 @@ export const FEATURE_NAMES = [
   'allow_delete_profile',
   // Ours (ADR 0001): the native app a §2 mobile deep link opens.
   'mobile_app',
+  // Ours (ADR 0020): the site's colours and logo.
+  'site_brand',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 

@@ -7,12 +7,14 @@ import { textOf } from '../content/texts';
 import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
 import { useContentTexts } from '../content/use-content-texts';
 import { localeDirection, localeToLanguageTag } from '../../schemas/locales/locale-table';
+import { siteThemeOf } from '../../schemas/site-config/site-brand';
 import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { readEntryQuery } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
+import { SiteBrandMark } from './SiteBrandMark';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
 
@@ -90,7 +92,7 @@ export function RootScreen() {
   const siteBrand = site.data?.name ?? '';
   const routeTitle = location.route ? textOf(common, `title.${location.route}`, '') : '';
   const title = pageTitle(siteBrand, routeTitle, programmeBrand);
-  const theme = site.data?.theme ?? 'classic';
+  const theme = siteThemeOf(site.data);
 
   useEffect(() => {
     document.documentElement.lang = localeToLanguageTag(location.locale);
@@ -112,7 +114,7 @@ export function RootScreen() {
         {title}
       </div>
       <header className="shell__header">
-        <span className="shell__brand">{siteBrand || programmeBrand}</span>
+        <SiteBrandMark site={site.data} name={siteBrand || programmeBrand} />
       </header>
       <main className="shell__main">
         <ConciergeBanner />

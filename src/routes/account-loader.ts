@@ -54,15 +54,16 @@ function settledAuthStatus(store: AppStore, services: AppServices, site: SiteLoc
 
 /** Content groups a screen reads beyond the shell's common and errors, fetched before it renders (no flash of default texts). */
 const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = {
-  login: ['signIn', 'form'],
-  'login-form': ['signIn', 'form'],
+  // The carousel's slides (SPEC §3 cms) show on sign-in and registration.
+  login: ['signIn', 'form', 'carousel'],
+  'login-form': ['signIn', 'form', 'carousel'],
   'login-otp': ['signIn', 'form'],
   'login-otp-preference': ['signIn'],
   'otp-check-preference': ['signIn'],
   'otp-check-passcode': ['signIn', 'form'],
   'mfa-setup': ['signIn', 'form'],
   logout: ['signIn'],
-  registration: ['account', 'form', 'optins'],
+  registration: ['account', 'form', 'optins', 'carousel'],
   'add-pan': ['account', 'form'],
   activate: ['account'],
   'resend-activation': ['account', 'form'],

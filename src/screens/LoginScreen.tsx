@@ -10,6 +10,7 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
+import { SiteCarousel } from './sign-in/SiteCarousel';
 import { useRefusalText } from './sign-in/use-refusal-text';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
 import { useSiteFormSchema } from './sign-in/use-site-form';
@@ -62,6 +63,7 @@ export function Component() {
         <Link to={`${basePath}recovery${search}`}>{signInText('login.forgotPassword')}</Link>
         <Link to={`${basePath}registration${search}`}>{signInText('login.register')}</Link>
       </p>
+      <SiteCarousel />
     </section>
   );
 }

@@ -20,6 +20,7 @@ import { FormAlert } from './sign-in/FormAlert';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { SiteCarousel } from './sign-in/SiteCarousel';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -79,6 +80,7 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="registration" />
       <p className="sign-in__intro">{text('registration.intro')}</p>
+      <SiteCarousel />
       {restored !== null && <FormAlert kind="success" message={text('registration.restored')} />}
       <AccountForm
         form={form}

@@ -84,6 +84,29 @@ describe('sites:check', () => {
     expect(status).toBe(1);
   });
 
+  it("refuses an unknown theme, a faint brand colour and a logo missing from public/ (ADR 0020)", () => {
+    const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
+    const brand = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'site_brand');
+    site.theme = 'neon';
+    site.siteFeatureConfigurations[brand]!.featureConfig = { primary_color: '#3d8bfd', accent_color: '#0b3d91', logo: 'brands/secondbank.svg' };
+    const broken = join(scratch, 'firstbank.json');
+    writeFileSync(broken, JSON.stringify(site, null, 2));
+
+    const { status, stdout } = sitesCheck(broken);
+    const at = `${broken}: $.siteFeatureConfigurations[${brand}].featureConfig`;
+    expect(stdout.split('\n')).toEqual([
+      `${broken}: $.theme: expected a theme: "classic" or "vpp" (fixtures/README.md "Themes and brands"), got "neon"`,
+      `${at}.primary_color: expected brand colours whose text contrast reaches WCAG AA (4.5:1) (site_brand.primary_color), ` +
+        'got button text #ffffff on primary_color #3d8bfd (and primary_color links on the white page): contrast 3.32:1, below the 4.5:1 of WCAG AA',
+      `${at}.accent_color: expected brand colours whose text contrast reaches WCAG AA (4.5:1) (site_brand.accent_color), ` +
+        'got primary_color text #3d8bfd on accent_color #0b3d91: contrast 3.01:1, below the 4.5:1 of WCAG AA',
+      `${at}.logo: expected a file that exists under the app's public/ folder (site_brand.logo), got "brands/secondbank.svg": no file public/brands/secondbank.svg`,
+      'sites:check: 1 files, 4 mistakes',
+      '',
+    ]);
+    expect(status).toBe(1);
+  });
+
   it('fails on text that is not JSON and on a file it cannot read', () => {
     const notJson = join(scratch, 'northbank.json');
     writeFileSync(notJson, '{\n  "name": "Northbank",\n  "siteId": northbank\n}\n');
