@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { saveChangedAttributes, saveWholeSiteObject } from '../../../gateway/profile/site-attributes';
 import { ANA_PASSWORD, register } from '../support/account-requests';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { TestBrowser } from '../support/test-browser';
-import { buildTestGateway, withXsrf } from '../support/test-gateway';
+import { buildTestGateway, realFixtures, withXsrf } from '../support/test-gateway';
 
 // SPEC §5: the gateway names every bad field of a payload at once with its machine code, and
 // upper-cases a field the site asks for (postal_code_uppercase) with the browser's own code before
@@ -78,5 +79,27 @@ describeEachDatabase((leg) => {
       ['sophie@example.com'],
     );
     expect(stored.rows[0]?.attributes.address?.zipcode).toBe('K1A 0B1');
+  });
+
+  it('a profile save with a lower-case postal code is stored upper-cased, whole object or changed keys alike', async () => {
+    // northbank upper-cases its postal code but does not let profiles be updated (pan_capture.updatable "false"): the same site, updatable.
+    const fixtures = await realFixtures();
+    const northbank = structuredClone(fixtures.sites.get('northbank')!);
+    northbank.config.siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')!.featureConfig.updatable = 'true';
+    const context = { fixtures: { ...fixtures, sites: new Map([...fixtures.sites, ['northbank', northbank]]) }, siteId: 'northbank', today: new Date() };
+    const inserted = await gateway.test.db.query<{ id: string }>(
+      `insert into users (email, password_hash, first_name, last_name, dob, title, status, roles)
+       values ('sophie@example.com', 'not-a-real-hash', 'Sophie', 'Tremblay', '1990-04-12', 'Ms', 'ACTIVE', '{ROLE_CARDHOLDER}') returning id`,
+    );
+    const userId = inserted.rows[0]!.id;
+    const attributes = { phone: '6135550123', state: 'ON', address: { zipcode: 'K1A0B1' } };
+    await gateway.test.db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [userId, 'northbank', JSON.stringify(attributes)]);
+
+    const changed = await saveChangedAttributes(gateway.test.db, { ...context, userId }, { address: { zipcode: 'h2x 1y4' } }, undefined);
+    expect(changed.attributes.address).toEqual({ zipcode: 'H2X 1Y4' });
+    const whole = await saveWholeSiteObject(gateway.test.db, { ...context, userId }, { ...attributes, address: { zipcode: 'v6b 4y8' } }, changed.version);
+    expect(whole.attributes.address).toEqual({ zipcode: 'V6B 4Y8' });
+    const stored = await gateway.test.db.query<{ attributes: { address?: { zipcode?: string } } }>('select attributes from user_sites where user_id = $1', [userId]);
+    expect(stored.rows[0]?.attributes.address?.zipcode).toBe('V6B 4Y8');
   });
 });
