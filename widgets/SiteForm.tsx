@@ -131,8 +131,10 @@ export function SiteForm({
   const serverErrorsShown = useMemo(() => {
     const current = Object.entries(serverErrors).filter(([path]) => valueAt(data, path) === valueAt(serverErrorsData, path));
     if (current.length === 0) return undefined;
-    return toErrorSchema(current.map(([path, key]) => ({ property: `.${path}`, name: key, message: text(key), stack: `.${path} ${text(key)}`, schemaPath: '' })));
-  }, [serverErrors, serverErrorsData, data, text]);
+    // The same words as the form's own errors, a field's expected format included (SPEC §5).
+    const errors = transformErrors(current.map(([path, key]) => ({ property: `.${path}`, name: key, params: {}, message: key, stack: `.${path} ${key}`, schemaPath: '' })), formUiSchema);
+    return toErrorSchema(errors);
+  }, [serverErrors, serverErrorsData, data, transformErrors, formUiSchema]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => {
     if (serverErrorsShown === undefined) return errorsShown;
     return errorsShown === undefined ? serverErrorsShown : (mergeObjects(errorsShown, serverErrorsShown, true) as ErrorSchema);

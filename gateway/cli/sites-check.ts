@@ -10,7 +10,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
-import { checkFixtureText, type FixtureMistake } from '../../schemas/site-config/fixture-check';
+import { checkFixtureText, checkSiteFixtureWarnings, type FixtureMistake } from '../../schemas/site-config/fixture-check';
 import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -101,7 +101,20 @@ const files =
     ? requested.map((arg) => ({ displayName: arg, absolutePath: resolve(process.cwd(), arg) }))
     : defaultFixtureFiles().map((path) => ({ displayName: relative(REPO_ROOT, path), absolutePath: path }));
 
+/** What a site file could say better without being wrong (a regexp-only field without an example); never fails the check. */
+function warningsOf(displayName: string, absolutePath: string): FixtureMistake[] {
+  const isDataFixture = DATA_FIXTURE_CHECKS[basename(absolutePath)] !== undefined || basename(dirname(absolutePath)) === 'cashback';
+  if (isDataFixture) return [];
+  try {
+    return checkSiteFixtureWarnings(JSON.parse(readFileSync(absolutePath, 'utf8')) as unknown, displayName);
+  } catch {
+    return []; // the mistakes above already name an unreadable file
+  }
+}
+
 const mistakes = files.flatMap(({ displayName, absolutePath }) => checkFile(displayName, absolutePath));
+const warnings = files.flatMap(({ displayName, absolutePath }) => warningsOf(displayName, absolutePath));
 for (const mistake of mistakes) console.log(formatMistake(mistake));
-console.log(`sites:check: ${files.length} files, ${mistakes.length} mistakes`);
+for (const warning of warnings) console.log(`warning: ${formatMistake(warning)}`);
+console.log(`sites:check: ${files.length} files, ${mistakes.length} mistakes${warnings.length > 0 ? `, ${warnings.length} warnings` : ''}`);
 process.exitCode = mistakes.length > 0 ? 1 : 0;

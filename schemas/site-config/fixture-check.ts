@@ -7,6 +7,9 @@
  * Runs in Node (the `sites:check` CLI and the gateway's start-up check), so ajv's generated code is fine.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { digitCountOf } from '../forms/expected-format';
+import { upperCaseLetters } from '../forms/normalise-form-data';
+import { nationalIdMask, postalCodeMask, validateNationalId, validatePhone, validatePostalCode, type FieldError } from '../validators';
 import { MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
 import { maskSlotCount, parseMask } from './mask';
 import { BRAND_SETTINGS, failingBrandContrast, isLogoPath } from './site-brand';
@@ -137,7 +140,7 @@ function checkBeyondSchema(root: unknown, fileName: string, options: FixtureChec
     }
     if (feature.name === 'user_enrollment' && isRecord(feature.featureConfig)) {
       const at: Segment[] = ['siteFeatureConfigurations', index, 'featureConfig'];
-      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at));
+      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at), ...checkExamples(feature.featureConfig, at));
     }
     if (feature.name === 'site_brand' && isRecord(feature.featureConfig)) {
       mistakes.push(...checkBrand(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig'], options));
@@ -198,6 +201,94 @@ function checkBrand(settings: Record<string, unknown>, at: Segment[], options: F
     mistakes.push({ at: [...at, BRAND_SETTINGS.logo], expected: 'a file that exists under the app\'s public/ folder', actual: `${JSON.stringify(logo)}: no file public/${logo}` });
   }
   return mistakes;
+}
+
+/** A formatted field's settings (SPEC §3 user_enrollment) and the site's own rule for its value. */
+interface FormattedField {
+  example: string;
+  mask: string;
+  regexp: string;
+  uppercase?: string;
+  /** The rule the form applies to the value (schemas/validators). */
+  rule(settings: Readonly<Record<string, string | undefined>>, value: string): FieldError | null;
+  /** The mask the field is formatted with, if any: it is the field's hint when there is no example. */
+  shapeMask(settings: Readonly<Record<string, string | undefined>>): string | undefined;
+}
+
+const FORMATTED_FIELDS: readonly FormattedField[] = [
+  {
+    example: 'phone_example',
+    mask: 'phone_mask',
+    regexp: 'phone_regexp',
+    rule: (settings, value) => validatePhone(value, { mask: settings.phone_mask, regexp: settings.phone_regexp }),
+    shapeMask: (settings) => settings.phone_mask,
+  },
+  {
+    example: 'national_id_example',
+    mask: 'national_id_mask',
+    regexp: 'national_id_regexp',
+    uppercase: 'national_id_uppercase',
+    rule: (settings, value) =>
+      validateNationalId(value, { type: settings.national_id_type, mask: settings.national_id_mask, regexp: settings.national_id_regexp }),
+    shapeMask: (settings) => nationalIdMask(settings.national_id_type, settings.national_id_mask),
+  },
+  {
+    example: 'postal_code_example',
+    mask: 'postal_code_mask',
+    regexp: 'postal_code_regexp',
+    uppercase: 'postal_code_uppercase',
+    rule: (settings, value) => validatePostalCode(value, { mask: settings.postal_code_mask, regexp: settings.postal_code_regexp }),
+    shapeMask: (settings) => postalCodeMask({ mask: settings.postal_code_mask, regexp: settings.postal_code_regexp }),
+  },
+];
+
+/** Only the text settings: the schema reports every other value. */
+function textSettings(settings: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(settings).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+/**
+ * SPEC §5: an example is what the person is told to type, so the site's own rule must accept it
+ * (after the upper-casing the site asks for); one it refuses would teach the wrong shape.
+ */
+function checkExamples(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  const texts = textSettings(settings);
+  return FORMATTED_FIELDS.flatMap((field): Mistake[] => {
+    const example = texts[field.example];
+    if (example === undefined) return [];
+    const value = field.uppercase !== undefined && texts[field.uppercase] === 'true' ? upperCaseLetters(example) : example;
+    if (field.rule(texts, value) === null) return [];
+    const rules = [field.mask, field.regexp].filter((key) => texts[key] !== undefined);
+    return [{
+      at: [...at, field.example],
+      expected: `an example the site's own ${rules.length > 0 ? rules.join(' and ') : 'rule'} accepts`,
+      actual: JSON.stringify(example),
+    }];
+  });
+}
+
+/**
+ * Warnings: a field checked by a regexp alone whose shape cannot be read from it ("6 to 10 digits")
+ * and that has no example, so its hint and error can only say "the format this site uses".
+ */
+export function checkSiteFixtureWarnings(value: unknown, fileName: string): FixtureMistake[] {
+  if (!isRecord(value) || !Array.isArray(value.siteFeatureConfigurations)) return [];
+  const warnings: FixtureMistake[] = [];
+  value.siteFeatureConfigurations.forEach((feature: unknown, index) => {
+    if (!isRecord(feature) || feature.name !== 'user_enrollment' || !isRecord(feature.featureConfig)) return;
+    const texts = textSettings(feature.featureConfig);
+    for (const field of FORMATTED_FIELDS) {
+      const regexp = texts[field.regexp];
+      if (regexp === undefined || texts[field.example] !== undefined || field.shapeMask(texts) !== undefined || digitCountOf(regexp) !== null) continue;
+      warnings.push({
+        file: fileName,
+        path: formatJsonPath(['siteFeatureConfigurations', index, 'featureConfig', field.example]),
+        expected: `an example value for ${field.regexp} (user_enrollment.${field.example}), so the form can show what it expects`,
+        actual: 'nothing',
+      });
+    }
+  });
+  return warnings;
 }
 
 function siteIdForFile(fileName: string): string {

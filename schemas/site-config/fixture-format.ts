@@ -65,6 +65,10 @@ const BRAND_COLOUR = stringSchema('a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#
 /** `user_enrollment` settings the check reads further: masks must parse, regexps must compile. */
 export const MASK_SETTINGS = ['phone_mask', 'national_id_mask', 'postal_code_mask'] as const;
 export const REGEXP_SETTINGS = ['phone_regexp', 'national_id_regexp', 'postal_code_regexp'] as const;
+/** An example value shown as the field's hint and in its error (SPEC §5); the check runs it through the site's own rule. */
+export const EXAMPLE_SETTINGS = ['phone_example', 'national_id_example', 'postal_code_example'] as const;
+/** Letters upper-cased as typed and before the gateway validates (schemas/forms/normalise-form-data.ts). */
+export const UPPERCASE_SETTINGS = ['national_id_uppercase', 'postal_code_uppercase'] as const;
 
 const all = (keys: readonly string[], kind: JsonSchemaNode): Record<string, JsonSchemaNode> =>
   Object.fromEntries(keys.map((key) => [key, kind]));
@@ -108,6 +112,8 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     bin_length: BIN_LENGTH,
     ...all(MASK_SETTINGS, MASK),
     ...all(REGEXP_SETTINGS, REGEXP),
+    ...all(EXAMPLE_SETTINGS, TEXT),
+    ...all(UPPERCASE_SETTINGS, FLAG),
     national_id_type: oneOfTexts(['cpf', 'ssn', 'other']),
     date_format: DATE_FORMAT,
     dob_min_age: AGE,

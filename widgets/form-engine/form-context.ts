@@ -63,11 +63,14 @@ export function directionOf(options: UiOptions): 'ltr' | undefined {
 }
 
 /**
- * ARIA of a field's input: invalid and described by its message while one is shown (the
- * FieldErrorTemplate renders it under `<id>__error`; SiteForm only passes errors a person may see).
+ * ARIA of a field's input: described by its expected-format hint when it has one (`hintId`), and
+ * invalid and described by its message while one is shown (the FieldErrorTemplate renders it under
+ * `<id>__error`; SiteForm only passes errors a person may see).
  */
-export function inputAria(id: string, rawErrors: readonly string[] | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
-  return rawErrors && rawErrors.length > 0 ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {};
+export function inputAria(id: string, rawErrors: readonly string[] | undefined, hintId?: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  const invalid = rawErrors !== undefined && rawErrors.length > 0;
+  const describedBy = [hintId, invalid ? errorId(id) : undefined].filter((part) => part !== undefined).join(' ');
+  return { ...(invalid ? { 'aria-invalid': true } : {}), ...(describedBy === '' ? {} : { 'aria-describedby': describedBy }) };
 }
 
 /** True when focus moves to something outside the element the handler sits on: a group of inputs is left only then. */

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type HTMLAttributes } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import { hintIdOf } from '../form-engine/expected-format-hint';
 import { inputAria } from '../form-engine/form-context';
 import { deleteDirectionOf, editFormattedText, type TextFormat } from '../form-engine/formatted-edit';
 
@@ -66,7 +67,7 @@ export function FormattedInput({ widget, format, toValue, inputMode, dir, autoCo
       onChange={handleChange}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
-      {...inputAria(id, rawErrors)}
+      {...inputAria(id, rawErrors, hintIdOf(id, options))}
     />
   );
 }

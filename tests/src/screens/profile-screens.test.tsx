@@ -299,7 +299,9 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const phone = screen.getByLabelText(/^Phone number/) as HTMLInputElement;
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Please check this field.');
+    // Described by its format hint (SPEC §5) and its error.
+    const describedBy = (phone.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Please check this field.');
     expect(phone.value).toBe('(212) 555-0123');
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
