@@ -128,7 +128,7 @@ export function Component() {
       setNotice({ kind: 'error', message: text('edit.failed') });
       return;
     }
-    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved') }));
+    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved'), lifetime: 'next-page' }));
     // SPEC §3 feature events: the app in whose webview the portal runs hears of the saved profile.
     notifyMobileApp('editProfile');
     void navigate(`${basePath}profile${search}`);
