@@ -47,7 +47,6 @@ export function Component() {
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <RouteHeading route="add-pan" />
         <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
       </section>
     );
