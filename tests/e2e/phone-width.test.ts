@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility';
 import { launchChromium, saveScreenshot } from './support/browser';
-import { endsOn } from './support/navigation';
+import { cookieValue, endsOn } from './support/navigation';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 
@@ -10,7 +10,9 @@ import { signInForTest } from './support/test-session';
  * Phone width (390 px, DESIGN "pages work at 390 px") in Chromium against the real gateway: the
  * card rows keep the masked number clear of their badge and remove link (SPEC §2 card lists),
  * the registration form links the privacy policy it asks to accept (SPEC §5 pp) and its date of
- * birth moves from part to part as it is typed (SPEC §5 dob).
+ * birth moves from part to part as it is typed (SPEC §5 dob); after registering, "check your
+ * e-mail" says so in its heading and links to sign-in; a sign-in refused with 429 counts the
+ * gateway's Retry-After down live with the button held back (ADR 0008).
  */
 const PHONE = { width: 390, height: 844 };
 
@@ -129,9 +131,43 @@ describe('at 390 px', () => {
     await page.locator('main .account-actions button').click();
     await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/firstbank/en_us/account/login');
+    expect(await page.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toMatch(/^\/firstbank\/en_us\/account\/login(?:-form)?$/);
     await saveScreenshot(page, 'phone-check-email-firstbank-390');
     await expectNoAxeViolations(page, 'check your e-mail at 390 px');
+    await context.close();
+  });
+
+  // Last: it spends this gateway's per-IP sign-in allowance (ADR 0008: 30 calls in 5 minutes).
+  it('sign-in refused with 429: the countdown starts from the Retry-After the gateway sent and ticks down, the button held back', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/firstbank/en_us/account/login`);
+    await page.locator('#root_username').waitFor();
+    const xsrf = (await cookieValue(context, portal.baseUrl, 'XSRF-TOKEN')) ?? '';
+    // The per-IP count comes before the form is read, so empty forms spend it without a password check each.
+    for (let call = 0; call < 31; call += 1) {
+      const answer = await context.request.post(`${portal.baseUrl}/api/user-auth/login`, { form: { grant_type: 'password' }, headers: { 'x-xsrf-token': xsrf } });
+      if (answer.status() === 429) break;
+    }
+    await page.locator('#root_username').fill('emily.carter@example.com');
+    await page.locator('#root_password').fill('not-the-password');
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/user-auth/login') && response.status() === 429);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const retryAfter = Number((await refused).headers()['retry-after']);
+    expect(retryAfter).toBeGreaterThan(10);
+
+    const countdown = page.locator('.retry-wait');
+    const secondsShown = async () => Number(/(\d+)/.exec((await countdown.textContent()) ?? '')?.[1]);
+    await countdown.waitFor();
+    const first = await secondsShown();
+    expect(first).toBeLessThanOrEqual(retryAfter);
+    expect(first).toBeGreaterThanOrEqual(retryAfter - 2);
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait, then try again.' }).waitFor();
+    await expect.poll(secondsShown, { timeout: 10_000 }).toBeLessThanOrEqual(first - 2);
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'phone-sign-in-rate-limited-390');
+    await expectNoAxeViolations(page, 'sign-in waiting out a 429 at 390 px');
     await context.close();
   });
 });
