@@ -256,12 +256,13 @@ function profileFormSchema(settings: SiteFormSettings, locale: string, form: 're
   if (form === 'registration' && settings.privacyPolicyDisplay !== null) {
     // SPEC §5: pp is mandatory when privacy_policy_display is A; B offers it; C shows the policy only.
     order.push('pp');
+    const policyLink = settings.privacyPolicyUrl === null ? {} : { policyUrl: settings.privacyPolicyUrl };
     if (settings.privacyPolicyDisplay === 'C') {
       properties.pp = { type: 'boolean', default: false };
-      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: 'C' } };
+      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: 'C', ...policyLink } };
     } else {
       properties.pp = settings.privacyPolicyDisplay === 'A' ? { type: 'boolean', const: true } : { type: 'boolean', default: false };
-      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: settings.privacyPolicyDisplay } };
+      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: settings.privacyPolicyDisplay, ...policyLink } };
       if (settings.privacyPolicyDisplay === 'A') required.push('pp');
     }
   }

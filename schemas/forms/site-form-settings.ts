@@ -35,6 +35,8 @@ export interface SiteFormSettings {
   dateFormat: string;
   minAge: number;
   privacyPolicyDisplay: PrivacyPolicyDisplay | null;
+  /** The site's privacy policy page the pp field links to; https only, so a link can never run script. */
+  privacyPolicyUrl: string | null;
   sendSms: boolean;
   captchaRequired: boolean;
   marketingOptIns: readonly MarketingOptInKey[];
@@ -86,6 +88,7 @@ export function readSiteFormSettings(site: SiteConfig): SiteFormSettings {
     dateFormat: textSetting(enrollment.date_format) ?? DEFAULT_DATE_FORMAT,
     minAge: integerSetting(enrollment.dob_min_age, DEFAULT_DOB_MIN_AGE),
     privacyPolicyDisplay: privacy === 'A' || privacy === 'B' || privacy === 'C' ? privacy : null,
+    privacyPolicyUrl: /^https:\/\/[^\s/?#]+/.test(enrollment.privacy_policy_url ?? '') ? (enrollment.privacy_policy_url ?? null) : null,
     sendSms: enrollment.send_sms === 'true',
     captchaRequired: enrollment.captcha_required === 'true',
     marketingOptIns: MARKETING_OPT_IN_KEYS.filter((key) => optIns[key] === 'true'),

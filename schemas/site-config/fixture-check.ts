@@ -140,7 +140,7 @@ function checkBeyondSchema(root: unknown, fileName: string, options: FixtureChec
     }
     if (feature.name === 'user_enrollment' && isRecord(feature.featureConfig)) {
       const at: Segment[] = ['siteFeatureConfigurations', index, 'featureConfig'];
-      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at), ...checkExamples(feature.featureConfig, at));
+      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at), ...checkExamples(feature.featureConfig, at), ...checkPrivacyPolicyLink(feature.featureConfig, at));
     }
     if (feature.name === 'site_brand' && isRecord(feature.featureConfig)) {
       mistakes.push(...checkBrand(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig'], options));
@@ -165,6 +165,16 @@ function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[]
     if (maskSlotCount(mask) === 0) return [{ at: [...at, key], expected: 'a mask with at least one 0, A or * slot', actual: JSON.stringify(mask) }];
     return [];
   });
+}
+
+/** SPEC §3, §5: a privacy policy the form asks the person to accept (A, B) or states (C) is linked, so it can be read first. */
+function checkPrivacyPolicyLink(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  if (settings.privacy_policy_display === undefined || settings.privacy_policy_url !== undefined) return [];
+  return [{
+    at: [...at, 'privacy_policy_url'],
+    expected: `the absolute https URL of the site's privacy policy, which the registration form links to (privacy_policy_display is ${JSON.stringify(settings.privacy_policy_display)})`,
+    actual: 'missing',
+  }];
 }
 
 function checkRegexps(settings: Record<string, unknown>, at: Segment[]): Mistake[] {

@@ -118,6 +118,7 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     date_format: DATE_FORMAT,
     dob_min_age: AGE,
     privacy_policy_display: oneOfTexts(PRIVACY_POLICY_DISPLAYS),
+    privacy_policy_url: HTTPS_URL,
     ...all(['send_sms', 'six_digit_verification', 'captcha_required'], FLAG),
   },
   pan_capture: {

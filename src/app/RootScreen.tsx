@@ -12,6 +12,7 @@ import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
+import { NotificationAlerts } from './NotificationAlerts';
 import { readEntryQuery } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
 import { SiteBrandMark } from './SiteBrandMark';
@@ -50,20 +51,6 @@ function GlobalErrorAlert() {
       <button type="button" className="alert__close" aria-label={textOf(common, 'alert.close', 'Close alert')} onClick={() => dispatch(alertsClosed())}>
         ×
       </button>
-    </div>
-  );
-}
-
-function NotificationAlerts() {
-  const notifications = useSelector((state: RootState) => state.alerts.notifications);
-  if (notifications.length === 0) return null;
-  return (
-    <div className="notifications">
-      {notifications.map((notification) => (
-        <div key={notification.id} className={`alert alert--${notification.kind}`} role={notification.kind === 'error' ? 'alert' : 'status'}>
-          <p className="alert__message">{notification.message}</p>
-        </div>
-      ))}
     </div>
   );
 }

@@ -53,7 +53,6 @@ export function Component() {
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <RouteHeading route="add-pan" />
         <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
       </section>
     );

@@ -35,7 +35,7 @@ export function Component() {
       return;
     }
     await signOut('deleteProfile', () =>
-      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', message: common('notice.accountDeleted') })),
+      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', message: common('notice.accountDeleted'), lifetime: 'next-page' })),
     );
   };
 

@@ -165,7 +165,7 @@ export function Component() {
       return;
     }
     dropProfileDraft();
-    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved') }));
+    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved'), lifetime: 'next-page' }));
     // SPEC §3 feature events: the app in whose webview the portal runs hears of the saved profile.
     notifyMobileApp('editProfile');
     void navigate(`${basePath}profile${search}`);

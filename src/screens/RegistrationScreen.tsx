@@ -70,7 +70,6 @@ export function Component() {
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <RouteHeading route="registration" />
         <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
       </section>
     );

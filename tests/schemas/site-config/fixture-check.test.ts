@@ -117,6 +117,29 @@ const brokenCases: BrokenCase[] = [
     },
   },
   {
+    mistake: 'a privacy policy to accept with no link to it (SPEC §5 pp)',
+    breakIt: (site) => {
+      delete settingsOf(site, 'user_enrollment').privacy_policy_url;
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.privacy_policy_url`,
+        expected:
+          'the absolute https URL of the site\'s privacy policy, which the registration form links to (privacy_policy_display is "A") (user_enrollment.privacy_policy_url)',
+        actual: 'missing',
+      });
+    },
+  },
+  {
+    mistake: 'a privacy policy link that is not https (a script URL)',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').privacy_policy_url = 'javascript:alert(1)';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.privacy_policy_url`,
+        expected: 'an absolute https URL (user_enrollment.privacy_policy_url)',
+        actual: '"javascript:alert(1)"',
+      });
+    },
+  },
+  {
     mistake: 'an unknown feature name',
     breakIt: (site) => {
       site.siteFeatureConfigurations.push({ name: 'loyalty_points' as FeatureName, featureConfig: { enabled: 'true' } });

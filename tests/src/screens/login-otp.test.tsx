@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passcodeStepStarted, type PendingSignIn } from '../../../src/auth/sign-in-slice';
 import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
@@ -103,7 +103,7 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(callsTo('user-auth/login')).toHaveLength(0);
   });
 
-  it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED says when to retry', async () => {
+  it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED counts the wait down on the button', async () => {
     answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 204 } }));
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'sms', maskedDestination: '*** *** 4567' })));
     fireEvent.click(await screen.findByRole('button', { name: 'Send a new passcode' }));
@@ -111,8 +111,40 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
 
     answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
-    fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait 5 minutes and try again.');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait, then try again.');
+      const resend = screen.getByRole('button', { name: 'Send a new passcode (300 s)' }) as HTMLButtonElement;
+      expect(resend.disabled).toBe(true);
+      // Announced politely once, with the gateway's figure; the button counts down without announcing each second.
+      expect(screen.getByText('You can ask for a new passcode in 300 seconds.').getAttribute('role')).toBe('status');
+      act(() => vi.advanceTimersByTime(100_000));
+      expect(resend.textContent).toBe('Send a new passcode (200 s)');
+      act(() => vi.advanceTimersByTime(200_000));
+      expect(resend.textContent).toBe('Send a new passcode');
+      expect(resend.disabled).toBe(false);
+      expect(screen.getByText('You can ask for a new passcode now.').getAttribute('role')).toBe('status');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a passcode check refused with RATE_LIMITED holds the submit back for the Retry-After seconds, counting down', async () => {
+    answerWith(withAnswers({ 'user-auth/login': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '30' } } }));
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await enterCode('123456', false);
+      await screen.findByText('You can try again in 30 s.');
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(screen.getByText('You can try again in 20 s.')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(20_000));
+      expect(screen.queryByText(/You can try again in/)).toBeNull();
+      expect(screen.getByText('You can try again now.')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -16,10 +16,18 @@ const CHECK_EMAIL: Answer = { status: 202, data: { status: 'CHECK_EMAIL' } };
 
 /** The "check your e-mail" notice (the page also has the shell's page-title status region). */
 async function checkEmailNotice(): Promise<HTMLElement> {
-  const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
-  const notice = heading.closest<HTMLElement>('[role="status"]');
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' });
+  const notice = heading.parentElement?.querySelector<HTMLElement>('[role="status"]') ?? null;
   if (notice === null) throw new Error('the notice is not a status region');
   return notice;
+}
+
+/** The screen after the answer says what it is (its only h1) and offers the way on: signing in (SPEC §2). */
+function expectCheckEmailScreen(signInHref: string) {
+  const headings = screen.getAllByRole('heading', { level: 1 });
+  expect(headings.map((heading) => heading.textContent)).toEqual(['Check your e-mail']);
+  expect(document.activeElement).toBe(headings[0]);
+  expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe(signInHref);
 }
 
 beforeEach(resetFakePortal);
@@ -56,7 +64,7 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const notice = await checkEmailNotice();
     expect(notice.textContent).toContain("We've sent a message to lena.vogel@example.com.");
-    expect(document.activeElement).toBe(notice);
+    expectCheckEmailScreen('/eurobank/en_us/account/login-form');
     const [registration] = callsTo('user-mgmt/user/registration');
     expect(registration?.method).toBe('POST');
     expect(registration?.headers['x-hcaptcha-token']).toBe(OFFLINE_DEVELOPMENT_CAPTCHA_TOKEN);
@@ -168,6 +176,8 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await checkEmailNotice()).textContent).toContain("We've sent a message to lena.vogel@example.com.");
+    // Not the card step's "Add your card" heading any more.
+    expectCheckEmailScreen('/eurobank/en_us/account/login-form');
     expect(callsTo('user-mgmt/user/registration')[0]?.body).toEqual({ siteId: 'eurobank', locale: 'en_us', user: REGISTRATION_DATA, cards: [{ pan: '4012888888881881' }] });
     // The password is dropped once the registration is sent.
     expect(store.getState().registration.data).toBeNull();
