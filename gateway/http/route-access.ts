@@ -93,8 +93,8 @@ export async function registerPluginWithAccess(app: FastifyInstance, access: Rou
  * an agent on a card holder's call, 403 NOT_CONCIERGE for a card holder on an agent's), an agent's
  * session needs its site still granted (403 SITE_NOT_GRANTED), an account that signed in with a
  * breached password reaches only the routes marked `openWhilePasswordChangeRequired` until it has
- * replaced it (403 PASSWORD_CHANGE_REQUIRED, ADR 0009, SPEC §2 compromised-credentials), and every site the request names
- * (the `siteId` path parameter, each `siteId` of the query string, X-SITE-ID, then a body's
+ * replaced it (403 PASSWORD_CHANGE_REQUIRED; ADR 0009, SPEC §2 compromised-credentials), and every
+ * site the request names (the `siteId` path parameter, each `siteId` of the query string, X-SITE-ID, then a body's
  * `siteId` once it is read) must be the session's (403 SITE_MISMATCH; a malformed one is a 400
  * naming its field).
  */
