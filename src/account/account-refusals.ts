@@ -56,7 +56,7 @@ export function accountRefusal(failure: unknown, options: { fieldPrefix?: string
       const attemptsLeft = attemptsLeftOf(error);
       const warning = attemptsLeft !== undefined && attemptsLeft > 0 && attemptsLeft <= WARN_FROM_ATTEMPTS_LEFT;
       return {
-        alert: warning ? { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { attemptsLeft }, count: attemptsLeft } : account('error.checkFields'),
+        alert: warning ? { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: attemptsLeft }, count: attemptsLeft } : account('error.checkFields'),
         fields: { currentPassword: 'currentPasswordIncorrect' },
       };
     }

@@ -74,7 +74,7 @@ export function refusalText(failure: unknown): TextRef {
     case 'BAD_CREDENTIALS': {
       const attemptsLeft = numberDetail(error, 'attemptsLeft');
       if (attemptsLeft === undefined || attemptsLeft <= 0 || attemptsLeft > WARN_FROM_ATTEMPTS_LEFT) return { group: 'errors', key: 'wrongCombination' };
-      return { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { attemptsLeft }, count: attemptsLeft };
+      return { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: attemptsLeft }, count: attemptsLeft };
     }
     case 'USER_LOCKED': {
       // When the lock ends, in the page's locale; a reset through the mailed passcode ends it now (ADR 0008).

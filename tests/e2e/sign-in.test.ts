@@ -232,7 +232,7 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
         // The page says when the lock ends, as the page's locale writes a time.
         const lockedUntil = ((await response.json()) as { lockedUntil: string }).lockedUntil;
         const time = await page.evaluate((at) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(at)), lockedUntil);
-        await expect.poll(() => page.getByRole('alert').textContent()).toContain(`Your account is locked after too many attempts until ${time}.`);
+        await expect.poll(() => page.getByRole('alert').textContent()).toContain(`After too many attempts your account is locked until ${time}.`);
       } else {
         await expect.poll(() => page.getByRole('alert').textContent()).toMatch(warnings[attempt] ?? /Oops that wasn't the right combination\./);
       }

@@ -33,8 +33,8 @@ describe('refusal texts (§8 defaults, content with Retry-After minutes and atte
     [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: 'soon' } }).error, { group: 'signIn', key: 'error.userLocked', values: { minutes: 15 } }],
     // ADR 0008: a warning before the last wrong passwords, as a counted text.
     [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 4 } }).error, { group: 'errors', key: 'wrongCombination' }],
-    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { attemptsLeft: 2 }, count: 2 }],
-    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { attemptsLeft: 1 }, count: 1 }],
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 }, count: 2 }],
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 1 }, count: 1 }],
     [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
     [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { minutes: 1 } }],
     [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],

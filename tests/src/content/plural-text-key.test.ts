@@ -27,6 +27,6 @@ describe('pluralTextKey', () => {
       const text = texts[pluralTextKey('error.wrongCombinationAttemptsLeft', count, locale)] ?? texts['error.wrongCombinationAttemptsLeft.other'];
       expect(text, `${locale} ${count}`).toMatch(/\S/);
     }
-    if (locale === 'en_us') expect(texts[pluralTextKey('error.wrongCombinationAttemptsLeft', 1, locale)]).toContain('{{attemptsLeft}} attempt left');
+    if (locale === 'en_us') expect(texts[pluralTextKey('error.wrongCombinationAttemptsLeft', 1, locale)]).toContain('{{count}} attempt left');
   });
 });
