@@ -140,11 +140,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(ssoRoutes, { db, fixtures, auth, gateway: app });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
-        await api.register(userMgmtTotpRoutes, { db, auth });
+        await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
         await api.register(hcaptchaVerificationRoutes, { auth });
         await api.register(userMgmtRecoveryRoutes, { db, auth, jobs });
-        await api.register(userMgmtPasswordRoutes, { db, auth });
+        await api.register(userMgmtPasswordRoutes, { db, fixtures, auth });
         await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth });
         await api.register(assetsRoutes, { db, fixtures, auth });
         await api.register(conciergeRoutes, { db, fixtures, clock });

@@ -74,14 +74,14 @@ export async function passwordSignIn(
   // Unknown user and wrong password: same work (one argon2 verify), same answer (ADR 0008).
   const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), grant.password);
   if (!row || !passwordOk) {
-    await limits.recordPasswordFailure(grant.username, deviceId);
-    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
+    const attemptsLeft = await limits.recordPasswordFailure(grant.username, deviceId);
+    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.', undefined, { extras: { attemptsLeft } });
   }
   const user: SignedInUser = { id: row.id, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status };
   // ADR 0017: an agent signs in only on a site granted to them; elsewhere the answer is a wrong password's.
   if (user.roles.includes(CONCIERGE_ROLE) && !(await isGrantedSite(db, user.id, grant.siteId))) {
-    await limits.recordPasswordFailure(grant.username, deviceId);
-    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
+    const attemptsLeft = await limits.recordPasswordFailure(grant.username, deviceId);
+    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.', undefined, { extras: { attemptsLeft } });
   }
   await limits.recordPasswordSuccess(grant.username);
   const policy = await signInPolicyFor(db, fixtures, user.id, grant.siteId);

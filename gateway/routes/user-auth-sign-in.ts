@@ -8,7 +8,8 @@ import { passwordSignIn, setTrustedDevice, type PasswordGrant } from '../auth/pa
 import { refreshTokenSite, spendRefreshToken } from '../auth/refresh-tokens';
 import { isSsoOnlySite } from '../auth/sign-in-policy';
 import { completeSignIn, deviceIdOf, type SignInAnswer } from '../auth/sign-in-answer';
-import { SESSION_TTL_SECONDS } from '../auth/session-store';
+import { CONCIERGE_ROLE, SESSION_TTL_SECONDS } from '../auth/session-store';
+import { recordPasswordChangeRequired } from '../account/new-password';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
@@ -99,6 +100,9 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
     const deviceId = deviceIdOf(request, reply, auth.clock.now());
     const { user, passcodeChecked, passwordCompromised } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
     if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
+    // ADR 0009: the account must replace a breached password before any other signed-in call (the
+    // access hook holds it); an agent is never sent to the card holder's detour (ADR 0014).
+    await recordPasswordChangeRequired(db, user.id, passwordCompromised && !user.roles.includes(CONCIERGE_ROLE));
     const answer = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
     return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;
   }

@@ -82,6 +82,8 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
         throw new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', { passcode: 'invalid' }, { extras: { attemptsLeft: 0 } });
       }
       await replacePassword(db, { userId, password, now });
+      // ADR 0008 "A reset ends the lock": the mailed passcode proved the person holds the account.
+      await auth.limits.clearAccountLock(email);
       return { status: 'PASSWORD_CHANGED' };
     },
   );

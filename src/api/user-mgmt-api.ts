@@ -129,15 +129,20 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
     /** ADR 0009 POST user-mgmt/user/vba/compromised-password: a new password after a sign-in with a listed one; the session is kept. */
     replaceCompromisedPassword: build.mutation<unknown, { siteId: string } & NewPassword>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/vba/compromised-password', method: 'POST', data: body, siteId }),
+      // The profile fetched while the gateway held the account was refused (null); it is there now.
+      invalidatesTags: ['Profile'],
     }),
     /** §7/ADR 0010 POST user-mgmt/user/update, empty body: copies the site's global profile fields into the profile, which it answers. */
     updateProfile: build.mutation<UserProfile, { siteId: string; concierge: boolean }>({
       query: ({ siteId, concierge }) => ({ url: concierge ? 'user-mgmt/user/concierge/update' : 'user-mgmt/user/update', method: 'POST', siteId }),
       invalidatesTags: ['Profile'],
     }),
-    /** §7/ADR 0009 POST user-mgmt/user/remove-account, empty body; the gateway clears every auth cookie. */
-    removeAccount: build.mutation<unknown, { siteId: string }>({
-      query: ({ siteId }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', siteId }),
+    /**
+     * §7/ADR 0009 POST user-mgmt/user/remove-account with the proof of presence: the current password,
+     * or for an account without one (SSO) the passcode send-code mailed; the gateway clears every auth cookie.
+     */
+    removeAccount: build.mutation<unknown, { siteId: string } & ({ password: string } | { passcode: string })>({
+      query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', data: proof, siteId }),
     }),
   }),
 });

@@ -18,7 +18,12 @@ export interface TextRef {
   group: 'errors' | 'signIn' | 'account';
   key: string;
   values?: Readonly<Record<string, string | number>>;
+  /** An instant (ISO 8601) shown as `{{time}}` in the page's locale, e.g. when a lock ends. */
+  at?: string;
 }
+
+/** ADR 0008: the sign-in page warns from this many wrong passwords left before the account locks. */
+export const WARN_FROM_ATTEMPTS_LEFT = 2;
 
 export type SignInStep =
   /** ADR 0009: `passwordCompromised` when the password is on the breached list; the person sets a new one first. */
@@ -64,10 +69,17 @@ export function refusalText(failure: unknown): TextRef {
   const error = asGatewayError(failure);
   const retryAfter = error.retryAfterSeconds;
   switch (error.code) {
-    case 'BAD_CREDENTIALS':
-      return { group: 'errors', key: 'wrongCombination' };
-    case 'USER_LOCKED':
+    case 'BAD_CREDENTIALS': {
+      const attemptsLeft = numberDetail(error, 'attemptsLeft');
+      if (attemptsLeft === undefined || attemptsLeft <= 0 || attemptsLeft > WARN_FROM_ATTEMPTS_LEFT) return { group: 'errors', key: 'wrongCombination' };
+      return { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: attemptsLeft } };
+    }
+    case 'USER_LOCKED': {
+      // When the lock ends, in the page's locale; a reset through the mailed passcode ends it now (ADR 0008).
+      const lockedUntil = stringDetail(error, 'lockedUntil');
+      if (lockedUntil !== null && !Number.isNaN(Date.parse(lockedUntil))) return { group: 'signIn', key: 'error.userLockedUntil', at: lockedUntil };
       return retryAfter === undefined ? { group: 'errors', key: 'userLocked' } : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) } };
+    }
     case 'DEVICE_LOCKED':
       return retryAfter === undefined ? { group: 'errors', key: 'deviceLocked' } : { group: 'signIn', key: 'error.deviceLocked', values: { count: minutesOf(retryAfter) } };
     case 'RATE_LIMITED':

@@ -18,7 +18,8 @@ describeEachDatabase((leg) => {
   });
   afterEach(() => gateway.dispose());
 
-  const removeAccount = () => browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' });
+  /** ADR 0009 "Deletion: proof of presence": the current password goes with the call. */
+  const removeAccount = (password = ANA_PASSWORD) => browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password } });
   /**
    * Every table with a user_id column, found from the catalogue so a table added later is covered too;
    * but the concierge audit trail, which keeps the ids of what agents did and outlives the account (ADR 0014).
@@ -90,6 +91,7 @@ describeEachDatabase((leg) => {
 
   it('signed out: 401 UNAUTHENTICATED; a JSON, text or empty body is all the same', async () => {
     expect((await removeAccount()).statusCode).toBe(401);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' })).statusCode).toBe(401);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: {} })).statusCode).toBe(401);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
   });

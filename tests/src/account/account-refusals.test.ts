@@ -16,6 +16,8 @@ describe('account refusals: every ADR 0009 code', () => {
     ['PASSCODE_INVALID, no attempts left', error(400, 'PASSCODE_INVALID', { details: { attemptsLeft: 0 } }), {}, { alert: { group: 'account', key: 'error.passcodeAttemptsUsed' }, fields: {} }],
     ['PASSCODE_INVALID without a count: §8 recovery code text', error(400, 'PASSCODE_INVALID'), {}, { alert: { group: 'errors', key: 'incorrectRecoveryCode' }, fields: {} }],
     ['DELETE_NOT_ALLOWED', error(403, 'DELETE_NOT_ALLOWED'), {}, { alert: { group: 'account', key: 'delete.notAllowed' }, fields: {} }],
+    ['PASSWORD_INCORRECT (delete-profile): next to the current-password field', error(403, 'PASSWORD_INCORRECT', { details: { attemptsLeft: 4 } }), {}, { alert: { group: 'account', key: 'error.checkFields' }, fields: { currentPassword: 'currentPasswordIncorrect' } }],
+    ['PASSWORD_INCORRECT with 2 attempts left: counted down as at sign-in', error(403, 'PASSWORD_INCORRECT', { details: { attemptsLeft: 2 } }), {}, { alert: { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 } }, fields: { currentPassword: 'currentPasswordIncorrect' } }],
     ['RATE_LIMITED reads as on sign-in', error(429, 'RATE_LIMITED', { retryAfterSeconds: 120 }), {}, { alert: { group: 'signIn', key: 'error.rateLimited', values: { count: 2 } }, fields: {} }],
     ['anything else: §8 "An unexpected error occurred."', error(403, 'XSRF_TOKEN_INVALID'), {}, { alert: { group: 'errors', key: 'unexpected' }, fields: {} }],
     ['500: §8 global alert only', error(500, 'INTERNAL'), {}, { alert: null, fields: {} }],

@@ -28,6 +28,13 @@ describe('the sign-in flow: next step per answer', () => {
 describe('refusal texts (§8 defaults, content with Retry-After minutes and attempts left)', () => {
   it.each([
     [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
+    // ADR 0008: the page says when the lock ends, in its own locale (use-refusal-text formats `at`).
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: '2026-11-26T14:05:00.000Z' } }).error, { group: 'signIn', key: 'error.userLockedUntil', at: '2026-11-26T14:05:00.000Z' }],
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: 'soon' } }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
+    // ADR 0008: a warning before the last wrong passwords, as a counted text.
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 4 } }).error, { group: 'errors', key: 'wrongCombination' }],
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 } }],
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 1 } }],
     [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
     [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { count: 1 } }],
     [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],
