@@ -22,6 +22,14 @@ import { useSiteFormSchema } from './sign-in/use-site-form';
 type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRef };
 
 /**
+ * After each new passcode the button rests and counts down (as the best sign-in pages do): the code
+ * just sent is usually on its way, and a second one would replace it (ADR 0008). The gateway's own
+ * limit (5 sends in 15 minutes, Retry-After) still decides; this only keeps a double tap from
+ * spending a send.
+ */
+const RESEND_COOL_DOWN_SECONDS = 30;
+
+/**
  * SPEC §2 login-otp: the passcode step. The site's `otp` form (code and "trust this device"); the
  * submit re-sends the login data kept in memory with `otp`, `otp_type` and `trust_device` (§3,
  * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot.
@@ -67,7 +75,7 @@ export function Component() {
     if (otpType === 'totp') return;
     setNotice(null);
     const answer = await sendCode({ siteId: pending.siteId, channel: otpType, purpose: 'login' });
-    const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
+    const seconds = answer.error === undefined ? RESEND_COOL_DOWN_SECONDS : retryWaitOf(answer.error);
     if (seconds !== null) sendWait.start(seconds);
     if (answer.error === undefined) setNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
     // The wait is counted on the button: the alert does not name another figure (minutes) for it.

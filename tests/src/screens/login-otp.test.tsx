@@ -106,13 +106,19 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
   it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED counts the wait down on the button', async () => {
     answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 204 } }));
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'sms', maskedDestination: '*** *** 4567' })));
-    fireEvent.click(await screen.findByRole('button', { name: 'Send a new passcode' }));
-    expect((await screen.findByText('A new passcode is on its way.')).closest('[role="status"]')).not.toBeNull();
-    expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
-
-    answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
+    const resendButton = await screen.findByRole('button', { name: 'Send a new passcode' });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
+      fireEvent.click(resendButton);
+      expect((await screen.findByText('A new passcode is on its way.')).closest('[role="status"]')).not.toBeNull();
+      expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
+      // A sent code rests the button for 30 s, visibly: a double tap does not spend a second send.
+      const resting = screen.getByRole('button', { name: 'Send a new passcode (30 s)' }) as HTMLButtonElement;
+      expect(resting.disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(resting.textContent).toBe('Send a new passcode');
+
+      answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
       fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
       expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait, then try again.');
       const resend = screen.getByRole('button', { name: 'Send a new passcode (300 s)' }) as HTMLButtonElement;
