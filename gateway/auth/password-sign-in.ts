@@ -8,6 +8,7 @@ import type { AuthServices } from './auth-services';
 import { CONCIERGE_ROLE } from './session-store';
 import { signInPolicyFor } from './sign-in-policy';
 import { destinationsOf, sendPasscode } from './passcode-delivery';
+import { checkRecoveryCode, recoveryCodeInvalid } from './recovery-codes';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
 import { isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, TRUSTED_DEVICE_COOKIE } from './session-cookies';
 import { readSignedValue, signValue } from './signed-values';
@@ -25,6 +26,8 @@ export interface PasswordGrant {
   siteId: string;
   otp?: string;
   otpType?: 'email' | 'sms' | 'totp';
+  /** A two-step recovery code in place of the authenticator code, when the phone is lost. */
+  recoveryCode?: string;
   trustDevice: boolean;
 }
 
@@ -61,9 +64,9 @@ export async function passwordSignIn(
   reply: FastifyReply,
   grant: PasswordGrant,
   deviceId: string,
-): Promise<{ user: SignedInUser; passcodeChecked: boolean; passwordCompromised: boolean }> {
+): Promise<{ user: SignedInUser; passcodeChecked: boolean; passwordCompromised: boolean; recoveryCodesLeft?: number }> {
   const { limits, clock } = services;
-  if (grant.otp !== undefined) await limits.countCodeCheck(request.ip);
+  if (grant.otp !== undefined || grant.recoveryCode !== undefined) await limits.countCodeCheck(request.ip);
   await limits.assertNotLocked(grant.username, deviceId);
 
   const found = await db.query<{ id: string; password_hash: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
@@ -98,6 +101,11 @@ export async function passwordSignIn(
 
   try {
     if (user.mfaEnrollmentStatus === 'ENROLLED') {
+      if (grant.recoveryCode !== undefined) {
+        const checked = await checkRecoveryCode(db, services, user.id, grant.recoveryCode);
+        if (!checked.ok) throw recoveryCodeInvalid(401, checked.attemptsLeft);
+        return { ...(await signedIn(true)), recoveryCodesLeft: checked.codesLeft };
+      }
       // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes.
       if (grant.otp === undefined || grant.otpType !== 'totp') {
         throw new HttpError(401, 'MFA_OTP_REQUIRED', 'Enter the code from your authenticator app.');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { signAccessToken } from '../auth/access-tokens';
 import type { AuthServices } from '../auth/auth-services';
+import { RECOVERY_CODE_INPUT } from '../auth/recovery-codes';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
 import { passwordSignIn, setTrustedDevice, type PasswordGrant } from '../auth/password-sign-in';
 import { refreshTokenSite, spendRefreshToken } from '../auth/refresh-tokens';
@@ -24,6 +25,7 @@ const FORM_RULES: FieldRules = {
   init_login: { maxLength: 5, pattern: /^true$/ },
   otp: { maxLength: 6, pattern: /^\d{6}$/ },
   otp_type: { maxLength: 5, pattern: /^(email|sms|totp)$/ },
+  recovery_code: { maxLength: 20, pattern: RECOVERY_CODE_INPUT },
   trust_device: { maxLength: 5, pattern: /^(true|false)$/ },
   vba_token: { maxLength: 4096 },
   refresh_token: { maxLength: 128 },
@@ -94,12 +96,15 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
       siteId,
       otp: fields.otp,
       otpType: fields.otp_type as PasswordGrant['otpType'],
+      recoveryCode: fields.recovery_code,
       trustDevice: fields.trust_device === 'true',
     };
     const deviceId = deviceIdOf(request, reply, auth.clock.now());
-    const { user, passcodeChecked, passwordCompromised } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
+    const { user, passcodeChecked, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
     if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
-    const answer = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    const completed = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    // A recovery code was spent: the app says how many are left and offers to set up two-step again.
+    const answer = recoveryCodesLeft === undefined ? completed : { ...completed, recoveryCodesLeft };
     return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;
   }
 
