@@ -1,11 +1,12 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
 import { signAccessToken } from '../auth/access-tokens';
 import type { AuthServices } from '../auth/auth-services';
 import { RECOVERY_CODE_INPUT } from '../auth/recovery-codes';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
-import { passwordSignIn, setTrustedDevice, type PasswordGrant } from '../auth/password-sign-in';
+import { passwordSignIn, setTrustedDevice, type PasswordGrant, type SignInEvents } from '../auth/password-sign-in';
 import { refreshTokenSite, spendRefreshToken } from '../auth/refresh-tokens';
 import { isSsoOnlySite } from '../auth/sign-in-policy';
 import { completeSignIn, deviceIdOf, type SignInAnswer } from '../auth/sign-in-answer';
@@ -13,6 +14,7 @@ import { SESSION_TTL_SECONDS } from '../auth/session-store';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { LOCALE_PATTERN } from '../locale';
 
 /** Every field of SPEC §3's login payload and §7's token calls, with its longest accepted value. */
@@ -38,8 +40,8 @@ const FORM_RULES: FieldRules = {
  * `?preauth=true`, client_credentials), as docs/decisions/0008-sign-in-api.md fixes them. Every call
  * counts toward the per-IP limit before its body is read.
  */
-export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
-  const { db, fixtures, auth } = options;
+export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
   await acceptFormBodies(app);
 
   app.post('/user-auth/login', { config: { access: 'public' } }, async (request, reply): Promise<SignInAnswer> => {
@@ -100,7 +102,11 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
       trustDevice: fields.trust_device === 'true',
     };
     const deviceId = deviceIdOf(request, reply, auth.clock.now());
-    const { user, passcodeChecked, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
+    const events: SignInEvents = {
+      accountLocked: (username, until) =>
+        queueAccountNotice(jobs, reply, { notice: 'account-locked', email: username.trim().toLowerCase(), siteId, origin: noticeOrigin(request, auth), until: until.toISOString() }),
+    };
+    const { user, passcodeChecked, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
     if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
     const completed = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
     // A recovery code was spent: the app says how many are left and offers to set up two-step again.
