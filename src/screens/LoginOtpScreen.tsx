@@ -13,6 +13,7 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
+import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
 import { useRefusalText } from './sign-in/use-refusal-text';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
 import { useSiteFormSchema } from './sign-in/use-site-form';
@@ -22,7 +23,8 @@ type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRe
 /**
  * SPEC §2 login-otp: the passcode step. The site's `otp` form (code and "trust this device"); the
  * submit re-sends the login data kept in memory with `otp`, `otp_type` and `trust_device` (§3,
- * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot.
+ * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot, but a person
+ * without their phone can type one of their recovery codes instead.
  */
 export function Component() {
   const pending = useSelector((state: RootState) => state.signIn.pending);
@@ -35,6 +37,7 @@ export function Component() {
   const [sendCode, resend] = useSendCodeMutation();
   const goToStep = useSignInSteps();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
   if (pending === null || pending.otpType === null) return null;
@@ -46,6 +49,14 @@ export function Component() {
     const credentials = { username: pending.username, password: pending.password };
     const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, otp: String(data.otp ?? ''), otpType, trustDevice });
     const refusal = goToStep(nextSignInStep(answer), credentials, { trustedDevice: trustDevice });
+    if (refusal) setNotice({ kind: 'error', text: refusal });
+  };
+
+  const signInWithRecoveryCode = async (recoveryCode: string) => {
+    setNotice(null);
+    const credentials = { username: pending.username, password: pending.password };
+    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, recoveryCode, trustDevice: false });
+    const refusal = goToStep(nextSignInStep(answer), credentials);
     if (refusal) setNotice({ kind: 'error', text: refusal });
   };
 
@@ -66,9 +77,10 @@ export function Component() {
   return (
     <section className="sign-in" aria-busy={login.isLoading}>
       <RouteHeading route="login-otp" focusOnMount />
-      <p className="sign-in__intro">{intro}</p>
+      <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
       {notice && <FormAlert kind={notice.kind} message={refusalText(notice.text)} />}
-      {form && (
+      {withRecoveryCode && <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />}
+      {form && !withRecoveryCode && (
         <SiteForm
           schema={form.schema}
           uiSchema={form.uiSchema}
@@ -79,6 +91,18 @@ export function Component() {
         />
       )}
       <p className="sign-in__links">
+        {otpType === 'totp' && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setNotice(null);
+              setWithRecoveryCode(!withRecoveryCode);
+            }}
+          >
+            {text(withRecoveryCode ? 'otp.useAuthenticator' : 'otp.useRecoveryCode')}
+          </button>
+        )}
         {otpType !== 'totp' && (
           <button type="button" className="link-button" onClick={() => void sendAgain()} disabled={resend.isLoading}>
             {text('otp.resend')}
