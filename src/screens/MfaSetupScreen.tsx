@@ -39,6 +39,13 @@ type MfaStep =
   | { kind: 'unenrolled-now' };
 
 type CodeAction = 'enroll' | 'unenroll' | 'renew';
+/**
+ * What an enrolled person may do, one form at a time (two code forms at once would share the site
+ * form's field id); each task's button names what its form's submit then does.
+ */
+type EnrolledTask = 'renew' | 'unenroll' | 'lost-phone';
+const ENROLLED_TASKS: readonly EnrolledTask[] = ['renew', 'unenroll', 'lost-phone'];
+const TASK_TEXT: Readonly<Record<EnrolledTask, string>> = { renew: 'mfa.codes.renew', unenroll: 'mfa.unenroll', 'lost-phone': 'mfa.lostPhone.submit' };
 const SUBMIT_TEXT: Readonly<Record<CodeAction, string>> = { enroll: 'mfa.enroll', unenroll: 'mfa.unenroll', renew: 'mfa.codes.renew' };
 
 /** Set by the sign-in that spent a recovery code (use-sign-in-steps.ts). */
@@ -72,6 +79,13 @@ export function Component() {
   const enrolledNow = profile?.mfaEnrollmentStatus === 'ENROLLED';
   const codesLeft = useRecoveryCodesLeftQuery({ siteId }, { skip: !enrolledNow });
   const signedInWithRecoveryCode = recoveryCodesLeftOf(state);
+  // After a recovery code the likely task is the lost phone's.
+  const [chosenTask, setChosenTask] = useState<EnrolledTask | null>(null);
+  const openTask: EnrolledTask | null = chosenTask ?? (signedInWithRecoveryCode !== null ? 'lost-phone' : null);
+  const chooseTask = (task: EnrolledTask) => {
+    setRefusal(null);
+    setChosenTask(task);
+  };
   const [chosenStep, setStep] = useState<MfaStep | null>(null);
   const [refusal, setRefusal] = useState<TextRef | null>(null);
   const [copied, setCopied] = useState(false);
@@ -174,12 +188,31 @@ export function Component() {
         <>
           <p className="sign-in__intro">{text('mfa.enrolled')}</p>
           {codesLeft.data && <p data-testid="recovery-codes-left">{text('mfa.codes.left', { count: codesLeft.data.remaining })}</p>}
-          <p>{text('mfa.codes.renewIntro')}</p>
-          {codeForm('renew', renewing.isLoading)}
-          <p>{text('mfa.unenrollIntro')}</p>
-          {codeForm('unenroll', unenrolling.isLoading)}
-          <p>{text('mfa.lostPhone')}</p>
-          <RecoveryCodeForm submitText={text('mfa.lostPhone.submit')} busy={unenrolling.isLoading} onSubmit={(recoveryCode) => void turnOff({ recoveryCode })} />
+          <p className="mfa-setup__tasks">
+            {ENROLLED_TASKS.filter((task) => task !== openTask).map((task) => (
+              <button key={task} type="button" className="link-button" onClick={() => chooseTask(task)}>
+                {text(TASK_TEXT[task])}
+              </button>
+            ))}
+          </p>
+          {openTask === 'renew' && (
+            <>
+              <p>{text('mfa.codes.renewIntro')}</p>
+              {codeForm('renew', renewing.isLoading)}
+            </>
+          )}
+          {openTask === 'unenroll' && (
+            <>
+              <p>{text('mfa.unenrollIntro')}</p>
+              {codeForm('unenroll', unenrolling.isLoading)}
+            </>
+          )}
+          {openTask === 'lost-phone' && (
+            <>
+              <p>{text('mfa.lostPhone')}</p>
+              <RecoveryCodeForm submitText={text('mfa.lostPhone.submit')} busy={unenrolling.isLoading} onSubmit={(recoveryCode) => void turnOff({ recoveryCode })} />
+            </>
+          )}
         </>
       )}
       {step.kind === 'unenrolled-now' && <FormAlert kind="success" message={text('mfa.unenrolledNow')} />}
