@@ -11,6 +11,7 @@ import { payloadErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { hashPassword } from '../security/password-hashing';
+import { recipientByEmail } from '../mail/recipient';
 import { activationMail, registrationAttemptMail, type LinkTarget } from './account-mail';
 import { issueActivationToken } from './activation-tokens';
 import { CAPTCHA_HEADER } from './captcha-verifier';
@@ -125,7 +126,9 @@ export async function createRegisteredAccount(db: Database, services: AuthServic
   });
 
   const target: LinkTarget = { origin: job.origin, siteId, locale };
-  await services.mailer.send(activationToken === null ? registrationAttemptMail(email, target) : activationMail(email, target, activationToken));
+  // The owner's own language: for a new account the locale it registered in, for an existing one its stored locale.
+  const texts = services.mailTexts((await recipientByEmail(db, email, siteId))?.locale ?? locale);
+  await services.mailer.send(activationToken === null ? registrationAttemptMail(texts, email, target) : activationMail(texts, email, target, activationToken));
 }
 
 /** A fresh activation token when the address's account is still inactive, else null. */

@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
 import type { AuthServices } from '../auth/auth-services';
 import { assertPasswordChangeOffered, sessionSiteConfig } from '../auth/credential-rules';
 import { requireSessionUser } from '../auth/session-cookies';
+import type { SessionUser } from '../auth/session-store';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { verifyPassword } from '../security/password-hashing';
 
 const PASSWORD = { type: 'string', maxLength: 256 } as const;
@@ -16,8 +19,11 @@ const NEW_PASSWORD_PROPERTIES = { password: PASSWORD, confirm_password: PASSWORD
  * Both keep the caller's session and revoke every other one of the user. An SSO person has no
  * password here to change (ADR 0015).
  */
-export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
-  const { db, fixtures, auth } = options;
+export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  // The person hears of every new password, in case it was not them (docs/decisions/0021-recovery-codes-and-account-notices.md).
+  const noticePasswordChanged = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
+    queueAccountNotice(jobs, reply, { notice: 'password-changed', userId: user.userId, siteId: user.siteId, origin: noticeOrigin(request, auth), at: auth.clock.now().toISOString() });
 
   app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
     '/user-mgmt/user/change-password',
@@ -40,6 +46,7 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
       }
       await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
       await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      await noticePasswordChanged(request, reply, user);
       return { status: 'PASSWORD_CHANGED' };
     },
   );
@@ -62,6 +69,7 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
       assertPasswordRules(request.body);
       await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
       await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      await noticePasswordChanged(request, reply, user);
       return { status: 'PASSWORD_CHANGED' };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { featureConfigOf } from '../../schemas/site-config/types';
+import { queueAccountNotice } from '../account/account-notices';
 import type { AuthServices } from '../auth/auth-services';
 import { hasUsablePassword, sessionSiteConfig } from '../auth/credential-rules';
 import { verifyPasscodeOrThrow } from '../auth/second-factor';
@@ -13,6 +14,8 @@ import { verifyPassword } from '../security/password-hashing';
 
 const PASSWORD_MAX_LENGTH = 256;
 const PASSCODE = /^\d{6}$/;
+import type { JobQueue } from '../jobs/job-queue';
+import { recipientById } from '../mail/recipient';
 
 /**
  * SPEC §7 `POST user-mgmt/user/remove-account`, ADR 0009 "Deletion": deletes the signed-in user;
@@ -25,8 +28,8 @@ const PASSCODE = /^\d{6}$/;
  * account's lock), or, for an account with no usable password (SSO, ADR 0015), a `passcode` sent by
  * `send-code` with purpose `otp-check`. An agent never deletes (`cardholder`, ADR 0014).
  */
-export async function userMgmtRemoveAccountRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
-  const { db, fixtures, auth } = options;
+export async function userMgmtRemoveAccountRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
 
   app.post<{ Body: unknown }>('/user-mgmt/user/remove-account', { config: { access: 'cardholder' } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
@@ -40,7 +43,12 @@ export async function userMgmtRemoveAccountRoutes(app: FastifyInstance, options:
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     if (hasUsablePassword(passwordHash)) await proveWithPassword(user, passwordHash, body.password);
     else await proveWithPasscode(user, body.passcode);
-    await db.query('delete from users where id = $1', [user.userId]);
+    // Read before the deletion: the notice is written after it, to an account that is gone.
+    const recipient = await recipientById(db, user.userId, user.siteId);
+    await db.transaction(async (tx) => {
+      await tx.query('delete from users where id = $1', [user.userId]);
+      if (recipient) await queueAccountNotice(jobs, reply, { notice: 'account-deleted', email: recipient.email, locale: recipient.locale, siteId: user.siteId, at: auth.clock.now().toISOString() }, tx);
+    });
     clearAuthCookies(request, reply);
     return { status: 'DELETED' };
 

@@ -27,7 +27,7 @@ export const WARN_FROM_ATTEMPTS_LEFT = 2;
 
 export type SignInStep =
   /** ADR 0009: `passwordCompromised` when the password is on the breached list; the person sets a new one first. */
-  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean }
+  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean; recoveryCodesLeft: number | null }
   | { kind: 'enter-passcode'; otpType: OtpType; maskedDestination: string | null }
   | { kind: 'choose-passcode-channel' }
   /** Shown on the form as an alert; the person stays on the step. */
@@ -100,13 +100,14 @@ export function refusalText(failure: unknown): TextRef {
 
 /** The next step after an answer of `user-auth/login`. */
 export function nextSignInStep(
-  answer: { data: { expires_in?: unknown; passwordCompromised?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
+  answer: { data: { expires_in?: unknown; passwordCompromised?: unknown; recoveryCodesLeft?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
 ): SignInStep {
   if (answer.data !== undefined) {
     return {
       kind: 'signed-in',
       expiresIn: typeof answer.data.expires_in === 'number' ? answer.data.expires_in : 0,
       passwordCompromised: answer.data.passwordCompromised === true,
+      recoveryCodesLeft: typeof answer.data.recoveryCodesLeft === 'number' ? answer.data.recoveryCodesLeft : null,
     };
   }
   const error = asGatewayError(answer.error);

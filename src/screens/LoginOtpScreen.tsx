@@ -13,6 +13,7 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
+import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
 import { useRefusalText } from './sign-in/use-refusal-text';
 import { RetryAnnouncement } from './sign-in/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown } from './sign-in/use-retry-countdown';
@@ -32,7 +33,8 @@ const RESEND_COOL_DOWN_SECONDS = 30;
 /**
  * SPEC §2 login-otp: the passcode step. The site's `otp` form (code and "trust this device"); the
  * submit re-sends the login data kept in memory with `otp`, `otp_type` and `trust_device` (§3,
- * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot.
+ * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot, but a person
+ * without their phone can type one of their recovery codes instead.
  */
 export function Component() {
   const pending = useSelector((state: RootState) => state.signIn.pending);
@@ -51,6 +53,7 @@ export function Component() {
   useEffect(() => {
     if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
   }, [checkWait.phase, sendWait.phase]);
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
   if (pending === null || pending.otpType === null) return null;
@@ -68,6 +71,14 @@ export function Component() {
       return;
     }
     const refusal = goToStep(nextSignInStep(answer), credentials, { trustedDevice: trustDevice });
+    if (refusal) setNotice({ kind: 'error', text: refusal });
+  };
+
+  const signInWithRecoveryCode = async (recoveryCode: string) => {
+    setNotice(null);
+    const credentials = { username: pending.username, password: pending.password };
+    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, recoveryCode, trustDevice: false });
+    const refusal = goToStep(nextSignInStep(answer), credentials);
     if (refusal) setNotice({ kind: 'error', text: refusal });
   };
 
@@ -92,9 +103,10 @@ export function Component() {
   return (
     <section className="sign-in" aria-busy={login.isLoading}>
       <RouteHeading route="login-otp" focusOnMount />
-      <p className="sign-in__intro">{intro}</p>
+      <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
       {notice && <FormAlert kind={notice.kind} message={refusalText(notice.text)} />}
-      {form && (
+      {withRecoveryCode && <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />}
+      {form && !withRecoveryCode && (
         <SiteForm
           schema={form.schema}
           uiSchema={form.uiSchema}
@@ -107,6 +119,18 @@ export function Component() {
       {checkWait.secondsLeft > 0 && <p className="retry-wait">{text('retry.waiting', { seconds: checkWait.secondsLeft })}</p>}
       <RetryAnnouncement waiting={null} ready={checkWait.phase === 'ready' ? text('retry.ready') : null} />
       <p className="sign-in__links">
+        {otpType === 'totp' && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setNotice(null);
+              setWithRecoveryCode(!withRecoveryCode);
+            }}
+          >
+            {text(withRecoveryCode ? 'otp.useAuthenticator' : 'otp.useRecoveryCode')}
+          </button>
+        )}
         {otpType !== 'totp' && (
           <button type="button" className="link-button" onClick={() => void sendAgain()} disabled={resend.isLoading || sendWait.secondsLeft > 0}>
             {sendWait.secondsLeft > 0 ? text('otp.resendIn', { seconds: sendWait.secondsLeft }) : text('otp.resend')}

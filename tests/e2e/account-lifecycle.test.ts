@@ -377,6 +377,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
     await page.locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
     await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.enroll') }).click();
+    await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.codes.saved') }).click();
     await page.getByText(t('ar_qa', 'signIn', 'mfa.enrolledNow').slice(0, 10)).first().waitFor();
 
     await page.goto(url(DOHABANK, 'delete-profile'));

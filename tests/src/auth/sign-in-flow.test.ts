@@ -10,8 +10,8 @@ const error = (status: number, code: string, extra: Partial<GatewayError> = {}):
 
 describe('the sign-in flow: next step per answer', () => {
   it.each([
-    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false }],
-    ['200 with a breached password (ADR 0009)', { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true }],
+    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false, recoveryCodesLeft: null }],
+    ['200 with a breached password (ADR 0009)', { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true, recoveryCodesLeft: null }],
     ['OTP_REQUIRED_EMAIL', error(401, 'OTP_REQUIRED_EMAIL', { details: { maskedDestination: 'a***@example.com' } }), { kind: 'enter-passcode', otpType: 'email', maskedDestination: 'a***@example.com' }],
     ['OTP_REQUIRED_PHONE', error(401, 'OTP_REQUIRED_PHONE', { details: { maskedDestination: '*** *** 4321' } }), { kind: 'enter-passcode', otpType: 'sms', maskedDestination: '*** *** 4321' }],
     ['OTP_REQUIRED_EMAIL without a destination', error(401, 'OTP_REQUIRED_EMAIL'), { kind: 'enter-passcode', otpType: 'email', maskedDestination: null }],

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passcodeStepStarted, type PendingSignIn } from '../../../src/auth/sign-in-slice';
-import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
+import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
 /**
  * SPEC §2 login-otp and login-otp-preference (guards: stored login data; notification info), the
@@ -94,6 +94,30 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(router.state.location.pathname).toBe(`${BASE}login-otp`);
     expect(store.getState().signIn.pending).not.toBeNull();
     expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
+  it('lost phone: the authenticator step offers a recovery code; it is sent as recovery_code and the person lands on mfa-setup told how many are left', async () => {
+    const login: Answer = { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, mfaEnrollmentStatus: 'ENROLLED', recoveryCodesLeft: 8 }, setCookie: 'gmap_authenticated=true; Path=/' };
+    const enrolled = { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' };
+    answerWith((call) => (call.url === 'user-auth/login' ? login : document.cookie.includes('gmap_authenticated=true') ? signedInAnswers(call, enrolled) : undefined));
+    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    expect(screen.queryByLabelText(/^One-time passcode/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-FGH23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with the recovery code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}mfa-setup`));
+    const body = callsTo('user-auth/login')[0]?.body as Record<string, string>;
+    expect(body).toMatchObject({ recovery_code: 'ABCDE-FGH23', trust_device: 'false' });
+    expect(body.otp).toBeUndefined();
+    expect(await screen.findByText(/^You signed in with a recovery code\. Recovery codes left: 8\./)).toBeTruthy();
+    expect(store.getState().signIn.pending).toBeNull();
+    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain('ABCDE-FGH23');
+  });
+
+  it('an e-mailed passcode step offers no recovery code', async () => {
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    await screen.findByLabelText(/^One-time passcode/);
+    expect(screen.queryByRole('button', { name: 'Lost your phone? Use a recovery code' })).toBeNull();
   });
 
   it('an invalid code never reaches the gateway (the form rule: 6 digits)', async () => {

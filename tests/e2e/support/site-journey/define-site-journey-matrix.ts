@@ -166,6 +166,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
                 await checkScreen('mfa-setup');
                 await page().locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
                 await page().getByRole('button', { name: contentText('signIn', 'mfa.enroll') }).click();
+                await page().getByRole('button', { name: contentText('signIn', 'mfa.codes.saved') }).click();
                 await page().getByText(contentText('signIn', 'mfa.enrolledNow')).first().waitFor();
                 await page().goto(url('profile'));
               }
