@@ -1,11 +1,12 @@
+import { contentFallbackChain } from '../../schemas/locales/content-fallback';
 import { localeToLanguageTag } from '../../schemas/locales/locale-table';
 import type { ContentBundle } from '../fixtures/load-fixtures';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 
 /**
  * Mail and SMS texts in the reader's language (SPEC §9 content, docs/decisions/0021-recovery-codes-and-account-notices.md):
- * the content group `mail` of `fixtures/content/{locale}.json`, key by key over en_us, as the app's
- * texts fall back. `{name}` placeholders are filled with the values given; a text never carries a
+ * the content group `mail` of the reader's content, key by key down the same language fallback chain
+ * as the app's texts (es_mx reads es_co, then en_us: ADR 0013 "Content fallback by language"). `{name}` placeholders are filled with the values given; a text never carries a
  * secret other than the one-time code or link the message exists to deliver.
  */
 export type MailTextValues = Readonly<Record<string, string | number>>;
@@ -26,11 +27,11 @@ const MAIL_GROUP = 'mail';
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 export function mailTextsFrom(content: ReadonlyMap<string, ContentBundle>): MailTexts {
-  const fallback = content.get(DEFAULT_LOCALE) ?? {};
   return (requested) => {
-    const locale = LOCALE_PATTERN.test(requested) && content.has(requested) ? requested : DEFAULT_LOCALE;
-    const bundle = content.get(locale) ?? {};
-    const lookup = (group: string, key: string): string | undefined => bundle[group]?.[key] ?? fallback[group]?.[key];
+    const chain = contentFallbackChain(LOCALE_PATTERN.test(requested) ? requested : DEFAULT_LOCALE, content.keys());
+    const locale = chain[0] ?? DEFAULT_LOCALE;
+    const bundles = chain.map((file) => content.get(file) ?? {});
+    const lookup = (group: string, key: string): string | undefined => bundles.find((bundle) => bundle[group]?.[key] !== undefined)?.[group]?.[key];
     const format = new Intl.DateTimeFormat(localeToLanguageTag(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
     return {
       locale,
