@@ -101,6 +101,8 @@ function recordApiRequests(page: Page): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   page.on('request', (request: Request) => {
     if (!API_REQUEST.test(new URL(request.url()).pathname)) return;
+    // §7's headers are the gateway client's (XHR and fetch); the site's stylesheet (ADR 0020) is a page resource.
+    if (!['xhr', 'fetch'].includes(request.resourceType())) return;
     const headers = request.allHeaders();
     // Awaited by the test, which then sees any failure; this only keeps it from counting as unhandled meanwhile.
     headers.catch(() => undefined);

@@ -85,7 +85,7 @@ describeEachDatabase((leg) => {
 
   it('a deletion: a mail in the person’s language once the account is gone', async () => {
     expect((await signIn()).statusCode).toBe(200);
-    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' })).statusCode).toBe(200);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password: LUKAS.password } })).statusCode).toBe(200);
     expect((await gateway.test.db.query('select 1 from users where id = $1', [lukasId])).rows).toEqual([]);
     const mails = await mailsTo(LUKAS.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Ihr Konto wurde gelöscht']);
