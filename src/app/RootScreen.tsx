@@ -10,6 +10,7 @@ import { localeDirection, localeToLanguageTag } from '../../schemas/locales/loca
 import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
+import { AccountMenu } from './AccountMenu';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { readEntryQuery } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
@@ -113,6 +114,7 @@ export function RootScreen() {
       </div>
       <header className="shell__header">
         <span className="shell__brand">{siteBrand || programmeBrand}</span>
+        <AccountMenu />
       </header>
       <main className="shell__main">
         <ConciergeBanner />

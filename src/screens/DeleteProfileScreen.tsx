@@ -4,6 +4,7 @@ import { notificationShown } from '../app/alerts-slice';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { useAccountRefusal } from './account/use-account-refusal';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import '../../widgets/widgets.css';
@@ -41,6 +42,7 @@ export function Component() {
 
   return (
     <section className="sign-in" aria-busy={isLoading}>
+      <Breadcrumb />
       <RouteHeading route="delete-profile" />
       {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
       <p className="sign-in__intro">{text('delete.intro')}</p>

@@ -8,6 +8,7 @@ import { asGatewayError, refusalText as refusalOf, type TextRef } from '../auth/
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import { groupedKey, svgDataUrl } from './sign-in/totp-key';
@@ -85,6 +86,7 @@ export function Component() {
 
   return (
     <section className="sign-in mfa-setup">
+      <Breadcrumb />
       <RouteHeading route="mfa-setup" />
       {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
       {step.kind === 'start' && (

@@ -8,14 +8,20 @@ import { decideRoute } from '../../routes/route-guards';
 export const PROFILE_LINK_ROUTES = ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'] as const satisfies readonly AccountRoute[];
 export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
 
+/** Who is signed in, as the guards ask it (SPEC §2, §4; ADR 0014). */
+export interface SignedInVisitor {
+  mfaEnrolled: boolean;
+  userType: UserType;
+  /** ADR 0014: an agent has chosen the card holder to act for. */
+  actingForUser: boolean;
+}
+
 /**
- * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
- * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
- * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
- * for a support agent acting for someone, none of the credential screens, ADR 0014).
+ * The routes of `routes` a signed-in visitor may open on this site: exactly those whose guards
+ * (decideRoute) let them in, so a link shown and the guard behind it cannot disagree.
  */
-export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {
-  return PROFILE_LINK_ROUTES.filter(
+export function allowedAccountRoutes<Route extends AccountRoute>(routes: readonly Route[], site: SiteConfig, locale: string, visitor: SignedInVisitor): Route[] {
+  return routes.filter(
     (route) =>
       decideRoute({
         route,
@@ -28,10 +34,18 @@ export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: bool
         hasPendingSignIn: false,
         hasNotificationInfo: false,
         device: null,
-        mfaEnrolled,
-        userType,
-        // The profile shows only once an agent acts for someone.
-        actingForUser: true,
+        ...visitor,
       }).kind === 'allow',
   );
+}
+
+/**
+ * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
+ * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
+ * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
+ * for a support agent acting for someone, none of the credential screens, ADR 0014).
+ */
+export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {
+  // The profile shows only once an agent acts for someone.
+  return allowedAccountRoutes(PROFILE_LINK_ROUTES, site, locale, { mfaEnrolled, userType, actingForUser: true });
 }
