@@ -3,19 +3,16 @@ import { Link, useLocation } from 'react-router-dom';
 import { useText } from '../content/use-text';
 import { actingForName } from '../screens/concierge/acting-for-name';
 import { useStopActing } from '../screens/concierge/use-stop-acting';
+import { ACCOUNT_MENU_ROUTES } from '../screens/profile/profile-links';
 import { useSiteLocation } from '../site/use-site-location';
 import type { AccountRoute } from './route-names';
 import { useSignedInVisitor, type SignedInVisitor } from './use-signed-in-visitor';
 import './account-menu.css';
 
 /**
- * The account screens the menu offers, in its order (SPEC §2): the profile, cards, cashback,
- * preferences, password, two-step verification, and the agent's own screen (ADR 0014). Each shows
- * only when its guards let this visitor in (useSignedInVisitor().allowed → decideRoute).
+ * The header's account menu on every page of a signed-in visitor; nothing for anyone else. Each of
+ * ACCOUNT_MENU_ROUTES shows only when its guards let this visitor in (useSignedInVisitor().allowed → decideRoute).
  */
-export const ACCOUNT_MENU_ROUTES = ['profile', 'edit-pan', 'cashback-statement', 'site-settings', 'password', 'mfa-setup', 'concierge'] as const satisfies readonly AccountRoute[];
-
-/** The header's account menu on every page of a signed-in visitor; nothing for anyone else. */
 export function AccountMenu() {
   const visitor = useSignedInVisitor();
   return visitor === null ? null : <AccountMenuDisclosure visitor={visitor} />;

@@ -6,7 +6,7 @@ import { collectCspViolations, launchChromium, saveScreenshot } from './support/
 import { endsOn } from './support/navigation';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { JOURNEY_DOB, textValueFor } from './support/site-journey/field-values';
-import { contentText, JOURNEY_LOCALE, journeySiteOf } from './support/site-journey/journey-site';
+import { contentText, journeySiteOf } from './support/site-journey/journey-site';
 import { eligibleTestCards, groupedCard } from './support/site-journey/test-cards';
 import { signInForTest } from './support/test-session';
 
@@ -34,7 +34,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const url = (route: string) => `${portal.baseUrl}/${SITE.siteId}/${JOURNEY_LOCALE}/account/${route}`;
+const url = (route: string) => `${portal.baseUrl}/${SITE.siteId}/${SITE.locale}/account/${route}`;
 
 /** What the focused element draws: its tag and id or name, and whether an outline or a shadow shows the focus. */
 async function focusState(page: Page): Promise<{ element: string; visible: boolean }> {

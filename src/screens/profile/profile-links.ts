@@ -8,6 +8,12 @@ import { decideRoute } from '../../routes/route-guards';
 export const PROFILE_LINK_ROUTES = ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'] as const satisfies readonly AccountRoute[];
 export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
 
+/**
+ * The account screens the header's account menu offers, in its order (SPEC §2): the profile, cards,
+ * cashback, preferences, password, two-step verification, and the agent's own screen (ADR 0014).
+ */
+export const ACCOUNT_MENU_ROUTES = ['profile', 'edit-pan', 'cashback-statement', 'site-settings', 'password', 'mfa-setup', 'concierge'] as const satisfies readonly AccountRoute[];
+
 /** Who is signed in, as the guards ask it (SPEC §2, §4; ADR 0014). */
 export interface SignedInVisitor {
   mfaEnrolled: boolean;

@@ -118,6 +118,17 @@ describe('account menu of a card holder', () => {
     expect(callsTo('user-auth/tokens/revoke')).toHaveLength(1);
     expect(screen.queryByRole('navigation', { name: 'Your account' })).toBeNull();
   });
+
+  it('Sign out with an expired session (the revoke answers 401) still ends on the sign-in page, with no error shown', async () => {
+    cardHolder(PROFILE, { 'user-auth/tokens/revoke': { status: 401, data: { error: 'UNAUTHORIZED', message: 'Session expired' } } });
+    const { router } = renderPortal(`${BASE}profile`);
+    const { panel } = await openMenu('Emily Carter');
+    fireEvent.click(within(panel).getByRole('link', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}login-form`));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.cookie).not.toContain('gmap_authenticated=true');
+  });
 });
 
 describe('account menu of a support agent (ADR 0014)', () => {
