@@ -31,12 +31,13 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
   const profileTexts = useText('profile');
   const concierge = useText('concierge');
   const { stop, stopping } = useStopActing();
-  const [open, setOpen] = useState(false);
+  // Open on the page it was opened on: a navigation closes it in the same render, never one later.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const root = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return undefined;
     const closeOutside = (event: PointerEvent) => {

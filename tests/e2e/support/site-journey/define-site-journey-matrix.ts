@@ -321,7 +321,11 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             expect(panel, `menu panel at ${width} px`).not.toBeNull();
             expect(panel!.x).toBeGreaterThanOrEqual(0);
             expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
-            expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+            const layout = await page().evaluate((viewport) => ({
+              width: document.documentElement.scrollWidth,
+              beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+            }), width);
+            expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
             await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
           }
           await page().setViewportSize({ width: 1280, height: 720 });
