@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useText } from '../content/use-text';
+import type { ActingFor } from '../api/concierge-api';
 import { actingForName } from '../screens/concierge/acting-for-name';
 import { useStopActing } from '../screens/concierge/use-stop-acting';
 import { ACCOUNT_MENU_ROUTES } from '../screens/profile/profile-links';
 import { useSiteLocation } from '../site/use-site-location';
-import type { AccountRoute } from './route-names';
 import { useSignedInVisitor, type SignedInVisitor } from './use-signed-in-visitor';
 import './account-menu.css';
 
@@ -28,9 +28,6 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
   const { basePath, route: currentRoute } = useSiteLocation();
   const { pathname, search } = useLocation();
   const common = useText('common');
-  const profileTexts = useText('profile');
-  const concierge = useText('concierge');
-  const { stop, stopping } = useStopActing();
   // Open on the page it was opened on: a navigation closes it in the same render, never one later.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -63,7 +60,6 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
   // An agent's button names their role; the card holder they act for is named inside (ADR 0014).
   const label = visitor.concierge ? common('title.concierge') : holderName || common('accountMenu.neutralName');
   const initials = visitor.concierge || holderName === '' ? '' : `${profile?.firstName?.[0] ?? ''}${profile?.lastName?.[0] ?? ''}`;
-  const linkText = (route: AccountRoute) => profileTexts(`link.${route}`) || common(`title.${route}`);
 
   return (
     <nav ref={root} className="account-menu" aria-label={common('accountMenu.label')} onKeyDown={onKeyDown} onBlur={onBlur}>
@@ -77,22 +73,19 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
         <span className="account-menu__chevron" aria-hidden="true" />
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
-        {actingFor !== null && <p className="account-menu__acting-for">{concierge('banner.actingFor', { name: actingForName(actingFor) })}</p>}
+        {actingFor !== null && <ActingForName actingFor={actingFor} />}
         <ul className="account-menu__links">
           {visitor.allowed(ACCOUNT_MENU_ROUTES).map((route) => (
             <li key={route}>
+              {/* Each link reads as the title of the page it opens; the menu needs no content group beyond common. */}
               <Link className="account-menu__link" to={`${basePath}${route}${search}`} aria-current={route === currentRoute ? 'page' : undefined}>
-                {linkText(route)}
+                {common(`title.${route}`)}
               </Link>
             </li>
           ))}
         </ul>
         <div className="account-menu__end">
-          {actingFor !== null && (
-            <button type="button" className="account-menu__action" onClick={() => void stop()} disabled={stopping}>
-              {concierge('banner.stop')}
-            </button>
-          )}
+          {actingFor !== null && <StopActingButton />}
           {/* The logout route runs the site's own sign-out (SPEC §2/§4 logout; on an SSO site it ends on redirect-sso, ADR 0015). */}
           <Link className="account-menu__action account-menu__sign-out" to={`${basePath}logout${search}`}>
             {common('title.logout')}
@@ -100,5 +93,21 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
         </div>
       </div>
     </nav>
+  );
+}
+
+/** ADR 0014: whom the agent acts for (the concierge texts load only for an agent). */
+function ActingForName({ actingFor }: { actingFor: ActingFor }) {
+  const concierge = useText('concierge');
+  return <p className="account-menu__acting-for">{concierge('banner.actingFor', { name: actingForName(actingFor) })}</p>;
+}
+
+function StopActingButton() {
+  const concierge = useText('concierge');
+  const { stop, stopping } = useStopActing();
+  return (
+    <button type="button" className="account-menu__action" onClick={() => void stop()} disabled={stopping}>
+      {concierge('banner.stop')}
+    </button>
   );
 }

@@ -47,7 +47,7 @@ describe('account menu of a card holder', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
     // firstbank: cards captured, offer preferences shown, MFA optional (SPEC §2 guards).
-    expect(linkNames(panel)).toEqual(['My profile', 'Manage cards', 'Cashback statement', 'Offer preferences', 'Change password', 'Two-step verification', 'Sign out']);
+    expect(linkNames(panel)).toEqual(['My profile', 'Manage cards', 'Cashback statement', 'Preferences', 'Change password', 'Set up two-step verification', 'Sign out']);
     expect(within(panel).getByRole('link', { name: 'My profile' }).getAttribute('aria-current')).toBe('page');
     expect(within(panel).getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe(`${BASE}logout`);
   });
@@ -56,7 +56,7 @@ describe('account menu of a card holder', () => {
     answerWith((call: SentCall) => (call.url === 'user-attribute/user/bancosol' ? { status: 200, data: { userSites: {} } } : signedInAnswers(call)));
     renderPortal('/bancosol/en_us/account/profile');
     const { panel } = await openMenu('Emily Carter');
-    expect(linkNames(panel)).not.toContain('Two-step verification');
+    expect(linkNames(panel)).not.toContain('Set up two-step verification');
     expect(linkNames(panel)).toContain('Change password');
   });
 
@@ -64,7 +64,7 @@ describe('account menu of a card holder', () => {
     answerWith((call: SentCall) => (call.url === 'user-attribute/user/dohabank' ? { status: 200, data: { userSites: {} } } : signedInAnswers(call)));
     renderPortal('/dohabank/en_us/account/mfa-setup');
     const { panel } = await openMenu('Emily Carter');
-    expect(linkNames(panel)).toEqual(['Two-step verification', 'Sign out']);
+    expect(linkNames(panel)).toEqual(['Set up two-step verification', 'Sign out']);
   });
 
   it('shows a neutral label when the holder has no name on record', async () => {
@@ -156,7 +156,7 @@ describe('account menu of a support agent (ADR 0014)', () => {
     const { router } = renderPortal(`${BASE}profile`);
     const { button, panel } = await openMenu('Support agent');
     expect(within(panel).getByText('You are acting for Emily Carter')).toBeTruthy();
-    expect(linkNames(panel)).toEqual(['My profile', 'Cashback statement', 'Offer preferences', 'Support agent', 'Sign out']);
+    expect(linkNames(panel)).toEqual(['My profile', 'Cashback statement', 'Preferences', 'Support agent', 'Sign out']);
     fireEvent.click(within(panel).getByRole('button', { name: 'Stop acting' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}concierge`));
     expect(callsTo('user-mgmt/user/concierge/stop-acting')).toHaveLength(1);

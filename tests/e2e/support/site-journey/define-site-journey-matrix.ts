@@ -97,11 +97,11 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
         });
 
         /** SPEC §2 SSO: from redirect-sso through the test identity provider's picker to the profile, by clicks. */
-        const signInThroughSso = async (check: boolean) => {
+        const signInThroughSso = async () => {
           await page().getByRole('button', { name: contentText('sso', 'continue') }).click();
           await endsOn(page(), 'sso-simulator');
           await page().getByRole('radio').first().waitFor();
-          if (check) await checkScreen('sso-simulator');
+          await checkScreen('sso-simulator');
           await page().getByRole('radio').first().check();
           await page().getByRole('button', { name: contentText('sso', 'simulator.submit') }).click();
           await endsOn(page(), 'profile');
@@ -119,11 +119,11 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
          * them (SPEC §2, ADR 0008): where the passcode goes, the passcode (mailed, texted, or from the
          * authenticator once one is set up) and the required authenticator set-up. Answers the routes seen.
          */
-        const signInWithPassword = async (check: boolean): Promise<string[]> => {
+        const signInWithPassword = async (): Promise<string[]> => {
           const request = state.context!.request;
           const destinations = [state.email, ...(state.phoneDigits ? [state.phoneDigits] : [])];
           await page().locator('#root_username').waitFor();
-          if (check) await checkScreen('login', true);
+          await checkScreen('login', true);
           let seen = await outboxIdsOf(request, target.baseUrl, destinations);
           await page().locator('#root_username').fill(state.email);
           await page().locator('#root_password').fill(JOURNEY_PASSWORD);
@@ -138,14 +138,14 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             if (steps.length > 4) throw new Error(`sign-in went round: ${steps.join(' → ')}`);
             if (route === 'login-otp-preference') {
               await page().getByRole('radio').first().waitFor();
-              if (check) await checkScreen('login-otp-preference');
+              await checkScreen('login-otp-preference');
               seen = await outboxIdsOf(request, target.baseUrl, destinations);
               await page().getByRole('radio', { name: new RegExp(`^${contentText('signIn', 'preference.email').split('{{')[0]!.trim()}`) }).check();
               await page().getByRole('button', { name: contentText('signIn', 'preference.submit') }).click();
               await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp-preference');
             } else if (route === 'login-otp') {
               await page().locator('#root_otp').waitFor();
-              if (check) await checkScreen('login-otp');
+              await checkScreen('login-otp');
               const fromAuthenticator = state.totpSecret !== null && (await page().getByText(contentText('signIn', 'otp.totpIntro')).count()) > 0;
               await page().locator('#root_otp').fill(fromAuthenticator ? await nextTotpCode() : await passcodeTo(request, target.baseUrl, destinations, seen));
               await page().locator('.site-form button[type="submit"]').first().click();
@@ -154,7 +154,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               if (state.totpSecret !== null) throw new Error('mfa-setup again after the authenticator was set up');
               await page().getByRole('button', { name: contentText('signIn', 'mfa.start') }).click();
               state.totpSecret = ((await page().getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
-              if (check) await checkScreen('mfa-setup');
+              await checkScreen('mfa-setup');
               await page().locator('#root_passcode').fill(await nextTotpCode());
               await page().getByRole('button', { name: contentText('signIn', 'mfa.enroll') }).click();
               await page().getByText(contentText('signIn', 'mfa.enrolledNow')).first().waitFor();
@@ -169,7 +169,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             await page().goto(url('profile'));
             await endsOn(page(), 'redirect-sso');
             await checkScreen('login', true);
-            await signInThroughSso(true);
+            await signInThroughSso();
             expect(await cookieValue(state.context!, target.baseUrl, 'gmap_authenticated')).toBe('true');
             expect(state.cspViolations).toEqual([]);
           });
@@ -207,7 +207,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           step(`signs in${journey.loginOtp === 'none' ? '' : ` with a one-time passcode (login_otp ${journey.loginOtp})`}${journey.mfaRequired ? ', sets up the required authenticator' : ''} and lands on the profile`, async () => {
             await page().goto(url('login-form'));
             await endsOn(page(), 'login-form');
-            const steps = await signInWithPassword(true);
+            const steps = await signInWithPassword();
             expect(steps.includes('login-otp')).toBe(journey.loginOtp !== 'none');
             expect(steps.includes('login-otp-preference')).toBe(journey.loginOtp === 'choice');
             expect(steps.includes('mfa-setup')).toBe(journey.mfaRequired);
@@ -215,6 +215,74 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             expect(state.cspViolations).toEqual([]);
           });
         }
+
+        const signInRoute = journey.sso ? 'redirect-sso' : 'login-form';
+        const accountMenu = () => page().getByRole('navigation', { name: contentText('common', 'accountMenu.label'), exact: true });
+        const signOutLink = () => accountMenu().getByRole('link', { name: contentText('common', 'title.logout'), exact: true });
+        const openAccountMenu = async () => {
+          const button = accountMenu().getByRole('button').first();
+          if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+          await signOutLink().waitFor();
+        };
+        const signOutFromMenu = async () => {
+          await openAccountMenu();
+          await signOutLink().click();
+          await endsOn(page(), signInRoute);
+        };
+        // Each menu link reads as the title of the page it opens.
+        const menuLinkText = (route: string) => contentText('common', `title.${route}`);
+
+        // Straight on from the sign-in above, which started at the sign-in page: no typed URL, only what a person sees and clicks.
+        step('from the sign-in, reaches every route the site allows and comes back to the profile by visible links and buttons only: the profile\'s links, each screen\'s Back breadcrumb and the account menu (SPEC §2)', async () => {
+          await endsOn(page(), 'profile');
+          // What the guards let this card holder open on this site (the same decideRoute the app asks).
+          const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
+          const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
+          const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
+
+          // Every screen the profile links to, and back by its "Back" breadcrumb.
+          const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
+          for (const route of profileRoutes) {
+            await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
+            await endsOn(page(), route);
+            await checkScreen(`walk-${route}`);
+            await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+            await endsOn(page(), 'profile');
+          }
+
+          // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
+          await page().locator('.profile-summary__name').waitFor();
+          await openAccountMenu();
+          expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
+          await checkScreen('profile-menu-open');
+          for (const width of [1280, 390]) {
+            await page().setViewportSize({ width, height: 844 });
+            const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
+            expect(panel, `menu panel at ${width} px`).not.toBeNull();
+            expect(panel!.x).toBeGreaterThanOrEqual(0);
+            expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+            const layout = await page().evaluate((viewport) => ({
+              width: document.documentElement.scrollWidth,
+              beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+            }), width);
+            expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
+            await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
+          }
+          await page().setViewportSize({ width: 1280, height: 720 });
+          await page().keyboard.press('Escape');
+
+          // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
+          const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
+          await openAccountMenu();
+          await accountMenu().getByRole('link', { name: menuLinkText(menuRoute), exact: true }).click();
+          await endsOn(page(), menuRoute);
+          await openAccountMenu();
+          await accountMenu().getByRole('link', { name: menuLinkText('profile'), exact: true }).click();
+          await endsOn(page(), 'profile');
+
+          expect(state.cspViolations).toEqual([]);
+        });
+
 
         step(journey.settings.profileUpdatable ? 'edits the profile: the change is saved and shown' : 'refuses a profile edit (updatable "false"): no edit link, edit-profile goes back to the profile', async () => {
           await page().goto(url('profile'));
@@ -272,74 +340,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           });
         }
 
-        const signInRoute = journey.sso ? 'redirect-sso' : 'login-form';
-        const accountMenu = () => page().getByRole('navigation', { name: contentText('common', 'accountMenu.label'), exact: true });
-        const signOutLink = () => accountMenu().getByRole('link', { name: contentText('common', 'title.logout'), exact: true });
-        const openAccountMenu = async () => {
-          const button = accountMenu().getByRole('button').first();
-          if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-          await signOutLink().waitFor();
-        };
-        const signOutFromMenu = async () => {
-          await openAccountMenu();
-          await signOutLink().click();
-          await endsOn(page(), signInRoute);
-        };
-        const menuLinkText = (route: string) => (route === 'profile' || route === 'concierge' ? contentText('common', `title.${route}`) : contentText('profile', `link.${route}`));
-
-        step('signs out from the account menu, signs in again from the sign-in page, reaches every route the site allows and comes back to the profile by visible links and buttons only, and signs out from the menu (SPEC §2)', async () => {
-          await page().goto(url('profile'));
-          await endsOn(page(), 'profile');
-          await signOutFromMenu();
-          // From the sign-in page on, no typed URL: only what a person sees and clicks.
-          if (journey.sso) await signInThroughSso(false);
-          else await signInWithPassword(false);
-          await endsOn(page(), 'profile');
-          // What the guards let this card holder open on this site (the same decideRoute the app asks).
-          const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
-          const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
-          const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
-
-          // Every screen the profile links to, and back by its "Back" breadcrumb.
-          const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
-          for (const route of profileRoutes) {
-            await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
-            await endsOn(page(), route);
-            await checkScreen(`walk-${route}`);
-            await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
-            await endsOn(page(), 'profile');
-          }
-
-          // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
-          await page().locator('.profile-summary__name').waitFor();
-          await openAccountMenu();
-          expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
-          await checkScreen('profile-menu-open');
-          for (const width of [1280, 390]) {
-            await page().setViewportSize({ width, height: 844 });
-            const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
-            expect(panel, `menu panel at ${width} px`).not.toBeNull();
-            expect(panel!.x).toBeGreaterThanOrEqual(0);
-            expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
-            const layout = await page().evaluate((viewport) => ({
-              width: document.documentElement.scrollWidth,
-              beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-            }), width);
-            expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
-            await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
-          }
-          await page().setViewportSize({ width: 1280, height: 720 });
-          await page().keyboard.press('Escape');
-
-          // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
-          const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
-          await openAccountMenu();
-          await accountMenu().getByRole('link', { name: menuLinkText(menuRoute), exact: true }).click();
-          await endsOn(page(), menuRoute);
-          await openAccountMenu();
-          await accountMenu().getByRole('link', { name: menuLinkText('profile'), exact: true }).click();
-          await endsOn(page(), 'profile');
-
+        step('signs out from the account menu: the session cookies are cleared', async () => {
           await signOutFromMenu();
           await checkScreen('signed-out');
           expect(await cookieValue(state.context!, target.baseUrl, 'gmap_authenticated')).toBeUndefined();
