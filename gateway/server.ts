@@ -22,6 +22,7 @@ import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from 
 import { offersRoutes } from './routes/offers';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
+import { siteThemeRoutes } from './routes/site-theme';
 import { ssoRoutes } from './routes/sso';
 import { registerStaticApp } from './routes/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
@@ -103,11 +104,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
   issueXsrfCookie(app);
-  const auth = createAuthServices({ binRanges: fixtures.binRanges, ...options.auth });
+  const auth = createAuthServices({ binRanges: fixtures.binRanges, mailContent: fixtures.content, ...options.auth });
   const injectedFailures = new InjectedFailures();
   if (options.testMode) answerInjectedFailures(app, injectedFailures, API_PREFIXES);
   const { clock } = auth;
-  const jobs = new JobQueue(db, accountJobHandlers(db, auth), clock, app.log);
+  const jobs = new JobQueue(db, accountJobHandlers(db, fixtures, auth), clock, app.log);
   app.decorate('accountJobs', jobs);
   // Jobs a crashed or busy instance left behind, and retries coming due.
   jobs.startPolling();
@@ -123,6 +124,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         enforceDeclaredAccess(api, { db, clock });
         await api.register(healthRoutes, { db });
         await api.register(siteConfigServiceRoutes, { fixtures });
+        await api.register(siteThemeRoutes, { fixtures });
         await api.register(contentRoutes, { fixtures });
         await api.register(formRoutes, { fixtures });
         if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });
@@ -133,20 +135,20 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtUpdateRoutes, { db, fixtures, clock });
         await api.register(myCashbackRoutes, { db, clock });
         await api.register(userMgmtFindRoutes, { db, clock });
-        await api.register(userAuthSignInRoutes, { db, fixtures, auth });
+        await api.register(userAuthSignInRoutes, { db, fixtures, auth, jobs });
         await api.register(userAuthRevokeRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(ssoRoutes, { db, fixtures, auth, gateway: app });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
-        await api.register(userMgmtTotpRoutes, { db, auth });
+        await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
         await api.register(hcaptchaVerificationRoutes, { auth });
         await api.register(userMgmtRecoveryRoutes, { db, auth, jobs });
-        await api.register(userMgmtPasswordRoutes, { db, auth });
-        await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth });
+        await api.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
+        await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
         await api.register(assetsRoutes, { db, fixtures, auth });
-        await api.register(conciergeRoutes, { db, fixtures, clock });
-        await api.register(conciergeAttributeRoutes, { db, fixtures, clock });
+        await api.register(conciergeRoutes, { db, fixtures, clock, jobs });
+        await api.register(conciergeAttributeRoutes, { db, fixtures, clock, jobs });
         // Only in development, while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.

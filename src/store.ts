@@ -9,6 +9,7 @@ import { recoverySlice } from './app/recovery-slice';
 import { registrationSlice } from './app/registration-slice';
 import { startAuthEffectRunner } from './auth/auth-effects';
 import { authEvent, authReducer } from './auth/auth-slice';
+import { passwordChangeSlice } from './auth/password-change-slice';
 import { signInSlice } from './auth/sign-in-slice';
 
 const rootReducer = combineReducers({
@@ -18,6 +19,7 @@ const rootReducer = combineReducers({
   registration: registrationSlice.reducer,
   recovery: recoverySlice.reducer,
   signIn: signInSlice.reducer,
+  passwordChange: passwordChangeSlice.reducer,
 });
 export type RootState = ReturnType<typeof rootReducer>;
 

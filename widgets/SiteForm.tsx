@@ -115,13 +115,13 @@ export function SiteForm({
   const [leftFields, setLeftFields] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
 
-  const text = useMemo(() => textLookup(texts), [texts]);
+  const pageTag = language ?? pageLanguage();
+  const text = useMemo(() => textLookup(texts, pageTag), [texts, pageTag]);
   const transformErrors = useMemo(() => localizeErrors(text), [text]);
   const formUiSchema = useMemo<RjsfUiSchema>(
     () => ({ ...uiSchema, 'ui:submitButtonOptions': { submitText: submitText ?? text('common.button.submit') } }),
     [uiSchema, submitText, text],
   );
-  const pageTag = language ?? pageLanguage();
   const formContext = useMemo<SiteFormContext>(() => ({ texts, language: pageTag, offerCategories }), [texts, pageTag, offerCategories]);
   const errorsShown = useMemo(() => {
     if (submitted || leftFields.size === 0) return undefined;
@@ -131,8 +131,10 @@ export function SiteForm({
   const serverErrorsShown = useMemo(() => {
     const current = Object.entries(serverErrors).filter(([path]) => valueAt(data, path) === valueAt(serverErrorsData, path));
     if (current.length === 0) return undefined;
-    return toErrorSchema(current.map(([path, key]) => ({ property: `.${path}`, name: key, message: text(key), stack: `.${path} ${text(key)}`, schemaPath: '' })));
-  }, [serverErrors, serverErrorsData, data, text]);
+    // The same words as the form's own errors, a field's expected format included (SPEC §5).
+    const errors = transformErrors(current.map(([path, key]) => ({ property: `.${path}`, name: key, params: {}, message: key, stack: `.${path} ${key}`, schemaPath: '' })), formUiSchema);
+    return toErrorSchema(errors);
+  }, [serverErrors, serverErrorsData, data, transformErrors, formUiSchema]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => {
     if (serverErrorsShown === undefined) return errorsShown;
     return errorsShown === undefined ? serverErrorsShown : (mergeObjects(errorsShown, serverErrorsShown, true) as ErrorSchema);

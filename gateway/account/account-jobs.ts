@@ -1,6 +1,8 @@
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
 import type { JobHandler, JobKind, JobQueue } from '../jobs/job-queue';
+import { sendAccountNotice, type AccountNoticeJob } from './account-notices';
 import { mailFreshActivationLink, type ActivationMailJob } from './activation-resend';
 import { sendRecoveryCode, type RecoveryCodeJob } from './recovery';
 import { createRegisteredAccount, type RegistrationJob } from './registration';
@@ -10,11 +12,12 @@ import { createRegisteredAccount, type RegistrationJob } from './registration';
  * (`acceptRegistration`, `requestAccountMail`), so they are read back as
  * the shapes those wrote.
  */
-export function accountJobHandlers(db: Database, services: AuthServices): Record<JobKind, JobHandler> {
+export function accountJobHandlers(db: Database, fixtures: Fixtures, services: AuthServices): Record<JobKind, JobHandler> {
   return {
     registration: (payload, attempt) => createRegisteredAccount(db, services, payload as unknown as RegistrationJob, attempt),
     'activation-email': (payload) => mailFreshActivationLink(db, services, payload as unknown as ActivationMailJob),
     'recovery-code': (payload) => sendRecoveryCode(db, services, payload as unknown as RecoveryCodeJob),
+    'account-notice': (payload) => sendAccountNotice(db, fixtures, services, payload as unknown as AccountNoticeJob),
   };
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { OutgoingMessage } from '../mail/mailer';
+import type { LocalisedTexts } from '../mail/mail-texts';
 import { ACTIVATION_TOKEN_TTL_MS } from './activation-tokens';
 
 /**
- * The e-mails of ADR 0009, in plain English for now (subject and text). They carry tokens and
- * links, so they go only to the Mailer, never to a log.
+ * The e-mails of ADR 0009 and the account notices, written from the content group `mail` in the
+ * reader's locale (gateway/mail/mail-texts.ts). They carry tokens and links, so they go only to
+ * the Mailer, never to a log.
  */
 
 /** Where a link in a mail points: the site and locale the person used, on the public origin. */
@@ -28,44 +30,31 @@ export function accountLink(target: LinkTarget, route: string, query: Record<str
   return `${target.origin}/${encodeURIComponent(target.siteId)}/${target.locale}/account/${route}${search ? `?${search}` : ''}`;
 }
 
-export function activationMail(to: string, target: LinkTarget, token: string): OutgoingMessage {
+export function activationMail(texts: LocalisedTexts, to: string, target: LinkTarget, token: string): OutgoingMessage {
   const hours = ACTIVATION_TOKEN_TTL_MS / 3_600_000;
   return {
     channel: 'email',
     to,
-    subject: 'Activate your account',
-    text: [
-      'Welcome! To activate your account, open this link:',
-      '',
-      accountLink(target, 'activate', { token }),
-      '',
-      `The link works once and expires in ${hours} hours. If you did not register, ignore this message.`,
-    ].join('\n'),
+    subject: texts.text('activation.subject'),
+    text: texts.text('activation.text', { link: accountLink(target, 'activate', { token }), hours }),
   };
 }
 
 /** To the owner of an address someone tried to register again (ADR 0009: no second account, no enumeration). */
-export function registrationAttemptMail(to: string, target: LinkTarget): OutgoingMessage {
+export function registrationAttemptMail(texts: LocalisedTexts, to: string, target: LinkTarget): OutgoingMessage {
   return {
     channel: 'email',
     to,
-    subject: 'Someone tried to register with your e-mail address',
-    text: [
-      'Someone tried to create an account with this e-mail address, which already has one.',
-      '',
-      `If it was you, sign in: ${accountLink(target, 'login-form')}`,
-      `Forgot your password? Reset it: ${accountLink(target, 'recovery')}`,
-      '',
-      'If it was not you, you can ignore this message: nothing changed in your account.',
-    ].join('\n'),
+    subject: texts.text('registrationAttempt.subject'),
+    text: texts.text('registrationAttempt.text', { signInLink: accountLink(target, 'login-form'), recoveryLink: accountLink(target, 'recovery') }),
   };
 }
 
-export function recoveryCodeMessage(channel: OutgoingMessage['channel'], to: string, code: string, minutes: number): OutgoingMessage {
-  return {
-    channel,
-    to,
-    subject: 'Your password reset code',
-    text: `Your password reset code is ${code}. It expires in ${minutes} minutes. If you did not ask to reset your password, ignore this message.`,
-  };
+export function recoveryCodeMessage(texts: LocalisedTexts, channel: OutgoingMessage['channel'], to: string, code: string, minutes: number): OutgoingMessage {
+  return { channel, to, subject: texts.text('recoveryCode.subject'), text: texts.text('recoveryCode.text', { code, minutes }) };
+}
+
+/** ADR 0008 sign-in and otp-check passcodes. */
+export function passcodeMessage(texts: LocalisedTexts, channel: OutgoingMessage['channel'], to: string, code: string, minutes: number): OutgoingMessage {
+  return { channel, to, subject: texts.text('passcode.subject'), text: texts.text('passcode.text', { code, minutes }) };
 }

@@ -1,5 +1,6 @@
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
+import { recipientByEmail } from '../mail/recipient';
 import { activationMail } from './account-mail';
 import { issueActivationToken } from './activation-tokens';
 
@@ -22,5 +23,9 @@ export async function mailFreshActivationLink(db: Database, services: AuthServic
     const userId = found.rows[0]?.id;
     return userId === undefined ? null : issueActivationToken(tx, userId, now);
   });
-  if (token !== null) await services.mailer.send(activationMail(job.email, { origin: job.origin, siteId: job.siteId, locale: job.locale }, token));
+  if (token === null) return;
+  // The account's own language; the page the link opens keeps the locale the person asked from.
+  const recipient = await recipientByEmail(db, job.email, job.siteId);
+  const texts = services.mailTexts(recipient?.locale ?? job.locale);
+  await services.mailer.send(activationMail(texts, job.email, { origin: job.origin, siteId: job.siteId, locale: job.locale }, token));
 }

@@ -48,7 +48,8 @@ export async function replacePassword(db: Database, options: { userId: string; p
        select id, password_hash, $2 from users where id = $1 and not exists (select 1 from password_history where user_id = $1)`,
       [userId, new Date(now.getTime() - 1)],
     );
-    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [userId, passwordHash, now]);
+    // A replaced password ends the compromised-credentials hold (ADR 0009), whichever way it was replaced.
+    await tx.query('update users set password_hash = $2, updated_at = $3, password_change_required = false where id = $1', [userId, passwordHash, now]);
     await recordPasswordHash(tx, userId, passwordHash, now);
     await tx.query('update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null', [userId, keep, now]);
     await tx.query(
@@ -57,4 +58,12 @@ export async function replacePassword(db: Database, options: { userId: string; p
       [userId, keep, now],
     );
   });
+}
+
+/**
+ * ADR 0009 "Compromised credentials": set at every completed password sign-in, true when the password
+ * is on the breached list, so the account reaches nothing but the password replacement until then.
+ */
+export async function recordPasswordChangeRequired(db: Database, userId: string, required: boolean): Promise<void> {
+  await db.query('update users set password_change_required = $2 where id = $1 and password_change_required <> $2', [userId, required]);
 }

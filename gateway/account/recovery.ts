@@ -3,7 +3,9 @@ import { CODE_TTL_MS, checkCode, issueCode, MAX_CODE_ATTEMPTS } from '../auth/on
 import { destinationsOf } from '../auth/passcode-delivery';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
+import { DEFAULT_LOCALE } from '../locale';
 import type { MessageChannel } from '../mail/mailer';
+import { recipientById } from '../mail/recipient';
 import { recoveryCodeMessage } from './account-mail';
 
 /**
@@ -37,7 +39,8 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, job
   const channel = job.channel === 'sms' && destinations.phone !== null ? 'sms' : 'email';
   const code = await issueCode(db, { userId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
   const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;
-  await services.mailer.send(recoveryCodeMessage(channel, to, code, CODE_TTL_MS / 60_000));
+  const recipient = await recipientById(db, userId, siteId);
+  await services.mailer.send(recoveryCodeMessage(services.mailTexts(recipient?.locale ?? DEFAULT_LOCALE), channel, to, code, CODE_TTL_MS / 60_000));
 }
 
 /**

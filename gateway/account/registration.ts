@@ -1,3 +1,4 @@
+import { normaliseMarketingOptIns } from '../../schemas/entities/marketing-opt-ins';
 import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type SiteConfig } from '../../schemas/site-config/types';
 import { lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { cardLimitOf } from '../../schemas/cards/card-rules';
@@ -10,6 +11,7 @@ import { payloadErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { hashPassword } from '../security/password-hashing';
+import { recipientByEmail } from '../mail/recipient';
 import { activationMail, registrationAttemptMail, type LinkTarget } from './account-mail';
 import { issueActivationToken } from './activation-tokens';
 import { CAPTCHA_HEADER } from './captcha-verifier';
@@ -124,7 +126,9 @@ export async function createRegisteredAccount(db: Database, services: AuthServic
   });
 
   const target: LinkTarget = { origin: job.origin, siteId, locale };
-  await services.mailer.send(activationToken === null ? registrationAttemptMail(email, target) : activationMail(email, target, activationToken));
+  // The owner's own language: for a new account the locale it registered in, for an existing one its stored locale.
+  const texts = services.mailTexts((await recipientByEmail(db, email, siteId))?.locale ?? locale);
+  await services.mailer.send(activationToken === null ? registrationAttemptMail(texts, email, target) : activationMail(texts, email, target, activationToken));
 }
 
 /** A fresh activation token when the address's account is still inactive, else null. */
@@ -135,7 +139,11 @@ async function reissueForInactive(tx: Queryable, email: string, now: Date): Prom
 }
 
 async function storeProfile(tx: Queryable, userId: string, email: string, job: RegistrationJob, now: Date): Promise<void> {
-  const attributes = { ...job.user, email };
+  // SPEC §3 opt-ins are stored in one shape: the form hands over its checkbox list `{ email: true }`, the
+  // profile reads `{ email: { optin: true } }`. Normalised here, where the row is written, so a job queued
+  // before this rule stores the right shape too.
+  const { marketing_opt_ins: optIns, ...rest } = job.user;
+  const attributes = { ...rest, ...(optIns === undefined ? {} : { marketing_opt_ins: normaliseMarketingOptIns(optIns) }), email };
   await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [userId, job.siteId, JSON.stringify(attributes), now]);
   // The user was created in this transaction, so no other call can add cards meanwhile; the first becomes the default.
   // ADR 0011: a number another account holds on the site is kept, not enrolled; the answer was sent long ago and told nothing.

@@ -5,7 +5,9 @@ import { offlineCompromisedCheck, type CompromisedPasswordCheck } from '../accou
 import type { CounterStore } from '../limits/counter-store';
 import { MemoryCounterStore } from '../limits/memory-counter-store';
 import { SignInLimits } from '../limits/sign-in-limits';
+import type { ContentBundle } from '../fixtures/load-fixtures';
 import type { DevOutbox, Mailer } from '../mail/mailer';
+import { mailTextsFrom, type MailTexts } from '../mail/mail-texts';
 import { MemoryOutbox } from '../mail/memory-outbox';
 import { createCardFingerprinter, type CardFingerprinter } from '../security/card-fingerprint';
 import { createSecretBox, type SecretBox } from '../security/secret-box';
@@ -40,6 +42,8 @@ export interface AuthSetup {
   compromisedPasswords?: CompromisedPasswordCheck;
   /** The site's public origin for links in e-mails (PUBLIC_URL); unset: the origin the request came to. */
   publicUrl?: string;
+  /** The content bundles mails are written from (group `mail`, in the reader's locale); none: a gateway that sends no mail. */
+  mailContent?: ReadonlyMap<string, ContentBundle>;
 }
 
 /** The sign-in pieces every auth route shares, built once per gateway. */
@@ -56,6 +60,8 @@ export interface AuthServices {
   captchaVerifier: CaptchaVerifier;
   compromisedPasswords: CompromisedPasswordCheck;
   publicUrl: string | null;
+  /** Mail texts in the reader's locale, over en_us. */
+  mailTexts: MailTexts;
 }
 
 /** Development defaults of the pre-auth client (ADR 0008); set PREAUTH_CLIENT_ID/SECRET in production. */
@@ -80,5 +86,6 @@ export function createAuthServices(setup: AuthSetup = {}): AuthServices {
     captchaVerifier: setup.captchaVerifier ?? offlineCaptchaVerifier,
     compromisedPasswords: setup.compromisedPasswords ?? offlineCompromisedCheck(),
     publicUrl: setup.publicUrl ?? null,
+    mailTexts: mailTextsFrom(setup.mailContent ?? new Map()),
   };
 }

@@ -1,6 +1,9 @@
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
+import { passcodeMessage } from '../account/account-mail';
+import { DEFAULT_LOCALE } from '../locale';
 import type { MessageChannel } from '../mail/mailer';
+import { recipientById } from '../mail/recipient';
 import type { AuthServices } from './auth-services';
 import { maskEmail, maskPhone } from './masking';
 import { CODE_TTL_MS, issueCode, type CodePurpose } from './one-time-codes';
@@ -36,7 +39,8 @@ const DELIVERY_RETRY_SECONDS = 60;
 export async function sendPasscode(
   db: Database,
   services: AuthServices,
-  options: { userId: string; purpose: CodePurpose; channel: MessageChannel; destinations: Destinations },
+  /** `siteId`: the site whose locale attribute the message is written in. */
+  options: { userId: string; siteId: string; purpose: CodePurpose; channel: MessageChannel; destinations: Destinations },
 ): Promise<string> {
   const { userId, purpose, channel, destinations } = options;
   const to = channel === 'sms' ? destinations.phone : destinations.email;
@@ -44,13 +48,9 @@ export async function sendPasscode(
   await services.limits.countCodeSend(userId);
   const code = await issueCode(db, { userId, purpose, channel, key: services.tokenSigningKey, now: services.clock.now() });
   const minutes = CODE_TTL_MS / 60_000;
+  const recipient = await recipientById(db, userId, options.siteId);
   try {
-    await services.mailer.send({
-      channel,
-      to,
-      subject: 'Your one-time passcode',
-      text: `Your one-time passcode is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
-    });
+    await services.mailer.send(passcodeMessage(services.mailTexts(recipient?.locale ?? DEFAULT_LOCALE), channel, to, code, minutes));
   } catch {
     // The mail or SMS server is down (ADR 0008): the person is told to try again, never a 500. The error
     // itself may quote the address or the message, so it is not passed on.

@@ -8,6 +8,7 @@ import type { AuthServices } from './auth-services';
 import { CONCIERGE_ROLE } from './session-store';
 import { signInPolicyFor } from './sign-in-policy';
 import { destinationsOf, sendPasscode } from './passcode-delivery';
+import { checkRecoveryCode, recoveryCodeInvalid } from './recovery-codes';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
 import { isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, TRUSTED_DEVICE_COOKIE } from './session-cookies';
 import { readSignedValue, signValue } from './signed-values';
@@ -25,7 +26,15 @@ export interface PasswordGrant {
   siteId: string;
   otp?: string;
   otpType?: 'email' | 'sms' | 'totp';
+  /** A two-step recovery code in place of the authenticator code, when the phone is lost. */
+  recoveryCode?: string;
   trustDevice: boolean;
+}
+
+/** What the sign-in tells beyond its answer. */
+export interface SignInEvents {
+  /** A wrong password just locked the typed account (ADR 0008 "Limits"), until `until`; known or not, every lock is told alike. */
+  accountLocked(username: string, until: Date): Promise<void>;
 }
 
 export interface SignedInUser {
@@ -61,9 +70,18 @@ export async function passwordSignIn(
   reply: FastifyReply,
   grant: PasswordGrant,
   deviceId: string,
-): Promise<{ user: SignedInUser; passcodeChecked: boolean; passwordCompromised: boolean }> {
+  events: SignInEvents,
+): Promise<{ user: SignedInUser; passcodeChecked: boolean; passwordCompromised: boolean; recoveryCodesLeft?: number }> {
   const { limits, clock } = services;
-  if (grant.otp !== undefined) await limits.countCodeCheck(request.ip);
+  if (grant.otp !== undefined || grant.recoveryCode !== undefined) await limits.countCodeCheck(request.ip);
+  const recordPasswordFailure = () =>
+    limits.recordPasswordFailure(grant.username, deviceId).catch(async (error: unknown) => {
+      // This failure started the account's lock (a lock already on is refused by assertNotLocked before).
+      if (error instanceof HttpError && error.code === 'USER_LOCKED') {
+        await events.accountLocked(grant.username, new Date(clock.now().getTime() + (error.details.retryAfterSeconds ?? 0) * 1000));
+      }
+      throw error;
+    });
   await limits.assertNotLocked(grant.username, deviceId);
 
   const found = await db.query<{ id: string; password_hash: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
@@ -74,14 +92,14 @@ export async function passwordSignIn(
   // Unknown user and wrong password: same work (one argon2 verify), same answer (ADR 0008).
   const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), grant.password);
   if (!row || !passwordOk) {
-    await limits.recordPasswordFailure(grant.username, deviceId);
-    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
+    const attemptsLeft = await recordPasswordFailure();
+    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.', undefined, { extras: { attemptsLeft } });
   }
   const user: SignedInUser = { id: row.id, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status };
   // ADR 0017: an agent signs in only on a site granted to them; elsewhere the answer is a wrong password's.
   if (user.roles.includes(CONCIERGE_ROLE) && !(await isGrantedSite(db, user.id, grant.siteId))) {
-    await limits.recordPasswordFailure(grant.username, deviceId);
-    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.');
+    const attemptsLeft = await recordPasswordFailure();
+    throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.', undefined, { extras: { attemptsLeft } });
   }
   await limits.recordPasswordSuccess(grant.username);
   const policy = await signInPolicyFor(db, fixtures, user.id, grant.siteId);
@@ -98,6 +116,11 @@ export async function passwordSignIn(
 
   try {
     if (user.mfaEnrollmentStatus === 'ENROLLED') {
+      if (grant.recoveryCode !== undefined) {
+        const checked = await checkRecoveryCode(db, services, user.id, grant.recoveryCode);
+        if (!checked.ok) throw recoveryCodeInvalid(401, checked.attemptsLeft);
+        return { ...(await signedIn(true)), recoveryCodesLeft: checked.codesLeft };
+      }
       // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes.
       if (grant.otp === undefined || grant.otpType !== 'totp') {
         throw new HttpError(401, 'MFA_OTP_REQUIRED', 'Enter the code from your authenticator app.');
@@ -114,7 +137,7 @@ export async function passwordSignIn(
       if (!destinations) throw new Error('The user was deleted while signing in');
       // An `sms` site texts the code; a user without a phone gets it by e-mail instead.
       const channel = loginOtp === 'sms' && destinations.phone !== null ? 'sms' : 'email';
-      const maskedDestination = await sendPasscode(db, services, { userId: user.id, purpose: 'login', channel, destinations });
+      const maskedDestination = await sendPasscode(db, services, { userId: user.id, siteId: grant.siteId, purpose: 'login', channel, destinations });
       throw new HttpError(401, channel === 'sms' ? 'OTP_REQUIRED_PHONE' : 'OTP_REQUIRED_EMAIL', 'Enter the passcode we just sent.', undefined, {
         extras: { maskedDestination },
       });

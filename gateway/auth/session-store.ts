@@ -21,6 +21,8 @@ export interface SessionUser {
   siteGranted: boolean;
   /** ADR 0014: the card holder an agent's session acts for. */
   actingForUserId: string | null;
+  /** ADR 0009: the account signed in with a breached password and must replace it first (SPEC §2 compromised-credentials). */
+  passwordChangeRequired: boolean;
 }
 
 export interface OpenedSession {
@@ -58,8 +60,9 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
     expires_at: Date | string;
     acting_for_user_id: string | null;
     site_granted: boolean;
+    password_change_required: boolean;
   }>(
-    `select s.id as session_id, s.user_id, s.site_id, u.email, u.roles, s.expires_at, s.acting_for_user_id,
+    `select s.id as session_id, s.user_id, s.site_id, u.email, u.roles, s.expires_at, s.acting_for_user_id, u.password_change_required,
             exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.revoked_at is null and s.expires_at > $2`,
@@ -78,6 +81,7 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
     isAgent,
     siteGranted: !isAgent || row.site_granted,
     actingForUserId: row.acting_for_user_id,
+    passwordChangeRequired: row.password_change_required,
   };
 }
 

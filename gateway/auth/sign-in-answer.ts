@@ -40,6 +40,8 @@ export interface SignInAnswer {
   token_type?: 'bearer';
   /** ADR 0009: present (true) only when the password is on the compromised list. */
   passwordCompromised?: true;
+  /** The sign-in spent a two-step recovery code: how many the person has left. */
+  recoveryCodesLeft?: number;
 }
 
 /**

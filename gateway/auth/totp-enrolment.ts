@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { SecretBox } from '../security/secret-box';
+import { issueRecoveryCodes } from './recovery-codes';
 import { matchTotpStep, newTotpSecret } from './totp';
 
 /**
@@ -39,16 +40,20 @@ export async function acceptTotpCode(db: Database, box: SecretBox, options: { us
   return claimed.rows.length === 1;
 }
 
-export async function markTotpEnrolled(db: Database, userId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Enrols the pending secret and hands out the user's recovery codes, in one transaction: no enrolment without its codes. */
+export async function markTotpEnrolled(db: Database, key: Buffer, userId: string, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await tx.query("update totp_secrets set status = 'ENROLLED', enrolled_at = $2 where user_id = $1", [userId, now]);
     await tx.query("update users set mfa_enrollment_status = 'ENROLLED', updated_at = $2 where id = $1", [userId, now]);
+    return issueRecoveryCodes(tx, key, userId, now);
   });
 }
 
 export async function removeTotp(db: Database, userId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('delete from totp_secrets where user_id = $1', [userId]);
+    // Recovery codes stand in for this authenticator only; the next enrolment hands out new ones.
+    await tx.query('delete from mfa_recovery_codes where user_id = $1', [userId]);
     await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2 where id = $1", [userId, now]);
   });
 }

@@ -1,18 +1,29 @@
 /**
  * `npm run sites:check [files…]`: the configuration author's lint (docs/decisions/0001-site-fixture-format.md).
  * Without arguments it checks every `fixtures/sites/*.json` and `fixtures/default-site.json` (and the
- * data fixtures below, such as the demo cashback statements of `fixtures/cashback/*.json`); with
+ * data fixtures below, such as the demo cashback statements of `fixtures/cashback/*.json` and the
+ * texts of `fixtures/content/*.json`); with
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
  * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
-import { checkFixtureText, type FixtureMistake } from '../../schemas/site-config/fixture-check';
-import { checkCashbackStatement } from '../fixtures/check-data-fixtures';
+import { checkFixtureText, checkSiteFixtureWarnings, type FixtureMistake } from '../../schemas/site-config/fixture-check';
+import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The app's static files: Vite copies them to the root of the build, where a site's logo is served from (ADR 0020). */
+const PUBLIC_DIR = resolve(REPO_ROOT, 'public');
+
+function isPublicFile(path: string): boolean {
+  try {
+    return statSync(resolve(PUBLIC_DIR, path)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 function defaultFixtureFiles(): string[] {
   const sitesFolder = resolve(REPO_ROOT, 'fixtures/sites');
@@ -25,7 +36,12 @@ function defaultFixtureFiles(): string[] {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => resolve(cashbackFolder, name));
-  return [...siteFiles, resolve(REPO_ROOT, 'fixtures/default-site.json'), resolve(REPO_ROOT, 'fixtures/bin-ranges.json'), ...cashbackFiles];
+  const contentFolder = resolve(REPO_ROOT, 'fixtures/content');
+  const contentFiles = readdirSync(contentFolder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => resolve(contentFolder, name));
+  return [...siteFiles, resolve(REPO_ROOT, 'fixtures/default-site.json'), resolve(REPO_ROOT, 'fixtures/bin-ranges.json'), ...cashbackFiles, ...contentFiles];
 }
 
 /** Site ids a data fixture may name: the files of `fixtures/sites` and "default". */
@@ -46,6 +62,19 @@ function checkCashbackFile(value: unknown, file: string): FixtureMistake[] {
   return mistakes;
 }
 
+/** Every file of a `content` folder is a locale's texts (SPEC §7), counted texts included (ADR 0013). */
+function checkContentFile(value: unknown, file: string): FixtureMistake[] {
+  const mistakes: FixtureMistake[] = [];
+  checkContent(value, file, mistakes);
+  return mistakes;
+}
+
+/** The check of a data fixture by the folder it is in; undefined for a site. */
+const FOLDER_CHECKS: Readonly<Record<string, (value: unknown, file: string) => FixtureMistake[]>> = {
+  cashback: checkCashbackFile,
+  content: checkContentFile,
+};
+
 function checkFile(displayName: string, absolutePath: string): FixtureMistake[] {
   let text: string;
   try {
@@ -53,8 +82,8 @@ function checkFile(displayName: string, absolutePath: string): FixtureMistake[] 
   } catch (error) {
     return [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }];
   }
-  const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? (basename(dirname(absolutePath)) === 'cashback' ? checkCashbackFile : undefined);
-  if (dataCheck === undefined) return checkFixtureText(text, displayName);
+  const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? FOLDER_CHECKS[basename(dirname(absolutePath))];
+  if (dataCheck === undefined) return checkFixtureText(text, displayName, { publicFileExists: isPublicFile });
   try {
     return dataCheck(JSON.parse(text) as unknown, displayName);
   } catch (error) {
@@ -72,7 +101,20 @@ const files =
     ? requested.map((arg) => ({ displayName: arg, absolutePath: resolve(process.cwd(), arg) }))
     : defaultFixtureFiles().map((path) => ({ displayName: relative(REPO_ROOT, path), absolutePath: path }));
 
+/** What a site file could say better without being wrong (a regexp-only field without an example); never fails the check. */
+function warningsOf(displayName: string, absolutePath: string): FixtureMistake[] {
+  const isDataFixture = DATA_FIXTURE_CHECKS[basename(absolutePath)] !== undefined || basename(dirname(absolutePath)) === 'cashback';
+  if (isDataFixture) return [];
+  try {
+    return checkSiteFixtureWarnings(JSON.parse(readFileSync(absolutePath, 'utf8')) as unknown, displayName);
+  } catch {
+    return []; // the mistakes above already name an unreadable file
+  }
+}
+
 const mistakes = files.flatMap(({ displayName, absolutePath }) => checkFile(displayName, absolutePath));
+const warnings = files.flatMap(({ displayName, absolutePath }) => warningsOf(displayName, absolutePath));
 for (const mistake of mistakes) console.log(formatMistake(mistake));
-console.log(`sites:check: ${files.length} files, ${mistakes.length} mistakes`);
+for (const warning of warnings) console.log(`warning: ${formatMistake(warning)}`);
+console.log(`sites:check: ${files.length} files, ${mistakes.length} mistakes${warnings.length > 0 ? `, ${warnings.length} warnings` : ''}`);
 process.exitCode = mistakes.length > 0 ? 1 : 0;

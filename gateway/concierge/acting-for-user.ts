@@ -1,6 +1,7 @@
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import type { UserProfile } from '../../schemas/entities/user-profile';
-import type { Database } from '../db/database';
+import type { AccountNoticeJob } from '../account/account-notices';
+import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { readUserSite, saveChangedAttributes, saveWholeSiteObject, type SiteAttributes, type UserSiteRecord } from '../profile/site-attributes';
 import { copySiteProfileToUser } from '../profile/user-profile';
@@ -26,10 +27,24 @@ export interface ActingForCall extends AgentCall {
   fixtures: Fixtures;
   userId: string;
   siteId: string;
+  /** Queues the person's notice of the change, in the change's own transaction (gateway/account/account-notices.ts). */
+  notify(job: AccountNoticeJob, tx: Queryable): Promise<void>;
 }
 
 function entry(call: ActingForCall, action: ConciergeAction, attributeKeys: readonly string[]): AuditEntry {
   return { agentId: call.agent.userId, userId: call.userId, siteId: call.siteId, action, attributeKeys, correlationId: call.correlationId, at: call.now };
+}
+
+/**
+ * The audit row of a save, and the card holder's notice of it: no change is kept without both
+ * (docs/decisions/0021-recovery-codes-and-account-notices.md, one mail per saved change). A save that
+ * changed nothing tells nobody.
+ */
+async function auditedAndTold(call: ActingForCall, action: ConciergeAction, attributeKeys: readonly string[], tx: Queryable): Promise<AuditEntry> {
+  if (action === 'profile.update' || attributeKeys.length > 0) {
+    await call.notify({ notice: 'agent-acted', userId: call.userId, siteId: call.siteId, attributeKeys, at: call.now.toISOString() }, tx);
+  }
+  return entry(call, action, attributeKeys);
 }
 
 function saveContext(call: ActingForCall) {
@@ -41,7 +56,7 @@ export function saveChangedForUser(db: Database, call: ActingForCall, changes: S
   return withAudit(
     db,
     (tx) => saveChangedAttributes(tx, saveContext(call), changes, baseVersion),
-    () => entry(call, 'attributes.save', Object.keys(changes)),
+    (_saved, tx) => auditedAndTold(call, 'attributes.save', Object.keys(changes), tx),
   );
 }
 
@@ -54,7 +69,7 @@ export async function saveWholeForUser(db: Database, call: ActingForCall, attrib
       before = (await readUserSite(tx, call.userId, call.siteId)).attributes;
       return saveWholeSiteObject(tx, saveContext(call), attributes, version);
     },
-    (saved) => entry(call, 'site-object.save', changedKeys(before, saved.attributes)),
+    (saved, tx) => auditedAndTold(call, 'site-object.save', changedKeys(before, saved.attributes), tx),
   );
 }
 
@@ -63,7 +78,7 @@ export function updateProfileForUser(db: Database, call: ActingForCall): Promise
   return withAudit(
     db,
     (tx) => copySiteProfileToUser(tx, call.fixtures, call.userId, call.siteId),
-    () => entry(call, 'profile.update', []),
+    (_profile, tx) => auditedAndTold(call, 'profile.update', [], tx),
   );
 }
 

@@ -1,6 +1,7 @@
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import type { FormName } from '../../schemas/forms/form-names';
 import type { FormSchema } from '../../schemas/forms/json-schema';
+import { normaliseFormData } from '../../schemas/forms/normalise-form-data';
 import { validateFormData } from '../../schemas/forms/validate-form';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
@@ -35,9 +36,19 @@ export function formSchemaFor(fixtures: Fixtures, target: PayloadTarget): FormSc
   return schema;
 }
 
-/** Field path -> error key (SPEC §5/§8 keys), empty when the payload is valid. */
+/**
+ * The payload as the site's form normalises it (letters upper-cased where the site asks,
+ * schemas/forms/normalise-form-data.ts, as the browser does while the person types): the value
+ * that is validated is the value that is stored.
+ */
+export function normalisedPayload<Payload>(fixtures: Fixtures, target: PayloadTarget, payload: Payload): Payload {
+  return normaliseFormData(formSchemaFor(fixtures, target).schema, payload);
+}
+
+/** Field path -> error key (SPEC §5/§8 keys) of the normalised payload, empty when it is valid. */
 export function payloadErrors(fixtures: Fixtures, target: PayloadTarget, payload: unknown, today: Date): Record<string, string> {
-  const errors = validateFormData(formSchemaFor(fixtures, target).schema, payload, { today });
+  const schema = formSchemaFor(fixtures, target).schema;
+  const errors = validateFormData(schema, normaliseFormData(schema, payload), { today });
   return Object.fromEntries(Object.entries(errors).map(([path, error]) => [path === '' ? 'body' : path, error.key]));
 }
 

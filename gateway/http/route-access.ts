@@ -26,6 +26,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route: `declareAccessOfEveryRoute` refuses a route without it. */
     access?: RouteAccess;
+    /**
+     * ADR 0009 "Compromised credentials": the route stays open to a session whose account must first
+     * replace a breached password (the replacement itself and what the app needs to know it is signed in).
+     */
+    openWhilePasswordChangeRequired?: true;
   }
   interface FastifyRequest {
     /** The session the access hook found for a route that is not public; null before. */
@@ -86,8 +91,10 @@ export async function registerPluginWithAccess(app: FastifyInstance, access: Rou
  * The one place access is enforced. On request (before the body is read): a route that is not
  * public needs a live session (401 UNAUTHENTICATED), of the right kind (403 CONCIERGE_NOT_ALLOWED for
  * an agent on a card holder's call, 403 NOT_CONCIERGE for a card holder on an agent's), an agent's
- * session needs its site still granted (403 SITE_NOT_GRANTED), and every site the request names
- * (the `siteId` path parameter, each `siteId` of the query string, X-SITE-ID, then a body's
+ * session needs its site still granted (403 SITE_NOT_GRANTED), an account that signed in with a
+ * breached password reaches only the routes marked `openWhilePasswordChangeRequired` until it has
+ * replaced it (403 PASSWORD_CHANGE_REQUIRED; ADR 0009, SPEC §2 compromised-credentials), and every
+ * site the request names (the `siteId` path parameter, each `siteId` of the query string, X-SITE-ID, then a body's
  * `siteId` once it is read) must be the session's (403 SITE_MISMATCH; a malformed one is a 400
  * naming its field).
  */
@@ -109,6 +116,9 @@ export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Query
     if (access === 'agent' && !user.isAgent) throw new HttpError(403, 'NOT_CONCIERGE', 'Only a support agent may use the concierge calls.');
     // An agent's grant can be withdrawn while they are signed in; their session ends with it.
     if (user.isAgent && !user.siteGranted) throw new HttpError(403, 'SITE_NOT_GRANTED', 'This site is not granted to this support agent.');
+    if (user.passwordChangeRequired && request.routeOptions.config.openWhilePasswordChangeRequired !== true) {
+      throw new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'Your password appeared in a data breach; choose a new one before going on.');
+    }
     const params = request.params as Record<string, unknown> | undefined;
     if (params?.siteId !== undefined) assertSessionSite(user, params.siteId, 'siteId');
     // The query string as sent: a route's schema may strip a parameter it does not declare.

@@ -128,8 +128,12 @@ export class SignInLimits {
     if (userLock) throw locked('USER_LOCKED', 'This account is locked after too many wrong passwords.', userLock.resetAt, now);
   }
 
-  /** A wrong password: counts for the account and the device; throws the lock the count reaches. */
-  async recordPasswordFailure(username: string, deviceId: string): Promise<void> {
+  /**
+   * A wrong password: counts for the account and the device; throws the lock the count reaches, else
+   * returns the wrong passwords the account may still give before it locks (the sign-in page warns
+   * before the last ones, ADR 0008 `attemptsLeft`; keyed like the lock, so an unknown name counts alike).
+   */
+  async recordPasswordFailure(username: string, deviceId: string): Promise<number> {
     const now = this.clock.now();
     await this.recordDeviceFailure(deviceId);
     const account = accountKey(username);
@@ -140,6 +144,18 @@ export class SignInLimits {
       await this.store.clear(`failures:account:${account}`);
       throw locked('USER_LOCKED', 'This account is locked after too many wrong passwords.', lock.resetAt, now);
     }
+    return SIGN_IN_LIMITS.passwordFailuresPerAccount - streak.count;
+  }
+
+  /**
+   * ADR 0008 "A reset ends the lock": a password reset through the mailed passcode proves the person
+   * holds the mailbox, so the account's lock and its streak of wrong passwords end with it (the
+   * device's own count stays: it is about the browser, not the account).
+   */
+  async clearAccountLock(username: string): Promise<void> {
+    const account = accountKey(username);
+    await this.store.clear(`lock:account:${account}`);
+    await this.store.clear(`failures:account:${account}`);
   }
 
   /** A wrong, used or expired passcode: counts for the device only (the code has its own 5 attempts). */
@@ -189,8 +205,9 @@ function accountKey(username: string): string {
   return createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
 }
 
+/** 423 with Retry-After and `lockedUntil` (ISO 8601), so the sign-in page can say when the lock ends in its own locale. */
 function locked(code: 'USER_LOCKED' | 'DEVICE_LOCKED', message: string, until: Date, now: Date): HttpError {
-  return new HttpError(423, code, message, undefined, { retryAfterSeconds: secondsUntil(until, now) });
+  return new HttpError(423, code, message, undefined, { retryAfterSeconds: secondsUntil(until, now), extras: { lockedUntil: until.toISOString() } });
 }
 
 function secondsUntil(until: Date, now: Date): number {

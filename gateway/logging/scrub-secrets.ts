@@ -28,7 +28,7 @@ export function scrubJsonLine(line: string): string {
 }
 
 /** Query parameter names whose values are secrets (SPEC §3 login payload, §7 token calls, SSO). */
-const SENSITIVE_NAME = /password|passcode|otp|token|secret|assertion|^(?:pan|code|cvv|cvc|pin|session)$/i;
+const SENSITIVE_NAME = /password|passcode|otp|token|secret|assertion|recovery_?code|^(?:pan|code|cvv|cvc|pin|session)$/i;
 
 /** The URL with the value of every sensitive query parameter replaced by [REDACTED]. */
 export function redactSensitiveQuery(url: string): string {

@@ -4,7 +4,7 @@ import { validateAttributeChanges } from '../../schemas/forms/validate-attribute
 import type { SiteConfig } from '../../schemas/site-config/types';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
-import { formSchemaFor } from '../forms/validate-payload';
+import { formSchemaFor, normalisedPayload } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 import { offerCategoryIdsFor } from './offer-category-ids';
@@ -53,7 +53,8 @@ export async function readUserSite(db: Queryable, userId: string, siteId: string
  * ADR 0010 `POST user-attribute/v2/user/{siteId}`: merges only the keys in `changes` (null removes
  * one). With `baseVersion`, a key another save wrote after that version refuses the whole save.
  */
-export function saveChangedAttributes(db: Database, context: SaveContext, changes: SiteAttributes, baseVersion: number | undefined): Promise<UserSiteRecord> {
+export function saveChangedAttributes(db: Database, context: SaveContext, sent: SiteAttributes, baseVersion: number | undefined): Promise<UserSiteRecord> {
+  const changes = normalisedAttributes(context, sent);
   return db.transaction(async (tx) => {
     const stored = await lockStoredSite(tx, context);
     if (baseVersion !== undefined && baseVersion > stored.version) {
@@ -69,7 +70,8 @@ export function saveChangedAttributes(db: Database, context: SaveContext, change
  * ADR 0010 `POST user-attribute/user/attribute/{siteId}`: the whole site object at the version it was
  * read. What differs from the stored object is checked and saved as a change; a missing key is removed.
  */
-export function saveWholeSiteObject(db: Database, context: SaveContext, attributes: SiteAttributes, version: number): Promise<UserSiteRecord> {
+export function saveWholeSiteObject(db: Database, context: SaveContext, sent: SiteAttributes, version: number): Promise<UserSiteRecord> {
+  const attributes = normalisedAttributes(context, sent);
   return db.transaction(async (tx) => {
     const stored = await lockStoredSite(tx, context);
     if (version !== stored.version) {
@@ -80,6 +82,11 @@ export function saveWholeSiteObject(db: Database, context: SaveContext, attribut
     checkChanges(context, stored, changes);
     return writeChanges(tx, context, stored, changes);
   });
+}
+
+/** Attributes as the profile form normalises them (upper-cased where the site asks, SPEC §5): checked and stored so. */
+function normalisedAttributes(context: SaveContext, attributes: SiteAttributes): SiteAttributes {
+  return normalisedPayload(context.fixtures, { siteId: siteOf(context).siteId, locale: DEFAULT_LOCALE, form: 'edit-profile' }, attributes);
 }
 
 function siteOf(context: SaveContext): SiteConfig {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queueAccountNotice, type AccountNoticeJob } from '../account/account-notices';
 import { enrolledAsset, listAssets } from '../cards/enrolled-assets';
 import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../concierge/acting-for-user';
 import { requireActingFor } from '../concierge/concierge-session';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
+import type { JobQueue } from '../jobs/job-queue';
 import type { SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
 import { CHANGED_ATTRIBUTES_BODY, SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
@@ -14,8 +16,8 @@ import { SITE_ID_PARAMS } from './site-id-params';
  * ADR 0010/0011 for the user the agent acts for, on the agent's site, with the same bodies and rules;
  * each save is audited. The logic is in `gateway/concierge/` and `gateway/profile/`.
  */
-export async function conciergeAttributeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
-  const { db, fixtures, clock } = options;
+export async function conciergeAttributeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, clock, jobs } = options;
 
   /**
    * The user acted for on `siteId`, and who calls; 409 NOT_ACTING_FOR_USER. The access hook (ADR 0017)
@@ -24,7 +26,8 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
   const actingForOn = async (request: FastifyRequest, reply: FastifyReply, siteId: string) => {
     const now = clock.now();
     const { agent, userId } = await requireActingFor(db, request, reply, now);
-    return { agent, userId, siteId, fixtures, correlationId: request.id, now };
+    const notify = (job: AccountNoticeJob, tx: Queryable) => queueAccountNotice(jobs, reply, job, tx);
+    return { agent, userId, siteId, fixtures, correlationId: request.id, now, notify };
   };
 
   app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { queueAccountNotice, type AccountNoticeJob } from '../account/account-notices';
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import { expireSupportDetailsCookie, readActingFor, setSupportDetailsCookie, startActingFor, stopActingFor, type ActingFor, type AgentCall } from '../concierge/act-for';
 import { updateProfileForUser } from '../concierge/acting-for-user';
 import { listAgentAudit, type AuditRecord } from '../concierge/concierge-audit';
 import { requireActingFor, requireAgent } from '../concierge/concierge-session';
 import type { SessionUser } from '../auth/session-store';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
+import type { JobQueue } from '../jobs/job-queue';
 import { HttpError } from '../http/errors';
 import { readUserProfile } from '../profile/user-profile';
 import type { Clock } from '../time/clock';
@@ -16,8 +18,8 @@ import type { Clock } from '../time/clock';
  * `find-concierge`), copies their profile fields, and reads their own audit trail. The logic is in
  * `gateway/concierge/`; every route answers 401 without a session and 403 NOT_CONCIERGE to a card holder.
  */
-export async function conciergeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
-  const { db, fixtures, clock } = options;
+export async function conciergeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, clock, jobs } = options;
   const agentCall = (request: FastifyRequest, agent: SessionUser, now: Date): AgentCall => ({ agent, correlationId: request.id, now });
 
   app.get('/user-mgmt/user/concierge/act-for', { config: { access: 'agent' } }, async (request, reply): Promise<{ actingFor: ActingFor | null }> => {
@@ -75,7 +77,8 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
         const now = clock.now();
         const { agent, userId } = await requireActingFor(db, request, reply, now);
         // As `user-mgmt/user/update` (ADR 0010) on the session's site: the access hook refused any other X-SITE-ID.
-        return updateProfileForUser(db, { ...agentCall(request, agent, now), fixtures, userId, siteId: agent.siteId });
+        const notify = (job: AccountNoticeJob, tx: Queryable) => queueAccountNotice(jobs, reply, job, tx);
+        return updateProfileForUser(db, { ...agentCall(request, agent, now), fixtures, userId, siteId: agent.siteId, notify });
       },
     );
   });

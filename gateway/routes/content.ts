@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentFallbackChain, mergeContentTexts } from '../../schemas/locales/content-fallback';
 import { isPseudoLocale, pseudoLocaliseTexts } from '../../schemas/locales/pseudo-locale';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { ContentBundle, Fixtures } from '../fixtures/load-fixtures';
@@ -31,7 +32,8 @@ interface ContentAnswer {
 /**
  * SPEC §7 content calls: `GET bin/aem/rest` (version 2, or 3 when the site's cms tenant is not
  * default) and, for version 3, `GET cmsapi/content.data.json/vpp/{siteId}/{path}`. Texts come
- * from `fixtures/content/{locale}.json`, key by key falling back to en_us.
+ * from `fixtures/content/{locale}.json`, key by key falling back to the nearest content of the same
+ * language (CLDR parent locales), then to en_us.
  */
 export async function contentRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
   const texts = contentLookup(options.fixtures.content);
@@ -86,21 +88,25 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
 
 function contentLookup(bundles: ReadonlyMap<string, ContentBundle>) {
   const fallback = bundles.get(DEFAULT_LOCALE) ?? {};
-  const groupsOf = (locale: string): string[] => [...new Set([...Object.keys(fallback), ...Object.keys(bundles.get(locale) ?? {})])];
+  /** The content files that answer a locale, nearest first (ADR 0013 "Content fallback by language"). */
+  const chainOf = (locale: string): ContentBundle[] => contentFallbackChain(locale, bundles.keys()).map((file) => bundles.get(file) ?? {});
+  const groupsOf = (chain: readonly ContentBundle[]): string[] => [...new Set(chain.flatMap((bundle) => Object.keys(bundle)))];
 
   /**
-   * One group's texts for a locale over en_us; undefined when neither has the group. The
+   * One group's texts for a locale: its own file, then the nearest files of its language (CLDR
+   * parents: es_mx reads es_co), then en_us, key by key; undefined when none has the group. The
    * pseudo-locale is en_us transformed on each call, so it can never lag behind (ADR 0013).
    */
   const group = (locale: string, name: string): Record<string, string> | undefined => {
-    if (!groupsOf(locale).includes(name)) return undefined;
-    if (isPseudoLocale(locale)) return pseudoLocaliseTexts(fallback[name] ?? {});
-    return { ...fallback[name], ...bundles.get(locale)?.[name] };
+    if (isPseudoLocale(locale)) return fallback[name] === undefined ? undefined : pseudoLocaliseTexts(fallback[name]);
+    const chain = chainOf(locale);
+    if (!groupsOf(chain).includes(name)) return undefined;
+    return mergeContentTexts(chain.map((bundle) => bundle[name]));
   };
 
   const allGroups = (locale: string): Record<string, string> =>
     Object.fromEntries(
-      groupsOf(locale).flatMap((name) => Object.entries(group(locale, name) ?? {}).map(([key, text]) => [`${name}.${key}`, text])),
+      groupsOf(isPseudoLocale(locale) ? [fallback] : chainOf(locale)).flatMap((name) => Object.entries(group(locale, name) ?? {}).map(([key, text]) => [`${name}.${key}`, text])),
     );
 
   return { group, allGroups };

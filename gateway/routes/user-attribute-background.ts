@@ -9,13 +9,14 @@ import { SITE_ID_PARAMS } from './site-id-params';
  * SPEC §7 `GET user-attribute/user/background/{siteId}` → `{ passesBackgroundCheck }`, the call
  * behind the app's auth machine (§4): true for an ACTIVE user, false for an INACTIVE one, 404
  * USER_NOT_FOUND when the user has no attributes on that site yet (the app then saves the site
- * locale and asks again), 401 without a session.
+ * locale and asks again), 401 without a session. Open while a breached password waits to be
+ * replaced (ADR 0009), so the app still knows the person is signed in and can send them to do it.
  */
 export async function userAttributeBackgroundRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = options;
   app.get<{ Params: { siteId: string } }>(
     '/user-attribute/user/background/:siteId',
-    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
+    { config: { access: 'signed-in', openWhilePasswordChangeRequired: true }, schema: { params: SITE_ID_PARAMS } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const result = await db.query<{ status: string }>(

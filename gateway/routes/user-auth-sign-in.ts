@@ -1,17 +1,21 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
 import { signAccessToken } from '../auth/access-tokens';
 import type { AuthServices } from '../auth/auth-services';
+import { RECOVERY_CODE_INPUT } from '../auth/recovery-codes';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
-import { passwordSignIn, setTrustedDevice, type PasswordGrant } from '../auth/password-sign-in';
+import { passwordSignIn, setTrustedDevice, type PasswordGrant, type SignInEvents } from '../auth/password-sign-in';
 import { refreshTokenSite, spendRefreshToken } from '../auth/refresh-tokens';
 import { isSsoOnlySite } from '../auth/sign-in-policy';
 import { completeSignIn, deviceIdOf, type SignInAnswer } from '../auth/sign-in-answer';
-import { SESSION_TTL_SECONDS } from '../auth/session-store';
+import { CONCIERGE_ROLE, SESSION_TTL_SECONDS } from '../auth/session-store';
+import { recordPasswordChangeRequired } from '../account/new-password';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { LOCALE_PATTERN } from '../locale';
 
 /** Every field of SPEC §3's login payload and §7's token calls, with its longest accepted value. */
@@ -24,6 +28,7 @@ const FORM_RULES: FieldRules = {
   init_login: { maxLength: 5, pattern: /^true$/ },
   otp: { maxLength: 6, pattern: /^\d{6}$/ },
   otp_type: { maxLength: 5, pattern: /^(email|sms|totp)$/ },
+  recovery_code: { maxLength: 20, pattern: RECOVERY_CODE_INPUT },
   trust_device: { maxLength: 5, pattern: /^(true|false)$/ },
   vba_token: { maxLength: 4096 },
   refresh_token: { maxLength: 128 },
@@ -36,8 +41,8 @@ const FORM_RULES: FieldRules = {
  * `?preauth=true`, client_credentials), as docs/decisions/0008-sign-in-api.md fixes them. Every call
  * counts toward the per-IP limit before its body is read.
  */
-export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
-  const { db, fixtures, auth } = options;
+export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
   await acceptFormBodies(app);
 
   app.post('/user-auth/login', { config: { access: 'public' } }, async (request, reply): Promise<SignInAnswer> => {
@@ -94,12 +99,22 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
       siteId,
       otp: fields.otp,
       otpType: fields.otp_type as PasswordGrant['otpType'],
+      recoveryCode: fields.recovery_code,
       trustDevice: fields.trust_device === 'true',
     };
     const deviceId = deviceIdOf(request, reply, auth.clock.now());
-    const { user, passcodeChecked, passwordCompromised } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId);
+    const events: SignInEvents = {
+      accountLocked: (username, until) =>
+        queueAccountNotice(jobs, reply, { notice: 'account-locked', email: username.trim().toLowerCase(), siteId, origin: noticeOrigin(request, auth), until: until.toISOString() }),
+    };
+    const { user, passcodeChecked, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
     if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
-    const answer = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    // ADR 0009: the account must replace a breached password before any other signed-in call (the
+    // access hook holds it); an agent is never sent to the card holder's detour (ADR 0014).
+    await recordPasswordChangeRequired(db, user.id, passwordCompromised && !user.roles.includes(CONCIERGE_ROLE));
+    const completed = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    // A recovery code was spent: the app says how many are left and offers to set up two-step again.
+    const answer = recoveryCodesLeft === undefined ? completed : { ...completed, recoveryCodesLeft };
     return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;
   }
 

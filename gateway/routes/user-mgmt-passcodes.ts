@@ -64,7 +64,7 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
       if (channel === 'sms' && destinations.phone === null) {
         throw new HttpError(400, 'VALIDATION_FAILED', 'There is no phone number to text the passcode to.', { channel: 'invalid' });
       }
-      await sendPasscode(db, auth, { userId, purpose, channel, destinations });
+      await sendPasscode(db, auth, { userId, siteId, purpose, channel, destinations });
       return reply.code(204).send();
     },
   );

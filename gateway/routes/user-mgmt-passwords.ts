@@ -1,9 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
 import type { AuthServices } from '../auth/auth-services';
+import { assertPasswordChangeOffered, sessionSiteConfig } from '../auth/credential-rules';
 import { requireSessionUser } from '../auth/session-cookies';
+import type { SessionUser } from '../auth/session-store';
 import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 import { verifyPassword } from '../security/password-hashing';
 
 const PASSWORD = { type: 'string', maxLength: 256 } as const;
@@ -11,10 +16,14 @@ const NEW_PASSWORD_PROPERTIES = { password: PASSWORD, confirm_password: PASSWORD
 
 /**
  * SPEC §7 `change-password` and `vba/compromised-password`, as ADR 0009 "Passwords" fixes them.
- * Both keep the caller's session and revoke every other one of the user.
+ * Both keep the caller's session and revoke every other one of the user. An SSO person has no
+ * password here to change (ADR 0015).
  */
-export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
-  const { db, auth } = options;
+export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  // The person hears of every new password, in case it was not them (docs/decisions/0021-recovery-codes-and-account-notices.md).
+  const noticePasswordChanged = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
+    queueAccountNotice(jobs, reply, { notice: 'password-changed', userId: user.userId, siteId: user.siteId, origin: noticeOrigin(request, auth), at: auth.clock.now().toISOString() });
 
   app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
     '/user-mgmt/user/change-password',
@@ -28,13 +37,16 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       // Guessing the current password from a stolen session counts like sign-in attempts from that IP.
       await auth.limits.countSignInCall(request.ip);
-      assertPasswordRules(request.body);
       const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
-      if (!(await verifyPassword(found.rows[0]?.password_hash ?? '', request.body.currentPassword))) {
+      const passwordHash = found.rows[0]?.password_hash ?? '';
+      assertPasswordChangeOffered(sessionSiteConfig(fixtures, user.siteId), passwordHash);
+      assertPasswordRules(request.body);
+      if (!(await verifyPassword(passwordHash, request.body.currentPassword))) {
         throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.', { currentPassword: 'incorrect' });
       }
       await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
       await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      await noticePasswordChanged(request, reply, user);
       return { status: 'PASSWORD_CHANGED' };
     },
   );
@@ -43,12 +55,21 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
   // declares the call among the user-mgmt ones, so it lives under user-mgmt/user/ (ADR 0009).
   app.post<{ Body: { password: string; confirm_password: string } }>(
     '/user-mgmt/user/vba/compromised-password',
-    { config: { access: 'cardholder' }, schema: { body: { type: 'object', required: ['password', 'confirm_password'], properties: NEW_PASSWORD_PROPERTIES } } },
+    {
+      config: { access: 'cardholder', openWhilePasswordChangeRequired: true },
+      schema: { body: { type: 'object', required: ['password', 'confirm_password'], properties: NEW_PASSWORD_PROPERTIES } },
+    },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      // Without the current password, this call is only for the sign-in that proved a breached one;
+      // anyone else changes a password with the current one (change-password) or a mailed passcode.
+      if (!user.passwordChangeRequired) {
+        throw new HttpError(403, 'PASSWORD_CHANGE_NOT_REQUIRED', 'Your password is not on the breached list; change it from the password page with your current one.');
+      }
       assertPasswordRules(request.body);
       await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
       await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      await noticePasswordChanged(request, reply, user);
       return { status: 'PASSWORD_CHANGED' };
     },
   );

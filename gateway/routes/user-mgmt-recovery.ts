@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
 import { requestAccountMail } from '../account/account-jobs';
+import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
 import { checkRecoveryCode } from '../account/recovery';
 import type { AuthServices } from '../auth/auth-services';
 import { spendCode } from '../auth/one-time-codes';
@@ -21,6 +22,12 @@ const PASSWORD = { type: 'string', maxLength: 256 } as const;
  */
 export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
   const { db, auth, jobs } = options;
+
+  /** A reset names no site: the notice speaks for the site the person used last. */
+  async function siteOfRecovery(userId: string): Promise<string> {
+    const found = await db.query<{ site_id: string }>('select site_id from user_sites where user_id = $1 order by updated_at desc, site_id limit 1', [userId]);
+    return found.rows[0]?.site_id ?? '';
+  }
 
   app.post<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>(
     '/user-mgmt/user/send-passcode',
@@ -70,7 +77,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.limits.countCodeCheck(request.ip);
       const { email, passcode, password } = request.body;
       assertPasswordRules(request.body);
@@ -82,6 +89,9 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
         throw new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', { passcode: 'invalid' }, { extras: { attemptsLeft: 0 } });
       }
       await replacePassword(db, { userId, password, now });
+      // ADR 0008 "A reset ends the lock": the mailed passcode proved the person holds the account.
+      await auth.limits.clearAccountLock(email);
+      await queueAccountNotice(jobs, reply, { notice: 'password-changed', userId, siteId: await siteOfRecovery(userId), origin: noticeOrigin(request, auth), at: now.toISOString() });
       return { status: 'PASSWORD_CHANGED' };
     },
   );

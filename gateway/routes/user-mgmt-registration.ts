@@ -9,6 +9,7 @@ import { acceptRegistration, assertCaptcha, assertValidRegistration, type Regist
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
+import { normalisedPayload } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { LOCALE_PATTERN } from '../locale';
@@ -68,7 +69,10 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
     const site = knownSite(siteId);
     const captchaHeader = request.headers[CAPTCHA_HEADER];
     await assertCaptcha(site, auth, typeof captchaHeader === 'string' ? captchaHeader : undefined, request.ip);
-    const registration: Registration = { siteId: site.siteId, locale: request.body.locale, user: request.body.user, cards: request.body.cards ?? [] };
+    const { locale } = request.body;
+    // Stored as validated: upper-cased where the site asks, as the browser shows it (SPEC §5).
+    const user = normalisedPayload(fixtures, { siteId: site.siteId, locale, form: 'registration' }, request.body.user);
+    const registration: Registration = { siteId: site.siteId, locale, user, cards: request.body.cards ?? [] };
     assertValidRegistration(fixtures, site, registration, auth.clock.now());
     // ADR 0012: a new password from the breached list is refused, on every site (a floor no site lowers).
     if (await auth.compromisedPasswords.isCompromised(String(registration.user.password))) {

@@ -1,4 +1,5 @@
 import { validateReturnUrl } from '../../schemas/validators/url';
+import { NO_PASSWORD_MARKER } from '../auth/credential-rules';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { isRecord, verifyEs256Jwt } from './es256-jwt';
@@ -163,10 +164,10 @@ export async function findOrCreateSsoUser(db: Database, siteId: string, subject:
     // SSO users never sign in with a password: this marker is no Argon2 hash, so every password check fails.
     const upserted = await tx.query<{ id: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
       `insert into users (email, password_hash, first_name, last_name, status, roles)
-       values ($1, '!sso', $2, $3, 'ACTIVE', '{ROLE_CARDHOLDER}')
+       values ($1, $4, $2, $3, 'ACTIVE', '{ROLE_CARDHOLDER}')
        on conflict (email) do update set email = excluded.email
        returning id, roles, status, mfa_enrollment_status`,
-      [subject.email, subject.givenName, subject.familyName],
+      [subject.email, subject.givenName, subject.familyName, NO_PASSWORD_MARKER],
     );
     const user = upserted.rows[0];
     if (!user) throw new Error('The SSO user was neither found nor created');

@@ -28,16 +28,34 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * The one stored shape of `marketing_opt_ins` (SPEC §3: each opt-in with its optin flag) from either shape
+ * that reaches the gateway: the registration form's checkbox list `{ email: true }` or the stored
+ * `{ email: { optin: true } }`. The gateway stores only what this returns, and every reader reads through
+ * it, so an account written before one shape was enforced (migration 012 rewrites those) still reads as
+ * the person chose. Keys that are not opt-ins and entries that are neither shape are left out.
+ */
+export function normaliseMarketingOptIns(value: unknown): MarketingOptInsAttribute {
+  const normalised: MarketingOptInsAttribute = {};
+  if (!isRecord(value)) return normalised;
+  for (const key of MARKETING_OPT_IN_KEYS) {
+    const entry = value[key];
+    if (typeof entry === 'boolean') normalised[key] = { optin: entry };
+    else if (isRecord(entry) && 'optin' in entry) normalised[key] = { optin: isTrue(entry.optin) };
+  }
+  return normalised;
+}
+
+/**
  * Every opt-in flag of a person's site attributes: the `marketing_opt_ins` entry when present, else
  * the legacy top-level attribute (SPEC §3), else false.
  */
 export function readMarketingOptIns(attributes: Readonly<Record<string, unknown>>): Record<MarketingOptInKey, boolean> {
-  const stored = isRecord(attributes.marketing_opt_ins) ? attributes.marketing_opt_ins : {};
+  const stored = normaliseMarketingOptIns(attributes.marketing_opt_ins);
   const flags = {} as Record<MarketingOptInKey, boolean>;
   for (const key of MARKETING_OPT_IN_KEYS) {
     const entry = stored[key];
-    if (isRecord(entry) && 'optin' in entry) {
-      flags[key] = isTrue(entry.optin);
+    if (entry !== undefined) {
+      flags[key] = entry.optin;
       continue;
     }
     const legacyName = LEGACY_NAME_BY_KEY[key];

@@ -2,6 +2,7 @@ import type { SiteConfig } from '../site-config/types';
 import type { RuleName } from '../validators';
 import type { FormName } from './form-names';
 import { DEFAULT_MAX_LENGTH, type FormSchema, type JsonSchema, type RuleOptionValue, type UiSchema } from './json-schema';
+import { expectedFormatOf, type ExpectedFormat } from './expected-format';
 import { readSiteFormSettings, type SiteFormSettings } from './site-form-settings';
 
 /**
@@ -34,18 +35,34 @@ const withRule = (schema: JsonSchema, name: RuleName, options?: Readonly<Record<
 });
 const ui = (labelKey: string, extra: UiSchema = {}): UiSchema => ({ 'ui:options': { labelKey, ...extra } });
 
-function maskedUi(labelKey: string, mask: string | null, autocomplete: string, inputMode = 'numeric'): UiSchema {
+/**
+ * A number-like field (phone, national id, postal code, bin, passcode) keeps its characters left to
+ * right inside a right-to-left page (SPEC §2 "Page language follows the locale"; ADR 0013):
+ * `5512 3456` must not read `3456 5512` in Arabic.
+ */
+const LEFT_TO_RIGHT = { leftToRight: true } as const;
+
+/**
+ * A phone, national id or postal code: formatted by the site's mask when it has one, its expected
+ * format as a hint and in its error (expected-format.ts), its letters upper-cased as typed when the
+ * site asks (normalise-form-data.ts).
+ */
+function formattedUi(labelKey: string, mask: string | null, autocomplete: string, inputMode: string, expected: ExpectedFormat | null, uppercase = false): UiSchema {
+  const options = { labelKey, ...(mask ? { mask } : {}), inputMode, ...LEFT_TO_RIGHT, ...(expected ? { expectedFormat: expected } : {}), ...(uppercase ? { uppercase } : {}) };
   return mask
-    ? { 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, mask, inputMode } }
-    : { 'ui:autocomplete': autocomplete, 'ui:options': { labelKey, inputMode } };
+    ? { 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': autocomplete, 'ui:options': options }
+    : { 'ui:autocomplete': autocomplete, 'ui:options': options };
 }
+
+/** The rule option of a field whose letters are upper-cased: set only when the site asks, so other schemas keep their shape. */
+const upperCaseOption = (uppercase: boolean): Readonly<Record<string, RuleOptionValue>> => (uppercase ? { uppercase } : {});
 
 /** SPEC §5/§8: a bin has its own error text ("a bin of set digits"), named per field as `errorTextKeys`. */
 function binUi(labelKey: string, binLength: number): UiSchema {
   return {
     'ui:widget': 'MaskedTextWidget',
     'ui:autocomplete': 'off',
-    ...ui(labelKey, { mask: '0'.repeat(binLength), inputMode: 'numeric', errorTextKeys: { invalid: 'binError' } }),
+    ...ui(labelKey, { mask: '0'.repeat(binLength), inputMode: 'numeric', errorTextKeys: { invalid: 'binError' }, ...LEFT_TO_RIGHT }),
   };
 }
 
@@ -74,18 +91,37 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
   {
     key: 'phone',
     schema: (settings, locale) => withRule(text(32), 'phone', { mask: settings.phoneMask, regexp: settings.phoneRegexp, locale }),
-    ui: (settings) => maskedUi('label.phone', settings.phoneMask, 'tel', 'tel'),
+    ui: (settings, locale) =>
+      formattedUi(
+        'label.phone',
+        settings.phoneMask,
+        'tel',
+        'tel',
+        // SPEC §5: pt_br phones are mobiles, a rule the mask alone does not tell.
+        expectedFormatOf({ mask: settings.phoneMask, regexp: settings.phoneRegexp, example: settings.phoneExample }, settings.phoneRegexp !== null || locale === 'pt_br'),
+      ),
   },
   {
     key: 'nationalId',
     schema: (settings) =>
-      withRule(text(32), 'nationalId', { nationalIdType: settings.nationalIdType, mask: settings.nationalIdMask, regexp: settings.nationalIdRegexp }),
+      withRule(text(32), 'nationalId', {
+        nationalIdType: settings.nationalIdType,
+        mask: settings.nationalIdMask,
+        regexp: settings.nationalIdRegexp,
+        ...upperCaseOption(settings.nationalIdUppercase),
+      }),
     ui: (settings) =>
-      maskedUi(
+      formattedUi(
         settings.nationalIdType === 'other' ? 'label.nationalId' : `label.nationalId.${settings.nationalIdType}`,
         settings.nationalIdMask,
         'off',
         settings.nationalIdType === 'other' ? 'text' : 'numeric',
+        // SPEC §5: cpf and ssn have check rules beyond their masks.
+        expectedFormatOf(
+          { mask: settings.nationalIdMask, regexp: settings.nationalIdRegexp, example: settings.nationalIdExample },
+          settings.nationalIdType !== 'other' || settings.nationalIdRegexp !== null,
+        ),
+        settings.nationalIdUppercase,
       ),
   },
   {
@@ -133,8 +169,22 @@ function addressSchema(settings: SiteFormSettings, form: FormName): { schema: Js
     order.push(part);
     if (level === 'Mandatory') required.push(part);
     if (part === 'zipcode') {
-      properties[part] = withRule(text(16), 'postalCode', { mask: settings.postalCodeMask, regexp: settings.postalCodeRegexp });
-      uiParts[part] = maskedUi('label.address.zipcode', settings.postalCodeMask, 'postal-code', settings.postalCodeMask === null || /[A*]/.test(settings.postalCodeMask) ? 'text' : 'numeric');
+      properties[part] = withRule(text(16), 'postalCode', {
+        mask: settings.postalCodeMask,
+        regexp: settings.postalCodeRegexp,
+        ...upperCaseOption(settings.postalCodeUppercase),
+      });
+      uiParts[part] = formattedUi(
+        'label.address.zipcode',
+        settings.postalCodeMask,
+        'postal-code',
+        settings.postalCodeMask === null || /[A*]/.test(settings.postalCodeMask) ? 'text' : 'numeric',
+        expectedFormatOf(
+          { mask: settings.postalCodeMask, regexp: settings.postalCodeRegexp, example: settings.postalCodeExample },
+          settings.postalCodeRegexp !== null,
+        ),
+        settings.postalCodeUppercase,
+      );
     } else {
       properties[part] = withRule(text(), 'addressPart');
       uiParts[part] = { 'ui:autocomplete': ADDRESS_AUTOCOMPLETE[part] ?? 'off', ...ui(`label.address.${part}`) };
@@ -206,12 +256,13 @@ function profileFormSchema(settings: SiteFormSettings, locale: string, form: 're
   if (form === 'registration' && settings.privacyPolicyDisplay !== null) {
     // SPEC §5: pp is mandatory when privacy_policy_display is A; B offers it; C shows the policy only.
     order.push('pp');
+    const policyLink = settings.privacyPolicyUrl === null ? {} : { policyUrl: settings.privacyPolicyUrl };
     if (settings.privacyPolicyDisplay === 'C') {
       properties.pp = { type: 'boolean', default: false };
-      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: 'C' } };
+      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: 'C', ...policyLink } };
     } else {
       properties.pp = settings.privacyPolicyDisplay === 'A' ? { type: 'boolean', const: true } : { type: 'boolean', default: false };
-      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: settings.privacyPolicyDisplay } };
+      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: settings.privacyPolicyDisplay, ...policyLink } };
       if (settings.privacyPolicyDisplay === 'A') required.push('pp');
     }
   }
@@ -254,7 +305,7 @@ const confirmField: [string, JsonSchema, UiSchema, boolean] = [
 const codeField = (key: string, labelKey: string): [string, JsonSchema, UiSchema, boolean] => [
   key,
   { type: 'string', pattern: SIX_DIGITS, maxLength: 6 },
-  { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric' }) },
+  { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric', ...LEFT_TO_RIGHT }) },
   true,
 ];
 const emailField = (key: string, autocomplete: string): [string, JsonSchema, UiSchema, boolean] => [

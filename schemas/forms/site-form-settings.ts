@@ -18,15 +18,25 @@ export interface SiteFormSettings {
   binLength: number;
   phoneMask: string | null;
   phoneRegexp: string | null;
+  /** The author's example value (`phone_example`, `national_id_example`, `postal_code_example`): the hint and the error show it. */
+  phoneExample: string | null;
   nationalIdType: 'cpf' | 'ssn' | 'other';
   nationalIdMask: string | null;
   nationalIdRegexp: string | null;
+  nationalIdExample: string | null;
+  /** `national_id_uppercase`: letters are upper-cased as typed and before the gateway validates. */
+  nationalIdUppercase: boolean;
   /** Null when the site gives a postal regexp alone (SPEC §5 mask default 00000-000 otherwise). */
   postalCodeMask: string | null;
   postalCodeRegexp: string | null;
+  postalCodeExample: string | null;
+  /** `postal_code_uppercase`, as `nationalIdUppercase`. */
+  postalCodeUppercase: boolean;
   dateFormat: string;
   minAge: number;
   privacyPolicyDisplay: PrivacyPolicyDisplay | null;
+  /** The site's privacy policy page the pp field links to; https only, so a link can never run script. */
+  privacyPolicyUrl: string | null;
   sendSms: boolean;
   captchaRequired: boolean;
   marketingOptIns: readonly MarketingOptInKey[];
@@ -64,15 +74,21 @@ export function readSiteFormSettings(site: SiteConfig): SiteFormSettings {
     binLength: integerSetting(enrollment.bin_length, DEFAULT_BIN_LENGTH),
     phoneMask: textSetting(enrollment.phone_mask),
     phoneRegexp: textSetting(enrollment.phone_regexp),
+    phoneExample: textSetting(enrollment.phone_example),
     nationalIdType,
     nationalIdMask: nationalIdMask(nationalIdType, textSetting(enrollment.national_id_mask) ?? undefined) ?? null,
     nationalIdRegexp: textSetting(enrollment.national_id_regexp),
+    nationalIdExample: textSetting(enrollment.national_id_example),
+    nationalIdUppercase: enrollment.national_id_uppercase === 'true',
     postalCodeMask:
       postalCodeMask({ mask: textSetting(enrollment.postal_code_mask) ?? undefined, regexp: textSetting(enrollment.postal_code_regexp) ?? undefined }) ?? null,
     postalCodeRegexp: textSetting(enrollment.postal_code_regexp),
+    postalCodeExample: textSetting(enrollment.postal_code_example),
+    postalCodeUppercase: enrollment.postal_code_uppercase === 'true',
     dateFormat: textSetting(enrollment.date_format) ?? DEFAULT_DATE_FORMAT,
     minAge: integerSetting(enrollment.dob_min_age, DEFAULT_DOB_MIN_AGE),
     privacyPolicyDisplay: privacy === 'A' || privacy === 'B' || privacy === 'C' ? privacy : null,
+    privacyPolicyUrl: /^https:\/\/[^\s/?#]+/.test(enrollment.privacy_policy_url ?? '') ? (enrollment.privacy_policy_url ?? null) : null,
     sendSms: enrollment.send_sms === 'true',
     captchaRequired: enrollment.captcha_required === 'true',
     marketingOptIns: MARKETING_OPT_IN_KEYS.filter((key) => optIns[key] === 'true'),

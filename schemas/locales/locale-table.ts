@@ -65,6 +65,11 @@ const LANGUAGE_SCRIPTS: Readonly<Record<string, string>> = {
   iw: 'Hebr', sd: 'Arab', ug: 'Arab', yi: 'Hebr',
 };
 
+/** The script a language is usually written in (CLDR's likely script): `zh` is Hans, so zh_hk's Hant is a branch of its own. */
+export function languageScript(language: string): string | undefined {
+  return LANGUAGE_SCRIPTS[language];
+}
+
 /** Where a country writes the language in another script: traditional Chinese, Punjabi in Pakistan. */
 const SCRIPT_BY_LOCALE: Readonly<Record<string, string>> = { zh_hk: 'Hant', zh_mo: 'Hant', zh_tw: 'Hant', pa_pk: 'Arab' };
 

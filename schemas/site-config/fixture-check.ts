@@ -7,10 +7,15 @@
  * Runs in Node (the `sites:check` CLI and the gateway's start-up check), so ajv's generated code is fine.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { digitCountOf } from '../forms/expected-format';
+import { upperCaseLetters } from '../forms/normalise-form-data';
+import { nationalIdMask, postalCodeMask, validateNationalId, validatePhone, validatePostalCode, type FieldError } from '../validators';
 import { LOCALE_LIST_PATTERN, MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
 import { isPseudoLocale } from '../locales/pseudo-locale';
 import { isSupportedLocale } from '../locales/locale-table';
 import { maskSlotCount, parseMask } from './mask';
+import { BRAND_SETTINGS, failingBrandContrast, isLogoPath } from './site-brand';
+import { normaliseHexColour } from './colour-contrast';
 import { FEATURE_NAMES } from './types';
 
 export interface FixtureMistake {
@@ -19,6 +24,12 @@ export interface FixtureMistake {
   path: string;
   expected: string;
   actual?: string;
+}
+
+/** What only the caller can know: `sites:check` looks in the app's `public/` folder (ADR 0020). */
+export interface FixtureCheckOptions {
+  /** Whether `public/{path}` is a file; without it a logo's file is not looked for. */
+  publicFileExists?: (path: string) => boolean;
 }
 
 /** SPEC §7: the answer for an unknown site id lives in `fixtures/default-site.json`, not under its site id. */
@@ -35,10 +46,10 @@ function validator(): ValidateFunction {
 }
 
 /** Checks the parsed content of one fixture file; an empty list means the fixture is right. */
-export function checkSiteFixture(value: unknown, fileName: string): FixtureMistake[] {
+export function checkSiteFixture(value: unknown, fileName: string, options: FixtureCheckOptions = {}): FixtureMistake[] {
   const validate = validator();
   const schemaMistakes = validate(value) ? [] : (validate.errors ?? []).flatMap((error) => describeSchemaError(value, error));
-  const mistakes = [...firstPerPath(schemaMistakes), ...checkBeyondSchema(value, fileName)];
+  const mistakes = [...firstPerPath(schemaMistakes), ...checkBeyondSchema(value, fileName, options)];
   return mistakes.map(({ at, expected, actual }) => ({
     file: fileName,
     path: formatJsonPath(at),
@@ -48,7 +59,7 @@ export function checkSiteFixture(value: unknown, fileName: string): FixtureMista
 }
 
 /** Parses and checks a fixture file's text; text that is not JSON gives one mistake with its line and column. */
-export function checkFixtureText(text: string, fileName: string): FixtureMistake[] {
+export function checkFixtureText(text: string, fileName: string, options: FixtureCheckOptions = {}): FixtureMistake[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -60,7 +71,7 @@ export function checkFixtureText(text: string, fileName: string): FixtureMistake
       .replace(/(?: in JSON)? at position \d+.*$/s, '');
     return [{ file: fileName, path: `line ${line}, column ${column}`, expected: 'valid JSON', actual: reason }];
   }
-  return checkSiteFixture(value, fileName);
+  return checkSiteFixture(value, fileName, options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +118,7 @@ function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
 // ---------------------------------------------------------------------------------------------
 // Checks a JSON Schema cannot make
 
-function checkBeyondSchema(root: unknown, fileName: string): Mistake[] {
+function checkBeyondSchema(root: unknown, fileName: string, options: FixtureCheckOptions): Mistake[] {
   if (!isRecord(root)) return [];
   const mistakes: Mistake[] = [];
 
@@ -131,7 +142,10 @@ function checkBeyondSchema(root: unknown, fileName: string): Mistake[] {
     }
     if (feature.name === 'user_enrollment' && isRecord(feature.featureConfig)) {
       const at: Segment[] = ['siteFeatureConfigurations', index, 'featureConfig'];
-      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at));
+      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at), ...checkExamples(feature.featureConfig, at), ...checkPrivacyPolicyLink(feature.featureConfig, at));
+    }
+    if (feature.name === 'site_brand' && isRecord(feature.featureConfig)) {
+      mistakes.push(...checkBrand(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig'], options));
     }
     if (feature.name === 'site_locales' && isRecord(feature.featureConfig)) {
       mistakes.push(...checkSiteLocales(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig', 'locales']));
@@ -170,6 +184,16 @@ function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[]
   });
 }
 
+/** SPEC §3, §5: a privacy policy the form asks the person to accept (A, B) or states (C) is linked, so it can be read first. */
+function checkPrivacyPolicyLink(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  if (settings.privacy_policy_display === undefined || settings.privacy_policy_url !== undefined) return [];
+  return [{
+    at: [...at, 'privacy_policy_url'],
+    expected: `the absolute https URL of the site's privacy policy, which the registration form links to (privacy_policy_display is ${JSON.stringify(settings.privacy_policy_display)})`,
+    actual: 'missing',
+  }];
+}
+
 function checkRegexps(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
   return REGEXP_SETTINGS.flatMap((key): Mistake[] => {
     const source = settings[key];
@@ -181,6 +205,117 @@ function checkRegexps(settings: Record<string, unknown>, at: Segment[]): Mistake
       return [{ at: [...at, key], expected: 'a regular expression that compiles', actual: `${JSON.stringify(source)}: ${(error as Error).message}` }];
     }
   });
+}
+
+/**
+ * ADR 0020: the colours the themes draw with must reach WCAG AA (4.5:1) in every pair they form,
+ * and a logo must be a file the build serves. Malformed values are the schema's to report.
+ */
+function checkBrand(settings: Record<string, unknown>, at: Segment[], options: FixtureCheckOptions): Mistake[] {
+  const colour = (key: string): string | null => (typeof settings[key] === 'string' ? normaliseHexColour(settings[key]) : null);
+  const primaryColor = colour(BRAND_SETTINGS.primaryColor);
+  const accentColor = colour(BRAND_SETTINGS.accentColor);
+  const mistakes: Mistake[] = [];
+  // A malformed colour is the schema's mistake; its pairs are judged once it is a colour.
+  const malformed = [BRAND_SETTINGS.primaryColor, BRAND_SETTINGS.accentColor].some((key) => settings[key] !== undefined && colour(key) === null);
+  if (!malformed && (primaryColor !== null || accentColor !== null)) {
+    for (const pair of failingBrandContrast({ primaryColor, accentColor })) {
+      mistakes.push({ at: [...at, pair.setting], expected: 'brand colours whose text contrast reaches WCAG AA (4.5:1)', actual: pair.message });
+    }
+  }
+  const logo = settings[BRAND_SETTINGS.logo];
+  if (typeof logo === 'string' && isLogoPath(logo) && options.publicFileExists && !options.publicFileExists(logo)) {
+    mistakes.push({ at: [...at, BRAND_SETTINGS.logo], expected: 'a file that exists under the app\'s public/ folder', actual: `${JSON.stringify(logo)}: no file public/${logo}` });
+  }
+  return mistakes;
+}
+
+/** A formatted field's settings (SPEC §3 user_enrollment) and the site's own rule for its value. */
+interface FormattedField {
+  example: string;
+  mask: string;
+  regexp: string;
+  uppercase?: string;
+  /** The rule the form applies to the value (schemas/validators). */
+  rule(settings: Readonly<Record<string, string | undefined>>, value: string): FieldError | null;
+  /** The mask the field is formatted with, if any: it is the field's hint when there is no example. */
+  shapeMask(settings: Readonly<Record<string, string | undefined>>): string | undefined;
+}
+
+const FORMATTED_FIELDS: readonly FormattedField[] = [
+  {
+    example: 'phone_example',
+    mask: 'phone_mask',
+    regexp: 'phone_regexp',
+    rule: (settings, value) => validatePhone(value, { mask: settings.phone_mask, regexp: settings.phone_regexp }),
+    shapeMask: (settings) => settings.phone_mask,
+  },
+  {
+    example: 'national_id_example',
+    mask: 'national_id_mask',
+    regexp: 'national_id_regexp',
+    uppercase: 'national_id_uppercase',
+    rule: (settings, value) =>
+      validateNationalId(value, { type: settings.national_id_type, mask: settings.national_id_mask, regexp: settings.national_id_regexp }),
+    shapeMask: (settings) => nationalIdMask(settings.national_id_type, settings.national_id_mask),
+  },
+  {
+    example: 'postal_code_example',
+    mask: 'postal_code_mask',
+    regexp: 'postal_code_regexp',
+    uppercase: 'postal_code_uppercase',
+    rule: (settings, value) => validatePostalCode(value, { mask: settings.postal_code_mask, regexp: settings.postal_code_regexp }),
+    shapeMask: (settings) => postalCodeMask({ mask: settings.postal_code_mask, regexp: settings.postal_code_regexp }),
+  },
+];
+
+/** Only the text settings: the schema reports every other value. */
+function textSettings(settings: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(settings).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+/**
+ * SPEC §5: an example is what the person is told to type, so the site's own rule must accept it
+ * (after the upper-casing the site asks for); one it refuses would teach the wrong shape.
+ */
+function checkExamples(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  const texts = textSettings(settings);
+  return FORMATTED_FIELDS.flatMap((field): Mistake[] => {
+    const example = texts[field.example];
+    if (example === undefined) return [];
+    const value = field.uppercase !== undefined && texts[field.uppercase] === 'true' ? upperCaseLetters(example) : example;
+    if (field.rule(texts, value) === null) return [];
+    const rules = [field.mask, field.regexp].filter((key) => texts[key] !== undefined);
+    return [{
+      at: [...at, field.example],
+      expected: `an example the site's own ${rules.length > 0 ? rules.join(' and ') : 'rule'} accepts`,
+      actual: JSON.stringify(example),
+    }];
+  });
+}
+
+/**
+ * Warnings: a field checked by a regexp alone whose shape cannot be read from it ("6 to 10 digits")
+ * and that has no example, so its hint and error can only say "the format this site uses".
+ */
+export function checkSiteFixtureWarnings(value: unknown, fileName: string): FixtureMistake[] {
+  if (!isRecord(value) || !Array.isArray(value.siteFeatureConfigurations)) return [];
+  const warnings: FixtureMistake[] = [];
+  value.siteFeatureConfigurations.forEach((feature: unknown, index) => {
+    if (!isRecord(feature) || feature.name !== 'user_enrollment' || !isRecord(feature.featureConfig)) return;
+    const texts = textSettings(feature.featureConfig);
+    for (const field of FORMATTED_FIELDS) {
+      const regexp = texts[field.regexp];
+      if (regexp === undefined || texts[field.example] !== undefined || field.shapeMask(texts) !== undefined || digitCountOf(regexp) !== null) continue;
+      warnings.push({
+        file: fileName,
+        path: formatJsonPath(['siteFeatureConfigurations', index, 'featureConfig', field.example]),
+        expected: `an example value for ${field.regexp} (user_enrollment.${field.example}), so the form can show what it expects`,
+        actual: 'nothing',
+      });
+    }
+  });
+  return warnings;
 }
 
 function siteIdForFile(fileName: string): string {

@@ -8,6 +8,7 @@
  * expected; `fixture-check.ts` turns it into the message an author reads. Features are told apart
  * by a `discriminator` on `name`, so a wrong setting yields one precise error, not one per feature.
  */
+import { BRAND_COLOUR_PATTERN, LOGO_PATH_PATTERN, SITE_THEMES } from './site-brand';
 import { FEATURE_NAMES, LEVEL_CODES, PRIVACY_POLICY_DISPLAYS, type FeatureName } from './types';
 
 export type JsonSchemaNode = { readonly [keyword: string]: unknown };
@@ -61,10 +62,16 @@ const APP_SCHEME = stringSchema(
 export const LOCALE_LIST_PATTERN = '^[a-z]{2}_[a-z]{2}(?: [a-z]{2}_[a-z]{2})*$';
 const LOCALE_LIST = stringSchema('locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us")', { pattern: LOCALE_LIST_PATTERN });
 const HTTPS_URL = stringSchema('an absolute https URL', { pattern: '^https://[^\\s/?#]+(?:[/?#]\\S*)?$' });
+/** ADR 0020: opaque, so the check can compute its contrast. */
+const BRAND_COLOUR = stringSchema('a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#0b3d91"; no transparency, no colour names)', { pattern: BRAND_COLOUR_PATTERN });
 
 /** `user_enrollment` settings the check reads further: masks must parse, regexps must compile. */
 export const MASK_SETTINGS = ['phone_mask', 'national_id_mask', 'postal_code_mask'] as const;
 export const REGEXP_SETTINGS = ['phone_regexp', 'national_id_regexp', 'postal_code_regexp'] as const;
+/** An example value shown as the field's hint and in its error (SPEC §5); the check runs it through the site's own rule. */
+export const EXAMPLE_SETTINGS = ['phone_example', 'national_id_example', 'postal_code_example'] as const;
+/** Letters upper-cased as typed and before the gateway validates (schemas/forms/normalise-form-data.ts). */
+export const UPPERCASE_SETTINGS = ['national_id_uppercase', 'postal_code_uppercase'] as const;
 
 const all = (keys: readonly string[], kind: JsonSchemaNode): Record<string, JsonSchemaNode> =>
   Object.fromEntries(keys.map((key) => [key, kind]));
@@ -108,10 +115,13 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     bin_length: BIN_LENGTH,
     ...all(MASK_SETTINGS, MASK),
     ...all(REGEXP_SETTINGS, REGEXP),
+    ...all(EXAMPLE_SETTINGS, TEXT),
+    ...all(UPPERCASE_SETTINGS, FLAG),
     national_id_type: oneOfTexts(['cpf', 'ssn', 'other']),
     date_format: DATE_FORMAT,
     dob_min_age: AGE,
     privacy_policy_display: oneOfTexts(PRIVACY_POLICY_DISPLAYS),
+    privacy_policy_url: HTTPS_URL,
     ...all(['send_sms', 'six_digit_verification', 'captcha_required'], FLAG),
   },
   pan_capture: {
@@ -157,6 +167,13 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
   allow_delete_profile: { allow_delete_profile: FLAG },
   mobile_app: { app_scheme: APP_SCHEME, android_store_url: HTTPS_URL },
   site_locales: { locales: LOCALE_LIST },
+  site_brand: {
+    ...all(['primary_color', 'accent_color'], BRAND_COLOUR),
+    logo: stringSchema(
+      'a file of the app\'s public/ folder, e.g. "brands/firstbank.svg": letters, digits, "_", "-", "." and "/", ending in .svg, .png or .webp, without "..", "//" or a URL',
+      { pattern: LOGO_PATH_PATTERN },
+    ),
+  },
 };
 
 function featureEntry(name: FeatureName): JsonSchemaNode {
@@ -189,9 +206,8 @@ export const siteFixtureSchema: JsonSchemaNode = {
     siteId: stringSchema('a site id: lowercase letters, digits, "_" or "-", starting with a letter or digit, at most 64 long', {
       pattern: SITE_ID_PATTERN,
     }),
-    theme: stringSchema('a theme name: lowercase letters, digits or "-", starting with a letter (e.g. "classic")', {
-      pattern: '^[a-z][a-z0-9-]*$',
-    }),
+    // SPEC §3 theme; the themes and what they look like: fixtures/README.md "Themes and brands".
+    theme: stringSchema(`a theme: ${SITE_THEMES.map((theme) => JSON.stringify(theme)).join(' or ')} (fixtures/README.md "Themes and brands")`, { enum: SITE_THEMES }),
     siteFeatureConfigurations: {
       type: 'array',
       description: 'a list of features { "name", "featureConfig" }',

@@ -10,7 +10,7 @@ export interface SiteFeatureConfiguration {
 export interface SiteConfig {
   name: string;
   siteId: string;
-  /** SPEC §9: default theme classic. */
+  /** SPEC §3: default theme classic; the themes are `SITE_THEMES` (site-brand.ts). */
   theme: string;
   siteFeatureConfigurations: SiteFeatureConfiguration[];
 }
@@ -31,6 +31,8 @@ export const FEATURE_NAMES = [
   'mobile_app',
   // Ours (ADR 0001): the locales the site is for, its own first.
   'site_locales',
+  // Ours (ADR 0020): the site's colours and logo.
+  'site_brand',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 

@@ -10,5 +10,5 @@ export const DEFAULT_BIN_LENGTH = 9;
 /** `invalid` with `{ length }`, the placeholder of the bin message ("the first {{length}} digits"). */
 export function validateBin(value: string, binLength: number = DEFAULT_BIN_LENGTH): FieldError | null {
   const valid = value.length === binLength && /^4[0-9]*$/.test(value);
-  return valid ? null : fieldError('invalid', { length: binLength });
+  return valid ? null : fieldError('invalid', { count: binLength });
 }

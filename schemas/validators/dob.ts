@@ -133,5 +133,5 @@ export function validateDob(value: string, options: DobOptions): FieldError | nu
   if (birth.year < EARLIEST_BIRTH_YEAR) return fieldError('maxAgeError');
 
   const minAge = options.minAge ?? DEFAULT_DOB_MIN_AGE;
-  return ageOn(birth, today) < minAge ? fieldError('invalidAgeError', { age: minAge }) : null;
+  return ageOn(birth, today) < minAge ? fieldError('invalidAgeError', { count: minAge }) : null;
 }

@@ -1,6 +1,6 @@
 import type { GatewayError } from '../api/gateway-api';
 import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
-import { asGatewayError, refusalText, type TextRef } from '../auth/sign-in-flow';
+import { asGatewayError, refusalText, WARN_FROM_ATTEMPTS_LEFT, type TextRef } from '../auth/sign-in-flow';
 
 /**
  * What a screen of the account lifecycle shows for a refusal of ADR 0009's calls: a form-level
@@ -49,7 +49,16 @@ export function accountRefusal(failure: unknown, options: { fieldPrefix?: string
     case 'PASSCODE_INVALID': {
       const attemptsLeft = attemptsLeftOf(error);
       if (attemptsLeft === undefined) return { alert: { group: 'errors', key: 'incorrectRecoveryCode' }, fields: NO_FIELDS };
-      return { alert: attemptsLeft > 0 ? account('error.passcodeInvalid', { attemptsLeft }) : account('error.passcodeAttemptsUsed'), fields: NO_FIELDS };
+      return { alert: attemptsLeft > 0 ? account('error.passcodeInvalid', { count: attemptsLeft }) : account('error.passcodeAttemptsUsed'), fields: NO_FIELDS };
+    }
+    case 'PASSWORD_INCORRECT': {
+      // ADR 0009 "Deletion": the password that proves presence, beside its field; the last attempts counted down as at sign-in.
+      const attemptsLeft = attemptsLeftOf(error);
+      const warning = attemptsLeft !== undefined && attemptsLeft > 0 && attemptsLeft <= WARN_FROM_ATTEMPTS_LEFT;
+      return {
+        alert: warning ? { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: attemptsLeft } } : account('error.checkFields'),
+        fields: { currentPassword: 'currentPasswordIncorrect' },
+      };
     }
     case 'DELETE_NOT_ALLOWED':
       return { alert: account('delete.notAllowed'), fields: NO_FIELDS };

@@ -183,6 +183,6 @@ export const gatewayApi = createApi({
     captcha: () => installedCaptcha,
     preAuth: { enabled: true, url: PRE_AUTH_TOKEN_URL, clientId: 'cardholder-portal', clientSecret: '' },
   }),
-  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState'],
+  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState', 'RecoveryCodes'],
   endpoints: () => ({}),
 });

@@ -64,13 +64,18 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
      * merged (null removes one), so two tabs editing different fields both keep their changes; a key
      * changed by another save since `baseVersion` answers 409 ATTRIBUTES_CHANGED and nothing is written.
      */
-    saveChangedAttributes: build.mutation<UserSiteRecord, { siteId: string; attributes: UserSiteAttributes; baseVersion: number; concierge: boolean }>({
-      query: ({ siteId, attributes, baseVersion, concierge }) => ({
+    saveChangedAttributes: build.mutation<
+      UserSiteRecord,
+      // ownsAuthFailure: the caller keeps what was typed and says the session ended, instead of §8's reload to sign-in.
+      { siteId: string; attributes: UserSiteAttributes; baseVersion: number; concierge: boolean; ownsAuthFailure?: boolean }
+    >({
+      query: ({ siteId, attributes, baseVersion, concierge, ownsAuthFailure }) => ({
         // ADR 0014 "concierge preferences": an agent saves for the card holder through the concierge twin.
         url: `${concierge ? 'user-attribute/concierge/v2/user' : 'user-attribute/v2/user'}/${encodeURIComponent(siteId)}`,
         method: 'POST',
         data: { attributes, baseVersion },
         siteId,
+        ...(ownsAuthFailure === true ? { ownsAuthFailure } : {}),
       }),
       // A conflict changed the stored object too: every reader loads it again.
       invalidatesTags: (_result, error) => (error === undefined || error.status === 409 ? ['UserAttributes'] : []),

@@ -18,6 +18,8 @@ export interface LoginPayload {
   password: string;
   otp?: string;
   otpType?: OtpType;
+  /** A two-step recovery code in place of the authenticator code (phone lost). */
+  recoveryCode?: string;
   trustDevice?: boolean;
 }
 
@@ -29,6 +31,8 @@ export interface SignedInAnswer {
   mfaEnrollmentStatus: string;
   /** ADR 0009: the password is on the breached list; the app sends the person to compromised-credentials. */
   passwordCompromised?: boolean;
+  /** The sign-in spent a recovery code: how many are left. */
+  recoveryCodesLeft?: number;
 }
 
 /**
@@ -45,6 +49,7 @@ export function loginFormData(payload: LoginPayload): FormData {
   form.set('init_login', 'true');
   if (payload.otp !== undefined) form.set('otp', payload.otp);
   if (payload.otpType !== undefined) form.set('otp_type', payload.otpType);
+  if (payload.recoveryCode !== undefined) form.set('recovery_code', payload.recoveryCode);
   if (payload.trustDevice !== undefined) form.set('trust_device', String(payload.trustDevice));
   return form;
 }

@@ -17,6 +17,9 @@ export interface NotificationInfo {
 export type PasscodeChannel = 'email' | 'sms';
 export type PasscodePurpose = 'login' | 'otp-check';
 
+/** What proves the second factor: a current authenticator code, or one of the recovery codes. */
+export type SecondFactor = { code: string } | { recoveryCode: string };
+
 /** ADR 0008 POST user-mgmt/user/mfa/totp/setup: a pending secret, its otpauth URL and the QR code as SVG. */
 export interface TotpSetup {
   secret: string;
@@ -78,13 +81,24 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
     setUpTotp: build.mutation<TotpSetup, { siteId: string }>({
       query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/totp/setup', data: {}, siteId, ...TOTP_CALL }),
     }),
-    enrollTotp: build.mutation<unknown, { siteId: string; code: string }>({
+    /** Enrolling hands out the ten recovery codes, shown once (docs/decisions/0021-recovery-codes-and-account-notices.md). */
+    enrollTotp: build.mutation<{ recoveryCodes: string[] }, { siteId: string; code: string }>({
       query: ({ siteId, code }) => ({ url: 'user-mgmt/user/mfa/totp/enroll', data: { code }, siteId, ...TOTP_CALL }),
-      invalidatesTags: ['Profile'],
+      invalidatesTags: ['Profile', 'RecoveryCodes'],
     }),
-    unenrollTotp: build.mutation<unknown, { siteId: string; code: string }>({
-      query: ({ siteId, code }) => ({ url: 'user-mgmt/user/mfa/totp/unenroll', data: { code }, siteId, ...TOTP_CALL }),
-      invalidatesTags: ['Profile'],
+    /** An authenticator code, or a recovery code when the phone is lost. */
+    unenrollTotp: build.mutation<unknown, { siteId: string } & SecondFactor>({
+      query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/totp/unenroll', data: proof, siteId, ...TOTP_CALL }),
+      invalidatesTags: ['Profile', 'RecoveryCodes'],
+    }),
+    recoveryCodesLeft: build.query<{ remaining: number }, { siteId: string }>({
+      query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/recovery-codes', siteId }),
+      providesTags: ['RecoveryCodes'],
+    }),
+    /** New recovery codes void the old ones; asked with a second factor. */
+    renewRecoveryCodes: build.mutation<{ recoveryCodes: string[] }, { siteId: string } & SecondFactor>({
+      query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/recovery-codes', data: proof, siteId, ...TOTP_CALL }),
+      invalidatesTags: ['RecoveryCodes'],
     }),
     /** ADR 0009 POST user-mgmt/user/registration → 202 CHECK_EMAIL; §7 the captcha token goes along (X-HCAPTCHA-TOKEN). */
     register: build.mutation<CheckEmailAnswer, RegistrationRequest>({
@@ -129,20 +143,25 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
     /** ADR 0009 POST user-mgmt/user/vba/compromised-password: a new password after a sign-in with a listed one; the session is kept. */
     replaceCompromisedPassword: build.mutation<unknown, { siteId: string } & NewPassword>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/vba/compromised-password', method: 'POST', data: body, siteId }),
+      // The profile fetched while the gateway held the account was refused (null); it is there now.
+      invalidatesTags: ['Profile'],
     }),
     /** §7/ADR 0010 POST user-mgmt/user/update, empty body: copies the site's global profile fields into the profile, which it answers. */
     updateProfile: build.mutation<UserProfile, { siteId: string; concierge: boolean }>({
       query: ({ siteId, concierge }) => ({ url: concierge ? 'user-mgmt/user/concierge/update' : 'user-mgmt/user/update', method: 'POST', siteId }),
       invalidatesTags: ['Profile'],
     }),
-    /** §7/ADR 0009 POST user-mgmt/user/remove-account, empty body; the gateway clears every auth cookie. */
-    removeAccount: build.mutation<unknown, { siteId: string }>({
-      query: ({ siteId }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', siteId }),
+    /**
+     * §7/ADR 0009 POST user-mgmt/user/remove-account with the proof of presence: the current password,
+     * or for an account without one (SSO) the passcode send-code mailed; the gateway clears every auth cookie.
+     */
+    removeAccount: build.mutation<unknown, { siteId: string } & ({ password: string } | { passcode: string })>({
+      query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', data: proof, siteId }),
     }),
   }),
 });
 
-export const { useGetProfileQuery, useGetPreferenceDetailsQuery, useSendCodeMutation, useSetUpTotpMutation, useEnrollTotpMutation, useUnenrollTotpMutation,
+export const { useGetProfileQuery, useGetPreferenceDetailsQuery, useSendCodeMutation, useSetUpTotpMutation, useEnrollTotpMutation, useUnenrollTotpMutation, useRecoveryCodesLeftQuery, useRenewRecoveryCodesMutation,
   useRegisterMutation,
   useActivateAccountMutation,
   useResendActivationMutation,

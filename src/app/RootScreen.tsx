@@ -7,13 +7,16 @@ import { textOf } from '../content/texts';
 import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
 import { useContentTexts } from '../content/use-content-texts';
 import { localeDirection, localeToLanguageTag } from '../../schemas/locales/locale-table';
+import { siteThemeOf } from '../../schemas/site-config/site-brand';
 import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { AccountMenu } from './AccountMenu';
 import { alertsClosed, notificationShown } from './alerts-slice';
+import { NotificationAlerts } from './NotificationAlerts';
 import { readEntryQuery } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
+import { SiteBrandMark } from './SiteBrandMark';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
 
@@ -53,20 +56,6 @@ function GlobalErrorAlert() {
   );
 }
 
-function NotificationAlerts() {
-  const notifications = useSelector((state: RootState) => state.alerts.notifications);
-  if (notifications.length === 0) return null;
-  return (
-    <div className="notifications">
-      {notifications.map((notification) => (
-        <div key={notification.id} className={`alert alert--${notification.kind}`} role={notification.kind === 'error' ? 'alert' : 'status'}>
-          <p className="alert__message">{notification.message}</p>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function LoadingOverlay({ label }: { label: string }) {
   return (
     <div className="loading-overlay" role="progressbar" aria-label={label} aria-busy="true">
@@ -91,7 +80,7 @@ export function RootScreen() {
   const siteBrand = site.data?.name ?? '';
   const routeTitle = location.route ? textOf(common, `title.${location.route}`, '') : '';
   const title = pageTitle(siteBrand, routeTitle, programmeBrand);
-  const theme = site.data?.theme ?? 'classic';
+  const theme = siteThemeOf(site.data);
 
   useEffect(() => {
     document.documentElement.lang = localeToLanguageTag(location.locale);
@@ -113,7 +102,7 @@ export function RootScreen() {
         {title}
       </div>
       <header className="shell__header">
-        <span className="shell__brand">{siteBrand || programmeBrand}</span>
+        <SiteBrandMark site={site.data} name={siteBrand || programmeBrand} />
         <AccountMenu />
       </header>
       <main className="shell__main">

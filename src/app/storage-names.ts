@@ -21,6 +21,10 @@ export const STORAGE = {
   refreshToken: 'refresh_token',
   /** Session storage: the validated returnurl (§2). */
   returnUrl: 'returnurl',
+  /** Session storage: the registration's non-secret fields between registration and add-pan (§2). */
+  registrationDraft: 'registration_draft',
+  /** Session storage: edit-profile's non-secret fields typed when the session ended, until the same person signs in (§2). */
+  profileDraft: 'profile_draft',
 } as const;
 
 /** §7/§8: the XSRF cookie and the header that echoes it. */

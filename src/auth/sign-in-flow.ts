@@ -18,11 +18,16 @@ export interface TextRef {
   group: 'errors' | 'signIn' | 'account';
   key: string;
   values?: Readonly<Record<string, string | number>>;
+  /** An instant (ISO 8601) shown as `{{time}}` in the page's locale, e.g. when a lock ends. */
+  at?: string;
 }
+
+/** ADR 0008: the sign-in page warns from this many wrong passwords left before the account locks. */
+export const WARN_FROM_ATTEMPTS_LEFT = 2;
 
 export type SignInStep =
   /** ADR 0009: `passwordCompromised` when the password is on the breached list; the person sets a new one first. */
-  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean }
+  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean; recoveryCodesLeft: number | null }
   | { kind: 'enter-passcode'; otpType: OtpType; maskedDestination: string | null }
   | { kind: 'choose-passcode-channel' }
   /** Shown on the form as an alert; the person stays on the step. */
@@ -64,18 +69,25 @@ export function refusalText(failure: unknown): TextRef {
   const error = asGatewayError(failure);
   const retryAfter = error.retryAfterSeconds;
   switch (error.code) {
-    case 'BAD_CREDENTIALS':
-      return { group: 'errors', key: 'wrongCombination' };
-    case 'USER_LOCKED':
-      return retryAfter === undefined ? { group: 'errors', key: 'userLocked' } : { group: 'signIn', key: 'error.userLocked', values: { minutes: minutesOf(retryAfter) } };
+    case 'BAD_CREDENTIALS': {
+      const attemptsLeft = numberDetail(error, 'attemptsLeft');
+      if (attemptsLeft === undefined || attemptsLeft <= 0 || attemptsLeft > WARN_FROM_ATTEMPTS_LEFT) return { group: 'errors', key: 'wrongCombination' };
+      return { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: attemptsLeft } };
+    }
+    case 'USER_LOCKED': {
+      // When the lock ends, in the page's locale; a reset through the mailed passcode ends it now (ADR 0008).
+      const lockedUntil = stringDetail(error, 'lockedUntil');
+      if (lockedUntil !== null && !Number.isNaN(Date.parse(lockedUntil))) return { group: 'signIn', key: 'error.userLockedUntil', at: lockedUntil };
+      return retryAfter === undefined ? { group: 'errors', key: 'userLocked' } : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) } };
+    }
     case 'DEVICE_LOCKED':
-      return retryAfter === undefined ? { group: 'errors', key: 'deviceLocked' } : { group: 'signIn', key: 'error.deviceLocked', values: { minutes: minutesOf(retryAfter) } };
+      return retryAfter === undefined ? { group: 'errors', key: 'deviceLocked' } : { group: 'signIn', key: 'error.deviceLocked', values: { count: minutesOf(retryAfter) } };
     case 'RATE_LIMITED':
-      return { group: 'signIn', key: 'error.rateLimited', values: { minutes: minutesOf(retryAfter ?? 60) } };
+      return { group: 'signIn', key: 'error.rateLimited', values: { count: minutesOf(retryAfter ?? 60) } };
     case 'OTP_INVALID': {
       const attemptsLeft = numberDetail(error, 'attemptsLeft');
       if (attemptsLeft === undefined) return { group: 'errors', key: 'incorrectPasscode' };
-      return attemptsLeft > 0 ? { group: 'signIn', key: 'error.otpInvalid', values: { attemptsLeft } } : { group: 'signIn', key: 'error.otpAttemptsUsed' };
+      return attemptsLeft > 0 ? { group: 'signIn', key: 'error.otpInvalid', values: { count: attemptsLeft } } : { group: 'signIn', key: 'error.otpAttemptsUsed' };
     }
     case 'OTP_EXPIRED':
       return { group: 'signIn', key: 'error.otpExpired' };
@@ -88,13 +100,14 @@ export function refusalText(failure: unknown): TextRef {
 
 /** The next step after an answer of `user-auth/login`. */
 export function nextSignInStep(
-  answer: { data: { expires_in?: unknown; passwordCompromised?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
+  answer: { data: { expires_in?: unknown; passwordCompromised?: unknown; recoveryCodesLeft?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
 ): SignInStep {
   if (answer.data !== undefined) {
     return {
       kind: 'signed-in',
       expiresIn: typeof answer.data.expires_in === 'number' ? answer.data.expires_in : 0,
       passwordCompromised: answer.data.passwordCompromised === true,
+      recoveryCodesLeft: typeof answer.data.recoveryCodesLeft === 'number' ? answer.data.recoveryCodesLeft : null,
     };
   }
   const error = asGatewayError(answer.error);

@@ -7,11 +7,12 @@ export const DEFAULT_COMMON_TEXTS: ContentTexts = bundled.common ?? {};
 export const DEFAULT_ERROR_TEXTS: ContentTexts = bundled.errors ?? {};
 
 /** The content groups the shell and the screens read through `useContentTexts`. */
-export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'account' | 'profile' | 'optins' | 'cards' | 'concierge' | 'sso';
+export type ShellContentGroup = 'common' | 'errors' | 'signIn' | 'carousel' | 'account' | 'profile' | 'optins' | 'cards' | 'concierge' | 'sso';
 export const DEFAULT_TEXTS: Readonly<Record<ShellContentGroup, ContentTexts>> = {
   common: DEFAULT_COMMON_TEXTS,
   errors: DEFAULT_ERROR_TEXTS,
   signIn: bundled.signIn ?? {},
+  carousel: bundled.carousel ?? {},
   account: bundled.account ?? {},
   profile: bundled.profile ?? {},
   optins: bundled.optins ?? {},

@@ -54,15 +54,16 @@ function settledAuthStatus(store: AppStore, services: AppServices, site: SiteLoc
 
 /** Content groups a screen reads beyond the shell's common and errors, fetched before it renders (no flash of default texts). */
 const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = {
-  login: ['signIn', 'form'],
-  'login-form': ['signIn', 'form'],
+  // The carousel's slides (SPEC §3 cms) show on sign-in and registration.
+  login: ['signIn', 'form', 'carousel'],
+  'login-form': ['signIn', 'form', 'carousel'],
   'login-otp': ['signIn', 'form'],
   'login-otp-preference': ['signIn'],
   'otp-check-preference': ['signIn'],
   'otp-check-passcode': ['signIn', 'form'],
   'mfa-setup': ['signIn', 'form'],
   logout: ['signIn'],
-  registration: ['account', 'form', 'optins'],
+  registration: ['account', 'form', 'optins', 'carousel'],
   'add-pan': ['account', 'form'],
   activate: ['account'],
   'resend-activation': ['account', 'form'],
@@ -90,7 +91,7 @@ async function preloadAccountData(
   services: AppServices,
   site: SiteLocation,
   route: AccountRoute,
-): Promise<{ config: SiteConfig; auth: AuthStatus; mfaEnrolled: boolean; actingForUser: boolean }> {
+): Promise<{ config: SiteConfig; auth: AuthStatus; mfaEnrolled: boolean; actingForUser: boolean; passwordChangeRequired: boolean }> {
   const { siteId, locale } = site;
   const contentGroups = ['common', 'errors', ...(SCREEN_CONTENT_GROUPS[route] ?? [])];
   const [config, auth] = await Promise.all([
@@ -111,7 +112,14 @@ async function preloadAccountData(
     ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),
   ]);
   // ADR 0014: find-concierge answers (not null) once the agent has chosen the card holder to act for.
-  return { config: siteConfig, auth, mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED', actingForUser: concierge && profile != null };
+  return {
+    config: siteConfig,
+    auth,
+    mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED',
+    actingForUser: concierge && profile != null,
+    // ADR 0009: the gateway holds an account that signed in with a breached password until it replaces it.
+    passwordChangeRequired: store.getState().passwordChange.required,
+  };
 }
 
 /**
@@ -148,7 +156,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
     const url = new URL(request.url);
     if (url.pathname.endsWith('/')) throw redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`);
     const site = resolveSite({ host: url.host, pathname: url.pathname, search: url.search });
-    const { config, auth, mfaEnrolled, actingForUser } = await preloadAccountData(store, services, site, route);
+    const { config, auth, mfaEnrolled, actingForUser, passwordChangeRequired } = await preloadAccountData(store, services, site, route);
     const decision = decideRoute({
       route,
       auth,
@@ -162,6 +170,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       mfaEnrolled,
       userType: userTypeInState(store.getState().auth),
       actingForUser,
+      passwordChangeRequired,
       device: mobileDeviceOf(userAgent()),
     });
     if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));

@@ -1,4 +1,5 @@
 import { readSiteFormSettings } from '../../schemas/forms/site-form-settings';
+import { isMfaOffered, isPasswordManagedHere } from '../../schemas/site-config/credential-offers';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { FeatureFlags } from '../app/feature-flags';
 import { isAppDeepLink, mobileAppOf, type MobileApp, type MobileDevice } from '../app/mobile-deep-link';
@@ -25,6 +26,8 @@ export type GuardName =
   | 'notificationInfo'
   | 'mfaRequired'
   | 'mfaOffered'
+  | 'passwordOffered'
+  | 'passwordChangeRequired'
   | 'conciergeOnly'
   | 'actingForUser'
   | 'notForAgent';
@@ -44,8 +47,8 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   'site-settings': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'siteSettings'],
   registration: ['guestOnly'],
   'add-pan': ['guestOnly', 'addPan'],
-  password: ['authenticatedOnly', 'notForAgent', 'mfaRequired'],
-  'compromised-credentials': ['authenticatedOnly', 'notForAgent', 'mfaRequired'],
+  password: ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'passwordOffered'],
+  'compromised-credentials': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'passwordChangeRequired'],
   'resend-activation': [],
   recovery: [],
   'reset-password': [],
@@ -82,6 +85,11 @@ export interface GuardContext {
   userType: UserType;
   /** ADR 0014: a support agent has chosen the card holder to act for (find-concierge answered). */
   actingForUser: boolean;
+  /**
+   * ADR 0009: the gateway holds this account until it replaces a breached password (its profile
+   * answered 403 PASSWORD_CHANGE_REQUIRED).
+   */
+  passwordChangeRequired: boolean;
 }
 
 export type GuardDecision =
@@ -143,8 +151,12 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
   // sets up an authenticator before anything else; mfa-setup and logout stay open.
   // An agent never sets up MFA for someone else (ADR 0014).
   mfaRequired: (c) => (c.userType !== 'CONCIERGE' && isMfaRequired(c.site) && !c.mfaEnrolled ? to('mfa-setup', c.search) : null),
-  // Our rule: a site with mfa "off" offers no authenticator set-up.
-  mfaOffered: (c) => (featureConfigOf(c.site, 'site_auth_profile').mfa === 'off' ? to('profile', c.search) : null),
+  // Our rule: a site with mfa "off" offers no authenticator set-up (the gateway answers MFA_NOT_OFFERED).
+  mfaOffered: (c) => (isMfaOffered(c.site) ? null : to('profile', c.search)),
+  // ADR 0015: an SSO site's people change their password at its identity provider (the gateway answers PASSWORD_MANAGED_BY_SSO).
+  passwordOffered: (c) => (isPasswordManagedHere(c.site) ? null : to('profile', c.search)),
+  // ADR 0009: the password-free replacement is only for the account the gateway holds; anyone else has the password screen.
+  passwordChangeRequired: (c) => (c.passwordChangeRequired ? null : to('profile', c.search)),
   // ADR 0014: the concierge screen is the agent's; a card holder goes to their profile.
   conciergeOnly: (c) => (c.userType === 'CONCIERGE' ? null : to('profile', c.search)),
   // ADR 0014: the user screens show the card holder acted for, so an agent chooses one first.
@@ -169,9 +181,24 @@ function ssoRule(c: GuardContext): Redirect | null {
   return to('redirect-sso', c.flags.proxyCdn && siteId !== null ? `?${new URLSearchParams({ siteid: siteId }).toString()}` : '');
 }
 
+/** Where a held account may still go: the replacement itself, and signing out. */
+const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED: ReadonlySet<AccountRoute> = new Set(['compromised-credentials', 'logout']);
+
+/**
+ * ADR 0009 "Compromised credentials": while the gateway holds the account (every signed-in call but
+ * the replacement answers 403 PASSWORD_CHANGE_REQUIRED), every signed-in route leads to the
+ * replacement, whether reached by a link, a typed URL or a reload.
+ */
+function passwordChangeRule(c: GuardContext): Redirect | null {
+  if (!c.passwordChangeRequired || c.auth !== 'LOGGEDIN' || OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(c.route)) return null;
+  return ROUTE_GUARDS[c.route].includes('authenticatedOnly') ? to('compromised-credentials', c.search) : null;
+}
+
 export function decideRoute(context: GuardContext): GuardDecision {
   const sso = ssoRule(context);
   if (sso) return sso;
+  const passwordChange = passwordChangeRule(context);
+  if (passwordChange) return passwordChange;
   for (const name of ROUTE_GUARDS[context.route]) {
     if (name === 'clearOtpExpiry') continue;
     const decision = GUARDS[name](context);

@@ -5,6 +5,8 @@ import { canAddCard, cardNumberProblem, cardRequired, isEligibleAnswer, panDigit
 import { CaptureBlock, type CardAddOutcome } from '../../widgets/cards/CaptureBlock';
 import { RegistrationCardList } from '../../widgets/cards/RegistrationCardList';
 import { accountRefusal } from '../account/account-refusals';
+import { dropRegistrationDraft } from '../account/form-drafts';
+import { useDropRegistrationDraftOnLeaving } from '../account/use-registration-draft';
 import { panLevelAtSignUp } from '../account/sign-up-cards';
 import { useValidateCardMutation } from '../api/assets-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
@@ -24,7 +26,10 @@ const CARD_FIELD = /^cards\.(\d+)\.pan$/;
 
 /**
  * SPEC §2 add-pan: the registration step that adds cards (the guard sends a visitor without
- * registration data to /registration). The capture block checks each number (SPEC §5 format,
+ * registration data to /registration). After a reload that is always the case: the password lives
+ * in memory only, so a registration cannot be completed from here, and the person is better served
+ * back on the registration form with every non-secret field kept (form-drafts.ts) and a note that
+ * the password is not than on a page whose button can only fail. The capture block checks each number (SPEC §5 format,
  * duplicate of a listed number, the server's eligibility: a failed check counts as ineligible),
  * the registration list shows the added cards masked, each with remove, then the registration
  * is sent with `cards` (ADR 0009). A card is needed when the site's pan level is Mandatory.
@@ -43,11 +48,11 @@ export function Component() {
   const [alert, setAlert] = useState<string | null>(null);
   const [invalidCards, setInvalidCards] = useState<ReadonlySet<number>>(new Set());
   const [sentTo, setSentTo] = useState<string | null>(null);
+  useDropRegistrationDraftOnLeaving();
 
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <RouteHeading route="add-pan" />
         <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
       </section>
     );
@@ -86,8 +91,9 @@ export function Component() {
       return;
     }
     setSentTo(String(registrationData.email ?? ''));
-    // The password in the registration data is not kept a moment longer than needed.
+    // The password in the registration data is not kept a moment longer than needed, nor the kept fields.
     dispatch(registrationEnded());
+    dropRegistrationDraft();
   };
 
   return (

@@ -38,7 +38,7 @@ export function Component() {
       refusal.refuse(answer.error);
       return;
     }
-    dispatch(notificationShown({ id: 'password-updated', kind: 'success', message: common('notice.passwordUpdated') }));
+    dispatch(notificationShown({ id: 'password-updated', kind: 'success', message: common('notice.passwordUpdated'), lifetime: 'next-page' }));
     goOn(basePath);
   };
 

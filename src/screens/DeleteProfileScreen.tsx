@@ -1,8 +1,15 @@
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useRemoveAccountMutation } from '../api/user-mgmt-api';
+import { isPasswordManagedHere } from '../../schemas/site-config/credential-offers';
+import type { SiteFormData } from '../../widgets/SiteForm';
+import { deleteAccountForm } from '../account/delete-account-form';
+import { useGetSiteConfigQuery } from '../api/site-config-api';
+import { useRemoveAccountMutation, useSendCodeMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
+import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
+import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
@@ -10,13 +17,16 @@ import { FormAlert } from './sign-in/FormAlert';
 import '../../widgets/widgets.css';
 import './account/account.css';
 import { useBrowserSession } from './sign-in/browser-session';
+import { useSiteFormSchema } from './sign-in/use-site-form';
 import { useSignOut } from './sign-in/use-sign-out';
 
 /**
  * SPEC §2 delete-profile (the guard refuses it when allow_delete_profile is "false"): what will be
- * removed, a confirm button and cancel to /profile. Confirming posts `remove-account` (ADR 0009);
- * then the session ends here too (§4 sign-out steps, the mobile bridge hears `deleteProfile`) and
- * the person lands on sign-in with a notice.
+ * removed, then the proof that the person is here (ADR 0009 "Deletion: proof of presence"): the
+ * current password, or on an SSO site (no password here, ADR 0015) a passcode mailed on request,
+ * and the ticked "I understand". Confirming posts `remove-account`; then the session ends here too
+ * (§4 sign-out steps, the mobile bridge hears `deleteProfile`) and the person lands on sign-in with
+ * a notice. Cancel goes back to /profile.
  */
 export function Component() {
   const site = useSiteLocation();
@@ -25,40 +35,69 @@ export function Component() {
   const signOut = useSignOut();
   const text = useText('account');
   const common = useText('common');
+  const formTexts = useFormTexts();
+  const siteConfig = useGetSiteConfigQuery(site.siteId).data;
+  const proof = siteConfig === undefined || isPasswordManagedHere(siteConfig) ? 'password' : 'passcode';
+  const passwordForm = useSiteFormSchema('change-password');
+  const passcodeForm = useSiteFormSchema('passcode');
+  const proofForm = proof === 'password' ? passwordForm : passcodeForm;
+  const form = useMemo(() => (proofForm ? deleteAccountForm(proofForm, proof) : null), [proofForm, proof]);
   const [removeAccount, { isLoading }] = useRemoveAccountMutation();
+  const [sendCode, sending] = useSendCodeMutation();
+  const [passcodeSent, setPasscodeSent] = useState(false);
   const refusal = useAccountRefusal();
 
-  const confirm = async () => {
+  const confirm = async (data: SiteFormData) => {
     refusal.clear();
-    const answer = await removeAccount({ siteId: site.siteId });
+    const answer = await removeAccount(
+      proof === 'password' ? { siteId: site.siteId, password: String(data.currentPassword ?? '') } : { siteId: site.siteId, passcode: String(data.passcode ?? '') },
+    );
     if (answer.error) {
       refusal.refuse(answer.error);
       return;
     }
     await signOut('deleteProfile', () =>
-      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', message: common('notice.accountDeleted') })),
+      session.dispatch(notificationShown({ id: 'account-deleted', kind: 'success', message: common('notice.accountDeleted'), lifetime: 'next-page' })),
     );
+  };
+
+  const sendPasscode = async () => {
+    refusal.clear();
+    const answer = await sendCode({ siteId: site.siteId, channel: 'email', purpose: 'otp-check' });
+    if (answer.error) refusal.refuse(answer.error);
+    else setPasscodeSent(true);
   };
 
   return (
     <section className="sign-in" aria-busy={isLoading}>
       <Breadcrumb />
       <RouteHeading route="delete-profile" />
-      {refusal.alertMessage !== null && <FormAlert kind="error" message={refusal.alertMessage} />}
       <p className="sign-in__intro">{text('delete.intro')}</p>
       <ul className="delete-profile__removed">
         <li>{text('delete.profile')}</li>
         <li>{text('delete.cards')}</li>
         <li>{text('delete.sessions')}</li>
       </ul>
-      <div className="account-actions">
-        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={isLoading}>
-          {text(isLoading ? 'delete.deleting' : 'delete.confirm')}
-        </button>
-        <Link className="button button--secondary" to={`${site.basePath}profile${search}`}>
-          {text('delete.cancel')}
-        </Link>
-      </div>
+      <p className="sign-in__intro">{text(proof === 'password' ? 'delete.passwordIntro' : 'delete.passcodeIntro')}</p>
+      {proof === 'passcode' && (
+        <div className="account-actions">
+          <button type="button" className="button button--secondary" onClick={() => void sendPasscode()} disabled={sending.isLoading}>
+            {text('delete.sendPasscode')}
+          </button>
+        </div>
+      )}
+      {passcodeSent && <FormAlert kind="success" message={text('delete.passcodeSent')} />}
+      <AccountForm
+        form={form}
+        formTexts={formTexts}
+        refusal={refusal}
+        onSubmit={(data) => void confirm(data)}
+        submitText={text(isLoading ? 'delete.deleting' : 'delete.confirm')}
+        disabled={isLoading}
+      />
+      <p className="sign-in__links">
+        <Link to={`${site.basePath}profile${search}`}>{text('delete.cancel')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { localeToLanguageTag } from '../../schemas/locales/locale-table';
 import { textLookup } from '../../widgets/form-engine/form-texts';
+import { dropProfileDraft, keepProfileDraft, readProfileDraft } from '../account/form-drafts';
 import type { SiteFormData } from '../../widgets/SiteForm';
 import { useIsConcierge } from '../auth/use-is-concierge';
 import { attributesConflictOf, useGetUserSiteRecordQuery, useSaveChangedAttributesMutation } from '../api/user-attribute-api';
@@ -9,6 +11,8 @@ import { useUpdateProfileMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
 import { notifyMobileApp } from '../app/mobile-bridge';
 import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
+import { STORAGE } from '../app/storage-names';
+import { authEvent } from '../auth/auth-slice';
 import { asGatewayError } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
@@ -50,7 +54,7 @@ type Notice = { kind: 'error' | 'success'; message: string } | null;
  * new value: nothing is overwritten silently.
  */
 export function Component() {
-  const { siteId, basePath } = useSiteLocation();
+  const { siteId, locale, basePath } = useSiteLocation();
   const { search } = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
@@ -68,19 +72,37 @@ export function Component() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [conflictErrors, setConflictErrors] = useState<Record<string, string> | undefined>(undefined);
   const [notice, setNotice] = useState<Notice>(null);
+  // The code of the 401 that ended the session during a save, until the person chooses to sign in again.
+  const [sessionEndedCode, setSessionEndedCode] = useState<string | null>(null);
+  const keptForSignIn = useRef(false);
+  // A draft kept for signing in again lives until it is back in this form; leaving the form any other way drops it.
+  useEffect(
+    () => () => {
+      if (!keptForSignIn.current && !/\/edit-profile\/?$/.test(window.location.pathname)) dropProfileDraft();
+    },
+    [],
+  );
   const busy = saving.isLoading || updating.isLoading;
 
   const formTexts = useMemo(() => ({ ...baseTexts, [CHANGED_ELSEWHERE]: text('edit.changedElsewhere') }), [baseTexts, text]);
 
   // The form starts once the form, the attributes and the profile are all there, and keeps its own values from then on.
+  // What the person changed before their session ended comes back on top of the stored values, unsaved, at
+  // the version they had read: their save sends only those fields, and one that another window changed
+  // meanwhile is refused as a conflict (ADR 0010) instead of being overwritten.
   if (draft === null && form !== null && record.data !== undefined && profile !== null) {
     const baseline = initialAttributeValues(form.schema, record.data.attributes, profile);
-    setDraft({ baseline, baseVersion: record.data.version, shown: baseline, generation: 0, profileCopyPending: false });
+    const kept = readProfileDraft({ siteId, userId: profile.primaryUserIdentifier });
+    const fields = new Set(Object.keys(form.schema.properties ?? {}));
+    const restored = Object.fromEntries(Object.entries(kept?.changes ?? {}).flatMap(([key, value]) => (fields.has(key) ? [[key, value ?? undefined]] : [])));
+    const baseVersion = kept === null ? record.data.version : Math.min(kept.baseVersion, record.data.version);
+    setDraft({ baseline, baseVersion, shown: { ...baseline, ...restored }, generation: 0, profileCopyPending: false });
+    if (kept !== null) setNotice({ kind: 'success', message: text('edit.restored') });
   }
 
   const labelOf = (key: string): string => {
     const options = (form?.uiSchema[key] as { 'ui:options'?: { labelKey?: string } } | undefined)?.['ui:options'];
-    return textLookup(baseTexts)(options?.labelKey ?? `label.${key}`);
+    return textLookup(baseTexts, localeToLanguageTag(locale))(options?.labelKey ?? `label.${key}`);
   };
 
   // The gateway's per-field refusal shows next to the fields; §8's global alert speaks for an outage; anything else is a notice.
@@ -101,7 +123,21 @@ export function Component() {
       setNotice({ kind: 'success', message: text('edit.nothingChanged') });
       return;
     }
-    const saved = hasChanges ? await saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion, concierge }) : { data: { version: draft.baseVersion } };
+    // ownsAuthFailure: §8 turns a 401 into a reload to sign-in, which would throw away what was typed.
+    const saved = hasChanges
+      ? await saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion, concierge, ownsAuthFailure: true })
+      : { data: { version: draft.baseVersion } };
+    if ('error' in saved && asGatewayError(saved.error).status === 401 && profile !== null) {
+      // The session ended elsewhere (signed out in another tab, expired). A silent reload would lose the
+      // change, so the non-secret fields are kept for this tab, sign-in is asked to come back here, and
+      // the person is told, with the form as they left it.
+      keepProfileDraft({ siteId, userId: profile.primaryUserIdentifier }, { changes: changed, baseVersion: draft.baseVersion });
+      window.sessionStorage.setItem(STORAGE.returnUrl, `${basePath}edit-profile${search}`);
+      keptForSignIn.current = true;
+      setDraft({ ...draft, shown: data });
+      setSessionEndedCode(asGatewayError(saved.error).code);
+      return;
+    }
     if ('error' in saved) {
       const conflict = attributesConflictOf(saved.error);
       if (conflict === null) {
@@ -129,7 +165,8 @@ export function Component() {
       setNotice({ kind: 'error', message: text('edit.failed') });
       return;
     }
-    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved') }));
+    dropProfileDraft();
+    dispatch(notificationShown({ id: 'profile-saved', kind: 'success', message: text('edit.saved'), lifetime: 'next-page' }));
     // SPEC §3 feature events: the app in whose webview the portal runs hears of the saved profile.
     notifyMobileApp('editProfile');
     void navigate(`${basePath}profile${search}`);
@@ -141,6 +178,14 @@ export function Component() {
       <RouteHeading route="edit-profile" />
       <p className="profile-panel__intro">{text('edit.intro')}</p>
       {notice && <FormAlert kind={notice.kind} message={notice.message} />}
+      {sessionEndedCode !== null && (
+        <div className="profile-session-ended">
+          <FormAlert kind="error" message={text('edit.sessionEnded')} />
+          <button type="button" className="button button--primary" onClick={() => dispatch(authEvent({ type: 'AUTHENTICATION_FAILED', code: sessionEndedCode }))}>
+            {text('edit.signInAgain')}
+          </button>
+        </div>
+      )}
       <div className="profile-panel">
         {draft !== null && (
           <AccountForm

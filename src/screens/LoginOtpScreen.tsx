@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import { useLogInMutation } from '../api/user-auth-api';
 import { useSendCodeMutation } from '../api/user-mgmt-api';
 import { FEATURE_FLAGS } from '../app/feature-flags';
-import { nextSignInStep, refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
+import { asGatewayError, nextSignInStep, refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { signInRoute } from '../routes/route-guards';
@@ -13,16 +13,28 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
+import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
 import { useRefusalText } from './sign-in/use-refusal-text';
+import { RetryAnnouncement } from './sign-in/RetryAnnouncement';
+import { retryWaitOf, useRetryCountdown } from './sign-in/use-retry-countdown';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRef };
 
 /**
+ * After each new passcode the button rests and counts down (as the best sign-in pages do): the code
+ * just sent is usually on its way, and a second one would replace it (ADR 0008). The gateway's own
+ * limit (5 sends in 15 minutes, Retry-After) still decides; this only keeps a double tap from
+ * spending a send.
+ */
+const RESEND_COOL_DOWN_SECONDS = 30;
+
+/**
  * SPEC §2 login-otp: the passcode step. The site's `otp` form (code and "trust this device"); the
  * submit re-sends the login data kept in memory with `otp`, `otp_type` and `trust_device` (§3,
- * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot.
+ * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot, but a person
+ * without their phone can type one of their recovery codes instead.
  */
 export function Component() {
   const pending = useSelector((state: RootState) => state.signIn.pending);
@@ -35,6 +47,13 @@ export function Component() {
   const [sendCode, resend] = useSendCodeMutation();
   const goToStep = useSignInSteps();
   const [notice, setNotice] = useState<Notice | null>(null);
+  // ADR 0008 limits: the waits the gateway asks for (Retry-After), one for checking a code, one for sending a new one.
+  const checkWait = useRetryCountdown();
+  const sendWait = useRetryCountdown();
+  useEffect(() => {
+    if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
+  }, [checkWait.phase, sendWait.phase]);
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
   if (pending === null || pending.otpType === null) return null;
@@ -45,7 +64,21 @@ export function Component() {
     const trustDevice = data.trust_device === true;
     const credentials = { username: pending.username, password: pending.password };
     const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, otp: String(data.otp ?? ''), otpType, trustDevice });
+    const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
+    if (seconds !== null) {
+      checkWait.start(seconds);
+      setNotice({ kind: 'error', text: { group: 'signIn', key: 'error.rateLimitedWait' } });
+      return;
+    }
     const refusal = goToStep(nextSignInStep(answer), credentials, { trustedDevice: trustDevice });
+    if (refusal) setNotice({ kind: 'error', text: refusal });
+  };
+
+  const signInWithRecoveryCode = async (recoveryCode: string) => {
+    setNotice(null);
+    const credentials = { username: pending.username, password: pending.password };
+    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, recoveryCode, trustDevice: false });
+    const refusal = goToStep(nextSignInStep(answer), credentials);
     if (refusal) setNotice({ kind: 'error', text: refusal });
   };
 
@@ -53,7 +86,11 @@ export function Component() {
     if (otpType === 'totp') return;
     setNotice(null);
     const answer = await sendCode({ siteId: pending.siteId, channel: otpType, purpose: 'login' });
-    setNotice(answer.error ? { kind: 'error', text: refusalOf(answer.error) } : { kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
+    const seconds = answer.error === undefined ? RESEND_COOL_DOWN_SECONDS : retryWaitOf(answer.error);
+    if (seconds !== null) sendWait.start(seconds);
+    if (answer.error === undefined) setNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
+    // The wait is counted on the button: the alert does not name another figure (minutes) for it.
+    else setNotice({ kind: 'error', text: seconds !== null && asGatewayError(answer.error).code === 'RATE_LIMITED' ? { group: 'signIn', key: 'error.rateLimitedWait' } : refusalOf(answer.error) });
   };
 
   const intro =
@@ -66,26 +103,45 @@ export function Component() {
   return (
     <section className="sign-in" aria-busy={login.isLoading}>
       <RouteHeading route="login-otp" focusOnMount />
-      <p className="sign-in__intro">{intro}</p>
+      <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
       {notice && <FormAlert kind={notice.kind} message={refusalText(notice.text)} />}
-      {form && (
+      {withRecoveryCode && <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />}
+      {form && !withRecoveryCode && (
         <SiteForm
           schema={form.schema}
           uiSchema={form.uiSchema}
           texts={formTexts}
           onSubmit={(data) => void submit(data)}
           submitText={text('otp.submit')}
-          disabled={login.isLoading}
+          disabled={login.isLoading || checkWait.secondsLeft > 0}
         />
       )}
+      {checkWait.secondsLeft > 0 && <p className="retry-wait">{text('retry.waiting', { seconds: checkWait.secondsLeft })}</p>}
+      <RetryAnnouncement waiting={null} ready={checkWait.phase === 'ready' ? text('retry.ready') : null} />
       <p className="sign-in__links">
+        {otpType === 'totp' && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setNotice(null);
+              setWithRecoveryCode(!withRecoveryCode);
+            }}
+          >
+            {text(withRecoveryCode ? 'otp.useAuthenticator' : 'otp.useRecoveryCode')}
+          </button>
+        )}
         {otpType !== 'totp' && (
-          <button type="button" className="link-button" onClick={() => void sendAgain()} disabled={resend.isLoading}>
-            {text('otp.resend')}
+          <button type="button" className="link-button" onClick={() => void sendAgain()} disabled={resend.isLoading || sendWait.secondsLeft > 0}>
+            {sendWait.secondsLeft > 0 ? text('otp.resendIn', { seconds: sendWait.secondsLeft }) : text('otp.resend')}
           </button>
         )}
         <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}`}>{text('otp.startOver')}</Link>
       </p>
+      <RetryAnnouncement
+        waiting={sendWait.phase === 'waiting' ? text('otp.resendWaiting', { seconds: sendWait.startedWith }) : null}
+        ready={sendWait.phase === 'ready' ? text('otp.resendReady') : null}
+      />
     </section>
   );
 }

@@ -10,7 +10,10 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
+import { SiteCarousel } from './sign-in/SiteCarousel';
 import { useRefusalText } from './sign-in/use-refusal-text';
+import { RetryAnnouncement } from './sign-in/RetryAnnouncement';
+import { retryWaitOf, useRetryCountdown } from './sign-in/use-retry-countdown';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
@@ -30,16 +33,27 @@ export function Component() {
   const [logIn, { isLoading }] = useLogInMutation();
   const goToStep = useSignInSteps();
   const [refusal, setRefusal] = useState<TextRef | null>(null);
+  const wait = useRetryCountdown();
 
   // Coming back to the first step starts afresh: login data of an abandoned attempt is dropped.
   useEffect(() => {
     dispatch(signInEnded());
   }, [dispatch]);
+  // ADR 0008 limits: once the wait the gateway asked for is over, its alert goes and the form is back.
+  useEffect(() => {
+    if (wait.phase === 'ready') setRefusal(null);
+  }, [wait.phase]);
 
   const submit = async (data: SiteFormData) => {
     setRefusal(null);
     const credentials = { username: String(data.username ?? ''), password: String(data.password ?? '') };
     const answer = await logIn({ siteId, locale, ...credentials });
+    const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
+    if (seconds !== null) {
+      wait.start(seconds);
+      setRefusal({ group: 'signIn', key: 'error.rateLimitedWait' });
+      return;
+    }
     setRefusal(goToStep(nextSignInStep(answer), credentials));
   };
 
@@ -55,13 +69,16 @@ export function Component() {
           texts={formTexts}
           onSubmit={(data) => void submit(data)}
           submitText={signInText(isLoading ? 'login.submitting' : 'login.submit')}
-          disabled={isLoading}
+          disabled={isLoading || wait.secondsLeft > 0}
         />
       )}
+      {wait.secondsLeft > 0 && <p className="retry-wait">{signInText('retry.waiting', { seconds: wait.secondsLeft })}</p>}
+      <RetryAnnouncement waiting={null} ready={wait.phase === 'ready' ? signInText('retry.ready') : null} />
       <p className="sign-in__links">
         <Link to={`${basePath}recovery${search}`}>{signInText('login.forgotPassword')}</Link>
         <Link to={`${basePath}registration${search}`}>{signInText('login.register')}</Link>
       </p>
+      <SiteCarousel />
     </section>
   );
 }

@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
+import { Link, useLocation } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import type { GatewayError } from '../api/gateway-api';
-import { useEnrollTotpMutation, useSetUpTotpMutation, useUnenrollTotpMutation, type TotpSetup } from '../api/user-mgmt-api';
+import {
+  useEnrollTotpMutation,
+  useRecoveryCodesLeftQuery,
+  useRenewRecoveryCodesMutation,
+  useSetUpTotpMutation,
+  useUnenrollTotpMutation,
+  type SecondFactor,
+  type TotpSetup,
+} from '../api/user-mgmt-api';
 import { authEvent } from '../auth/auth-slice';
 import { asGatewayError, refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
@@ -11,24 +20,53 @@ import { useSiteLocation } from '../site/use-site-location';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
+import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
+import { RecoveryCodesPanel } from './sign-in/RecoveryCodesPanel';
 import { groupedKey, svgDataUrl } from './sign-in/totp-key';
 import { useSignedInProfile } from './sign-in/use-profile';
 import { useRefusalText } from './sign-in/use-refusal-text';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
-/** The steps of enrolment: not started, scanning the pending secret, done; or, when enrolled, turning it off. */
-type MfaStep = { kind: 'start' } | { kind: 'scan'; setup: TotpSetup } | { kind: 'enrolled-now' } | { kind: 'enrolled' } | { kind: 'unenrolled-now' };
+/**
+ * The steps of enrolment: not started, scanning the pending secret, the recovery codes shown once,
+ * done; or, when enrolled, new codes or turning it off.
+ */
+type MfaStep =
+  | { kind: 'start' }
+  | { kind: 'scan'; setup: TotpSetup }
+  | { kind: 'codes'; codes: string[]; then: 'enrolled-now' | 'enrolled' }
+  | { kind: 'enrolled-now' }
+  | { kind: 'enrolled' }
+  | { kind: 'unenrolled-now' };
+
+type CodeAction = 'enroll' | 'unenroll' | 'renew';
+/**
+ * What an enrolled person may do, one form at a time (two code forms at once would share the site
+ * form's field id); each task's button names what its form's submit then does.
+ */
+type EnrolledTask = 'renew' | 'unenroll' | 'lost-phone';
+const ENROLLED_TASKS: readonly EnrolledTask[] = ['renew', 'unenroll', 'lost-phone'];
+const TASK_TEXT: Readonly<Record<EnrolledTask, string>> = { renew: 'mfa.codes.renew', unenroll: 'mfa.unenroll', 'lost-phone': 'mfa.lostPhone.submit' };
+const SUBMIT_TEXT: Readonly<Record<CodeAction, string>> = { enroll: 'mfa.enroll', unenroll: 'mfa.unenroll', renew: 'mfa.codes.renew' };
+
+/** Set by the sign-in that spent a recovery code (use-sign-in-steps.ts). */
+function recoveryCodesLeftOf(state: unknown): number | null {
+  const left = (state as { recoveryCodesLeft?: unknown } | null)?.recoveryCodesLeft;
+  return typeof left === 'number' ? left : null;
+}
 
 /** ADR 0008: a wrong code is the screen's to show; any other 401 means the session ended (§8, back to sign-in). */
 const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 'VALIDATION_FAILED']);
 
 /**
  * SPEC §2 mfa-setup (signed in): TOTP enrolment (ADR 0008). `mfa/totp/setup` gives a pending secret
- * shown as a QR code and a manual key; a first code from the app confirms it (`enroll`). Enrolled
- * users can turn it off with a current code (`unenroll`).
+ * shown as a QR code and a manual key; a first code from the app confirms it (`enroll`) and hands out
+ * the recovery codes, shown once. Enrolled users see how many codes are left, can get new ones, and
+ * can turn it off with a current code or, the phone lost, a recovery code (`unenroll`).
  */
 export function Component() {
-  const { siteId } = useSiteLocation();
+  const { siteId, basePath } = useSiteLocation();
+  const { state, search } = useLocation();
   const dispatch = useDispatch();
   const profile = useSignedInProfile();
   const form = useSiteFormSchema('passcode');
@@ -38,6 +76,17 @@ export function Component() {
   const [setUpTotp, settingUp] = useSetUpTotpMutation();
   const [enrollTotp, enrolling] = useEnrollTotpMutation();
   const [unenrollTotp, unenrolling] = useUnenrollTotpMutation();
+  const [renewCodes, renewing] = useRenewRecoveryCodesMutation();
+  const enrolledNow = profile?.mfaEnrollmentStatus === 'ENROLLED';
+  const codesLeft = useRecoveryCodesLeftQuery({ siteId }, { skip: !enrolledNow });
+  const signedInWithRecoveryCode = recoveryCodesLeftOf(state);
+  // After a recovery code the likely task is the lost phone's.
+  const [chosenTask, setChosenTask] = useState<EnrolledTask | null>(null);
+  const openTask: EnrolledTask | null = chosenTask ?? (signedInWithRecoveryCode !== null ? 'lost-phone' : null);
+  const chooseTask = (task: EnrolledTask) => {
+    setRefusal(null);
+    setChosenTask(task);
+  };
   const [chosenStep, setStep] = useState<MfaStep | null>(null);
   const [refusal, setRefusal] = useState<TextRef | null>(null);
   const [copied, setCopied] = useState(false);
@@ -56,12 +105,23 @@ export function Component() {
     else setStep({ kind: 'scan', setup: answer.data });
   };
 
-  const confirm = async (data: SiteFormData, action: 'enroll' | 'unenroll') => {
+  const confirm = async (data: SiteFormData, action: CodeAction) => {
     setRefusal(null);
     const code = String(data.passcode ?? '');
-    const answer = action === 'enroll' ? await enrollTotp({ siteId, code }) : await unenrollTotp({ siteId, code });
+    if (action === 'unenroll') {
+      await turnOff({ code });
+      return;
+    }
+    const answer = action === 'enroll' ? await enrollTotp({ siteId, code }) : await renewCodes({ siteId, code });
     if (answer.error) refuse(asGatewayError(answer.error));
-    else setStep({ kind: action === 'enroll' ? 'enrolled-now' : 'unenrolled-now' });
+    else setStep({ kind: 'codes', codes: answer.data.recoveryCodes, then: action === 'enroll' ? 'enrolled-now' : 'enrolled' });
+  };
+
+  const turnOff = async (proof: SecondFactor) => {
+    setRefusal(null);
+    const answer = await unenrollTotp({ siteId, ...proof });
+    if (answer.error) refuse(asGatewayError(answer.error));
+    else setStep({ kind: 'unenrolled-now' });
   };
 
   // The clipboard exists only in secure contexts; without it the key is still there to select.
@@ -72,14 +132,14 @@ export function Component() {
     );
   };
 
-  const codeForm = (action: 'enroll' | 'unenroll', busy: boolean) =>
+  const codeForm = (action: CodeAction, busy: boolean) =>
     form && (
       <SiteForm
         schema={form.schema}
         uiSchema={form.uiSchema}
         texts={formTexts}
         onSubmit={(data) => void confirm(data, action)}
-        submitText={text(action === 'enroll' ? 'mfa.enroll' : 'mfa.unenroll')}
+        submitText={text(SUBMIT_TEXT[action])}
         disabled={busy}
       />
     );
@@ -88,6 +148,14 @@ export function Component() {
     <section className="sign-in mfa-setup">
       <Breadcrumb />
       <RouteHeading route="mfa-setup" />
+      {signedInWithRecoveryCode !== null && step.kind === 'enrolled' && (
+        <div className="mfa-setup__recovered">
+          <FormAlert kind="success" message={text('mfa.recoveryUsed', { count: signedInWithRecoveryCode })} />
+          <p>
+            <Link to={`${basePath}profile${search}`}>{text('mfa.continue')}</Link>
+          </p>
+        </div>
+      )}
       {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
       {step.kind === 'start' && (
         <>
@@ -116,12 +184,37 @@ export function Component() {
           {codeForm('enroll', enrolling.isLoading)}
         </>
       )}
+      {step.kind === 'codes' && <RecoveryCodesPanel codes={step.codes} onSaved={() => setStep({ kind: step.then })} />}
       {step.kind === 'enrolled-now' && <FormAlert kind="success" message={text('mfa.enrolledNow')} />}
       {step.kind === 'enrolled' && (
         <>
           <p className="sign-in__intro">{text('mfa.enrolled')}</p>
-          <p>{text('mfa.unenrollIntro')}</p>
-          {codeForm('unenroll', unenrolling.isLoading)}
+          {codesLeft.data && <p data-testid="recovery-codes-left">{text('mfa.codes.left', { count: codesLeft.data.remaining })}</p>}
+          <p className="mfa-setup__tasks">
+            {ENROLLED_TASKS.filter((task) => task !== openTask).map((task) => (
+              <button key={task} type="button" className="link-button" onClick={() => chooseTask(task)}>
+                {text(TASK_TEXT[task])}
+              </button>
+            ))}
+          </p>
+          {openTask === 'renew' && (
+            <>
+              <p>{text('mfa.codes.renewIntro')}</p>
+              {codeForm('renew', renewing.isLoading)}
+            </>
+          )}
+          {openTask === 'unenroll' && (
+            <>
+              <p>{text('mfa.unenrollIntro')}</p>
+              {codeForm('unenroll', unenrolling.isLoading)}
+            </>
+          )}
+          {openTask === 'lost-phone' && (
+            <>
+              <p>{text('mfa.lostPhone')}</p>
+              <RecoveryCodeForm submitText={text('mfa.lostPhone.submit')} busy={unenrolling.isLoading} onSubmit={(recoveryCode) => void turnOff({ recoveryCode })} />
+            </>
+          )}
         </>
       )}
       {step.kind === 'unenrolled-now' && <FormAlert kind="success" message={text('mfa.unenrolledNow')} />}

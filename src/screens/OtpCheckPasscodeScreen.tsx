@@ -59,7 +59,7 @@ export function Component() {
     const now = Date.now();
     rememberTrustedOtp(browserLocalStorage(), now, verifiedUntilSeconds(answer.data.verifiedUntil, now));
     dispatch(signInEnded());
-    dispatch(notificationShown({ id: 'otp-verified', kind: 'success', message: common('notice.otpVerified') }));
+    dispatch(notificationShown({ id: 'otp-verified', kind: 'success', message: common('notice.otpVerified'), lifetime: 'next-page' }));
     goOn(basePath);
   };
 

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
+import { isMfaOffered } from '../../schemas/site-config/credential-offers';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useGetUserSiteRecordQuery } from '../api/user-attribute-api';
@@ -68,10 +69,13 @@ export function Component() {
               <dt>{text('status.label')}</dt>
               <dd className={`badge ${profile.userAccountStatus === 'ACTIVE' ? 'badge--positive' : 'badge--neutral'}`}>{text(`status.${profile.userAccountStatus}`) || profile.userAccountStatus}</dd>
             </div>
-            <div className="profile-badge">
-              <dt>{text('mfa.label')}</dt>
-              <dd className={`badge ${mfaEnrolled ? 'badge--positive' : 'badge--neutral'}`}>{text(mfaEnrolled ? 'mfa.ENROLLED' : 'mfa.NOT_ENROLLED')}</dd>
-            </div>
+            {/* A site with MFA "off" offers no two-step verification, so it shows no two-step row either. */}
+            {isMfaOffered(site) && (
+              <div className="profile-badge">
+                <dt>{text('mfa.label')}</dt>
+                <dd className={`badge ${mfaEnrolled ? 'badge--positive' : 'badge--neutral'}`}>{text(mfaEnrolled ? 'mfa.ENROLLED' : 'mfa.NOT_ENROLLED')}</dd>
+              </div>
+            )}
           </dl>
         )}
       </div>

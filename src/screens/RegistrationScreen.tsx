@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SiteFormData } from '../../widgets/SiteForm';
+import { dropRegistrationDraft, keepRegistrationDraft, readRegistrationDraft } from '../account/form-drafts';
 import { capturesCardsAtSignUp } from '../account/sign-up-cards';
+import { useDropRegistrationDraftOnLeaving } from '../account/use-registration-draft';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
@@ -14,9 +16,11 @@ import { isOffersPreferenceShown, signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { FormAlert } from './sign-in/FormAlert';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { SiteCarousel } from './sign-in/SiteCarousel';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
@@ -36,9 +40,12 @@ export function Component() {
   const formTexts = useFormTexts({ withOptIns: true });
   const text = useText('account');
   const offerCategories = useGetOfferCategoriesQuery({ siteId, locale }, { skip: site === undefined || !isOffersPreferenceShown(site) }).data;
-  // Back from add-pan, the form shows what was typed before.
+  // Back from add-pan, the form shows what was typed before. After a reload (the data in memory, with the
+  // password, is gone) it shows the kept non-secret fields, and says why the password fields are empty.
   const storedData = useSelector((state: RootState) => state.registration.data);
-  const [initialData] = useState(() => (storedData === null ? undefined : { ...storedData }));
+  const [restored] = useState(() => (storedData === null ? readRegistrationDraft(siteId) : null));
+  const [initialData] = useState(() => (storedData !== null ? { ...storedData } : (restored ?? undefined)));
+  useDropRegistrationDraftOnLeaving();
   const [register, { isLoading }] = useRegisterMutation();
   const refusal = useAccountRefusal({ fieldPrefix: 'user.' });
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -48,18 +55,21 @@ export function Component() {
     refusal.clear();
     if (goesThroughAddPan) {
       dispatch(registrationDataStored(data));
+      keepRegistrationDraft(siteId, data);
       void navigate(`${basePath}add-pan${search}`);
       return;
     }
     const answer = await register({ siteId, locale, user: data });
     if (answer.error) refusal.refuse(answer.error);
-    else setSentTo(String(data.email ?? ''));
+    else {
+      dropRegistrationDraft();
+      setSentTo(String(data.email ?? ''));
+    }
   };
 
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <RouteHeading route="registration" />
         <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
       </section>
     );
@@ -69,6 +79,8 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="registration" />
       <p className="sign-in__intro">{text('registration.intro')}</p>
+      <SiteCarousel />
+      {restored !== null && <FormAlert kind="success" message={text('registration.restored')} />}
       <AccountForm
         form={form}
         formTexts={formTexts}

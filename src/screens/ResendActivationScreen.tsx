@@ -32,11 +32,11 @@ export function Component() {
 
   return (
     <section className="sign-in" aria-busy={isLoading}>
-      <RouteHeading route="resend-activation" />
       {sent ? (
         <CheckEmailNotice message={text('resend.checkEmail')} />
       ) : (
         <>
+          <RouteHeading route="resend-activation" />
           <p className="sign-in__intro">{text('resend.intro')}</p>
           <AccountForm
             form={form}

@@ -72,7 +72,7 @@ export function Component() {
     }
     finished.current = true;
     dispatch(recoveryEnded());
-    dispatch(notificationShown({ id: 'password-reset', kind: 'success', message: common('notice.passwordReset') }));
+    dispatch(notificationShown({ id: 'password-reset', kind: 'success', message: common('notice.passwordReset'), lifetime: 'next-page' }));
     void navigate(`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
   };
 

@@ -357,6 +357,9 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     const page = await signIn(context, breached, LISTED_PASSWORD);
     await endsOn(page, 'compromised-credentials');
     await saveScreenshot(page, 'account-compromised-credentials');
+    // ADR 0009: the change cannot be skipped: the profile opened by its URL (a full load) lands back here.
+    await page.goto(url(breached, 'profile'));
+    await endsOn(page, 'compromised-credentials');
     await page.locator('#root_password').fill('Safer-Choice-93');
     await page.locator('#root_confirm_password').fill('Safer-Choice-93');
     await submitForm(page);
@@ -374,10 +377,14 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
     await page.locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
     await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.enroll') }).click();
+    await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.codes.saved') }).click();
     await page.getByText(t('ar_qa', 'signIn', 'mfa.enrolledNow').slice(0, 10)).first().waitFor();
 
     await page.goto(url(DOHABANK, 'delete-profile'));
     await page.getByRole('button', { name: t('ar_qa', 'account', 'delete.confirm') }).waitFor();
+    // ADR 0009 "Deletion: proof of presence": the current password and the ticked confirmation.
+    await page.locator('#root_currentPassword').fill(INITIAL_PASSWORD);
+    await page.locator('#root_confirmDelete').check();
     await saveScreenshot(page, 'account-delete-profile-dohabank');
     await page.getByRole('button', { name: t('ar_qa', 'account', 'delete.confirm') }).click();
     await endsOn(page, 'login-form');
@@ -393,15 +400,30 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await context.close();
   });
 
-  it('firstbank: cancel keeps the account; confirm deletes it and signs out', async () => {
+  it('firstbank: cancel keeps the account; a wrong password or no ticked confirmation deletes nothing; the password and the tick delete it and sign out', async () => {
     const context = await browser.newContext();
     const page = await signIn(context, FIRSTBANK, 'Recovered-Pass-8');
     await endsOn(page, 'profile');
     await page.goto(url(FIRSTBANK, 'delete-profile'));
     await page.getByRole('link', { name: 'Cancel' }).click();
     await endsOn(page, 'profile');
-    await page.goto(url(FIRSTBANK, 'delete-profile'));
-    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('link', { name: t('en_us', 'profile', 'link.delete-profile') }).click();
+    await endsOn(page, 'delete-profile');
+    const deleteButton = page.getByRole('button', { name: 'Delete my account' });
+    // Not ticked: the form says so beside the box and sends nothing.
+    await page.locator('#root_currentPassword').fill('Recovered-Pass-8');
+    await deleteButton.click();
+    await expect.poll(() => page.locator('#root_confirmDelete').getAttribute('aria-invalid')).toBe('true');
+    // A wrong password: refused beside its field, still signed in.
+    await page.locator('#root_confirmDelete').check();
+    await page.locator('#root_currentPassword').fill('Not-My-Password-1');
+    await deleteButton.click();
+    await expect.poll(() => page.locator('#root_currentPassword').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(t('en_us', 'form', 'currentPasswordIncorrect')).first().waitFor();
+    await saveScreenshot(page, 'account-delete-profile-wrong-password');
+    expect(routeOf(page)).toBe('delete-profile');
+    await page.locator('#root_currentPassword').fill('Recovered-Pass-8');
+    await deleteButton.click();
     await endsOn(page, 'login-form');
     await page.getByText('Your account has been deleted.').waitFor();
     await context.close();

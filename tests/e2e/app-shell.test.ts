@@ -33,7 +33,15 @@ function guestEnd(route: Route): Route {
 }
 
 /** Where each route ends for an active signed-in user; `site` settings per the fixtures. */
-function signedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllowed: boolean; mfaOff: boolean }): Route {
+interface SiteRules {
+  profileUpdatable: boolean;
+  deleteAllowed: boolean;
+  mfaOff: boolean;
+  /** ADR 0015: an SSO site's password lives at its identity provider. */
+  ssoPassword: boolean;
+}
+
+function signedInEnd(route: Route, site: SiteRules): Route {
   if (['login', 'login-form', 'registration', 'add-pan'].includes(route)) return 'profile'; // §2 guest-only and login-page guards
   // §2: no stored login data → login, where the login-page guard sends a signed-in user on to profile.
   if (route === 'login-otp' || route === 'login-otp-preference') return 'profile';
@@ -41,6 +49,8 @@ function signedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllo
   if (route === 'edit-profile' && !site.profileUpdatable) return 'profile'; // §2 profile-update guard
   if (route === 'delete-profile' && !site.deleteAllowed) return 'profile'; // §2 allow_delete_profile "false"
   if (route === 'mfa-setup' && site.mfaOff) return 'profile'; // §3 site_auth_profile mfa "off": no authenticator
+  if (route === 'password' && site.ssoPassword) return 'profile'; // ADR 0015: no password here to change
+  if (route === 'compromised-credentials') return 'profile'; // ADR 0009: only for an account held after a breached-password sign-in
   if (route === 'passcode' || route === 'passcode-preference') return 'recovery';
   return route;
 }
@@ -54,7 +64,7 @@ function ssoEnd(route: Route): Route {
  * §2 global SSO rule for a signed-in visitor (ADR 0015): it replaces the sign-in form, so the account
  * routes stay open with their own guards; every other route, and logout's sign-in, go to redirect-sso.
  */
-function ssoSignedInEnd(route: Route, site: { profileUpdatable: boolean; deleteAllowed: boolean; mfaOff: boolean }): Route {
+function ssoSignedInEnd(route: Route, site: SiteRules): Route {
   if (route === 'logout' || !SIGNED_IN_ONLY.includes(route)) return ssoEnd(route);
   return signedInEnd(route, site);
 }
@@ -69,14 +79,14 @@ interface Walk {
 
 const WALKS: Walk[] = [
   { name: 'a guest on firstbank', siteId: 'firstbank', locale: 'en_us', user: null, expected: guestEnd },
-  { name: 'an active card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: true, deleteAllowed: true, mfaOff: false }) },
+  { name: 'an active card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: true, deleteAllowed: true, mfaOff: false, ssoPassword: false }) },
   // §2: logged-in-inactive users are sent to sign in like guests.
   { name: 'an inactive card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'daniel.brooks@example.com', expected: guestEnd },
   { name: 'a guest on northbank', siteId: 'northbank', locale: 'fr_ca', user: null, expected: guestEnd },
-  { name: 'an active card holder on northbank (updatable false, allow_delete_profile false)', siteId: 'northbank', locale: 'fr_ca', user: 'sophie.tremblay@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: false, deleteAllowed: false, mfaOff: false }) },
+  { name: 'an active card holder on northbank (updatable false, allow_delete_profile false)', siteId: 'northbank', locale: 'fr_ca', user: 'sophie.tremblay@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: false, deleteAllowed: false, mfaOff: false, ssoPassword: false }) },
   { name: 'a guest on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: null, expected: ssoEnd },
   // No profile on unionbank yet: §4 USER_NOT_FOUND saves the site locale, the recheck signs in.
-  { name: 'a firstbank card holder signed in on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => ssoSignedInEnd(r, { profileUpdatable: true, deleteAllowed: false, mfaOff: true }) },
+  { name: 'a firstbank card holder signed in on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => ssoSignedInEnd(r, { profileUpdatable: true, deleteAllowed: false, mfaOff: true, ssoPassword: true }) },
 ];
 
 const API_REQUEST = /\/(?:gateway\/)?api\//;

@@ -136,6 +136,9 @@ describe('the mobile app bridge in Chromium against the gateway (SPEC §1, §2, 
     await page.goto(url(user.siteId, 'delete-profile'));
     await endsOn(page, 'delete-profile');
     await expectNoAxeViolations(page, 'delete profile (mobile session)');
+    // ADR 0009 "Deletion: proof of presence": the password and the ticked confirmation.
+    await page.getByLabel(/^Current password/).fill(user.password);
+    await page.getByRole('checkbox', { name: /I understand that my account/ }).check();
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await endsOn(page, 'login-form');
     await page.getByText('Your account has been deleted.').waitFor();

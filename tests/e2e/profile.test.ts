@@ -131,6 +131,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
       const secret = ((await page.getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
       await page.locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
       await page.getByRole('button', { name: t(site.locale, 'signIn', 'mfa.enroll') }).click();
+      await page.getByRole('button', { name: t(site.locale, 'signIn', 'mfa.codes.saved') }).click();
       await page.getByText(t(site.locale, 'signIn', 'mfa.enrolledNow').slice(0, 10)).first().waitFor();
       await page.goto(url(site, 'profile'));
     }

@@ -8,6 +8,7 @@ import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 import { routeOf } from './support/navigation';
+import { newPasscode, outboxIds } from './support/sign-in-helpers';
 
 /**
  * Issue 10 item 3: every screen of SPEC §2 a person can reach, in the pseudo-locale (ADR 0013), on
@@ -235,6 +236,25 @@ async function newPage(signedIn: boolean): Promise<{ context: BrowserContext; pa
   return { context, page: await context.newPage() };
 }
 
+/** The demo user with a breached password (fixtures/demo-users.json): compromised-credentials is only for an account the gateway holds (ADR 0009). */
+const BREACHED_USER = { email: 'casey.park@example.com', password: 'P@ssw0rd' } as const;
+
+/** Signs BREACHED_USER in on SITE_ID (password, then the mailed passcode), so the gateway holds the account until it replaces the password. */
+async function signedInWithBreachedPassword(): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(false);
+  const seen = await outboxIds(context.request, portal.baseUrl, BREACHED_USER.email);
+  await page.goto(url('login'));
+  await endsOn(page, 'login');
+  await page.locator('#root_username').fill(BREACHED_USER.email);
+  await page.locator('#root_password').fill(BREACHED_USER.password);
+  await page.locator('main form button[type="submit"]').click();
+  await endsOn(page, 'login-otp');
+  await page.locator('#root_otp').fill(await newPasscode(context.request, portal.baseUrl, BREACHED_USER.email, seen));
+  await page.locator('main form button[type="submit"]').click();
+  await endsOn(page, 'compromised-credentials');
+  return { context, page };
+}
+
 /**
  * One screen at both widths: fails listing every text not from content and every clipped text, so
  * one run shows everything left to fix. The page title is checked part by part (SPEC §2).
@@ -426,7 +446,7 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (issu
     });
 
     it.each(['password', 'compromised-credentials'])('%s, and its field errors on an empty submit', async (route) => {
-      const { context, page } = await newPage(true);
+      const { context, page } = route === 'password' ? await newPage(true) : await signedInWithBreachedPassword();
       await page.goto(url(route));
       await endsOn(page, route);
       await walk(page, route);

@@ -167,6 +167,8 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
     const gatewayNow = () => Date.now() / 1000 + clockOffsetSeconds;
     await page.getByLabel(/^Passcode/).fill(totpCode(secret, gatewayNow()));
     await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+    // The recovery codes come first, once (tests/e2e/recovery-codes.test.ts).
+    await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText(/^Two-step verification is on\./).waitFor();
     await saveScreenshot(page, 'sign-in-mfa-enrolled');
     expect(cspViolations).toEqual([]);
@@ -217,17 +219,25 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
     await context.close();
   });
 
-  it(`locks the account after ${WRONG_PASSWORDS_BEFORE_LOCK} wrong passwords (USER_LOCKED with the minutes); the right one is refused too`, async () => {
+  it(`warns before the last attempts, locks the account after ${WRONG_PASSWORDS_BEFORE_LOCK} wrong passwords and says until when; the right one is refused too`, async () => {
     const context = await browser.newContext();
     const page = await openSignIn(context, USERS.locked.siteId);
     const statuses: number[] = [];
+    /** ADR 0008: plain "wrong" while more than 2 attempts are left, then counted down in the locale's plural forms. */
+    const warnings: Record<number, RegExp> = { 3: /You have 2 attempts left before your account is locked\./, 4: /You have 1 attempt left before your account is locked\./ };
     for (let attempt = 1; attempt <= WRONG_PASSWORDS_BEFORE_LOCK + 1 && !statuses.includes(423); attempt += 1) {
       const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user-auth/login');
       await submitCredentials(page, USERS.locked.email, `Wrong!Password${attempt}`);
-      const status = (await answered).status();
-      statuses.push(status);
-      const expected = status === 423 ? /Your account is locked after too many attempts\. Try again in \d+ minutes/ : /Oops that wasn't the right combination\./;
-      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(expected);
+      const response = await answered;
+      statuses.push(response.status());
+      if (response.status() === 423) {
+        // The page says when the lock ends, as the page's locale writes a time.
+        const lockedUntil = ((await response.json()) as { lockedUntil: string }).lockedUntil;
+        const time = await page.evaluate((at) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(at)), lockedUntil);
+        await expect.poll(() => page.getByRole('alert').textContent()).toContain(`After too many attempts your account is locked until ${time}.`);
+      } else {
+        await expect.poll(() => page.getByRole('alert').textContent()).toMatch(warnings[attempt] ?? /Oops that wasn't the right combination\./);
+      }
     }
     // ADR 0008: wrong passwords answer 401 BAD_CREDENTIALS until the limit, then 423 USER_LOCKED.
     expect(statuses.slice(0, WRONG_PASSWORDS_BEFORE_LOCK - 1)).toEqual(Array(WRONG_PASSWORDS_BEFORE_LOCK - 1).fill(401));

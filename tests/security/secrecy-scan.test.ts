@@ -20,6 +20,7 @@ describe('findSecrets', () => {
     ['a dashed 15-digit Amex', 'card 3782-822463-10005 ok', 'card number', '3782-822463-10005'],
     ['a JWT', `authorization ${JWT_VALUE}`, 'JWT', JWT_VALUE],
     ['a session cookie', 'cookie: SESSION=Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA; XSRF-TOKEN=x', 'session or refresh token', 'Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA'],
+    ['a two-step recovery code', '{"msg":"enrolled","codes":["7AOE4-HINR3"]}', 'recovery code', '7AOE4-HINR3'],
     ['a refresh token field', '{"refresh_token":"cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5"}', 'session or refresh token', 'cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5'],
   ])('finds %s, masked', (_name, text, kind, secret) => {
     const findings = findSecrets(`first line\n${text}`, 'app.log', NO_KNOWN);
@@ -33,13 +34,14 @@ describe('findSecrets', () => {
     expect(JSON.stringify(findings)).not.toMatch(/Firstbank#2025|482913/);
   });
 
-  it('leaves alone what only looks like a secret: a wrong check digit, epoch milliseconds, hashes, a phone, a decimal, a correlation id that begins with the code', () => {
+  it('leaves alone what only looks like a secret: a wrong check digit, epoch milliseconds, hashes, a phone, a decimal, a correlation id that begins with the code, the recovery code example, an error code', () => {
     const text = [
       '{"cid":"482913a9-cddd-4353-bc27-966adea0c396","msg":"incoming request"}',
       '{"time":1763710412345,"pan":"4111111111111112"}',
       '{"token_hash":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}',
       '{"phone":"2025550143","responseTime":12.482913,"cid":"0193c6b2-4cde-7d1e-9f3a-1c2b3d4e5f60"}',
       'eyJhbGciOiJub25lIn0.e30.',
+      '{"hint":"10 letters and digits, like ABCDE-FGH23","site":"promotions_en_us","code":"USER_LOCKED"}',
     ].join('\n');
     expect(findSecrets(text, 'app.log', { passwords: [], passcodes: ['482913'] })).toEqual([]);
   });

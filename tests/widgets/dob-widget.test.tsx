@@ -84,6 +84,43 @@ describe('DobWidget (SPEC §5 date of birth)', () => {
     expect(day.getAttribute('aria-describedby')).toBe('root_dob__error');
   });
 
+  it('moves on when a part is complete, in the site order; the last part stays', () => {
+    const { parts, stored } = renderDob('MM-DD-YYYY');
+    const [month, day, year] = parts as [HTMLInputElement, HTMLInputElement, HTMLInputElement];
+    month.focus();
+    fireEvent.change(month, { target: { value: '0' } });
+    expect(document.activeElement).toBe(month);
+    fireEvent.change(month, { target: { value: '04' } });
+    expect(document.activeElement).toBe(day);
+    fireEvent.change(day, { target: { value: '12' } });
+    expect(document.activeElement).toBe(year);
+    fireEvent.change(year, { target: { value: '1988' } });
+    expect(document.activeElement).toBe(year);
+    expect(stored()).toBe('1988-04-12');
+  });
+
+  it('a complete part typed into again (not grown to its length) does not move the focus', () => {
+    const { parts } = renderDob('DD/MM/YYYY', { dob: '1990-04-12' });
+    const [day] = parts as [HTMLInputElement];
+    day.focus();
+    fireEvent.change(day, { target: { value: '13' } });
+    expect(document.activeElement).toBe(day);
+  });
+
+  it('Backspace in an empty part goes back to the end of the part before; in a filled part it only deletes', () => {
+    const { parts } = renderDob('DD/MM/YYYY', { dob: '-04-12' });
+    const [day, month, year] = parts as [HTMLInputElement, HTMLInputElement, HTMLInputElement];
+    year.focus();
+    fireEvent.keyDown(year, { key: 'Backspace' });
+    expect(document.activeElement).toBe(month);
+    expect(month.selectionStart).toBe(2);
+    fireEvent.keyDown(month, { key: 'Backspace' });
+    expect(document.activeElement).toBe(month);
+    day.focus();
+    fireEvent.keyDown(day, { key: 'Backspace' });
+    expect(document.activeElement).toBe(day);
+  });
+
   it('says how old a person must be (SPEC §5 invalidAgeError) with the site minimum', () => {
     const { parts, container } = renderDob('DD/MM/YYYY', { dob: '2015-01-01' });
     fireEvent.blur(parts[2] as HTMLInputElement, { relatedTarget: container.querySelector('button[type="submit"]') });

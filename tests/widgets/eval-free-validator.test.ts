@@ -64,7 +64,7 @@ describe('createEvalFreeValidator: RJSF ValidatorType on schemas/forms/validate-
     const clockValidator = createEvalFreeValidator({ today: () => today });
     const turnsEighteenOnApril12 = { ...validRegistration, dob: '1990-04-12' }; // bancosol: dob_min_age 18
     expect(clockValidator.validateFormData(turnsEighteenOnApril12, schema).errors).toEqual([
-      expect.objectContaining({ name: 'invalidAgeError', params: { age: 18 }, property: '.dob' }),
+      expect.objectContaining({ name: 'invalidAgeError', params: { count: 18 }, property: '.dob' }),
     ]);
     today = { year: 2008, month: 4, day: 12 };
     expect(clockValidator.validateFormData(turnsEighteenOnApril12, schema).errors).toEqual([]);

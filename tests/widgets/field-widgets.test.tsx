@@ -148,6 +148,15 @@ describe('PrivacyPolicyWidget (SPEC §5 privacy_policy_display)', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.getByText('By creating an account you accept our privacy policy.').id).toBe('root_pp');
   });
+
+  it.each(['A', 'B', 'C'])('%s: links to the site\'s policy (privacy_policy_url) in a new tab, so the form is kept', (display) => {
+    const withUrl = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display, policyUrl: 'https://www.firstbank.example/privacy' } };
+    renderField('pp', { type: 'boolean', default: false }, withUrl);
+    const link = screen.getByRole('link', { name: 'Read the privacy policy (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://www.firstbank.example/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
 });
 
 describe('OfferCategoriesWidget', () => {

@@ -1,5 +1,6 @@
 import type { ErrorSchema, ErrorTransformer, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, toErrorSchema, toPath } from '@rjsf/utils';
+import { expectedFormatOf, expectedFormatValues } from './expected-format-hint';
 import type { TextLookup, TextValues } from './form-texts';
 
 /** The id RJSF gives the field an error is about (`.address.zipcode` gives `root_address_zipcode`). */
@@ -23,8 +24,13 @@ export function errorsOfLeftFields(errors: readonly RJSFValidationError[], leftF
 export function localizeErrors(text: TextLookup): ErrorTransformer {
   return (errors, uiSchema) =>
     errors.map((error) => {
-      const key = fieldErrorTextKeys(uiSchema, error.property)[String(error.name)] ?? String(error.name);
-      const message = text(key, error.params as TextValues | undefined);
+      const options = fieldOptions(uiSchema, error.property);
+      const expected = expectedFormatOf(options);
+      // SPEC §5: a formatted field's `invalid` names the shape it expects ("Enter it like 12345678-9").
+      const expectedKey = error.name === 'invalid' && expected?.errorKey !== undefined && error.params?.maxLength === undefined ? expected.errorKey : undefined;
+      const key = expectedKey ?? fieldErrorTextKeys(options)[String(error.name)] ?? String(error.name);
+      const values = expectedKey !== undefined && expected ? { ...expectedFormatValues(expected), ...(error.params as TextValues | undefined) } : (error.params as TextValues | undefined);
+      const message = text(key, values);
       return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
     });
 }
@@ -33,9 +39,16 @@ export function localizeErrors(text: TextLookup): ErrorTransformer {
  * A field may name its own text for an error key (`ui:options.errorTextKeys`, e.g. a bin's `invalid`
  * is `binError`, SPEC §8), so one rule's generic key can read as the field's own message.
  */
-function fieldErrorTextKeys(uiSchema: UiSchema | undefined, property: string | undefined): Readonly<Record<string, string>> {
+function fieldErrorTextKeys(options: FieldOptions | undefined): Readonly<Record<string, string>> {
+  const keys = options?.errorTextKeys;
+  return typeof keys === 'object' && keys !== null ? (keys as Record<string, string>) : {};
+}
+
+type FieldOptions = { readonly [option: string]: unknown };
+
+/** The `ui:options` of the field an error is about (`.address.zipcode`). */
+function fieldOptions(uiSchema: UiSchema | undefined, property: string | undefined): FieldOptions | undefined {
   let node: unknown = uiSchema;
   for (const segment of toPath(property ?? '')) node = (node as Record<string, unknown> | undefined)?.[String(segment)];
-  const options = (node as { 'ui:options'?: { errorTextKeys?: Record<string, string> } } | undefined)?.['ui:options'];
-  return options?.errorTextKeys ?? {};
+  return (node as { 'ui:options'?: FieldOptions } | undefined)?.['ui:options'];
 }

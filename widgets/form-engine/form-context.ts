@@ -30,7 +30,8 @@ export function siteFormContext(registry: Registry): SiteFormContext {
 type UiOptions = { readonly [option: string]: unknown };
 
 export function textOf(registry: Registry): TextLookup {
-  return textLookup(siteFormContext(registry).texts);
+  const { texts, language } = siteFormContext(registry);
+  return textLookup(texts, language);
 }
 
 /** The field's label from content (`ui:options.labelKey`), else RJSF's own label. */
@@ -53,11 +54,23 @@ export function inputModeOf(options: UiOptions, fallback?: InputMode): InputMode
 }
 
 /**
- * ARIA of a field's input: invalid and described by its message while one is shown (the
- * FieldErrorTemplate renders it under `<id>__error`; SiteForm only passes errors a person may see).
+ * `dir="ltr"` for a number-like field (`ui:options.leftToRight`: phone, national id, postal code,
+ * bin, passcode), so its digits keep their order inside a right-to-left page (ADR 0013); the
+ * stylesheet aligns such an input to the page's reading side. Undefined (the page's direction) otherwise.
  */
-export function inputAria(id: string, rawErrors: readonly string[] | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
-  return rawErrors && rawErrors.length > 0 ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {};
+export function directionOf(options: UiOptions): 'ltr' | undefined {
+  return options.leftToRight === true ? 'ltr' : undefined;
+}
+
+/**
+ * ARIA of a field's input: described by its expected-format hint when it has one (`hintId`), and
+ * invalid and described by its message while one is shown (the FieldErrorTemplate renders it under
+ * `<id>__error`; SiteForm only passes errors a person may see).
+ */
+export function inputAria(id: string, rawErrors: readonly string[] | undefined, hintId?: string): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  const invalid = rawErrors !== undefined && rawErrors.length > 0;
+  const describedBy = [hintId, invalid ? errorId(id) : undefined].filter((part) => part !== undefined).join(' ');
+  return { ...(invalid ? { 'aria-invalid': true } : {}), ...(describedBy === '' ? {} : { 'aria-describedby': describedBy }) };
 }
 
 /** True when focus moves to something outside the element the handler sits on: a group of inputs is left only then. */

@@ -1,4 +1,5 @@
 import defaultContent from '../../fixtures/content/en_us.json';
+import { formatNumberValues, selectCountedText } from '../../schemas/locales/counted-text';
 
 /**
  * The texts a form shows, as one flat map. Keys of the content's `form` group are used as they
@@ -72,6 +73,11 @@ export function fillPlaceholders(template: string, values: TextValues = {}): str
   });
 }
 
-export function textLookup(texts: FormTexts): TextLookup {
-  return (key, values) => fillPlaceholders(findText(texts, key) ?? readableKey(key), values);
+/**
+ * The lookup a form's widgets use: a counted text in the form of `values.count` and every number
+ * written as the page's language writes numbers (ADR 0013 "Counted texts"), placeholders filled.
+ */
+export function textLookup(texts: FormTexts, languageTag: string): TextLookup {
+  return (key, values = {}) =>
+    fillPlaceholders(selectCountedText((name) => findText(texts, name), key, values, languageTag) ?? readableKey(key), formatNumberValues(values, languageTag));
 }

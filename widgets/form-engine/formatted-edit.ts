@@ -1,3 +1,4 @@
+import { upperCaseLetters } from '../../schemas/forms/normalise-form-data';
 import { applyMask, unmask } from '../../schemas/site-config/mask';
 import { CARD_NUMBER_DIGITS, formatCardNumber } from '../../schemas/validators';
 
@@ -22,8 +23,10 @@ export interface FormattedEdit {
   caret: number;
 }
 
-export function maskFormat(mask: string): TextFormat {
-  return { format: (typed) => applyMask(mask, typed), slotCharacters: (typed) => unmask(mask, typed) };
+/** `uppercase`: the site asks for its letters in upper case (`upperCaseLetters`, as the gateway normalises). */
+export function maskFormat(mask: string, uppercase = false): TextFormat {
+  const normalise = uppercase ? upperCaseLetters : (typed: string) => typed;
+  return { format: (typed) => applyMask(mask, normalise(typed)), slotCharacters: (typed) => unmask(mask, normalise(typed)) };
 }
 
 /** SPEC §5 card number: digits in groups of four, 16 at most. */

@@ -1,17 +1,23 @@
 import type { ChangeEvent } from 'react';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { getInputProps } from '@rjsf/utils';
-import { inputAria, inputModeOf } from '../form-engine/form-context';
+import { hintIdOf } from '../form-engine/expected-format-hint';
+import { directionOf, inputAria, inputModeOf } from '../form-engine/form-context';
+import { upperCaseAsTyped } from '../form-engine/upper-case-as-typed';
 
 /**
- * RJSF's BaseInputTemplate (text, email, hidden inputs): `inputMode` and `autocomplete` from
- * the uiSchema, an empty input stored as "no value", the error wired with aria.
+ * RJSF's BaseInputTemplate (text, email, hidden inputs): `inputMode`, `autocomplete` and the
+ * left-to-right direction of a number-like field from the uiSchema, an empty input stored as "no
+ * value", letters upper-cased as typed where the site asks (`ui:options.uppercase`), the hint and
+ * the error wired with aria.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, type, schema, options, required, disabled, readonly, autofocus, rawErrors, onChange, onChangeOverride, onBlur, onFocus } = props;
   const { type: inputType, autoComplete } = getInputProps(schema, type, options);
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) =>
-    onChange(event.target.value === '' ? options.emptyValue : event.target.value);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const typed = options.uppercase === true ? upperCaseAsTyped(event.target) : event.target.value;
+    onChange(typed === '' ? options.emptyValue : typed);
+  };
   return (
     <input
       id={id}
@@ -20,6 +26,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       type={inputType}
       value={value ?? ''}
       inputMode={inputModeOf(options)}
+      dir={directionOf(options)}
       autoComplete={autoComplete}
       required={required}
       disabled={disabled}
@@ -28,7 +35,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       onChange={onChangeOverride ?? handleChange}
       onBlur={(event) => onBlur(id, event.target.value)}
       onFocus={(event) => onFocus(id, event.target.value)}
-      {...inputAria(id, rawErrors)}
+      {...inputAria(id, rawErrors, hintIdOf(id, options))}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
+import { hintIdOf, hintTextOf } from '../form-engine/expected-format-hint';
 import { labelOf, textOf, tooltipOf } from '../form-engine/form-context';
 import { FieldLabelText } from './FieldLabelText';
 import { FieldTooltip } from './FieldTooltip';
@@ -14,7 +15,8 @@ const SELF_LABELLED_WIDGETS: ReadonlySet<string> = new Set([
 
 /**
  * One field: its label from content (`ui:options.labelKey`) with the required marker and an
- * optional tooltip, the widget, and its error message right under it (issue 3 item 3).
+ * optional tooltip, the format it expects as a hint (SPEC §5, expected-format.ts), the widget, and
+ * its error message right under it (issue 3 item 3).
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, rawErrors, hidden, required, displayLabel, registry, uiSchema, schema } = props;
@@ -33,6 +35,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const labelText = labelOf(registry, options, label);
   const tooltip = tooltipOf(registry, options);
   const invalid = (rawErrors?.length ?? 0) > 0;
+  const hintId = hintIdOf(id, options);
   return (
     <div className={invalid ? 'field field--invalid' : 'field'}>
       {displayLabel && !labelsItself && (
@@ -42,6 +45,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
           </label>
           {tooltip && <FieldTooltip fieldId={id} label={labelText} tooltip={tooltip} text={textOf(registry)} />}
         </div>
+      )}
+      {hintId !== undefined && (
+        <p id={hintId} className="field__hint">
+          {hintTextOf(registry, options)}
+        </p>
       )}
       {children}
       {errors}

@@ -18,6 +18,7 @@ export function CardNumberWidget(props: WidgetProps) {
       format={CARD_NUMBER_FORMAT}
       toValue={keepShownText}
       inputMode="numeric"
+      dir="ltr"
       autoComplete="cc-number"
       maxLength={props.schema.maxLength ?? CARD_NUMBER_MAX_INPUT_LENGTH}
     />

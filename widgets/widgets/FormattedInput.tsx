@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type HTMLAttributes } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import { hintIdOf } from '../form-engine/expected-format-hint';
 import { inputAria } from '../form-engine/form-context';
 import { deleteDirectionOf, editFormattedText, type TextFormat } from '../form-engine/formatted-edit';
 
@@ -9,6 +10,8 @@ interface FormattedInputProps {
   /** What is stored for what the input shows: its slot characters, or the shown text itself. */
   toValue: (shown: string) => string;
   inputMode: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** `ltr` for number-like text (card number, masked phone …), which keeps its order in a right-to-left page (ADR 0013). */
+  dir?: 'ltr';
   autoComplete?: string;
   maxLength?: number;
 }
@@ -23,7 +26,7 @@ interface Shown {
  * It keeps what it shows in local state, since the stored value drops the separators a person
  * may just have typed; a stored value set from outside (saved data, a reset) is shown formatted.
  */
-export function FormattedInput({ widget, format, toValue, inputMode, autoComplete, maxLength }: FormattedInputProps) {
+export function FormattedInput({ widget, format, toValue, inputMode, dir, autoComplete, maxLength }: FormattedInputProps) {
   const { id, htmlName, value, options, required, disabled, readonly, autofocus, rawErrors, onChange, onBlur, onFocus } = widget;
   const stored = typeof value === 'string' ? value : '';
   const [local, setLocal] = useState<Shown>(() => ({ text: format.format(stored), caret: null }));
@@ -54,6 +57,7 @@ export function FormattedInput({ widget, format, toValue, inputMode, autoComplet
       type="text"
       value={shown}
       inputMode={inputMode}
+      dir={dir}
       autoComplete={autoComplete}
       maxLength={maxLength}
       required={required}
@@ -63,7 +67,7 @@ export function FormattedInput({ widget, format, toValue, inputMode, autoComplet
       onChange={handleChange}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
-      {...inputAria(id, rawErrors)}
+      {...inputAria(id, rawErrors, hintIdOf(id, options))}
     />
   );
 }

@@ -76,7 +76,7 @@ export function PasswordWidget(props: WidgetProps) {
             ))}
           </ul>
           <p className="visually-hidden" role="status" aria-live="polite">
-            {password === '' ? '' : text('passwordRules.status', { met: rules.filter((result) => result.passed).length, total: rules.length })}
+            {password === '' ? '' : text('passwordRules.status', { met: rules.filter((result) => result.passed).length, count: rules.length })}
           </p>
         </div>
       )}

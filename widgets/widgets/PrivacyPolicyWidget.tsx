@@ -6,14 +6,33 @@ import { LabelledCheckbox } from './CheckboxWidget';
 
 /**
  * SPEC §3, §5 privacy policy display: A a checkbox that must be ticked, B an optional checkbox,
- * C the policy notice alone (`<labelKey>.notice`), with nothing to tick.
+ * C the policy notice alone (`<labelKey>.notice`), with nothing to tick. Each is followed by a
+ * link to the site's policy (`ui:options.policyUrl`, the fixture's privacy_policy_url), so it can
+ * be read before it is accepted; it opens in a new tab so the form being filled is not lost.
  */
 export function PrivacyPolicyWidget(props: WidgetProps) {
   const { id, options, registry, label, required } = props;
+  const text = textOf(registry);
+  const labelKey = typeof options.labelKey === 'string' ? options.labelKey : 'label.pp';
+  const policyLink =
+    typeof options.policyUrl === 'string' ? (
+      <a className="privacy-policy__link" id={`${id}__policy`} href={options.policyUrl} target="_blank" rel="noopener noreferrer">
+        {text(`${labelKey}.link`)}
+      </a>
+    ) : null;
   if (options.display === 'C') {
-    const labelKey = typeof options.labelKey === 'string' ? options.labelKey : 'label.pp';
-    // The notice may link to the policy: content markup, sanitised (ADR 0013).
-    return <ContentHtml id={id} className="privacy-notice" html={textOf(registry)(`${labelKey}.notice`)} />;
+    return (
+      <div className="privacy-policy">
+        {/* The notice may link to the policy: content markup, sanitised (ADR 0013). */}
+        <ContentHtml id={id} className="privacy-notice" html={text(`${labelKey}.notice`)} />
+        {policyLink}
+      </div>
+    );
   }
-  return <LabelledCheckbox widget={props} label={<FieldLabelText label={labelOf(registry, options, label)} required={required} />} />;
+  return (
+    <div className="privacy-policy">
+      <LabelledCheckbox widget={props} label={<FieldLabelText label={labelOf(registry, options, label)} required={required} />} />
+      {policyLink}
+    </div>
+  );
 }

@@ -1,23 +1,37 @@
 import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { FEATURE_FLAGS } from '../../app/feature-flags';
 import { useText } from '../../content/use-text';
+import { signInRoute } from '../../routes/route-guards';
+import { useSiteLocation } from '../../site/use-site-location';
 import '../sign-in/sign-in.css';
 import './account.css';
 
 /**
  * The answer of registration, resend-activation and recovery (ADR 0009 CHECK_EMAIL): the same
  * words for every address, so the page tells nothing about which accounts exist. It replaces the
- * form and takes focus, so screen readers announce the new step.
+ * form, so its heading says what the screen now is (not "Add your card") and takes focus, so
+ * screen readers announce the new step; the way on is signing in once the mail is read (SPEC §2).
  */
 export function CheckEmailNotice({ message }: { message: string }) {
   const text = useText('account');
-  const ref = useRef<HTMLDivElement>(null);
+  const { basePath } = useSiteLocation();
+  const { search } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    ref.current?.focus();
+    heading.current?.focus();
   }, []);
   return (
-    <div ref={ref} className="alert alert--success" role="status" tabIndex={-1}>
-      <h2 className="check-email__title">{text('checkEmail.title')}</h2>
-      <p className="alert__message">{message}</p>
-    </div>
+    <>
+      <h1 ref={heading} className="shell__title check-email__title" tabIndex={-1}>
+        {text('checkEmail.title')}
+      </h1>
+      <div className="alert alert--success" role="status">
+        <p className="alert__message">{message}</p>
+      </div>
+      <p className="sign-in__links">
+        <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`}>{text('checkEmail.signIn')}</Link>
+      </p>
+    </>
   );
 }

@@ -25,10 +25,10 @@ export function StandaloneCards({ module, options }: { module: ReadyModule; opti
   const actions = useCardActions(module, options);
 
   const submit = async (value: string): Promise<string | null> => {
-    const outcome = await actions.add(value);
+    const outcome = await actions.add(value, 'next-page');
     if (!outcome.added && outcome.error !== null) return outcome.error;
     if (outcome.added) {
-      dispatch(notificationShown({ id: 'card-added', kind: 'success', message: config.texts.panAddSuccessMessage ?? text('panAdded') }));
+      dispatch(notificationShown({ id: 'card-added', kind: 'success', message: config.texts.panAddSuccessMessage ?? text('panAdded'), lifetime: 'next-page' }));
     }
     void navigate(`${basePath}profile${search}`);
     return null;

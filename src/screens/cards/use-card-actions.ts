@@ -7,7 +7,7 @@ import type { CardAddOutcome } from '../../../widgets/cards/CaptureBlock';
 import type { CardStatus } from '../../../widgets/cards/CardStatusMessage';
 import { useEnrolCardMutation, useGetAssetsQuery, useRemoveCardMutation, useSetDefaultCardMutation, useValidateCardMutation } from '../../api/assets-api';
 import type { GatewayError } from '../../api/gateway-api';
-import { notificationShown } from '../../app/alerts-slice';
+import { notificationShown, type NotificationLifetime } from '../../app/alerts-slice';
 import { useSiteLocation } from '../../site/use-site-location';
 import type { CardModule } from './use-card-module';
 
@@ -41,8 +41,12 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
   const cards: CardEntry[] = cardEntriesOf(assets.data ?? []);
   const showStatus = (message: string, kind: CardStatus['kind']) => setStatus({ text: message, kind, serial: (status?.serial ?? 0) + 1 });
 
-  /** Checks and enrols one number; a refusal of the number stays on the field, any other failure is the card-added banner. */
-  const add = async (pan: string): Promise<CardAddOutcome> => {
+  /**
+   * Checks and enrols one number; a refusal of the number stays on the field, any other failure is
+   * the card-added banner, for the next page when the screen moves on after the attempt (SPEC §2
+   * standalone form, SPEC §8 "also passed to /profile in standalone mode").
+   */
+  const add = async (pan: string, bannerLifetime: NotificationLifetime = 'page'): Promise<CardAddOutcome> => {
     const digits = panDigitsOf(pan);
     // The message of an earlier add or removal would read as this attempt's outcome.
     setStatus(null);
@@ -56,7 +60,7 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
       if (error.code === 'CARD_LIMIT_REACHED') return { added: false, error: text('limitReached') };
       // ADR 0011: held by another account on this site; the text says where to get help, never why.
       if (error.code === 'CARD_NOT_AVAILABLE') return { added: false, error: text('notAvailable', { id: correlationIdOf(error) }) };
-      dispatch(notificationShown({ id: 'card-added', kind: 'error', message: text('addFailed', { id: correlationIdOf(error) }) }));
+      dispatch(notificationShown({ id: 'card-added', kind: 'error', message: text('addFailed', { id: correlationIdOf(error) }), lifetime: bannerLifetime }));
       return { added: false, error: null };
     }
     setNewlyEnrolled(new Set([...newlyEnrolled, ...answer.data.map((asset) => asset.assetId)]));

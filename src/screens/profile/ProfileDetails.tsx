@@ -100,7 +100,7 @@ export function ProfileDetails({ site, attributes, profile }: { site: SiteConfig
   const { locale } = useSiteLocation();
   const formTexts = useFormTexts();
   const texts = useText('profile');
-  const rows = useMemo(() => profileRows(site, locale, attributes, profile, textLookup(formTexts)), [site, locale, attributes, profile, formTexts]);
+  const rows = useMemo(() => profileRows(site, locale, attributes, profile, textLookup(formTexts, localeToLanguageTag(locale))), [site, locale, attributes, profile, formTexts]);
   return (
     <dl className="profile-details">
       {rows.map((row) => (

@@ -41,6 +41,8 @@ export function allowedAccountRoutes<Route extends AccountRoute>(routes: readonl
         hasNotificationInfo: false,
         device: null,
         ...visitor,
+        // The account screens show only once the gateway no longer holds the account (ADR 0009).
+        passwordChangeRequired: false,
       }).kind === 'allow',
   );
 }
@@ -49,6 +51,7 @@ export function allowedAccountRoutes<Route extends AccountRoute>(routes: readonl
  * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
  * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
  * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
+ * password unless the site signs in through SSO, ADR 0015;
  * for a support agent acting for someone, none of the credential screens, ADR 0014).
  */
 export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {

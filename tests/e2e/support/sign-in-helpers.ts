@@ -25,8 +25,9 @@ export async function outboxMessages(request: APIRequestContext, baseUrl: string
 export async function newPasscode(request: APIRequestContext, baseUrl: string, to: string, seenIds: ReadonlySet<string> = new Set()): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const fresh = (await outboxMessages(request, baseUrl, to)).find((message) => !seenIds.has(message.id));
-    const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
+    // The newest fresh message that carries a code: an account notice (password changed, …) carries none.
+    const fresh = (await outboxMessages(request, baseUrl, to)).filter((message) => !seenIds.has(message.id));
+    const code = fresh.map((message) => message.text.match(/\b(\d{6})\b/)?.[1]).find((found) => found !== undefined);
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`no new passcode for ${to} in the dev outbox`);
     await new Promise((resolve) => setTimeout(resolve, 200));

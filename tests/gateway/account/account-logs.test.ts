@@ -32,7 +32,7 @@ describeEachDatabase((leg) => {
     await browser.login({ username: 'ana@example.com', password: 'Recovered#Pass2', siteId: 'eurobank' });
     await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: 'Wrong-Current#1', password: 'Changed#Pass33', confirm_password: 'Changed#Pass33' } });
     await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: 'Recovered#Pass2', password: 'Changed#Pass33', confirm_password: 'Changed#Pass33' } });
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' });
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password: 'Changed#Pass33' } });
     secrets.push(token, resent, code, ...browser.cookies.values());
   });
   afterAll(() => gateway.dispose());

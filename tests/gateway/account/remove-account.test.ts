@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { totpCode, totpStepAt } from '../../../gateway/auth/totp';
 import { ANA_PASSWORD, register, registrationBody } from '../support/account-requests';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, signInWithPasscode, type SignInGateway } from '../support/sign-in-gateway';
@@ -18,7 +19,8 @@ describeEachDatabase((leg) => {
   });
   afterEach(() => gateway.dispose());
 
-  const removeAccount = () => browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' });
+  /** ADR 0009 "Deletion: proof of presence": the current password goes with the call. */
+  const removeAccount = (password = ANA_PASSWORD) => browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password } });
   /**
    * Every table with a user_id column, found from the catalogue so a table added later is covered too;
    * but the concierge audit trail, which keeps the ids of what agents did and outlives the account (ADR 0014).
@@ -40,10 +42,11 @@ describeEachDatabase((leg) => {
   it('ADR 0009: removes the user and their rows in every table, revokes the session and clears every auth cookie', async () => {
     expect((await register(browser, registrationBody())).statusCode).toBe(202);
     const userId = (await gateway.test.db.query<{ id: string }>(`select id from users where email = 'ana@example.com'`)).rows[0]!.id;
-    // Rows in every table: a session and refresh token, a recovery code, a TOTP secret.
+    // Rows in every table: a session and refresh token, a recovery code, a TOTP secret and its recovery codes.
     expect((await signInWithPasscode(gateway, browser, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'firstbank' }, 'user-auth/oauth/token')).statusCode).toBe(200);
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' });
+    const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } });
     // A cashback statement line (ADR 0010), as the statement's source would write it.
     await gateway.test.db.query(
       `insert into cashback_lines (user_id, site_id, last_four, merchant, transaction_date, amount_minor, currency, status) values ($1, 'firstbank', '1111', 'Corner Cafe', '2026-10-01', 125, 'USD', 'ELIGIBLE')`,
@@ -52,7 +55,7 @@ describeEachDatabase((leg) => {
     // An agent's site grant (ADR 0017) is data about a user too, and goes with them.
     await gateway.test.db.query(`insert into agent_site_grants (user_id, site_id) values ($1, 'firstbank')`, [userId]);
     const before = await rowsPerTable(userId);
-    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_sites', 'users']);
+    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_sites', 'users']);
     for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
 
     const response = await removeAccount();
@@ -90,6 +93,7 @@ describeEachDatabase((leg) => {
 
   it('signed out: 401 UNAUTHENTICATED; a JSON, text or empty body is all the same', async () => {
     expect((await removeAccount()).statusCode).toBe(401);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' })).statusCode).toBe(401);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: {} })).statusCode).toBe(401);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
   });

@@ -76,7 +76,7 @@ describeEachDatabase((leg) => {
     const wrong = await timed(LUKAS.email);
     expect(unknown.response.statusCode).toBe(401);
     expect(unknown.response.body).toBe(wrong.response.body);
-    expect(wrong.response.json()).toEqual({ error: 'BAD_CREDENTIALS', message: 'The user name or password is not right.' });
+    expect(wrong.response.json()).toEqual({ error: 'BAD_CREDENTIALS', message: 'The user name or password is not right.', attemptsLeft: SIGN_IN_LIMITS.passwordFailuresPerAccount - 1 });
     // argon2id at its default cost takes well over 5 ms; a skipped verify would answer in about 1 ms.
     expect(unknown.ms).toBeGreaterThan(5);
     expect(wrong.ms).toBeGreaterThan(5);

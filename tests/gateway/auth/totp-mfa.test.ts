@@ -32,7 +32,9 @@ describeEachDatabase((leg) => {
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const enrolled = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: codeNow(secret) } });
     expect(enrolled.statusCode).toBe(200);
-    expect(enrolled.json()).toEqual({ mfaEnrollmentStatus: 'ENROLLED' });
+    // Enrolment hands out the ten recovery codes (tests/gateway/auth/recovery-codes.test.ts).
+    expect(enrolled.json()).toEqual({ mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)]) });
+    expect(enrolled.json().recoveryCodes).toHaveLength(10);
     return secret;
   }
 

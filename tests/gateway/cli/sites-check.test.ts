@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import type { SiteConfig } from '../../../schemas/site-config/types';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SITE_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/sites')).filter((name) => name.endsWith('.json')).length;
 const CASHBACK_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/cashback')).filter((name) => name.endsWith('.json')).length;
+const CONTENT_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/content')).filter((name) => name.endsWith('.json')).length;
 const scratch = mkdtempSync(join(tmpdir(), 'sites-check-'));
 
 function sitesCheck(...files: string[]): { status: number | null; stdout: string } {
@@ -21,10 +22,30 @@ function sitesCheck(...files: string[]): { status: number | null; stdout: string
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('sites:check', () => {
-  it('passes the fixtures of the repository (every site plus default-site.json, bin-ranges.json and the cashback statements)', () => {
+  it('passes the fixtures of the repository (every site plus default-site.json, bin-ranges.json, the cashback statements and the content)', () => {
     const { status, stdout } = sitesCheck();
-    expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 2 + CASHBACK_COUNT} files, 0 mistakes`);
+    expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 2 + CASHBACK_COUNT + CONTENT_COUNT} files, 0 mistakes`);
     expect(status).toBe(0);
+  });
+
+  // ADR 0013 "Counted texts": a counted text without its `other` form, or with a form its language never selects.
+  it('refuses a content file whose counted text lacks its other form or has a form the language does not use', () => {
+    const content = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/content/de_de.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const signIn = content.signIn ?? {};
+    delete signIn['error.otpInvalid.other'];
+    signIn['error.deviceLocked.few'] = 'Noch ein paar Minuten.';
+    mkdirSync(join(scratch, 'content'), { recursive: true });
+    const broken = join(scratch, 'content', 'de_de.json');
+    writeFileSync(broken, JSON.stringify(content, null, 2));
+
+    const { status, stdout } = sitesCheck(broken);
+    expect(stdout.split('\n')).toEqual([
+      `${broken}: $['signIn']['error.deviceLocked.few']: expected a plural form of de-DE: one, other, got .few`,
+      `${broken}: $['signIn']['error.otpInvalid.other']: expected the "other" form every counted text needs, got only .one`,
+      'sites:check: 1 files, 2 mistakes',
+      '',
+    ]);
+    expect(status).toBe(1);
   });
 
   it('fails on a broken copy and names the file and the path inside it', () => {
@@ -58,6 +79,29 @@ describe('sites:check', () => {
         '(mobile_app.app_scheme), got "firstbankrewards:"',
       `${broken}: $.siteFeatureConfigurations[${app}].featureConfig.android_store_url: expected an absolute https URL (mobile_app.android_store_url), got "http://play.google.com/store"`,
       'sites:check: 1 files, 2 mistakes',
+      '',
+    ]);
+    expect(status).toBe(1);
+  });
+
+  it("refuses an unknown theme, a faint brand colour and a logo missing from public/ (ADR 0020)", () => {
+    const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
+    const brand = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'site_brand');
+    site.theme = 'neon';
+    site.siteFeatureConfigurations[brand]!.featureConfig = { primary_color: '#3d8bfd', accent_color: '#0b3d91', logo: 'brands/secondbank.svg' };
+    const broken = join(scratch, 'firstbank.json');
+    writeFileSync(broken, JSON.stringify(site, null, 2));
+
+    const { status, stdout } = sitesCheck(broken);
+    const at = `${broken}: $.siteFeatureConfigurations[${brand}].featureConfig`;
+    expect(stdout.split('\n')).toEqual([
+      `${broken}: $.theme: expected a theme: "classic" or "vpp" (fixtures/README.md "Themes and brands"), got "neon"`,
+      `${at}.primary_color: expected brand colours whose text contrast reaches WCAG AA (4.5:1) (site_brand.primary_color), ` +
+        'got button text #ffffff on primary_color #3d8bfd (and primary_color links on the white page): contrast 3.32:1, below the 4.5:1 of WCAG AA',
+      `${at}.accent_color: expected brand colours whose text contrast reaches WCAG AA (4.5:1) (site_brand.accent_color), ` +
+        'got primary_color text #3d8bfd on accent_color #0b3d91: contrast 3.01:1, below the 4.5:1 of WCAG AA',
+      `${at}.logo: expected a file that exists under the app's public/ folder (site_brand.logo), got "brands/secondbank.svg": no file public/brands/secondbank.svg`,
+      'sites:check: 1 files, 4 mistakes',
       '',
     ]);
     expect(status).toBe(1);

@@ -208,7 +208,7 @@ describeEachDatabase((leg) => {
 
     it('the audit trail outlives a deleted account; the agent then acts for nobody', async () => {
       await agent.call({ method: 'POST', url: `user-attribute/concierge/v2/user/${SITE}`, json: { attributes: { marketing_opt_ins: { online: { optin: true } } } } });
-      expect((await emily.browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' })).statusCode).toBe(200);
+      expect((await emily.browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password: PASSWORD } })).statusCode).toBe(200);
       expect((await auditRows(gateway.test.db)).map(({ user_id, action }) => ({ user_id, action }))).toEqual([
         { user_id: emily.userId, action: 'act-for.start' },
         { user_id: emily.userId, action: 'attributes.save' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentBundle } from '../../../gateway/fixtures/load-fixtures';
+import { pluralFormOf } from '../../../schemas/locales/counted-text';
 import { pseudoLocalise, pseudoLocaliseTexts } from '../../../schemas/locales/pseudo-locale';
 import { API_BASES, buildTestGateway, realFixtures } from '../support/test-gateway';
 
@@ -31,8 +32,17 @@ describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
     expect(untranslated).toBe(true);
     for (const group of Object.keys(english)) {
       const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: group, locale: 'pt_br' })}` });
-      expect(response.json().content).toEqual({ ...english[group], ...portuguese[group] });
+      // A counted text pt_br writes keeps only pt_br's forms (ADR 0013 "Counted texts").
+      const own = portuguese[group] ?? {};
+      const countedInPortuguese = new Set(Object.keys(own).flatMap((key) => pluralFormOf(key)?.base ?? []));
+      const expected = Object.fromEntries(
+        Object.entries({ ...english[group], ...own }).filter(([key]) => Object.hasOwn(own, key) || !countedInPortuguese.has(pluralFormOf(key)?.base ?? '')),
+      );
+      expect(response.json().content).toEqual(expected);
     }
+    const form = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'form', locale: 'pt_br' })}` });
+    expect(english.form?.['passwordRules.status.one']).toBeDefined();
+    expect(form.json().content['passwordRules.status.one']).toBeUndefined();
   });
 
   it('answers every group, keyed group.key, when contentType is "all" or absent (version 3 too)', async () => {
@@ -56,6 +66,39 @@ describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
     expect(all.json().content['common.title.login']).toBe(pseudoLocalise(english.common?.['title.login'] ?? ''));
     const cms = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/firstbank/firstbank/cards?locale=en_xa` });
     expect(cms.json().content).toEqual(pseudoLocaliseTexts(english.cards ?? {}));
+  });
+
+  // ADR 0013 "Content fallback by language": CLDR parents before English.
+  it('answers a locale without a content file from the nearest file of its language, then en_us, key by key', async () => {
+    const spanish = (await realFixtures()).content.get('es_co') ?? {};
+    for (const locale of ['es_mx', 'es_ar', 'es_es']) {
+      const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'common', locale })}` });
+      expect(response.json()).toMatchObject({ locale, content: { ...english.common, ...spanish.common } });
+      expect(response.json().content['title.login']).toBe(spanish.common?.['title.login']);
+    }
+    const pt = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'common', locale: 'pt_pt' })}` });
+    expect(pt.json().content['title.login']).toBe(portuguese.common?.['title.login']);
+    const cms = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/firstbank/firstbank/common?locale=es_mx` });
+    expect(cms.json().content['title.login']).toBe(spanish.common?.['title.login']);
+  });
+
+  it('never answers simplified Chinese with traditional characters: zh_tw reads zh_hk, zh_cn reads en_us', async () => {
+    const traditional = (await realFixtures()).content.get('zh_hk') ?? {};
+    const tw = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'common', locale: 'zh_tw' })}` });
+    expect(tw.json().content['title.login']).toBe(traditional.common?.['title.login']);
+    const cn = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'common', locale: 'zh_cn' })}` });
+    expect(cn.json().content).toEqual(english.common);
+  });
+
+  it('answers a counted text with the forms of one file: ar_ae gets all six Arabic forms, zh_hk no English "one"', async () => {
+    const arabic = (await realFixtures()).content.get('ar_qa') ?? {};
+    const ae = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'signIn', locale: 'ar_ae' })}` });
+    for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) {
+      expect(ae.json().content[`error.otpInvalid.${form}`], form).toBe(arabic.signIn?.[`error.otpInvalid.${form}`]);
+    }
+    const hk = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query({ ...valid, contentType: 'signIn', locale: 'zh_hk' })}` });
+    expect(hk.json().content['error.otpInvalid.other']).toBe((await realFixtures()).content.get('zh_hk')?.signIn?.['error.otpInvalid.other']);
+    expect(hk.json().content['error.otpInvalid.one']).toBeUndefined();
   });
 
   it('uses en_us for a well-formed locale without a content file', async () => {

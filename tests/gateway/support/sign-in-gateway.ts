@@ -17,7 +17,7 @@ export interface SignInGateway {
   clock: AdjustableClock;
   outbox: MemoryOutbox;
   tokenSigningKey: Buffer;
-  /** The 6-digit code of the newest message to `to`. */
+  /** The 6-digit code of the newest message to `to` that has one. */
   latestCode(to: string): Promise<string>;
   dispose(): Promise<void>;
 }
@@ -57,8 +57,8 @@ export async function openSignInGateway(leg: DatabaseLeg, options: { logger?: Fa
     outbox,
     tokenSigningKey,
     async latestCode(to) {
-      const [message] = await outbox.messagesTo(to);
-      const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+      // The newest message that carries a code: an account notice (password changed, …) carries none.
+      const code = (await outbox.messagesTo(to)).map((message) => /\b(\d{6})\b/.exec(message.text)?.[1]).find((found) => found !== undefined);
       if (code === undefined) throw new Error(`no passcode was sent to ${to}`);
       return code;
     },

@@ -60,6 +60,14 @@ describe('requirement levels (SPEC §3 server codes, §5 form controls)', () => 
     expect(schema.required?.includes('pp')).toBe(required);
     expect(uiSchema.pp).toMatchObject({ 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { display } });
   });
+
+  it('the pp field carries the site\'s policy link; a URL that is not https is left out', () => {
+    const linked = buildFormSchema(site({}, {}, { privacy_policy_display: 'A', privacy_policy_url: 'https://www.firstbank.example/privacy' }), 'en_us', 'registration');
+    expect(linked.uiSchema.pp).toMatchObject({ 'ui:options': { policyUrl: 'https://www.firstbank.example/privacy' } });
+    const scripted = buildFormSchema(site({}, {}, { privacy_policy_display: 'A', privacy_policy_url: 'javascript:alert(1)' }), 'en_us', 'registration');
+    expect(scripted.uiSchema.pp).toMatchObject({ 'ui:options': { display: 'A' } });
+    expect(JSON.stringify(scripted.uiSchema.pp)).not.toContain('policyUrl');
+  });
 });
 
 describe('site settings reach the rules (SPEC §5)', () => {

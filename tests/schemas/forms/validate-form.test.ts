@@ -40,7 +40,7 @@ describe('validateFormData on generated schemas (SPEC §5, §8 error keys)', () 
     expect(errors.email?.key).toBe('required');
     expect(errors.password).toEqual({ key: 'passwordRulesError', values: { count: 4 } }); // length, digit, uppercase, special
     expect(errors.confirm_password?.key).toBe('mustMatch');
-    expect(errors.dob).toEqual({ key: 'invalidAgeError', values: { age: 18 } });
+    expect(errors.dob).toEqual({ key: 'invalidAgeError', values: { count: 18 } });
     expect(errors.ninedigitbin?.key).toBe('invalid');
     expect(errors.pp?.key).toBe('required');
   });

@@ -117,6 +117,29 @@ const brokenCases: BrokenCase[] = [
     },
   },
   {
+    mistake: 'a privacy policy to accept with no link to it (SPEC §5 pp)',
+    breakIt: (site) => {
+      delete settingsOf(site, 'user_enrollment').privacy_policy_url;
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.privacy_policy_url`,
+        expected:
+          'the absolute https URL of the site\'s privacy policy, which the registration form links to (privacy_policy_display is "A") (user_enrollment.privacy_policy_url)',
+        actual: 'missing',
+      });
+    },
+  },
+  {
+    mistake: 'a privacy policy link that is not https (a script URL)',
+    breakIt: (site) => {
+      settingsOf(site, 'user_enrollment').privacy_policy_url = 'javascript:alert(1)';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'user_enrollment')}].featureConfig.privacy_policy_url`,
+        expected: 'an absolute https URL (user_enrollment.privacy_policy_url)',
+        actual: '"javascript:alert(1)"',
+      });
+    },
+  },
+  {
     mistake: 'an unknown feature name',
     breakIt: (site) => {
       site.siteFeatureConfigurations.push({ name: 'loyalty_points' as FeatureName, featureConfig: { enabled: 'true' } });
@@ -124,7 +147,7 @@ const brokenCases: BrokenCase[] = [
         path: `$.siteFeatureConfigurations[${s.siteFeatureConfigurations.length - 1}].name`,
         expected:
           'a feature name: pan_capture, user_site_profile, user_global_profile, user_asset_profile, user_enrollment, ' +
-          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile, mobile_app, site_locales',
+          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile, mobile_app, site_locales, site_brand',
         actual: '"loyalty_points"',
       });
     },
@@ -166,6 +189,70 @@ const brokenCases: BrokenCase[] = [
         path: `$.siteFeatureConfigurations[${indexOf(s, 'allow_delete_profile')}].featureConfig.allow_delete_profile`,
         expected: '"true" or "false" (allow_delete_profile.allow_delete_profile)',
         actual: 'false',
+      });
+    },
+  },
+  {
+    mistake: 'an unknown theme (SPEC §3; ADR 0020)',
+    breakIt: (site) => {
+      site.theme = 'dark';
+      return () => ({ path: '$.theme', expected: 'a theme: "classic" or "vpp" (fixtures/README.md "Themes and brands")', actual: '"dark"' });
+    },
+  },
+  {
+    mistake: 'a brand colour that is not a hex colour',
+    breakIt: (site) => {
+      settingsOf(site, 'site_brand').accent_color = 'gold';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_brand')}].featureConfig.accent_color`,
+        expected: 'a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#0b3d91"; no transparency, no colour names) (site_brand.accent_color)',
+        actual: '"gold"',
+      });
+    },
+  },
+  {
+    mistake: 'a brand colour that tries to end the declaration (CSS injection)',
+    breakIt: (site) => {
+      settingsOf(site, 'site_brand').primary_color = '#000;}body{display:none';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_brand')}].featureConfig.primary_color`,
+        expected: 'a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#0b3d91"; no transparency, no colour names) (site_brand.primary_color)',
+        actual: '"#000;}body{display:none"',
+      });
+    },
+  },
+  {
+    mistake: 'an accent colour too close to the primary for its text (WCAG AA)',
+    breakIt: (site) => {
+      settingsOf(site, 'site_brand').accent_color = '#3d6fc0';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_brand')}].featureConfig.accent_color`,
+        expected: 'brand colours whose text contrast reaches WCAG AA (4.5:1) (site_brand.accent_color)',
+        actual: 'primary_color text #0b3d91 on accent_color #3d6fc0: contrast 2.02:1, below the 4.5:1 of WCAG AA',
+      });
+    },
+  },
+  {
+    mistake: 'a logo path that climbs out of the build',
+    breakIt: (site) => {
+      settingsOf(site, 'site_brand').logo = 'brands/../../gateway/config.svg';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_brand')}].featureConfig.logo`,
+        expected:
+          'a file of the app\'s public/ folder, e.g. "brands/firstbank.svg": letters, digits, "_", "-", "." and "/", ending in .svg, .png or .webp, without "..", "//" or a URL (site_brand.logo)',
+        actual: '"brands/../../gateway/config.svg"',
+      });
+    },
+  },
+  {
+    mistake: 'a logo on another origin',
+    breakIt: (site) => {
+      settingsOf(site, 'site_brand').logo = 'https://evil.example/logo.svg';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_brand')}].featureConfig.logo`,
+        expected:
+          'a file of the app\'s public/ folder, e.g. "brands/firstbank.svg": letters, digits, "_", "-", "." and "/", ending in .svg, .png or .webp, without "..", "//" or a URL (site_brand.logo)',
+        actual: '"https://evil.example/logo.svg"',
       });
     },
   },
@@ -284,6 +371,41 @@ describe('a broken copy of firstbank', () => {
     const site = firstbank() as SiteConfig & Record<string, unknown>;
     const expectedMistake = breakIt(site)(site);
     expect(checkSiteFixture(site, FILE)).toEqual([{ file: FILE, ...expectedMistake }]);
+  });
+
+  it('refuses a white-on-primary pair below 4.5:1, naming the pair and its ratio (#777777 gives 4.47:1)', () => {
+    const site = firstbank();
+    settingsOf(site, 'site_brand').primary_color = '#777';
+    settingsOf(site, 'site_brand').accent_color = '#000000';
+    const at = `$.siteFeatureConfigurations[${indexOf(site, 'site_brand')}].featureConfig.primary_color`;
+    expect(checkSiteFixture(site, FILE)).toEqual([
+      {
+        file: FILE,
+        path: at,
+        expected: 'brand colours whose text contrast reaches WCAG AA (4.5:1) (site_brand.primary_color)',
+        actual: 'button text #ffffff on primary_color #777777 (and primary_color links on the white page): contrast 4.47:1, below the 4.5:1 of WCAG AA',
+      },
+    ]);
+  });
+
+  it("looks for the logo in the app's public/ folder when the caller can (sites:check does)", () => {
+    const site = firstbank();
+    settingsOf(site, 'site_brand').logo = 'brands/secondbank.svg';
+    const asked: string[] = [];
+    const publicFileExists = (path: string) => {
+      asked.push(path);
+      return path === 'brands/firstbank.svg';
+    };
+    expect(checkSiteFixture(site, FILE, { publicFileExists })).toEqual([
+      {
+        file: FILE,
+        path: `$.siteFeatureConfigurations[${indexOf(site, 'site_brand')}].featureConfig.logo`,
+        expected: "a file that exists under the app's public/ folder (site_brand.logo)",
+        actual: '"brands/secondbank.svg": no file public/brands/secondbank.svg',
+      },
+    ]);
+    expect(asked).toEqual(['brands/secondbank.svg']);
+    expect(checkSiteFixture(firstbank(), FILE, { publicFileExists })).toEqual([]);
   });
 
   it('reports every mistake of a file, not just the first', () => {

@@ -56,7 +56,7 @@ describe('§5 date of birth: the widget and the validator share one stored form'
     expect(joinDobParts(parts)).toBe('2007-06-16');
     expect(validateDob(joinDobParts(parts), { minAge: 18, today: GOLDEN_TODAY })).toEqual({
       key: 'invalidAgeError',
-      values: { age: 18 },
+      values: { count: 18 },
     });
   });
 

@@ -74,7 +74,7 @@ describe('validateField: the one entry point for browser and gateway (§5)', () 
     expect(validateField('41111111', { rule: 'bin', options: { binLength: '8' as never } })).toBeNull();
     expect(validateField('41111111', { rule: 'bin', options: { binLength: 'eight' as never } })).toEqual({
       key: 'invalid',
-      values: { length: 9 },
+      values: { count: 9 },
     });
     expect(validateField('5512 3456', { rule: 'phone', options: { mask: 42 as never } })).toBeNull();
     expect(validateField('4111111111111111', { rule: 'cardNumber', options: { standalone: 'true' as never } })).toEqual({

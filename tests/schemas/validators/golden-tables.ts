@@ -24,11 +24,11 @@ export const GOLDEN_TODAY: CalendarDay = { year: 2025, month: 6, day: 15 };
 const error: FieldError = { key: 'error' };
 const invalid: FieldError = { key: 'invalid' };
 const rulesFailed = (count: number): FieldError => ({ key: 'passwordRulesError', values: { count } });
-const binInvalid = (length: number): FieldError => ({ key: 'invalid', values: { length } });
+const binInvalid = (length: number): FieldError => ({ key: 'invalid', values: { count: length } });
 const incomplete: FieldError = { key: 'IncompleteFieldError' };
 const unreadable: FieldError = { key: 'incompleteFormateError' };
 const tooOld: FieldError = { key: 'maxAgeError' };
-const tooYoung = (age: number): FieldError => ({ key: 'invalidAgeError', values: { age } });
+const tooYoung = (age: number): FieldError => ({ key: 'invalidAgeError', values: { count: age } });
 
 const none: SchemaRuleOptions = {};
 const valid = (values: readonly string[], options: SchemaRuleOptions = none): GoldenRow[] =>

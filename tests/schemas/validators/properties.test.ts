@@ -327,7 +327,7 @@ describe('§5 date of birth: dates by the calendar', () => {
         const answer = validateDob(value, { minAge: 18, today });
         if (dayNumber(year, month, day) > todayNumber) expect(answer, value).toEqual({ key: 'incompleteFormateError' });
         else if (dayNumber(year + 18, month, day) > todayNumber) {
-          expect(answer, value).toEqual({ key: 'invalidAgeError', values: { age: 18 } });
+          expect(answer, value).toEqual({ key: 'invalidAgeError', values: { count: 18 } });
         } else expect(answer, value).toBeNull();
       }),
       RUNS,

@@ -96,6 +96,7 @@ describe('§2 mobile deep link in the login-page guard (signed in, firstbank)', 
       mfaEnrolled: false,
       userType: 'CARDHOLDER',
       actingForUser: false,
+      passwordChangeRequired: false,
     };
     return decideRoute(context);
   }

@@ -10,8 +10,8 @@ const error = (status: number, code: string, extra: Partial<GatewayError> = {}):
 
 describe('the sign-in flow: next step per answer', () => {
   it.each([
-    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false }],
-    ['200 with a breached password (ADR 0009)', { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true }],
+    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false, recoveryCodesLeft: null }],
+    ['200 with a breached password (ADR 0009)', { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true, recoveryCodesLeft: null }],
     ['OTP_REQUIRED_EMAIL', error(401, 'OTP_REQUIRED_EMAIL', { details: { maskedDestination: 'a***@example.com' } }), { kind: 'enter-passcode', otpType: 'email', maskedDestination: 'a***@example.com' }],
     ['OTP_REQUIRED_PHONE', error(401, 'OTP_REQUIRED_PHONE', { details: { maskedDestination: '*** *** 4321' } }), { kind: 'enter-passcode', otpType: 'sms', maskedDestination: '*** *** 4321' }],
     ['OTP_REQUIRED_EMAIL without a destination', error(401, 'OTP_REQUIRED_EMAIL'), { kind: 'enter-passcode', otpType: 'email', maskedDestination: null }],
@@ -27,12 +27,19 @@ describe('the sign-in flow: next step per answer', () => {
 
 describe('refusal texts (§8 defaults, content with Retry-After minutes and attempts left)', () => {
   it.each([
-    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { minutes: 15 } }],
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
+    // ADR 0008: the page says when the lock ends, in its own locale (use-refusal-text formats `at`).
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: '2026-11-26T14:05:00.000Z' } }).error, { group: 'signIn', key: 'error.userLockedUntil', at: '2026-11-26T14:05:00.000Z' }],
+    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: 'soon' } }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
+    // ADR 0008: a warning before the last wrong passwords, as a counted text.
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 4 } }).error, { group: 'errors', key: 'wrongCombination' }],
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 } }],
+    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 1 } }],
     [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
-    [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { minutes: 1 } }],
+    [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { count: 1 } }],
     [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],
-    [error(429, 'RATE_LIMITED', { retryAfterSeconds: 121 }).error, { group: 'signIn', key: 'error.rateLimited', values: { minutes: 3 } }],
-    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 4 } }).error, { group: 'signIn', key: 'error.otpInvalid', values: { attemptsLeft: 4 } }],
+    [error(429, 'RATE_LIMITED', { retryAfterSeconds: 121 }).error, { group: 'signIn', key: 'error.rateLimited', values: { count: 3 } }],
+    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 4 } }).error, { group: 'signIn', key: 'error.otpInvalid', values: { count: 4 } }],
     [error(401, 'OTP_INVALID', { details: { attemptsLeft: 0 } }).error, { group: 'signIn', key: 'error.otpAttemptsUsed' }],
     [error(401, 'OTP_INVALID', { details: { attemptsLeft: 'three' } }).error, { group: 'errors', key: 'incorrectPasscode' }],
     [error(401, 'OTP_EXPIRED').error, { group: 'signIn', key: 'error.otpExpired' }],

@@ -23,7 +23,7 @@ type SiteKind = keyof typeof SITES;
 const AUTH_STATES: readonly AuthStatus[] = ['LOGGEDOUT', 'LOGGEDIN-INACTIVE', 'LOGGEDIN'];
 
 function context(route: AccountRoute, auth: AuthStatus, kind: SiteKind, overrides: Partial<GuardContext> = {}): GuardContext {
-  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false, ...overrides };
+  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false, passwordChangeRequired: false, ...overrides };
 }
 
 /** Where the decision leaves the visitor: the route itself when allowed. */
@@ -53,7 +53,7 @@ const CLASSIC: Readonly<Record<AccountRoute, readonly [string, string, string]>>
   registration: ['=', '=', 'profile'], // guest-only
   'add-pan': ['registration', 'registration', 'profile'], // guest-only, then needs registration data
   password: ['login-form', 'login-form', '='],
-  'compromised-credentials': ['login-form', 'login-form', '='],
+  'compromised-credentials': ['login-form', 'login-form', 'profile'], // ADR 0009: only while the gateway holds the account
   'resend-activation': ['=', '=', '='],
   recovery: ['=', '=', '='],
   'reset-password': ['=', '=', '='],
@@ -98,6 +98,8 @@ describe('§2 global SSO rule (unionbank)', () => {
     ['edit-pan', 'edit-pan'],
     ['cashback-statement', 'cashback-statement'],
     ['site-settings', 'site-settings'],
+    ['password', 'profile'], // ADR 0015: the password is the identity provider's
+    ['mfa-setup', 'profile'], // unionbank's mfa is "off"
     ['concierge', 'profile'], // a card holder is sent on to their profile (ADR 0014)
     ['login-form', 'redirect-sso'],
     ['registration', 'redirect-sso'],
@@ -118,6 +120,22 @@ describe('§2 global SSO rule (unionbank)', () => {
       search: '?siteid=unionbank',
     });
     expect(decideRoute(context('profile', 'LOGGEDOUT', 'sso', { search }))).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
+  });
+});
+
+describe('ADR 0009: an account the gateway holds until it replaces a breached password', () => {
+  const held = (route: AccountRoute, auth: AuthStatus = 'LOGGEDIN') => destination(decideRoute(context(route, auth, 'classic', { passwordChangeRequired: true })), route);
+  const signedInRoutes = ACCOUNT_ROUTES.filter((route) => ROUTE_GUARDS[route].includes('authenticatedOnly') && route !== 'compromised-credentials' && route !== 'logout');
+
+  it.each(signedInRoutes)('%s, by link or typed URL, leads to compromised-credentials', (route) => {
+    expect(held(route)).toBe('compromised-credentials');
+  });
+
+  it('leaves compromised-credentials, logout and the guest routes as they are', () => {
+    expect(held('compromised-credentials')).toBe('compromised-credentials');
+    expect(held('logout')).toBe('logout');
+    expect(held('recovery')).toBe('recovery');
+    expect(held('profile', 'LOGGEDOUT')).toBe('login-form');
   });
 });
 

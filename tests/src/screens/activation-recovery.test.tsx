@@ -18,8 +18,8 @@ function answersFor(table: Readonly<Record<string, Answer>>) {
 }
 
 async function checkEmailNotice(): Promise<HTMLElement> {
-  const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
-  return heading.closest<HTMLElement>('[role="status"]') ?? heading;
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' });
+  return heading.parentElement?.querySelector<HTMLElement>('[role="status"]') ?? heading;
 }
 
 describe('§2 activate: the token of the link, posted once to activate-token', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passcodeStepStarted, type PendingSignIn } from '../../../src/auth/sign-in-slice';
-import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
+import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
 /**
  * SPEC §2 login-otp and login-otp-preference (guards: stored login data; notification info), the
@@ -96,6 +96,30 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(goToSignIn).not.toHaveBeenCalled();
   });
 
+  it('lost phone: the authenticator step offers a recovery code; it is sent as recovery_code and the person lands on mfa-setup told how many are left', async () => {
+    const login: Answer = { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, mfaEnrollmentStatus: 'ENROLLED', recoveryCodesLeft: 8 }, setCookie: 'gmap_authenticated=true; Path=/' };
+    const enrolled = { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' };
+    answerWith((call) => (call.url === 'user-auth/login' ? login : document.cookie.includes('gmap_authenticated=true') ? signedInAnswers(call, enrolled) : undefined));
+    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    expect(screen.queryByLabelText(/^One-time passcode/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-FGH23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with the recovery code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}mfa-setup`));
+    const body = callsTo('user-auth/login')[0]?.body as Record<string, string>;
+    expect(body).toMatchObject({ recovery_code: 'ABCDE-FGH23', trust_device: 'false' });
+    expect(body.otp).toBeUndefined();
+    expect(await screen.findByText(/^You signed in with a recovery code\. Recovery codes left: 8\./)).toBeTruthy();
+    expect(store.getState().signIn.pending).toBeNull();
+    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain('ABCDE-FGH23');
+  });
+
+  it('an e-mailed passcode step offers no recovery code', async () => {
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    await screen.findByLabelText(/^One-time passcode/);
+    expect(screen.queryByRole('button', { name: 'Lost your phone? Use a recovery code' })).toBeNull();
+  });
+
   it('an invalid code never reaches the gateway (the form rule: 6 digits)', async () => {
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
     await enterCode('12ab', false);
@@ -103,16 +127,54 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(callsTo('user-auth/login')).toHaveLength(0);
   });
 
-  it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED says when to retry', async () => {
+  it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED counts the wait down on the button', async () => {
     answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 204 } }));
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'sms', maskedDestination: '*** *** 4567' })));
-    fireEvent.click(await screen.findByRole('button', { name: 'Send a new passcode' }));
-    expect((await screen.findByText('A new passcode is on its way.')).closest('[role="status"]')).not.toBeNull();
-    expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
+    const resendButton = await screen.findByRole('button', { name: 'Send a new passcode' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      fireEvent.click(resendButton);
+      expect((await screen.findByText('A new passcode is on its way.')).closest('[role="status"]')).not.toBeNull();
+      expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
+      // A sent code rests the button for 30 s, visibly: a double tap does not spend a second send.
+      const resting = screen.getByRole('button', { name: 'Send a new passcode (30 s)' }) as HTMLButtonElement;
+      expect(resting.disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(resting.textContent).toBe('Send a new passcode');
 
-    answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
-    fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait 5 minutes and try again.');
+      answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
+      fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait, then try again.');
+      const resend = screen.getByRole('button', { name: 'Send a new passcode (300 s)' }) as HTMLButtonElement;
+      expect(resend.disabled).toBe(true);
+      // Announced politely once, with the gateway's figure; the button counts down without announcing each second.
+      expect(screen.getByText('You can ask for a new passcode in 300 seconds.').getAttribute('role')).toBe('status');
+      act(() => vi.advanceTimersByTime(100_000));
+      expect(resend.textContent).toBe('Send a new passcode (200 s)');
+      act(() => vi.advanceTimersByTime(200_000));
+      expect(resend.textContent).toBe('Send a new passcode');
+      expect(resend.disabled).toBe(false);
+      expect(screen.getByText('You can ask for a new passcode now.').getAttribute('role')).toBe('status');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a passcode check refused with RATE_LIMITED holds the submit back for the Retry-After seconds, counting down', async () => {
+    answerWith(withAnswers({ 'user-auth/login': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '30' } } }));
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await enterCode('123456', false);
+      await screen.findByText('You can try again in 30 s.');
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(screen.getByText('You can try again in 20 s.')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(20_000));
+      expect(screen.queryByText(/You can try again in/)).toBeNull();
+      expect(screen.getByText('You can try again now.')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, sent, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
 /**
@@ -82,7 +82,8 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     ['USER_LOCKED', 423, '900', 'Your account is locked after too many attempts. Try again in 15 minutes, or reset your password.'],
     ['USER_LOCKED', 423, undefined, 'Your account is locked. Please reset your password to unlock it.'],
     ['DEVICE_LOCKED', 423, '600', 'Too many attempts from this device. Try again in 10 minutes.'],
-    ['RATE_LIMITED', 429, '61', 'Too many requests. Please wait 2 minutes and try again.'],
+    // The wait itself is counted down beside the button (below), so the alert names no other figure.
+    ['RATE_LIMITED', 429, '61', 'Too many requests. Please wait, then try again.'],
     ['VALIDATION_FAILED', 400, undefined, 'Please check what you entered and try again.'],
   ])('ADR 0008 %s (%i, Retry-After %s): the content text', async (code, status, retryAfter, text) => {
     answerWith(loginAnswers({ status, data: { error: code, message: code }, ...(retryAfter ? { headers: { 'retry-after': retryAfter } } : {}) }));
@@ -90,6 +91,29 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     await signIn();
     expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}`);
     expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
+  it('ADR 0008 RATE_LIMITED: the wait counts down live from Retry-After with the sign-in held back, then it comes back and says so', async () => {
+    answerWith(loginAnswers({ status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '61' } }));
+    renderPortal(LOGIN);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await signIn();
+      await screen.findByRole('alert');
+      const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+      expect(screen.getByText('You can try again in 61 s.')).toBeTruthy();
+      expect(button.disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(3_000));
+      expect(screen.getByText('You can try again in 58 s.')).toBeTruthy();
+      expect(button.disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(58_000));
+      expect(screen.queryByText(/You can try again in/)).toBeNull();
+      expect(button.disabled).toBe(false);
+      expect(screen.getByText('You can try again now.').getAttribute('role')).toBe('status');
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a 500 shows §8 global alert only, not a second form alert', async () => {

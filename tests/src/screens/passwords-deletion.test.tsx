@@ -71,9 +71,20 @@ describe('§2 password: change-password (signed in)', () => {
 });
 
 describe('§2 compromised-credentials: a sign-in with a breached password (ADR 0009)', () => {
+  /** As the gateway holds the account (ADR 0009): the profile answers 403 PASSWORD_CHANGE_REQUIRED until the replacement succeeds. */
+  function heldUntilReplaced(table: Readonly<Record<string, Answer>>) {
+    let replaced = false;
+    const answers = signedIn(table);
+    return (call: SentCall): Answer | undefined => {
+      if (call.url === 'user-mgmt/user/vba/compromised-password') replaced = true;
+      if (call.url === 'user-mgmt/user/find' && !replaced) return { status: 403, data: { error: 'PASSWORD_CHANGE_REQUIRED', message: 'x' } };
+      return answers(call);
+    };
+  }
+
   it('passwordCompromised → compromised-credentials → user-mgmt/user/vba/compromised-password { password, confirm_password } → /profile with the notice', async () => {
     answerWith(
-      signedIn({
+      heldUntilReplaced({
         'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true }, setCookie: 'gmap_authenticated=true; Path=/' },
         'user-mgmt/user/vba/compromised-password': { status: 200, data: {} },
       }),
@@ -93,9 +104,21 @@ describe('§2 compromised-credentials: a sign-in with a breached password (ADR 0
     expect(await screen.findByText('Your password has been updated.')).toBeTruthy();
   });
 
+  it('the profile opened by its URL while held lands on compromised-credentials; without the hold, compromised-credentials goes to the profile', async () => {
+    signInTheBrowser();
+    answerWith(heldUntilReplaced({}));
+    const held = renderPortal('/eurobank/en_us/account/profile');
+    await waitFor(() => expect(held.router.state.location.pathname).toBe('/eurobank/en_us/account/compromised-credentials'));
+    expect(await screen.findByText(/appeared in a known data breach/)).toBeTruthy();
+    cleanup();
+    answerWith(signedIn({}));
+    const free = renderPortal('/eurobank/en_us/account/compromised-credentials');
+    await waitFor(() => expect(free.router.state.location.pathname).toBe('/eurobank/en_us/account/profile'));
+  });
+
   it('PASSWORD_COMPROMISED again: the text, the person stays', async () => {
     signInTheBrowser();
-    answerWith(signedIn({ 'user-mgmt/user/vba/compromised-password': { status: 400, data: { error: 'PASSWORD_COMPROMISED', message: 'x' } } }));
+    answerWith(heldUntilReplaced({ 'user-mgmt/user/vba/compromised-password': { status: 400, data: { error: 'PASSWORD_COMPROMISED', message: 'x' } } }));
     const { router } = renderPortal('/eurobank/en_us/account/compromised-credentials');
     fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Password123!' } });
     fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'Password123!' } });
@@ -105,7 +128,38 @@ describe('§2 compromised-credentials: a sign-in with a breached password (ADR 0
   });
 });
 
+/** ADR 0009 "Deletion: proof of presence": the current password, the ticked "I understand", then the button. */
+async function proveAndConfirm(password: string, tick = true) {
+  fireEvent.change(await screen.findByLabelText(/^Current password/), { target: { value: password } });
+  if (tick) fireEvent.click(screen.getByLabelText(/I understand that my account/));
+  fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+}
+
 describe('§2 delete-profile', () => {
+  it('asks the ticked confirmation before anything is sent', async () => {
+    signInTheBrowser();
+    answerWith(signedIn({}));
+    renderPortal('/firstbank/en_us/account/delete-profile');
+    await proveAndConfirm('Old-Pass-123', false);
+    const box = screen.getByLabelText(/I understand that my account/);
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(callsTo('user-mgmt/user/remove-account')).toHaveLength(0);
+  });
+
+  it('PASSWORD_INCORRECT: "Current password is incorrect." beside the field and the last attempts counted; still signed in', async () => {
+    signInTheBrowser();
+    answerWith(signedIn({ 'user-mgmt/user/remove-account': { status: 403, data: { error: 'PASSWORD_INCORRECT', message: 'x', fields: { password: 'incorrect' }, attemptsLeft: 1 } } }));
+    const { router } = renderPortal('/firstbank/en_us/account/delete-profile');
+    await proveAndConfirm('Wrong-Pass-123');
+    expect((await screen.findByRole('alert')).textContent).toBe("⚠That wasn't the right combination. You have 1 attempt left before your account is locked.");
+    const current = screen.getByLabelText(/^Current password/);
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    const errorText = (current.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    expect(errorText).toContain('Current password is incorrect.');
+    expect(router.state.location.pathname).toBe('/firstbank/en_us/account/delete-profile');
+    expect(document.cookie).toContain('gmap_authenticated=true');
+  });
+
   it('says what is removed; confirm → remove-account → signed out (revoke, marker cookie gone) → login-form with a notice; the bridge hears deleteProfile', async () => {
     const postMessage = vi.fn();
     (globalThis as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
@@ -115,9 +169,9 @@ describe('§2 delete-profile', () => {
     const { router, store } = renderPortal('/firstbank/en_us/account/delete-profile');
     expect(await screen.findByText('the cards you enrolled')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/firstbank/en_us/account/profile');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await proveAndConfirm('Old-Pass-123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/login-form'));
-    expect(callsTo('user-mgmt/user/remove-account')).toHaveLength(1);
+    expect(callsTo('user-mgmt/user/remove-account').map((call) => call.body)).toEqual([{ password: 'Old-Pass-123' }]);
     expect(callsTo('user-auth/tokens/revoke')).toHaveLength(1);
     expect(document.cookie).not.toContain('gmap_authenticated=true');
     expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
@@ -130,7 +184,7 @@ describe('§2 delete-profile', () => {
     signInTheBrowser();
     answerWith(signedIn({ 'user-mgmt/user/remove-account': { status: 403, data: { error: 'DELETE_NOT_ALLOWED', message: 'x' } } }));
     const { router } = renderPortal('/firstbank/en_us/account/delete-profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await proveAndConfirm('Old-Pass-123');
     expect((await screen.findByRole('alert')).textContent).toBe("⚠Your account can't be deleted on this site.");
     expect(router.state.location.pathname).toBe('/firstbank/en_us/account/delete-profile');
     expect(document.cookie).toContain('gmap_authenticated=true');

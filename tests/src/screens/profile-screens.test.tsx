@@ -4,7 +4,7 @@ import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayHttp } from '../../../src/api/gateway-api';
 import northbank from '../../../fixtures/sites/northbank.json';
-import { answerWith, callsTo, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
+import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
 
 /**
  * Issue 7 screens against ADR 0010 over the fake gateway: the profile view (SPEC §3 profile and
@@ -242,6 +242,56 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
 
+  it('401 (signed out in another tab): says the session ended, keeps what was typed for this tab, and signs in again only when asked', async () => {
+    gateway({ 'POST user-attribute/v2/user/firstbank': { status: 401, data: { error: 'UNAUTHENTICATED', message: 'Sign in first.' } } });
+    const { router } = renderPortal(`${BASE}edit-profile`);
+    fireEvent.change(await screen.findByLabelText(/^Last name/), { target: { value: 'Carter-Jones' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your session has ended');
+    // Not the silent reload to sign-in of §8: the person is still on the form with what they typed.
+    expect(goToSignIn).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe(`${BASE}edit-profile`);
+    expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).value).toBe('Carter-Jones');
+    // Only what the person changed, with the version the form was read at.
+    expect(JSON.parse(window.sessionStorage.getItem('profile_draft') ?? 'null')).toEqual({
+      siteId: 'firstbank',
+      userId: PROFILE.primaryUserIdentifier,
+      changes: { last_name: 'Carter-Jones' },
+      baseVersion: 3,
+    });
+    expect(window.sessionStorage.getItem('returnurl')).toBe(`${BASE}edit-profile`);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await waitFor(() => expect(goToSignIn).toHaveBeenCalledTimes(1));
+    expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
+  });
+
+  it('a kept draft comes back for the person it was kept for, unsaved; its save sends only their change at the version they read', async () => {
+    gateway({
+      'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+      'POST user-mgmt/user/update': { status: 200, data: PROFILE },
+    });
+    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: PROFILE.primaryUserIdentifier, changes: { last_name: 'Carter-Jones' }, baseVersion: 2 }));
+    const { router } = renderPortal(`${BASE}edit-profile`);
+    expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter-Jones');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emily');
+    expect(await screen.findByText(/We've put back the changes you made before your session ended/)).toBeTruthy();
+    expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    // Version 2, not the stored 3: a field another window changed since is refused as a conflict (ADR 0010), not overwritten.
+    expect(callsTo('user-attribute/v2/user/firstbank')[0]?.body).toEqual({ attributes: { last_name: 'Carter-Jones' }, baseVersion: 2 });
+    expect(window.sessionStorage.getItem('profile_draft')).toBeNull();
+  });
+
+  it('a kept draft of someone else is dropped unseen: the form shows the stored values', async () => {
+    gateway();
+    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: 'someone-else', changes: { last_name: 'Not-Yours' }, baseVersion: 3 }));
+    renderPortal(`${BASE}edit-profile`);
+    expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter');
+    expect(screen.queryByText(/We've put back the changes/)).toBeNull();
+    expect(window.sessionStorage.getItem('profile_draft')).toBeNull();
+  });
+
   it('a refusal by the gateway (VALIDATION_FAILED) shows next to its field; nothing typed is lost', async () => {
     gateway({ 'POST user-attribute/v2/user/firstbank': { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { phone: 'invalid' } } } });
     renderPortal(`${BASE}edit-profile`);
@@ -249,7 +299,9 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const phone = screen.getByLabelText(/^Phone number/) as HTMLInputElement;
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Please check this field.');
+    // Described by its format hint (SPEC §5) and its error.
+    const describedBy = (phone.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Please check this field.');
     expect(phone.value).toBe('(212) 555-0123');
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });

@@ -16,10 +16,18 @@ const CHECK_EMAIL: Answer = { status: 202, data: { status: 'CHECK_EMAIL' } };
 
 /** The "check your e-mail" notice (the page also has the shell's page-title status region). */
 async function checkEmailNotice(): Promise<HTMLElement> {
-  const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
-  const notice = heading.closest<HTMLElement>('[role="status"]');
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' });
+  const notice = heading.parentElement?.querySelector<HTMLElement>('[role="status"]') ?? null;
   if (notice === null) throw new Error('the notice is not a status region');
   return notice;
+}
+
+/** The screen after the answer says what it is (its only h1) and offers the way on: signing in (SPEC §2). */
+function expectCheckEmailScreen(signInHref: string) {
+  const headings = screen.getAllByRole('heading', { level: 1 });
+  expect(headings.map((heading) => heading.textContent)).toEqual(['Check your e-mail']);
+  expect(document.activeElement).toBe(headings[0]);
+  expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe(signInHref);
 }
 
 beforeEach(resetFakePortal);
@@ -56,7 +64,7 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const notice = await checkEmailNotice();
     expect(notice.textContent).toContain("We've sent a message to lena.vogel@example.com.");
-    expect(document.activeElement).toBe(notice);
+    expectCheckEmailScreen('/eurobank/en_us/account/login-form');
     const [registration] = callsTo('user-mgmt/user/registration');
     expect(registration?.method).toBe('POST');
     expect(registration?.headers['x-hcaptcha-token']).toBe(OFFLINE_DEVELOPMENT_CAPTCHA_TOKEN);
@@ -105,7 +113,7 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
 });
 
 describe('§2 registration → add-pan when the site captures cards at sign-up', () => {
-  it('keeps the data in memory (not sent, not stored) and goes to add-pan; back on registration the form shows it again', async () => {
+  it('keeps the data in memory (not sent; only its non-secret fields stored) and goes to add-pan; back on registration the form shows it again', async () => {
     answerWith((call) => (call.url === 'site-config-service/config/site/eurobank' ? { status: 200, data: eurobankWithCards('1') } : undefined));
     const { router, store } = renderPortal(EUROBANK_REGISTRATION);
     await fillEurobankRegistration();
@@ -113,9 +121,26 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
     await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/add-pan'));
     expect(store.getState().registration.data).toMatchObject({ email: 'lena.vogel@example.com', bin: '41234567' });
     expect(callsTo('user-mgmt/user/registration')).toHaveLength(0);
-    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    // For a reload on add-pan: the non-secret fields in session storage, never the password or the card digits.
+    expect(window.localStorage.length).toBe(0);
+    expect(Object.keys(window.sessionStorage)).toEqual(['registration_draft']);
+    const kept = window.sessionStorage.getItem('registration_draft') ?? '';
+    expect(kept).toContain('lena.vogel@example.com');
+    for (const secret of ['Sunny-Day-42', '41234567']) expect(kept).not.toContain(secret);
     fireEvent.click(await screen.findByRole('link', { name: 'Back to registration' }));
     expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
+    expect(((await screen.findByLabelText(/^Password/)) as HTMLInputElement).value).toBe('Sunny-Day-42');
+  });
+
+  it('after a reload (nothing in memory) the form shows the kept fields, the password empty, and says why', async () => {
+    answerWith((call) => (call.url === 'site-config-service/config/site/eurobank' ? { status: 200, data: eurobankWithCards('1') } : undefined));
+    window.sessionStorage.setItem('registration_draft', JSON.stringify({ siteId: 'eurobank', data: { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com' } }));
+    const { router } = renderPortal('/eurobank/en_us/account/add-pan');
+    await waitFor(() => expect(router.state.location.pathname).toBe(EUROBANK_REGISTRATION));
+    expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Lena');
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByText(/your password and other sensitive details/)).toBeTruthy();
   });
 });
 
@@ -151,6 +176,8 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await checkEmailNotice()).textContent).toContain("We've sent a message to lena.vogel@example.com.");
+    // Not the card step's "Add your card" heading any more.
+    expectCheckEmailScreen('/eurobank/en_us/account/login-form');
     expect(callsTo('user-mgmt/user/registration')[0]?.body).toEqual({ siteId: 'eurobank', locale: 'en_us', user: REGISTRATION_DATA, cards: [{ pan: '4012888888881881' }] });
     // The password is dropped once the registration is sent.
     expect(store.getState().registration.data).toBeNull();

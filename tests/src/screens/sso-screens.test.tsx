@@ -171,7 +171,7 @@ describe('sso-simulator', () => {
 
   it('SPEC §2: with the simulator feature off the route goes to the sign-in route (which the SSO rule turns to redirect-sso)', () => {
     const flags = { ...FEATURE_FLAGS, ssoSimulator: false };
-    const context = { route: 'sso-simulator', auth: 'LOGGEDOUT', site: SITE, locale: 'en_us', search: '', flags, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false } as const;
+    const context = { route: 'sso-simulator', auth: 'LOGGEDOUT', site: SITE, locale: 'en_us', search: '', flags, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false, passwordChangeRequired: false } as const;
     expect(decideRoute(context)).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
     expect(decideRoute({ ...context, route: 'login-form' })).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
     expect(decideRoute({ ...context, flags: FEATURE_FLAGS })).toEqual({ kind: 'allow', clearOtpExpiry: false });

@@ -157,6 +157,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               await checkScreen('mfa-setup');
               await page().locator('#root_passcode').fill(await nextTotpCode());
               await page().getByRole('button', { name: contentText('signIn', 'mfa.enroll') }).click();
+              await page().getByRole('button', { name: contentText('signIn', 'mfa.codes.saved') }).click();
               await page().getByText(contentText('signIn', 'mfa.enrolledNow')).first().waitFor();
               // The set-up's Back breadcrumb appears once the profile is open to this person.
               await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();

@@ -17,8 +17,9 @@ export async function passcodeTo(request: APIRequestContext, baseUrl: string, de
   const deadline = Date.now() + 15_000;
   for (;;) {
     for (const to of destinations) {
-      const fresh = (await outboxMessages(request, baseUrl, to)).find((message) => !seen.has(message.id));
-      const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
+      // The newest fresh message that carries a code: an account notice (password changed, …) carries none.
+      const fresh = (await outboxMessages(request, baseUrl, to)).filter((message) => !seen.has(message.id));
+      const code = fresh.map((message) => message.text.match(/\b(\d{6})\b/)?.[1]).find((found) => found !== undefined);
       if (code) return code;
     }
     if (Date.now() > deadline) throw new Error(`no new passcode for ${destinations.join(' or ')} in the dev outbox`);

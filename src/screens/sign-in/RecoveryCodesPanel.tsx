@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useText } from '../../content/use-text';
+import './sign-in.css';
+
+/**
+ * The ten recovery codes, shown once, right after enrolment or renewal (docs/decisions/0021-recovery-codes-and-account-notices.md):
+ * copy them, download them as a text file, and say they are saved before the screen lets them go.
+ * The codes live in this component's props only: never in storage, never in the store.
+ */
+export function RecoveryCodesPanel({ codes, onSaved }: { codes: readonly string[]; onSaved: () => void }) {
+  const text = useText('signIn');
+  const [copied, setCopied] = useState(false);
+  const asText = `${text('mfa.codes.fileTitle')}\n\n${codes.join('\n')}\n`;
+
+  // The clipboard exists only in secure contexts; without it the codes are still there to select or download.
+  const copy = () => {
+    void navigator.clipboard?.writeText(asText).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+
+  return (
+    <section className="recovery-codes" aria-labelledby="recovery-codes-title">
+      <h2 id="recovery-codes-title" className="recovery-codes__title">
+        {text('mfa.codes.title')}
+      </h2>
+      <p>{text('mfa.codes.intro')}</p>
+      <ol className="recovery-codes__list" dir="ltr" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <p className="recovery-codes__actions">
+        <button type="button" className="link-button" onClick={copy}>
+          {text('mfa.codes.copy')}
+        </button>
+        <a className="recovery-codes__download" href={`data:text/plain;charset=utf-8,${encodeURIComponent(asText)}`} download="recovery-codes.txt">
+          {text('mfa.codes.download')}
+        </a>
+        <span role="status">{copied ? text('mfa.codes.copied') : ''}</span>
+      </p>
+      <button type="button" className="button button--primary" onClick={onSaved}>
+        {text('mfa.codes.saved')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { asGatewayError } from '../../auth/sign-in-flow';
+
+/** The codes whose Retry-After says when the same action may be tried again (ADR 0008 limits, a passcode send the mail server refused). */
+const WAIT_CODES = new Set(['RATE_LIMITED', 'DELIVERY_UNAVAILABLE']);
+
+/** The seconds a refusal asks to wait (its Retry-After), or null when it does not ask. */
+export function retryWaitOf(failure: unknown): number | null {
+  const error = asGatewayError(failure);
+  return WAIT_CODES.has(error.code) && error.retryAfterSeconds !== undefined && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null;
+}
+
+export type RetryPhase = 'idle' | 'waiting' | 'ready';
+
+export interface RetryCountdown {
+  /** Whole seconds left, counted from the clock (not from ticks), so a slow tab never drifts. */
+  secondsLeft: number;
+  /** The wait announced when it started: `waiting` from the start to the end, then `ready`. */
+  phase: RetryPhase;
+  startedWith: number;
+  start(seconds: number): void;
+}
+
+/**
+ * A wait the gateway asked for (Retry-After), ticking down live and ending by itself: the screen
+ * disables its action while `secondsLeft` > 0 and enables it again at 0.
+ */
+export function useRetryCountdown(): RetryCountdown {
+  const [until, setUntil] = useState<number | null>(null);
+  const [startedWith, setStartedWith] = useState(0);
+  const [phase, setPhase] = useState<RetryPhase>('idle');
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (until === null) return undefined;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= until) {
+        setUntil(null);
+        setPhase('ready');
+      }
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [until]);
+
+  return {
+    secondsLeft: until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000)),
+    phase,
+    startedWith,
+    start(seconds) {
+      const current = Date.now();
+      setNow(current);
+      setUntil(current + seconds * 1000);
+      setStartedWith(seconds);
+      setPhase('waiting');
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enUs from '../../fixtures/content/en_us.json';
+import { expectNoAxeViolations } from './support/accessibility';
+import { activationLink } from './support/account-helpers';
+import { launchChromium, saveScreenshot } from './support/browser';
+import { endsOn, routeOf } from './support/navigation';
+import { startPortal, type PortalProcess } from './support/portal-process';
+import { outboxIds } from './support/sign-in-helpers';
+
+/**
+ * What the person gave is kept, in Chromium against the real gateway and database: the marketing
+ * choices made at registration are the ones the profile shows and saves (SPEC §3, one stored shape);
+ * a reload on add-pan keeps every non-secret registration field (SPEC §2) and never puts a secret in
+ * session storage; a profile change saved after another tab signed out is kept, said, and back on the
+ * form after signing in again (SPEC §2 edit-profile, §8).
+ */
+const CONTENT = enUs as Record<string, Record<string, string>>;
+function t(group: string, key: string): string {
+  const value = CONTENT[group]?.[key];
+  if (value === undefined) throw new Error(`no content en_us ${group}.${key}`);
+  return value;
+}
+
+/** A unique address per run, so a reused DATA_DIR never meets an old account. */
+const run = Date.now().toString(36);
+const PASSWORD = 'Sunny-Day-42';
+/** fixtures/demo-users.json: a eurobank holder who signs in without a passcode (login_otp none). */
+const LUKAS = { email: 'lukas.schneider@example.com', password: 'Eurobank&Sicher9' };
+
+describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
+  let portal: PortalProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const url = (siteId: string, route: string) => `${portal.baseUrl}/${siteId}/en_us/account/${route}`;
+  const submitForm = (page: Page) => page.locator('.site-form button[type="submit"]').first().click();
+
+  async function signIn(page: Page, siteId: string, email: string, password: string): Promise<void> {
+    if (routeOf(page) !== 'login-form') await page.goto(url(siteId, 'login-form'));
+    await page.locator('#root_username').fill(email);
+    await page.locator('#root_password').fill(password);
+    await submitForm(page);
+  }
+
+  it('eurobank: opt-ins ticked at registration are ticked on the profile after activation, and a save keeps them after a reload', async () => {
+    const context = await browser.newContext();
+    const email = `optins.${run}@example.com`;
+    const seen = await outboxIds(context.request, portal.baseUrl, email);
+    const page = await context.newPage();
+    await page.goto(url('eurobank', 'registration'));
+    await page.locator('#root_first_name').fill('Mara');
+    await page.locator('#root_last_name').fill('Lind');
+    await page.locator('#root_email').fill(email);
+    await page.locator('#root_password').fill(PASSWORD);
+    await page.locator('#root_confirm_password').fill(PASSWORD);
+    await page.locator('#root_bin').fill('41111111');
+    await page.getByLabel(t('optins', 'email'), { exact: true }).check();
+    await submitForm(page);
+    await page.getByText(t('account', 'checkEmail.title')).first().waitFor();
+
+    await page.goto(await activationLink(context.request, portal.baseUrl, email, seen));
+    await page.getByText(t('account', 'activate.success')).waitFor();
+    await signIn(page, 'eurobank', email, PASSWORD);
+    await endsOn(page, 'profile');
+
+    const box = (key: string) => page.locator('.optins').getByLabel(t('optins', key), { exact: true });
+    await box('email').waitFor();
+    // The choice made at registration, as the person made it.
+    expect(await box('email').isChecked()).toBe(true);
+    expect(await box('online').isChecked()).toBe(false);
+    await box('online').check();
+    await page.getByRole('button', { name: t('optins', 'save') }).click();
+    await page.getByText(t('optins', 'saved')).waitFor();
+    await page.reload();
+    await box('email').waitFor();
+    expect(await box('email').isChecked()).toBe(true);
+    expect(await box('online').isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('firstbank: a reload on add-pan returns to the registration form with every non-secret field kept and says why the password is empty', async () => {
+    const context = await browser.newContext();
+    const email = `reload.${run}@example.com`;
+    const page = await context.newPage();
+    await page.goto(url('firstbank', 'registration'));
+    await page.locator('#root_first_name').fill('Alex');
+    await page.locator('#root_last_name').fill('Morgan');
+    await page.locator('#root_email').fill(email);
+    await page.locator('#root_password').fill(PASSWORD);
+    await page.locator('#root_confirm_password').fill(PASSWORD);
+    await page.locator('#root_dob').fill('04');
+    await page.locator('#root_dob_dd').fill('12');
+    await page.locator('#root_dob_yyyy').fill('1988');
+    await page.locator('#root_nationalId').fill('501234567');
+    await page.locator('#root_ninedigitbin').fill('412345678');
+    await page.locator('#root_phone').fill('2125550123');
+    await page.getByLabel(t('optins', 'cashback'), { exact: true }).check();
+    await page.locator('#root_pp').check();
+    await submitForm(page);
+    await endsOn(page, 'add-pan');
+
+    await page.reload();
+    // The password lived in memory only, so the registration cannot be sent from add-pan: back to the form.
+    await endsOn(page, 'registration');
+    await page.getByRole('status').filter({ hasText: t('account', 'registration.restored') }).waitFor();
+    expect(await page.locator('#root_first_name').inputValue()).toBe('Alex');
+    expect(await page.locator('#root_last_name').inputValue()).toBe('Morgan');
+    expect(await page.locator('#root_email').inputValue()).toBe(email);
+    expect(await page.locator('#root_phone').inputValue()).toBe('(212) 555-0123');
+    expect([await page.locator('#root_dob').inputValue(), await page.locator('#root_dob_dd').inputValue(), await page.locator('#root_dob_yyyy').inputValue()]).toEqual(['04', '12', '1988']);
+    expect(await page.getByLabel(t('optins', 'cashback'), { exact: true }).isChecked()).toBe(true);
+    expect(await page.locator('#root_pp').isChecked()).toBe(true);
+    // Secrets are not kept: not on the form, not in session storage.
+    for (const secret of ['#root_password', '#root_confirm_password', '#root_nationalId', '#root_ninedigitbin']) expect(await page.locator(secret).inputValue()).toBe('');
+    const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
+    for (const secret of [PASSWORD, '501234567', '501-23-4567', '412345678']) expect(stored).not.toContain(secret);
+    await saveScreenshot(page, 'registration-restored-after-reload-firstbank');
+    await expectNoAxeViolations(page, 'registration restored after a reload on add-pan (firstbank)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'registration-restored-after-reload-firstbank-390');
+
+    // The person types the secrets again and finishes; the kept fields are gone once the registration is sent.
+    await page.locator('#root_password').fill(PASSWORD);
+    await page.locator('#root_confirm_password').fill(PASSWORD);
+    await page.locator('#root_nationalId').fill('501234567');
+    await page.locator('#root_ninedigitbin').fill('412345678');
+    await submitForm(page);
+    await endsOn(page, 'add-pan');
+    await page.getByRole('button', { name: t('account', 'addPan.submit'), exact: true }).click();
+    await page.getByRole('heading', { name: t('account', 'checkEmail.title') }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('registration_draft'))).toBeNull();
+    await context.close();
+  });
+
+  it('firstbank: leaving the registration steps drops the kept fields', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url('firstbank', 'registration'));
+    await page.locator('#root_first_name').fill('Alex');
+    await page.locator('#root_last_name').fill('Morgan');
+    await page.locator('#root_email').fill(`leave.${run}@example.com`);
+    await page.locator('#root_password').fill(PASSWORD);
+    await page.locator('#root_confirm_password').fill(PASSWORD);
+    await page.locator('#root_dob').fill('04');
+    await page.locator('#root_dob_dd').fill('12');
+    await page.locator('#root_dob_yyyy').fill('1988');
+    await page.locator('#root_nationalId').fill('501234567');
+    await page.locator('#root_ninedigitbin').fill('412345678');
+    await page.locator('#root_pp').check();
+    await submitForm(page);
+    await endsOn(page, 'add-pan');
+    await page.getByRole('link', { name: t('account', 'addPan.back') }).click();
+    await endsOn(page, 'registration');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('registration_draft'))).not.toBeNull();
+    await page.getByRole('link', { name: t('account', 'registration.signIn') }).click();
+    await endsOn(page, 'login-form');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('registration_draft'))).toBeNull();
+    await context.close();
+  });
+
+  it('eurobank: a profile change saved after another tab signed out is kept, said, and back on the form after signing in again', async () => {
+    const context = await browser.newContext();
+    const pageA = await context.newPage();
+    await signIn(pageA, 'eurobank', LUKAS.email, LUKAS.password);
+    await endsOn(pageA, 'profile');
+    await pageA.goto(url('eurobank', 'edit-profile'));
+    await pageA.locator('#root_last_name').waitFor();
+    const storedLastName = await pageA.locator('#root_last_name').inputValue();
+
+    const pageB = await context.newPage();
+    await pageB.goto(url('eurobank', 'logout'));
+    await endsOn(pageB, 'login-form');
+
+    await pageA.locator('#root_last_name').fill('Kept-After-Sign-Out');
+    await pageA.getByRole('button', { name: t('profile', 'edit.submit') }).click();
+    await pageA.getByRole('alert').filter({ hasText: t('profile', 'edit.sessionEnded') }).waitFor();
+    // Nothing lost: the person is still on the form with what they typed.
+    expect(routeOf(pageA)).toBe('edit-profile');
+    expect(await pageA.locator('#root_last_name').inputValue()).toBe('Kept-After-Sign-Out');
+    await saveScreenshot(pageA, 'edit-profile-session-ended-eurobank');
+    await expectNoAxeViolations(pageA, 'edit profile after the session ended (eurobank)');
+    // At phone width the message and its button stay inside the page (no sideways scrolling).
+    await pageA.setViewportSize({ width: 390, height: 844 });
+    expect(await pageA.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(pageA, 'edit-profile-session-ended-eurobank-390');
+
+    await pageA.getByRole('button', { name: t('profile', 'edit.signInAgain') }).click();
+    await endsOn(pageA, 'login-form');
+    await signIn(pageA, 'eurobank', LUKAS.email, LUKAS.password);
+    await endsOn(pageA, 'edit-profile');
+    await pageA.getByRole('status').filter({ hasText: t('profile', 'edit.restored') }).waitFor();
+    expect(await pageA.locator('#root_last_name').inputValue()).toBe('Kept-After-Sign-Out');
+    // Back on the form, not yet saved: the stored profile still has the old name until the person presses save.
+    await pageB.goto(url('eurobank', 'profile'));
+    await pageB.locator('.profile-summary__name').waitFor();
+    expect(await pageB.locator('.profile-summary__name').textContent()).toContain(storedLastName);
+    await pageA.getByRole('button', { name: t('profile', 'edit.submit') }).click();
+    await endsOn(pageA, 'profile');
+    await pageA.reload();
+    await pageA.locator('.profile-summary__name').waitFor();
+    expect(await pageA.locator('.profile-summary__name').textContent()).toContain('Kept-After-Sign-Out');
+    expect(await pageA.evaluate(() => window.sessionStorage.getItem('profile_draft'))).toBeNull();
+    await context.close();
+  });
+});
