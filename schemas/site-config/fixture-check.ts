@@ -10,7 +10,9 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { digitCountOf } from '../forms/expected-format';
 import { upperCaseLetters } from '../forms/normalise-form-data';
 import { nationalIdMask, postalCodeMask, validateNationalId, validatePhone, validatePostalCode, type FieldError } from '../validators';
-import { MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
+import { LOCALE_LIST_PATTERN, MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
+import { isPseudoLocale } from '../locales/pseudo-locale';
+import { isSupportedLocale } from '../locales/locale-table';
 import { maskSlotCount, parseMask } from './mask';
 import { BRAND_SETTINGS, failingBrandContrast, isLogoPath } from './site-brand';
 import { normaliseHexColour } from './colour-contrast';
@@ -145,8 +147,23 @@ function checkBeyondSchema(root: unknown, fileName: string, options: FixtureChec
     if (feature.name === 'site_brand' && isRecord(feature.featureConfig)) {
       mistakes.push(...checkBrand(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig'], options));
     }
+    if (feature.name === 'site_locales' && isRecord(feature.featureConfig)) {
+      mistakes.push(...checkSiteLocales(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig', 'locales']));
+    }
   });
   return mistakes;
+}
+
+/** Each locale a site is for must be one the portal serves (an unknown code would be served as en_us), once, and never the pseudo-locale. */
+function checkSiteLocales(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
+  const locales = settings.locales;
+  if (typeof locales !== 'string' || !new RegExp(LOCALE_LIST_PATTERN).test(locales)) return []; // the schema reports those
+  const codes = locales.split(' ');
+  const unserved = codes.filter((code) => !isSupportedLocale(code) || isPseudoLocale(code));
+  if (unserved.length > 0) return [{ at, expected: 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale', actual: unserved.map((code) => JSON.stringify(code)).join(', ') }];
+  const repeated = codes.filter((code, index) => codes.indexOf(code) !== index);
+  if (repeated.length > 0) return [{ at, expected: 'each locale once', actual: JSON.stringify(repeated[0]) }];
+  return [];
 }
 
 function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[] {

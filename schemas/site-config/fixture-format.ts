@@ -58,6 +58,9 @@ const APP_SCHEME = stringSchema(
   'an app scheme ending in "://": a lowercase letter, then lowercase letters, digits, "+", "-" or "." (e.g. "firstbankrewards://"), not http, https, javascript, vbscript, data, file, blob or about',
   { pattern: '^(?!(?:https?|javascript|data|file|blob|about|vbscript)://)[a-z][a-z0-9+.-]*://$' },
 );
+/** The codes' shape; the check asks the locale table whether the portal serves each one. */
+export const LOCALE_LIST_PATTERN = '^[a-z]{2}_[a-z]{2}(?: [a-z]{2}_[a-z]{2})*$';
+const LOCALE_LIST = stringSchema('locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us")', { pattern: LOCALE_LIST_PATTERN });
 const HTTPS_URL = stringSchema('an absolute https URL', { pattern: '^https://[^\\s/?#]+(?:[/?#]\\S*)?$' });
 /** ADR 0020: opaque, so the check can compute its contrast. */
 const BRAND_COLOUR = stringSchema('a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#0b3d91"; no transparency, no colour names)', { pattern: BRAND_COLOUR_PATTERN });
@@ -163,6 +166,7 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
   },
   allow_delete_profile: { allow_delete_profile: FLAG },
   mobile_app: { app_scheme: APP_SCHEME, android_store_url: HTTPS_URL },
+  site_locales: { locales: LOCALE_LIST },
   site_brand: {
     ...all(['primary_color', 'accent_color'], BRAND_COLOUR),
     logo: stringSchema(

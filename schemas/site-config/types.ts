@@ -29,6 +29,8 @@ export const FEATURE_NAMES = [
   'allow_delete_profile',
   // Ours (ADR 0001): the native app a §2 mobile deep link opens.
   'mobile_app',
+  // Ours (ADR 0001): the locales the site is for, its own first.
+  'site_locales',
   // Ours (ADR 0020): the site's colours and logo.
   'site_brand',
 ] as const;

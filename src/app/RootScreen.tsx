@@ -11,6 +11,7 @@ import { siteThemeOf } from '../../schemas/site-config/site-brand';
 import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
+import { AccountMenu } from './AccountMenu';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { NotificationAlerts } from './NotificationAlerts';
 import { readEntryQuery } from './entry-query';
@@ -102,6 +103,7 @@ export function RootScreen() {
       </div>
       <header className="shell__header">
         <SiteBrandMark site={site.data} name={siteBrand || programmeBrand} />
+        <AccountMenu />
       </header>
       <main className="shell__main">
         <ConciergeBanner />

@@ -7,6 +7,7 @@ import { useText } from '../content/use-text';
 import { localeToLanguageTag } from '../../schemas/locales/locale-table';
 import { useSiteLocation } from '../site/use-site-location';
 import { formatCalendarDay, formatMoney } from './profile/profile-format';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import './profile/profile.css';
 
@@ -133,6 +134,7 @@ export function Component() {
 
   return (
     <section className="profile" aria-busy={statement.isLoading}>
+      <Breadcrumb />
       <RouteHeading route="cashback-statement" />
       <p className="profile-panel__intro">{text('cashback.intro')}</p>
       {body}

@@ -11,6 +11,7 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import '../../widgets/widgets.css';
@@ -69,6 +70,7 @@ export function Component() {
 
   return (
     <section className="sign-in" aria-busy={isLoading}>
+      <Breadcrumb />
       <RouteHeading route="delete-profile" />
       <p className="sign-in__intro">{text('delete.intro')}</p>
       <ul className="delete-profile__removed">

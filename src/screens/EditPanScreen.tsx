@@ -1,6 +1,7 @@
 import { CardsEditor } from './cards/CardsEditor';
 import { StandaloneCards } from './cards/StandaloneCards';
 import { useCardModule } from './cards/use-card-module';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 
@@ -14,6 +15,7 @@ export function Component() {
   if (!module.ready) return null;
   return (
     <section className="cards-screen">
+      <Breadcrumb />
       <RouteHeading route="edit-pan" />
       {module.options === null ? (
         <FormAlert kind="error" message={module.optionsError ?? ''} />

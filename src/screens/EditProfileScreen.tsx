@@ -21,6 +21,7 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { changedAttributes, initialAttributeValues, type AttributeValues } from './profile/changed-attributes';
 import { withoutFieldsEditedElsewhere } from './profile/profile-forms';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import { useSignedInProfile } from './sign-in/use-profile';
@@ -173,6 +174,7 @@ export function Component() {
 
   return (
     <section className="profile" aria-busy={busy}>
+      <Breadcrumb />
       <RouteHeading route="edit-profile" />
       <p className="profile-panel__intro">{text('edit.intro')}</p>
       {notice && <FormAlert kind={notice.kind} message={notice.message} />}

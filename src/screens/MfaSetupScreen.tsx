@@ -17,6 +17,7 @@ import { asGatewayError, refusalText as refusalOf, type TextRef } from '../auth/
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
@@ -145,6 +146,7 @@ export function Component() {
 
   return (
     <section className="sign-in mfa-setup">
+      <Breadcrumb />
       <RouteHeading route="mfa-setup" />
       {signedInWithRecoveryCode !== null && step.kind === 'enrolled' && (
         <div className="mfa-setup__recovered">

@@ -12,6 +12,7 @@ import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { useGoOnAfterSignIn } from './sign-in/browser-session';
 import { FormAlert } from './sign-in/FormAlert';
@@ -40,6 +41,7 @@ export function Component() {
     // Reached without choosing where the code goes (a bookmark, a reload): that step comes first.
     return (
       <section className="sign-in">
+        <Breadcrumb />
         <RouteHeading route="otp-check-passcode" />
         <p className="sign-in__intro">{text('otpCheck.noCodeSent')}</p>
         <Link to={`${basePath}otp-check-preference`}>{text('otpCheck.chooseChannel')}</Link>
@@ -63,6 +65,7 @@ export function Component() {
 
   return (
     <section className="sign-in" aria-busy={verifying.isLoading}>
+      <Breadcrumb />
       <RouteHeading route="otp-check-passcode" focusOnMount />
       <p className="sign-in__intro">
         {otpCheck.maskedDestination

@@ -8,6 +8,7 @@ import { otpCheckCodeSent } from '../auth/sign-in-slice';
 import { isTrustedOtpValid } from '../auth/trusted-otp';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { useGoOnAfterSignIn } from './sign-in/browser-session';
 import { FormAlert } from './sign-in/FormAlert';
@@ -47,6 +48,7 @@ export function Component() {
 
   return (
     <section className="sign-in">
+      <Breadcrumb />
       <RouteHeading route="otp-check-preference" />
       {trusted ? (
         <>

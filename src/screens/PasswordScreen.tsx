@@ -6,6 +6,7 @@ import { useFormTexts } from '../content/use-form-texts';
 import { useSiteLocation } from '../site/use-site-location';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { useSiteFormSchema } from './sign-in/use-site-form';
 
@@ -45,6 +46,7 @@ export function Component() {
 
   return (
     <section className="sign-in" aria-busy={isLoading}>
+      <Breadcrumb />
       <RouteHeading route="password" />
       <p className="sign-in__intro">{text('password.intro')}</p>
       <AccountForm

@@ -10,6 +10,7 @@ import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { singleFieldForm } from './profile/profile-forms';
+import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import { useSiteFormSchema } from './sign-in/use-site-form';
@@ -54,6 +55,7 @@ export function Component() {
   const loading = form === null || categories.isLoading || record.data === undefined;
   return (
     <section className="profile" aria-busy={loading || isLoading}>
+      <Breadcrumb />
       <RouteHeading route="site-settings" />
       <p className="profile-panel__intro">{text('settings.intro')}</p>
       {outcome && <FormAlert kind={outcome.kind} message={text(outcome.key)} />}

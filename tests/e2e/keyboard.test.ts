@@ -6,7 +6,7 @@ import { collectCspViolations, launchChromium, saveScreenshot } from './support/
 import { endsOn } from './support/navigation';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { JOURNEY_DOB, textValueFor } from './support/site-journey/field-values';
-import { contentText, JOURNEY_LOCALE, journeySiteOf } from './support/site-journey/journey-site';
+import { contentText, journeySiteOf } from './support/site-journey/journey-site';
 import { eligibleTestCards, groupedCard } from './support/site-journey/test-cards';
 import { signInForTest } from './support/test-session';
 
@@ -34,7 +34,7 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const url = (route: string) => `${portal.baseUrl}/${SITE.siteId}/${JOURNEY_LOCALE}/account/${route}`;
+const url = (route: string) => `${portal.baseUrl}/${SITE.siteId}/${SITE.locale}/account/${route}`;
 
 /** What the focused element draws: its tag and id or name, and whether an outline or a shadow shows the focus. */
 async function focusState(page: Page): Promise<{ element: string; visible: boolean }> {
@@ -214,6 +214,29 @@ describe('keyboard only (WCAG 2.1.1, 2.4.7, 3.3.1)', () => {
     await saveScreenshot(page, 'keyboard-cards-done');
     await expectNoAxeViolations(page, 'keyboard: cards after removal');
     expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('firstbank: the account menu opens with Enter, its links follow in Tab order, Escape closes it and gives the focus back, and Sign out works by keyboard (SPEC §2 frame)', async () => {
+    const context = await browser.newContext();
+    await signInForTest(context, portal.baseUrl, 'emily.carter@example.com', SITE.siteId);
+    const page = await context.newPage();
+    await page.goto(url('profile'));
+    await endsOn(page, 'profile');
+    const menu = page.getByRole('navigation', { name: contentText('common', 'accountMenu.label'), exact: true });
+    const button = menu.getByRole('button', { name: 'Emily Carter' });
+    await tabTo(page, button, { limit: 5 });
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await tabTo(page, menu.getByRole('link', { name: contentText('common', 'title.profile'), exact: true }), { limit: 1 });
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await isFocused(button)).toBe(true);
+    await page.keyboard.press('Enter');
+    const signOut = menu.getByRole('link', { name: contentText('common', 'title.logout'), exact: true });
+    await tabTo(page, signOut, { limit: 10 });
+    await page.keyboard.press('Enter');
+    await endsOn(page, 'login-form');
     await context.close();
   });
 });

@@ -58,6 +58,9 @@ const USER_DATA_SELECTORS = [
   '.profile-summary__avatar',
   '.profile-summary__name',
   '.profile-summary__email',
+  // The header's account menu button: the holder's name and initials.
+  '.account-menu__name',
+  '.account-menu__initials',
   // A masked card number (SPEC §2 "XXXX XXXX XXXX plus last four digits").
   '.card-row__number',
   '.statement-card__number',

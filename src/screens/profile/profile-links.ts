@@ -9,14 +9,25 @@ export const PROFILE_LINK_ROUTES = ['edit-profile', 'site-settings', 'cashback-s
 export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
 
 /**
- * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
- * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
- * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
- * password unless the site signs in through SSO, ADR 0015;
- * for a support agent acting for someone, none of the credential screens, ADR 0014).
+ * The account screens the header's account menu offers, in its order (SPEC §2): the profile, cards,
+ * cashback, preferences, password, two-step verification, and the agent's own screen (ADR 0014).
  */
-export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {
-  return PROFILE_LINK_ROUTES.filter(
+export const ACCOUNT_MENU_ROUTES = ['profile', 'edit-pan', 'cashback-statement', 'site-settings', 'password', 'mfa-setup', 'concierge'] as const satisfies readonly AccountRoute[];
+
+/** Who is signed in, as the guards ask it (SPEC §2, §4; ADR 0014). */
+export interface SignedInVisitor {
+  mfaEnrolled: boolean;
+  userType: UserType;
+  /** ADR 0014: an agent has chosen the card holder to act for. */
+  actingForUser: boolean;
+}
+
+/**
+ * The routes of `routes` a signed-in visitor may open on this site: exactly those whose guards
+ * (decideRoute) let them in, so a link shown and the guard behind it cannot disagree.
+ */
+export function allowedAccountRoutes<Route extends AccountRoute>(routes: readonly Route[], site: SiteConfig, locale: string, visitor: SignedInVisitor): Route[] {
+  return routes.filter(
     (route) =>
       decideRoute({
         route,
@@ -29,12 +40,21 @@ export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: bool
         hasPendingSignIn: false,
         hasNotificationInfo: false,
         device: null,
-        mfaEnrolled,
-        userType,
-        // The profile shows only once an agent acts for someone.
-        actingForUser: true,
-        // The profile shows only once the gateway no longer holds the account (ADR 0009).
+        ...visitor,
+        // The account screens show only once the gateway no longer holds the account (ADR 0009).
         passwordChangeRequired: false,
       }).kind === 'allow',
   );
+}
+
+/**
+ * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
+ * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
+ * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
+ * password unless the site signs in through SSO, ADR 0015;
+ * for a support agent acting for someone, none of the credential screens, ADR 0014).
+ */
+export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {
+  // The profile shows only once an agent acts for someone.
+  return allowedAccountRoutes(PROFILE_LINK_ROUTES, site, locale, { mfaEnrolled, userType, actingForUser: true });
 }

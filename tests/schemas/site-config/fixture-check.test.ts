@@ -147,7 +147,7 @@ const brokenCases: BrokenCase[] = [
         path: `$.siteFeatureConfigurations[${s.siteFeatureConfigurations.length - 1}].name`,
         expected:
           'a feature name: pan_capture, user_site_profile, user_global_profile, user_asset_profile, user_enrollment, ' +
-          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile, mobile_app, site_brand',
+          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile, mobile_app, site_locales, site_brand',
         actual: '"loyalty_points"',
       });
     },
@@ -335,6 +335,22 @@ const brokenCases: BrokenCase[] = [
         expected: 'an absolute https URL (mobile_app.android_store_url)',
         actual: JSON.stringify(url),
       });
+    },
+  })),
+  // The locales a site is for (ADR 0001 site_locales): codes of the locale table, once each, never the pseudo-locale.
+  ...(
+    [
+      ['ar-QA en_us', 'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)', '"ar-QA en_us"'],
+      ['en_us  es_co', 'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)', '"en_us  es_co"'],
+      ['en_us xx_yy', 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale (site_locales.locales)', '"xx_yy"'],
+      ['en_xa', 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale (site_locales.locales)', '"en_xa"'],
+      ['en_us es_co en_us', 'each locale once (site_locales.locales)', '"en_us"'],
+    ] as const
+  ).map(([locales, expected, actual]): BrokenCase => ({
+    mistake: `site_locales ${JSON.stringify(locales)}`,
+    breakIt: (site) => {
+      settingsOf(site, 'site_locales').locales = locales;
+      return (s) => ({ path: `$.siteFeatureConfigurations[${indexOf(s, 'site_locales')}].featureConfig.locales`, expected, actual });
     },
   })),
   {

@@ -64,7 +64,7 @@ describe('§2 profile: the §3 profile and the site attributes in their display 
     gateway();
     renderPortal(`${BASE}profile`);
     await screen.findByText('Personal details');
-    expect(screen.getByText('Emily Carter')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Emily Carter')).toBeTruthy();
     expect(screen.getByText(PROFILE.email)).toBeTruthy();
     expect(detail('dob')).toBe('April 12, 1988');
     expect(detail('title')).toBe('Ms');

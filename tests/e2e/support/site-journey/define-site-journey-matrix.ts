@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
+import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
+import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
 import { listSiteFixtures } from '../../../support/site-fixtures';
 import { expectNoAxeViolations } from '../accessibility';
 import { activationLink } from '../account-helpers';
@@ -9,19 +11,23 @@ import { cookieValue, endsOn, routeOf } from '../navigation';
 import type { PortalProcess } from '../portal-process';
 import { totpCode } from '../sign-in-helpers';
 import { JOURNEY_DOB, JOURNEY_PASSWORD, textValueFor } from './field-values';
-import { contentText, JOURNEY_LOCALE, journeySiteOf, type JourneySite } from './journey-site';
+import { journeySiteOf, type JourneySite } from './journey-site';
 import { outboxIdsOf, passcodeTo } from './passcodes';
 import { eligibleTestCards, groupedCard } from './test-cards';
 
 /**
  * Issue 11 items 1 and 2: every site found in fixtures/sites (a new fixture is covered with no test
- * edit), each through its whole journey in Chromium against a real target, driven only by what its
- * configuration says (read through `schemas/`, as the app and the gateway read it): registration
- * with the site's own fields (SPEC §3, §5), add-pan when it captures cards at sign-up, activation
- * from the mailed link, sign-in with the site's passcode step or SSO (SPEC §2, §4), profile edit
- * or its refusal (§6 updatable), cards as its limit and update flag allow (§2, §4, §5), marketing
- * opt-ins (§3) and sign-out. axe-core (WCAG 2.2 A/AA) on every screen the journey reaches, and no
- * CSP violation. All state lives in the target (its database and its dev outbox, read through
+ * edit), in each locale it is for (its fixture's site_locales, so an Arabic site is walked in Arabic,
+ * its buttons found by the words of that locale's content), each through its whole journey in
+ * Chromium against a real target, driven only by what its configuration says (read through
+ * `schemas/`, as the app and the gateway read it): registration with the site's own fields (SPEC §3,
+ * §5), add-pan when it captures cards at sign-up, activation from the mailed link, sign-in with the
+ * site's passcode step or SSO (SPEC §2, §4), profile edit or its refusal (§6 updatable), cards as its
+ * limit and update flag allow (§2, §4, §5), marketing opt-ins (§3), then a walk from the sign-in page
+ * to every route the site allows and back to the profile by visible links and buttons only (the
+ * profile's links, each screen's Back breadcrumb and the header's account menu, SPEC §2) and
+ * sign-out from that menu. axe-core (WCAG 2.2 A/AA) on every screen the journey reaches, and no CSP
+ * violation. All state lives in the target (its database and its dev outbox, read through
  * `target.baseUrl`), so the same matrix runs against one embedded gateway or several behind one port.
  */
 export function defineSiteJourneyMatrix(label: string, startTarget: () => Promise<PortalProcess>): void {
@@ -40,11 +46,20 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
       await target?.stop();
     });
 
-    for (const site of listSiteFixtures()) {
-      const journey = journeySiteOf(site);
-      describe(`${journey.siteId}${journey.sso ? ' (SSO)' : ''}`, () => {
-        const state: JourneyState = { context: null, page: null, cspViolations: [], broken: false, email: `journey.${journey.siteId.replace(/_/g, '-')}.${runId}@example.com`, phoneDigits: null };
-        const url = (route: string) => `${target.baseUrl}/${journey.siteId}/${JOURNEY_LOCALE}/account/${route}`;
+    for (const journey of listSiteFixtures().flatMap((site) => siteLocalesOf(site).map((locale) => journeySiteOf(site, locale)))) {
+      const contentText = journey.text;
+      describe(`${journey.siteId} in ${journey.locale}${journey.sso ? ' (SSO)' : ''}`, () => {
+        const state: JourneyState = {
+          context: null,
+          page: null,
+          cspViolations: [],
+          broken: false,
+          email: `journey.${journey.siteId.replace(/_/g, '-')}.${journey.locale.replace('_', '-')}.${runId}@example.com`,
+          phoneDigits: null,
+          totpSecret: null,
+          lastTotpStep: -1,
+        };
+        const url = (route: string) => `${target.baseUrl}/${journey.siteId}/${journey.locale}/account/${route}`;
         const page = (): Page => {
           if (state.page === null) throw new Error('an earlier step of this journey failed');
           return state.page;
@@ -52,7 +67,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
         /** Every screen: axe-core with the WCAG 2.2 A/AA rules, and a screenshot of the main ones. */
         const checkScreen = async (screen: string, screenshot = false) => {
           await expectNoAxeViolations(page(), `${journey.siteId} ${screen}`);
-          if (screenshot) await saveScreenshot(page(), `journey-${journey.siteId}-${screen}`);
+          if (screenshot) await saveScreenshot(page(), `journey-${journey.siteId}-${journey.locale}-${screen}`);
         };
 
         /**
@@ -66,7 +81,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               await body();
             } catch (error) {
               state.broken = true;
-              if (state.page) await saveScreenshot(state.page, `journey-${journey.siteId}-failure`).catch(() => undefined);
+              if (state.page) await saveScreenshot(state.page, `journey-${journey.siteId}-${journey.locale}-failure`).catch(() => undefined);
               throw error;
             }
           });
@@ -81,18 +96,81 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           await state.context?.close();
         });
 
+        /** SPEC §2 SSO: from redirect-sso through the test identity provider's picker to the profile, by clicks. */
+        const signInThroughSso = async () => {
+          await page().getByRole('button', { name: contentText('sso', 'continue') }).click();
+          await endsOn(page(), 'sso-simulator');
+          await page().getByRole('radio').first().waitFor();
+          await checkScreen('sso-simulator');
+          await page().getByRole('radio').first().check();
+          await page().getByRole('button', { name: contentText('sso', 'simulator.submit') }).click();
+          await endsOn(page(), 'profile');
+        };
+
+        /** The authenticator's code for a new time step (a code is good once). */
+        const nextTotpCode = async (): Promise<string> => {
+          while (Math.floor(Date.now() / 30_000) <= state.lastTotpStep) await page().waitForTimeout(1_000);
+          state.lastTotpStep = Math.floor(Date.now() / 30_000);
+          return totpCode(state.totpSecret!, Date.now() / 1000);
+        };
+
+        /**
+         * From the sign-in form: the password, then the site's steps in the order the gateway asks for
+         * them (SPEC §2, ADR 0008): where the passcode goes, the passcode (mailed, texted, or from the
+         * authenticator once one is set up) and the required authenticator set-up. Answers the routes seen.
+         */
+        const signInWithPassword = async (): Promise<string[]> => {
+          const request = state.context!.request;
+          const destinations = [state.email, ...(state.phoneDigits ? [state.phoneDigits] : [])];
+          await page().locator('#root_username').waitFor();
+          await checkScreen('login', true);
+          let seen = await outboxIdsOf(request, target.baseUrl, destinations);
+          await page().locator('#root_username').fill(state.email);
+          await page().locator('#root_password').fill(JOURNEY_PASSWORD);
+          await page().locator('.site-form button[type="submit"]').first().click();
+          const steps: string[] = [];
+          for (;;) {
+            await expect.poll(() => routeOf(page()), { timeout: 15_000 }).toMatch(/^(login-otp-preference|login-otp|mfa-setup|profile)$/);
+            const route = routeOf(page());
+            steps.push(route);
+            await endsOn(page(), route);
+            if (route === 'profile') return steps;
+            if (steps.length > 4) throw new Error(`sign-in went round: ${steps.join(' → ')}`);
+            if (route === 'login-otp-preference') {
+              await page().getByRole('radio').first().waitFor();
+              await checkScreen('login-otp-preference');
+              seen = await outboxIdsOf(request, target.baseUrl, destinations);
+              await page().getByRole('radio', { name: new RegExp(`^${contentText('signIn', 'preference.email').split('{{')[0]!.trim()}`) }).check();
+              await page().getByRole('button', { name: contentText('signIn', 'preference.submit') }).click();
+              await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp-preference');
+            } else if (route === 'login-otp') {
+              await page().locator('#root_otp').waitFor();
+              await checkScreen('login-otp');
+              const fromAuthenticator = state.totpSecret !== null && (await page().getByText(contentText('signIn', 'otp.totpIntro')).count()) > 0;
+              await page().locator('#root_otp').fill(fromAuthenticator ? await nextTotpCode() : await passcodeTo(request, target.baseUrl, destinations, seen));
+              await page().locator('.site-form button[type="submit"]').first().click();
+              await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp');
+            } else {
+              if (state.totpSecret !== null) throw new Error('mfa-setup again after the authenticator was set up');
+              await page().getByRole('button', { name: contentText('signIn', 'mfa.start') }).click();
+              state.totpSecret = ((await page().getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
+              await checkScreen('mfa-setup');
+              await page().locator('#root_passcode').fill(await nextTotpCode());
+              await page().getByRole('button', { name: contentText('signIn', 'mfa.enroll') }).click();
+              await page().getByRole('button', { name: contentText('signIn', 'mfa.codes.saved') }).click();
+              await page().getByText(contentText('signIn', 'mfa.enrolledNow')).first().waitFor();
+              // The set-up's Back breadcrumb appears once the profile is open to this person.
+              await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+            }
+          }
+        };
+
         if (journey.sso) {
           step('signs in through redirect-sso, the test identity provider and its identity picker, and lands on the profile (SPEC §2 SSO)', async () => {
             await page().goto(url('profile'));
             await endsOn(page(), 'redirect-sso');
             await checkScreen('login', true);
-            await page().getByRole('button', { name: contentText('sso', 'continue') }).click();
-            await endsOn(page(), 'sso-simulator');
-            await page().getByRole('radio').first().waitFor();
-            await checkScreen('sso-simulator');
-            await page().getByRole('radio').first().check();
-            await page().getByRole('button', { name: contentText('sso', 'simulator.submit') }).click();
-            await endsOn(page(), 'profile');
+            await signInThroughSso();
             expect(await cookieValue(state.context!, target.baseUrl, 'gmap_authenticated')).toBe('true');
             expect(state.cspViolations).toEqual([]);
           });
@@ -110,7 +188,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             if (journey.panAtSignUp === 'Mandatory' || journey.panAtSignUp === 'Optional') {
               // SPEC §2 add-pan: one card from the site's BIN ranges, listed masked (SPEC §5).
               await endsOn(page(), 'add-pan');
-              const [card] = eligibleTestCards(journey.siteId, 1);
+              const [card] = journeyCards(journey, 1);
               await addCardInCaptureBlock(page(), card!);
               await expect.poll(() => page().locator('.card-rows .card-row__number').allTextContents()).toEqual([`XXXX XXXX XXXX ${card!.slice(-4)}`]);
               await checkScreen('add-pan', true);
@@ -120,7 +198,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             await checkScreen('check-email');
 
             const link = await activationLink(request, target.baseUrl, state.email, seen);
-            expect(new URL(link).pathname).toBe(`/${journey.siteId}/${JOURNEY_LOCALE}/account/activate`);
+            expect(new URL(link).pathname).toBe(`/${journey.siteId}/${journey.locale}/account/activate`);
             await page().goto(link);
             await page().getByText(contentText('account', 'activate.success')).waitFor();
             await checkScreen('activated');
@@ -128,49 +206,9 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           });
 
           step(`signs in${journey.loginOtp === 'none' ? '' : ` with a one-time passcode (login_otp ${journey.loginOtp})`}${journey.mfaRequired ? ', sets up the required authenticator' : ''} and lands on the profile`, async () => {
-            const request = state.context!.request;
-            const destinations = [state.email, ...(state.phoneDigits ? [state.phoneDigits] : [])];
             await page().goto(url('login-form'));
             await endsOn(page(), 'login-form');
-            await page().locator('#root_username').waitFor();
-            await checkScreen('login', true);
-            let seen = await outboxIdsOf(request, target.baseUrl, destinations);
-            await page().locator('#root_username').fill(state.email);
-            await page().locator('#root_password').fill(JOURNEY_PASSWORD);
-            await page().locator('.site-form button[type="submit"]').first().click();
-            // The site's steps after the password, in the order the gateway asks for them (SPEC §2, ADR 0008).
-            const steps: string[] = [];
-            for (;;) {
-              await expect.poll(() => routeOf(page()), { timeout: 15_000 }).toMatch(/^(login-otp-preference|login-otp|mfa-setup|profile)$/);
-              const route = routeOf(page());
-              steps.push(route);
-              await endsOn(page(), route);
-              if (route === 'profile') break;
-              if (steps.length > 4) throw new Error(`sign-in went round: ${steps.join(' → ')}`);
-              if (route === 'login-otp-preference') {
-                await page().getByRole('radio').first().waitFor();
-                await checkScreen('login-otp-preference');
-                seen = await outboxIdsOf(request, target.baseUrl, destinations);
-                await page().getByRole('radio', { name: new RegExp(`^${contentText('signIn', 'preference.email').split('{{')[0]!.trim()}`) }).check();
-                await page().getByRole('button', { name: contentText('signIn', 'preference.submit') }).click();
-                await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp-preference');
-              } else if (route === 'login-otp') {
-                await page().locator('#root_otp').waitFor();
-                await checkScreen('login-otp');
-                await page().locator('#root_otp').fill(await passcodeTo(request, target.baseUrl, destinations, seen));
-                await page().locator('.site-form button[type="submit"]').first().click();
-                await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp');
-              } else {
-                await page().getByRole('button', { name: contentText('signIn', 'mfa.start') }).click();
-                const secret = ((await page().getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
-                await checkScreen('mfa-setup');
-                await page().locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
-                await page().getByRole('button', { name: contentText('signIn', 'mfa.enroll') }).click();
-                await page().getByRole('button', { name: contentText('signIn', 'mfa.codes.saved') }).click();
-                await page().getByText(contentText('signIn', 'mfa.enrolledNow')).first().waitFor();
-                await page().goto(url('profile'));
-              }
-            }
+            const steps = await signInWithPassword();
             expect(steps.includes('login-otp')).toBe(journey.loginOtp !== 'none');
             expect(steps.includes('login-otp-preference')).toBe(journey.loginOtp === 'choice');
             expect(steps.includes('mfa-setup')).toBe(journey.mfaRequired);
@@ -178,6 +216,74 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             expect(state.cspViolations).toEqual([]);
           });
         }
+
+        const signInRoute = journey.sso ? 'redirect-sso' : 'login-form';
+        const accountMenu = () => page().getByRole('navigation', { name: contentText('common', 'accountMenu.label'), exact: true });
+        const signOutLink = () => accountMenu().getByRole('link', { name: contentText('common', 'title.logout'), exact: true });
+        const openAccountMenu = async () => {
+          const button = accountMenu().getByRole('button').first();
+          if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+          await signOutLink().waitFor();
+        };
+        const signOutFromMenu = async () => {
+          await openAccountMenu();
+          await signOutLink().click();
+          await endsOn(page(), signInRoute);
+        };
+        // Each menu link reads as the title of the page it opens.
+        const menuLinkText = (route: string) => contentText('common', `title.${route}`);
+
+        // Straight on from the sign-in above, which started at the sign-in page: no typed URL, only what a person sees and clicks.
+        step('from the sign-in, reaches every route the site allows and comes back to the profile by visible links and buttons only: the profile\'s links, each screen\'s Back breadcrumb and the account menu (SPEC §2)', async () => {
+          await endsOn(page(), 'profile');
+          // What the guards let this card holder open on this site (the same decideRoute the app asks).
+          const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
+          const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
+          const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
+
+          // Every screen the profile links to, and back by its "Back" breadcrumb.
+          const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
+          for (const route of profileRoutes) {
+            await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
+            await endsOn(page(), route);
+            await checkScreen(`walk-${route}`);
+            await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+            await endsOn(page(), 'profile');
+          }
+
+          // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
+          await page().locator('.profile-summary__name').waitFor();
+          await openAccountMenu();
+          expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
+          await checkScreen('profile-menu-open');
+          for (const width of [1280, 390]) {
+            await page().setViewportSize({ width, height: 844 });
+            const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
+            expect(panel, `menu panel at ${width} px`).not.toBeNull();
+            expect(panel!.x).toBeGreaterThanOrEqual(0);
+            expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+            const layout = await page().evaluate((viewport) => ({
+              width: document.documentElement.scrollWidth,
+              beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+            }), width);
+            expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
+            await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
+          }
+          await page().setViewportSize({ width: 1280, height: 720 });
+          await page().keyboard.press('Escape');
+
+          // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
+          const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
+          await openAccountMenu();
+          await accountMenu().getByRole('link', { name: menuLinkText(menuRoute), exact: true }).click();
+          await endsOn(page(), menuRoute);
+          await openAccountMenu();
+          await accountMenu().getByRole('link', { name: menuLinkText('profile'), exact: true }).click();
+          await endsOn(page(), 'profile');
+
+          expect(state.cspViolations).toEqual([]);
+        });
+
 
         step(journey.settings.profileUpdatable ? 'edits the profile: the change is saved and shown' : 'refuses a profile edit (updatable "false"): no edit link, edit-profile goes back to the profile', async () => {
           await page().goto(url('profile'));
@@ -235,13 +341,19 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           });
         }
 
-        step('signs out: the session cookies are cleared and a protected route goes to the sign-in', async () => {
-          const signInRoute = journey.sso ? 'redirect-sso' : 'login-form';
-          await page().goto(url('logout'));
-          await endsOn(page(), signInRoute);
+        step('signs out from the account menu: the session cookies are cleared', async () => {
+          await signOutFromMenu();
           await checkScreen('signed-out');
           expect(await cookieValue(state.context!, target.baseUrl, 'gmap_authenticated')).toBeUndefined();
           expect(await cookieValue(state.context!, target.baseUrl, 'SESSION')).toBeUndefined();
+          expect(state.cspViolations).toEqual([]);
+        });
+
+        step('signed out: signing out again and a protected route both end on the sign-in page, with no error', async () => {
+          await page().goto(url('logout'));
+          await endsOn(page(), signInRoute);
+          expect(await page().getByRole('alert').count()).toBe(0);
+          expect(await accountMenu().count()).toBe(0);
           await page().goto(url('edit-pan'));
           await endsOn(page(), signInRoute);
           expect(state.cspViolations).toEqual([]);
@@ -260,6 +372,10 @@ interface JourneyState {
   broken: boolean;
   email: string;
   phoneDigits: string | null;
+  /** The authenticator key set up at the first sign-in of an MFA-required site, for the next sign-in. */
+  totpSecret: string | null;
+  /** The TOTP time step last used: a code is good once (RFC 6238 replay rule), so the next waits for a new step. */
+  lastTotpStep: number;
 }
 
 type CheckScreen = (screen: string, screenshot?: boolean) => Promise<void>;
@@ -315,9 +431,15 @@ async function fillForm(page: Page, schema: JsonSchema, uiSchema: UiSchema, emai
   return phoneDigits;
 }
 
+/** `count` cards for this journey: each locale's journey of a site holds its own, since a number one account holds is refused to another. */
+function journeyCards(journey: JourneySite, count: number): string[] {
+  const offset = 20 * siteLocalesOf(journey.site).indexOf(journey.locale);
+  return eligibleTestCards(journey.siteId, offset + count).slice(offset);
+}
+
 const cardInput = (page: Page): Locator => page.locator('input[name="pan"]');
 const cardRows = (page: Page): Locator => page.locator('.card-rows > li');
-const menuButton = (page: Page, lastFour: string): Locator => page.getByRole('button', { name: contentText('cards', 'moreActionsFor', { lastFour }) });
+const menuButton = (page: Page, journey: JourneySite, lastFour: string): Locator => page.getByRole('button', { name: journey.text('cards', 'moreActionsFor', { lastFour }) });
 
 /** The capture block (SPEC §2): type the number, add, wait for the check to end. */
 async function addCardInCaptureBlock(page: Page, card: string): Promise<void> {
@@ -340,7 +462,7 @@ function cardsToHold(journey: JourneySite): number {
 
 async function addCardsUpTo(page: Page, journey: JourneySite, count: number): Promise<string[]> {
   const start = await cardRows(page).count();
-  const fresh = eligibleTestCards(journey.siteId, 16).slice(1);
+  const fresh = journeyCards(journey, 16).slice(1);
   const added: string[] = [];
   for (let rows = start; rows < count; rows += 1) {
     const card = fresh[rows]!;
@@ -355,11 +477,11 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
   await cardInput(page).or(cardRows(page).first()).first().waitFor();
   const target = cardsToHold(journey);
   await addCardsUpTo(page, journey, target);
-  await page.getByText(journey.cards.texts.panAddSuccessMessage ?? contentText('cards', 'panAdded')).waitFor();
+  await page.getByText(journey.cards.texts.panAddSuccessMessage ?? journey.text('cards', 'panAdded')).waitFor();
   if (target === journey.cards.limit) {
     // SPEC §4: the add form hides when the count reaches the limit.
     await expect.poll(() => cardInput(page).count()).toBe(0);
-    await page.getByText(contentText('cards', 'limitReached')).waitFor();
+    await page.getByText(journey.text('cards', 'limitReached')).waitFor();
   }
   await checkScreen('cards', true);
   const numbers = await page.locator('.card-rows .card-row__number').allTextContents();
@@ -367,14 +489,14 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
 
   if (!journey.cards.updateAllowed) {
     // SPEC §6: set-default and the actions menu depend on pan_update_allowed.
-    expect(await page.getByRole('button', { name: new RegExp(contentText('cards', 'moreActions')) }).count()).toBe(0);
-    expect(await page.getByText(contentText('cards', 'setAsDefault')).count()).toBe(0);
+    expect(await page.getByRole('button', { name: new RegExp(journey.text('cards', 'moreActions')) }).count()).toBe(0);
+    expect(await page.getByText(journey.text('cards', 'setAsDefault')).count()).toBe(0);
     const removed = lastFours[lastFours.length - 1]!;
-    await page.getByRole('button', { name: contentText('cards', 'removeCard', { lastFour: removed }) }).click();
-    const dialog = page.getByRole('dialog', { name: contentText('cards', 'modal.remove.title') });
+    await page.getByRole('button', { name: journey.text('cards', 'removeCard', { lastFour: removed }) }).click();
+    const dialog = page.getByRole('dialog', { name: journey.text('cards', 'modal.remove.title') });
     await dialog.waitFor();
     await checkScreen('cards-remove-modal');
-    await dialog.getByRole('button', { name: contentText('cards', 'modal.remove.confirm') }).click();
+    await dialog.getByRole('button', { name: journey.text('cards', 'modal.remove.confirm') }).click();
     await expect.poll(() => cardRows(page).count()).toBe(lastFours.length - 1);
     await checkScreen('cards-removed');
     return;
@@ -382,32 +504,32 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
 
   // Set the last card as the default through its menu and modal.
   const newDefault = lastFours[lastFours.length - 1]!;
-  await menuButton(page, newDefault).click();
+  await menuButton(page, journey, newDefault).click();
   await page.getByRole('menu').waitFor();
   await checkScreen('cards-menu');
-  await page.getByRole('menuitem', { name: contentText('cards', 'setAsDefault') }).click();
-  const setDefault = page.getByRole('dialog', { name: contentText('cards', 'modal.setDefault.title') });
+  await page.getByRole('menuitem', { name: journey.text('cards', 'setAsDefault') }).click();
+  const setDefault = page.getByRole('dialog', { name: journey.text('cards', 'modal.setDefault.title') });
   await setDefault.waitFor();
   await checkScreen('cards-set-default-modal');
-  await setDefault.getByRole('button', { name: contentText('cards', 'modal.setDefault.confirm') }).click();
+  await setDefault.getByRole('button', { name: journey.text('cards', 'modal.setDefault.confirm') }).click();
   await setDefault.waitFor({ state: 'detached' });
   await expect.poll(() => page.locator('.card-row--default .card-row__number').textContent()).toContain(newDefault);
   // The default card offers no "Set as default" (SPEC §4).
-  await menuButton(page, newDefault).click();
-  expect(await page.getByRole('menuitem').allTextContents()).toEqual([contentText('cards', 'remove')]);
+  await menuButton(page, journey, newDefault).click();
+  expect(await page.getByRole('menuitem').allTextContents()).toEqual([journey.text('cards', 'remove')]);
   await page.keyboard.press('Escape');
 
   // Remove the first (no longer default) card through the remove modal.
   const removed = lastFours[0]!;
-  await menuButton(page, removed).click();
-  await page.getByRole('menuitem', { name: contentText('cards', 'remove') }).click();
-  const remove = page.getByRole('dialog', { name: contentText('cards', 'modal.remove.title') });
+  await menuButton(page, journey, removed).click();
+  await page.getByRole('menuitem', { name: journey.text('cards', 'remove') }).click();
+  const remove = page.getByRole('dialog', { name: journey.text('cards', 'modal.remove.title') });
   await remove.waitFor();
   expect(await remove.textContent()).toContain(`XXXX XXXX XXXX ${removed}`);
   await checkScreen('cards-remove-modal');
-  await remove.getByRole('button', { name: contentText('cards', 'modal.remove.confirm') }).click();
+  await remove.getByRole('button', { name: journey.text('cards', 'modal.remove.confirm') }).click();
   await expect.poll(() => cardRows(page).count()).toBe(lastFours.length - 1);
-  await page.getByText(journey.cards.texts.panDeleteSuccessMessage ?? contentText('cards', 'panDeleted')).waitFor();
+  await page.getByText(journey.cards.texts.panDeleteSuccessMessage ?? journey.text('cards', 'panDeleted')).waitFor();
   // Below the limit again: the add form is back.
   await cardInput(page).waitFor();
   await checkScreen('cards-removed');
@@ -417,18 +539,18 @@ async function standaloneCardJourney(page: Page, journey: JourneySite, checkScre
   await cardInput(page).waitFor();
   await checkScreen('cards', true);
   // SPEC §2 standalone form: no list to manage here, so no menu, set-default or remove.
-  expect(await page.getByRole('button', { name: new RegExp(contentText('cards', 'moreActions')) }).count()).toBe(0);
-  const [, card] = eligibleTestCards(journey.siteId, 2);
+  expect(await page.getByRole('button', { name: new RegExp(journey.text('cards', 'moreActions')) }).count()).toBe(0);
+  const [, card] = journeyCards(journey, 2);
   await cardInput(page).fill(groupedCard(card!));
-  const submit = page.getByRole('button', { name: journey.cards.texts.submitText ?? contentText('cards', 'addCard'), exact: true });
+  const submit = page.getByRole('button', { name: journey.cards.texts.submitText ?? journey.text('cards', 'addCard'), exact: true });
   // Submit waits for the terms (SPEC §5 "standalone also needs terms ticked").
   expect(await submit.isDisabled()).toBe(true);
   await page.getByRole('checkbox').check();
   await checkScreen('cards-filled');
   await submit.click();
   await endsOn(page, 'profile');
-  await page.getByText(journey.cards.texts.panAddSuccessMessage ?? contentText('cards', 'panAdded')).waitFor();
-  const list = page.getByRole('list', { name: contentText('cards', 'listLabel') });
+  await page.getByText(journey.cards.texts.panAddSuccessMessage ?? journey.text('cards', 'panAdded')).waitFor();
+  const list = page.getByRole('list', { name: journey.text('cards', 'listLabel') });
   await expect.poll(() => list.locator('.card-row__number').allTextContents()).toContain(`XXXX XXXX XXXX ${card!.slice(-4)}`);
   await checkScreen('cards-added');
 }
