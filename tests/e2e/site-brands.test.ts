@@ -15,6 +15,9 @@ import { startPortal, type PortalProcess } from './support/portal-process';
  * axe-clean. Screenshots of three branded sites in their languages at phone and desktop widths.
  */
 const CAROUSEL = { en_us: enUs.carousel, es_co: esCo.carousel, ar_qa: arQa.carousel };
+/** The carousel and its slides as a screen reader names them, in the page's language (from content). */
+const carouselSelector = (locale: keyof typeof CAROUSEL) => `section[aria-roledescription="${CAROUSEL[locale].roleDescription}"]`;
+const slideSelector = (locale: keyof typeof CAROUSEL) => `[aria-roledescription="${CAROUSEL[locale].slideRoleDescription}"]`;
 
 let portal: PortalProcess;
 let browser: Browser;
@@ -71,7 +74,7 @@ describe('site brands (ADR 0020)', () => {
     expect(await page.locator('body').getAttribute('data-theme')).toBe('vpp');
     await expect.poll(() => headerBackground(page)).toBe('rgb(255, 255, 255)');
     await expect.poll(() => submitBackground(page)).toBe('rgb(20, 52, 203)');
-    expect(await page.locator('[aria-roledescription="carousel"]').count()).toBe(0);
+    expect(await page.locator('section.carousel').count()).toBe(0);
     await expectNoAxeViolations(page, 'vppcards sign-in (form layout)');
     await page.context().close();
   });
@@ -93,17 +96,17 @@ describe('site brands (ADR 0020)', () => {
 describe("SPEC §3 carousel of a site whose cms tenant is not vpp (WAI-ARIA APG carousel)", () => {
   it('is labelled as a carousel of slides, axe-clean, and moves on by itself until paused', async () => {
     const page = await openLogin('sabana', 'es_co', { reducedMotion: 'no-preference' });
-    const carousel = page.locator('section[aria-roledescription="carousel"]');
+    const carousel = page.locator(carouselSelector('es_co'));
     expect(await carousel.getAttribute('aria-label')).toBe(CAROUSEL.es_co.label);
-    const slides = carousel.locator('[aria-roledescription="slide"]');
+    const slides = carousel.locator(slideSelector('es_co'));
     expect(await slides.count()).toBe(3);
     expect(await slides.nth(0).getAttribute('aria-label')).toBe('1 de 3');
-    expect(await carousel.locator('[aria-roledescription="slide"]:visible h2').innerText()).toBe(CAROUSEL.es_co['slide.1.title']);
+    expect(await carousel.locator(`${slideSelector('es_co')}:visible h2`).innerText()).toBe(CAROUSEL.es_co['slide.1.title']);
     await expectNoAxeViolations(page, 'sabana sign-in with the carousel');
 
     // It rotates (every 7 s) while nothing is on it; the slides are then not a live region.
     expect(await carousel.locator('.carousel__slides').getAttribute('aria-live')).toBe('off');
-    await expect.poll(() => carousel.locator('[aria-roledescription="slide"]:visible h2').innerText(), { timeout: 12_000 }).toBe(CAROUSEL.es_co['slide.2.title']);
+    await expect.poll(() => carousel.locator(`${slideSelector('es_co')}:visible h2`).innerText(), { timeout: 12_000 }).toBe(CAROUSEL.es_co['slide.2.title']);
 
     await carousel.getByRole('button', { name: CAROUSEL.es_co.pause }).click();
     await page.mouse.move(0, 0);
@@ -116,8 +119,8 @@ describe("SPEC §3 carousel of a site whose cms tenant is not vpp (WAI-ARIA APG 
 
   it('stays still under prefers-reduced-motion, and is worked with the keyboard alone', async () => {
     const page = await openLogin('firstbank', 'en_us', { reducedMotion: 'reduce' });
-    const carousel = page.locator('section[aria-roledescription="carousel"]');
-    const visibleTitle = () => carousel.locator('[aria-roledescription="slide"]:visible h2').innerText();
+    const carousel = page.locator(carouselSelector('en_us'));
+    const visibleTitle = () => carousel.locator(`${slideSelector('en_us')}:visible h2`).innerText();
     // Still: offered to play, not playing, and announced politely when a control changes the slide.
     const rotation = carousel.getByRole('button', { name: CAROUSEL.en_us.play });
     await rotation.waitFor();
@@ -165,7 +168,7 @@ describe("SPEC §3 carousel of a site whose cms tenant is not vpp (WAI-ARIA APG 
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${portal.baseUrl}/dohabank/ar_qa/account/registration`);
-    const carousel = page.locator('section[aria-roledescription="carousel"]');
+    const carousel = page.locator(carouselSelector('ar_qa'));
     await carousel.waitFor();
     expect(await carousel.getAttribute('aria-label')).toBe(CAROUSEL.ar_qa.label);
     await expectNoAxeViolations(page, 'dohabank registration with the carousel');

@@ -68,7 +68,7 @@ export function SiteCarousel() {
   return (
     <section
       className="carousel"
-      aria-roledescription="carousel"
+      aria-roledescription={text('roleDescription')}
       aria-label={text('label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -83,7 +83,7 @@ export function SiteCarousel() {
             key={index}
             className={`carousel__slide carousel__slide--${index % 2 === 0 ? 'primary' : 'accent'}`}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={text('slideRoleDescription')}
             aria-label={text('position', { number: index + 1, count })}
             hidden={index !== shown}
           >
