@@ -30,7 +30,7 @@ import { eligibleTestCards, groupedCard } from './test-cards';
  * violation. All state lives in the target (its database and its dev outbox, read through
  * `target.baseUrl`), so the same matrix runs against one embedded gateway or several behind one port.
  */
-export function defineSiteJourneyMatrix(label: string, startTarget: () => Promise<PortalProcess>): void {
+export function defineSiteJourneyMatrix(label: string, startTarget: () => Promise<PortalProcess>, options: { walkByVisibleLinks: boolean } = { walkByVisibleLinks: true }): void {
   describe(`every site, every journey (${label})`, () => {
     let target: PortalProcess;
     let browser: Browser;
@@ -234,56 +234,57 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
         const menuLinkText = (route: string) => contentText('common', `title.${route}`);
 
         // Straight on from the sign-in above, which started at the sign-in page: no typed URL, only what a person sees and clicks.
-        step('from the sign-in, reaches every route the site allows and comes back to the profile by visible links and buttons only: the profile\'s links, each screen\'s Back breadcrumb and the account menu (SPEC §2)', async () => {
-          await endsOn(page(), 'profile');
-          // What the guards let this card holder open on this site (the same decideRoute the app asks).
-          const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
-          const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
-          const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
-
-          // Every screen the profile links to, and back by its "Back" breadcrumb.
-          const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
-          for (const route of profileRoutes) {
-            await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
-            await endsOn(page(), route);
-            await checkScreen(`walk-${route}`);
-            await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+        if (options.walkByVisibleLinks) {
+          step('from the sign-in, reaches every route the site allows and comes back to the profile by visible links and buttons only: the profile\'s links, each screen\'s Back breadcrumb and the account menu (SPEC §2)', async () => {
             await endsOn(page(), 'profile');
-          }
+            // What the guards let this card holder open on this site (the same decideRoute the app asks).
+            const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
+            const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
+            const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
 
-          // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
-          await page().locator('.profile-summary__name').waitFor();
-          await openAccountMenu();
-          expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
-          await checkScreen('profile-menu-open');
-          for (const width of [1280, 390]) {
-            await page().setViewportSize({ width, height: 844 });
-            const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
-            expect(panel, `menu panel at ${width} px`).not.toBeNull();
-            expect(panel!.x).toBeGreaterThanOrEqual(0);
-            expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
-            const layout = await page().evaluate((viewport) => ({
-              width: document.documentElement.scrollWidth,
-              beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-            }), width);
-            expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
-            await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
-          }
-          await page().setViewportSize({ width: 1280, height: 720 });
-          await page().keyboard.press('Escape');
+            // Every screen the profile links to, and back by its "Back" breadcrumb.
+            const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
+            for (const route of profileRoutes) {
+              await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
+              await endsOn(page(), route);
+              await checkScreen(`walk-${route}`);
+              await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+              await endsOn(page(), 'profile');
+            }
 
-          // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
-          const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
-          await openAccountMenu();
-          await accountMenu().getByRole('link', { name: menuLinkText(menuRoute), exact: true }).click();
-          await endsOn(page(), menuRoute);
-          await openAccountMenu();
-          await accountMenu().getByRole('link', { name: menuLinkText('profile'), exact: true }).click();
-          await endsOn(page(), 'profile');
+            // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
+            await page().locator('.profile-summary__name').waitFor();
+            await openAccountMenu();
+            expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
+            await checkScreen('profile-menu-open');
+            for (const width of [1280, 390]) {
+              await page().setViewportSize({ width, height: 844 });
+              const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
+              expect(panel, `menu panel at ${width} px`).not.toBeNull();
+              expect(panel!.x).toBeGreaterThanOrEqual(0);
+              expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+              const layout = await page().evaluate((viewport) => ({
+                width: document.documentElement.scrollWidth,
+                beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+              }), width);
+              expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
+              await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
+            }
+            await page().setViewportSize({ width: 1280, height: 720 });
+            await page().keyboard.press('Escape');
 
-          expect(state.cspViolations).toEqual([]);
-        });
+            // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
+            const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
+            await openAccountMenu();
+            await accountMenu().getByRole('link', { name: menuLinkText(menuRoute), exact: true }).click();
+            await endsOn(page(), menuRoute);
+            await openAccountMenu();
+            await accountMenu().getByRole('link', { name: menuLinkText('profile'), exact: true }).click();
+            await endsOn(page(), 'profile');
 
+            expect(state.cspViolations).toEqual([]);
+          });
+        }
 
         step(journey.settings.profileUpdatable ? 'edits the profile: the change is saved and shown' : 'refuses a profile edit (updatable "false"): no edit link, edit-profile goes back to the profile', async () => {
           await page().goto(url('profile'));
