@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { textOf } from '../content/texts';
 import { useContentTexts } from '../content/use-content-texts';
 import type { RootState } from '../store';
-import { notificationDismissed, pageChanged } from './alerts-slice';
+import { noticesOnPage, notificationDismissed, pageChanged } from './alerts-slice';
 
 /**
  * SPEC §2 notification alerts (the §3 banners card-added, card-removed, default-card, and the
@@ -13,10 +13,11 @@ import { notificationDismissed, pageChanged } from './alerts-slice';
  * moves to another page unless it was raised for the next page (alerts-slice lifetimes).
  */
 export function NotificationAlerts() {
-  const notifications = useSelector((state: RootState) => state.alerts.notifications);
+  const alerts = useSelector((state: RootState) => state.alerts);
   const common = useContentTexts('common');
   const dispatch = useDispatch();
   const { pathname } = useLocation();
+  const notifications = noticesOnPage(alerts, pathname);
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -105,7 +105,8 @@ export function RootScreen() {
         <SiteBrandMark site={site.data} name={siteBrand || programmeBrand} />
         <AccountMenu />
       </header>
-      <main className="shell__main">
+      {/* data-route names the screen drawn in this commit: the address bar changes before it. */}
+      <main className="shell__main" data-route={location.route ?? ''}>
         <ConciergeBanner />
         <GlobalErrorAlert />
         <NotificationAlerts />

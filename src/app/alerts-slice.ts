@@ -72,4 +72,14 @@ export const alertsSlice = createSlice({
   },
 });
 
+/**
+ * The notices to draw on `path`, decided while rendering: the path the store last saw may lag
+ * one commit behind the screen (pageChanged runs in an effect), and a notice of the page just
+ * left must not be drawn over the next page even for that commit. Same rule as pageChanged.
+ */
+export function noticesOnPage(state: AlertsState, path: string): Notification[] {
+  if (state.page === null || state.page === path) return state.notifications;
+  return state.notifications.filter((notification) => notification.lifetime === 'next-page');
+}
+
 export const { globalErrorShown, globalErrorHidden, notificationShown, notificationDismissed, pageChanged, alertsClosed } = alertsSlice.actions;

@@ -6,10 +6,13 @@ export function routeOf(page: Page): string {
   return new URL(page.url()).pathname.split('/account/')[1] ?? '';
 }
 
-/** Waits until the page has settled on `route` and its screen has drawn its heading. */
+/**
+ * Waits until the page has settled on `route` and that screen (not the one before it, still
+ * drawn while the address bar already shows the new route) has drawn its heading.
+ */
 export async function endsOn(page: Page, route: string): Promise<void> {
   await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
-  await page.locator('main h1').waitFor();
+  await page.locator(`main[data-route="${route}"] h1`).first().waitFor({ timeout: 15_000 });
 }
 
 /** The value of a cookie the browser holds for the portal, or undefined. */

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPortalRouter } from '../../../src/App';
-import { alertsClosed, alertsSlice, notificationDismissed, notificationShown, pageChanged, type AlertsState } from '../../../src/app/alerts-slice';
+import { alertsClosed, alertsSlice, noticesOnPage, notificationDismissed, notificationShown, pageChanged, type AlertsState } from '../../../src/app/alerts-slice';
 import type { AppServices } from '../../../src/app/app-services';
 import { documentCookieJar } from '../../../src/app/browser-cookies';
 import { browserLocalStorage } from '../../../src/app/browser-storage';
@@ -34,6 +34,16 @@ describe('alerts slice: notice lifetimes', () => {
     const landed = reduce(raised, pageChanged({ path: '/a/profile' }));
     expect(landed.notifications).toEqual([{ id: 'card-added', kind: 'success', message: 'Card added', lifetime: 'page' }]);
     expect(reduce(landed, pageChanged({ path: '/a/cashback-statement' })).notifications).toEqual([]);
+  });
+
+  it('a screen drawn before the store has seen its path shows only what pageChanged will keep', () => {
+    const nextPage = { id: 'card-added', kind: 'success', message: 'Card added', lifetime: 'next-page' } as const;
+    const raised = onPage('/a/edit-pan', notificationShown(saved), notificationShown(nextPage));
+    expect(noticesOnPage(raised, '/a/edit-pan').map((notice) => notice.id)).toEqual(['profile-saved', 'card-added']);
+    expect(noticesOnPage(raised, '/a/profile').map((notice) => notice.id)).toEqual(['card-added']);
+    const landed = reduce(raised, pageChanged({ path: '/a/profile' }));
+    expect(noticesOnPage(landed, '/a/profile').map((notice) => notice.id)).toEqual(['card-added']);
+    expect(noticesOnPage(landed, '/a/edit-profile')).toEqual([]);
   });
 
   it('the first page seen keeps what was raised before it', () => {
