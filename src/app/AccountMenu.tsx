@@ -13,7 +13,7 @@ import './account-menu.css';
  * The header's account menu on every page of a signed-in visitor; nothing for anyone else. Each of
  * ACCOUNT_MENU_ROUTES shows only when its guards let this visitor in (useSignedInVisitor().allowed → decideRoute).
  */
-export function AccountMenu() {
+export default function AccountMenu() {
   const visitor = useSignedInVisitor();
   return visitor === null ? null : <AccountMenuDisclosure visitor={visitor} />;
 }

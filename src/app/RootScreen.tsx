@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useAnalytics } from '../analytics/use-analytics';
@@ -11,7 +11,6 @@ import { siteThemeOf } from '../../schemas/site-config/site-brand';
 import { ConciergeBanner } from '../screens/concierge/ConciergeBanner';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
-import { AccountMenu } from './AccountMenu';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { NotificationAlerts } from './NotificationAlerts';
 import { readEntryQuery } from './entry-query';
@@ -19,6 +18,9 @@ import { rememberMobileSession } from './mobile-bridge';
 import { SiteBrandMark } from './SiteBrandMark';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
+
+/** Its own chunk, loaded once someone is signed in on this site: no guest page pays for it (ADR 0016). */
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /** SPEC §2 returnurl (stored only when valid, selectedCause appended), editPw (password-updated notice) and §1 isMobile. */
 function useEntryQuery(): void {
@@ -81,6 +83,7 @@ export function RootScreen() {
   const routeTitle = location.route ? textOf(common, `title.${location.route}`, '') : '';
   const title = pageTitle(siteBrand, routeTitle, programmeBrand);
   const theme = siteThemeOf(site.data);
+  const signedInHere = useSelector((state: RootState) => state.auth.name === 'LOGGEDIN' && state.auth.siteId === location.siteId);
 
   useEffect(() => {
     document.documentElement.lang = localeToLanguageTag(location.locale);
@@ -103,7 +106,11 @@ export function RootScreen() {
       </div>
       <header className="shell__header">
         <SiteBrandMark site={site.data} name={siteBrand || programmeBrand} />
-        <AccountMenu />
+        {signedInHere && (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        )}
       </header>
       {/* data-route names the screen drawn in this commit: the address bar changes before it. */}
       <main className="shell__main" data-route={location.route ?? ''}>

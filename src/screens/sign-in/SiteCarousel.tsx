@@ -1,126 +1,22 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { featureConfigOf } from '../../../schemas/site-config/types';
 import { useGetSiteConfigQuery } from '../../api/site-config-api';
-import type { ContentTexts } from '../../api/content-api';
-import { useContentTexts } from '../../content/use-content-texts';
-import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
-import './site-carousel.css';
 
 /** SPEC §3 cms: the vpp tenant has the form layout; every other tenant shows the carousel. */
 const FORM_LAYOUT_TENANT = 'vpp';
-/** Long enough to read a slide's two lines; WCAG 2.2.2 asks for the pause button, which is there. */
-const ROTATION_MS = 7000;
-const MAX_SLIDES = 10;
 
-interface Slide {
-  title: string;
-  text: string;
-}
+/** Its own chunk: a vpp site's sign-in never loads it, and no sign-in waits for it (ADR 0016 budgets). */
+const CarouselOfSlides = lazy(() => import('./CarouselOfSlides'));
 
-/** The content's slides: `slide.1.title`, `slide.1.text`, `slide.2.title`, … up to the first missing title. */
-export function slidesOf(texts: ContentTexts): Slide[] {
-  const slides: Slide[] = [];
-  for (let number = 1; number <= MAX_SLIDES; number++) {
-    const title = texts[`slide.${number}.title`];
-    if (title === undefined || title.trim() === '') break;
-    slides.push({ title, text: texts[`slide.${number}.text`] ?? '' });
-  }
-  return slides;
-}
-
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-/**
- * SPEC §3's carousel of a site whose cms tenant is not vpp, on sign-in and registration: the
- * content's slides (group `carousel`, per locale), built as WAI-ARIA APG's auto-rotating carousel.
- * The rotation button comes first, then previous, the slide picker and next; rotation stops while
- * the pointer or the keyboard focus is inside, and never starts by itself under
- * prefers-reduced-motion. While it rotates the slides are not a live region; paused, a change is
- * announced politely.
- */
+/** SPEC §3's carousel on sign-in and registration, for a site whose cms tenant is not vpp. */
 export function SiteCarousel() {
   const { siteId } = useSiteLocation();
   const site = useGetSiteConfigQuery(siteId);
-  const slides = slidesOf(useContentTexts('carousel'));
-  const text = useText('carousel');
-  const slidesId = useId();
-  const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const count = slides.length;
-  const rotating = playing && !hovered && !focused && count > 1;
-
-  useEffect(() => {
-    if (!rotating) return undefined;
-    const timer = window.setInterval(() => setCurrent((shown) => (shown + 1) % count), ROTATION_MS);
-    return () => window.clearInterval(timer);
-  }, [rotating, count]);
-
-  const tenant = site.data ? featureConfigOf(site.data, 'cms').tenant : undefined;
-  if (!site.data || tenant === FORM_LAYOUT_TENANT || count === 0) return null;
-  const shown = current % count;
-  const show = (index: number) => setCurrent((index + count) % count);
-
+  if (!site.data || featureConfigOf(site.data, 'cms').tenant === FORM_LAYOUT_TENANT) return null;
   return (
-    <section
-      className="carousel"
-      aria-roledescription={text('roleDescription')}
-      aria-label={text('label')}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
-    >
-      <div id={slidesId} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
-        {slides.map((slide, index) => (
-          <div
-            key={index}
-            className={`carousel__slide carousel__slide--${index % 2 === 0 ? 'primary' : 'accent'}`}
-            role="group"
-            aria-roledescription={text('slideRoleDescription')}
-            aria-label={text('position', { number: index + 1, count })}
-            hidden={index !== shown}
-          >
-            <h2 className="carousel__title">{slide.title}</h2>
-            <p className="carousel__text">{slide.text}</p>
-          </div>
-        ))}
-      </div>
-      <div className="carousel__controls">
-        <button type="button" className="carousel__rotation" aria-controls={slidesId} onClick={() => setPlaying(!playing)}>
-          <span className="carousel__icon" aria-hidden="true">
-            {playing ? '❚❚' : '▶'}
-          </span>
-          {text(playing ? 'pause' : 'play')}
-        </button>
-        <div className="carousel__steps">
-          <button type="button" className="carousel__step" aria-controls={slidesId} aria-label={text('previous')} onClick={() => show(shown - 1)}>
-            <span className="carousel__arrow carousel__arrow--previous" aria-hidden="true" />
-          </button>
-          <div className="carousel__picker" role="group" aria-label={text('picker')}>
-            {slides.map((_slide, index) => (
-              <button
-                key={index}
-                type="button"
-                className="carousel__pick"
-                aria-controls={slidesId}
-                aria-label={text('show', { number: index + 1 })}
-                aria-current={index === shown ? 'true' : undefined}
-                onClick={() => show(index)}
-              />
-            ))}
-          </div>
-          <button type="button" className="carousel__step" aria-controls={slidesId} aria-label={text('next')} onClick={() => show(shown + 1)}>
-            <span className="carousel__arrow carousel__arrow--next" aria-hidden="true" />
-          </button>
-        </div>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <CarouselOfSlides />
+    </Suspense>
   );
 }
