@@ -1,7 +1,8 @@
 /**
  * The fixture lint (docs/decisions/0001-site-fixture-format.md, "Consequences"): a site fixture is
  * checked against `siteFixtureSchema` plus what JSON Schema cannot say (regexps compile, masks are
- * readable, the file name equals `siteId`, each feature appears once). Every mistake names the file,
+ * readable, the file name equals `siteId`, each feature appears once) and what the portal could not
+ * run (fixture-rules.ts: ADR 0001 "Rules beyond the format"). Every mistake names the file,
  * the JSONPath inside it and what was expected, so an author can fix it without reading code.
  *
  * Runs in Node (the `sites:check` CLI and the gateway's start-up check), so ajv's generated code is fine.

@@ -51,8 +51,8 @@ const ENROLLMENT_SETTINGS_BY_FIELD: ReadonlyArray<{ field: 'phone' | 'nationalId
   { field: 'bin', keys: ['bin_length'] },
   { field: 'dob', keys: ['date_format', 'dob_min_age'] },
 ];
-/** Address parts an `address` level makes required unless they have their own (build-form-schema.ts). */
-const ADDRESS_PARTS_REQUIRED_BY_DEFAULT = new Set(['street', 'number', 'city', 'state', 'zipcode']);
+/** pan_capture texts only the standalone card form (SPEC §2 isVpp, cms tenant "vpp") shows (src/screens/cards/StandaloneCards.tsx). */
+const STANDALONE_CARD_TEXTS = ['optInText', 'panCancelButtonText'] as const;
 
 interface FeatureAt {
   index: number;
@@ -199,6 +199,18 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
     noEffect(settingAt(optIns), 'marketing_opt_ins is None, so no opt-in is shown');
   }
 
+  // widgets/fields/OptInListField.tsx draws "All of the above" only over two opt-ins or more.
+  if (optIns !== undefined && optIns.settings.all_of_the_above === 'true' && OFFERED_OPT_INS.filter((key) => optIns.settings[key] === 'true').length < 2) {
+    noEffect(settingAt(optIns, 'all_of_the_above'), '"All of the above" is shown only when two opt-ins or more are offered');
+  }
+
+  const panCapture = features.get('pan_capture');
+  if (panCapture !== undefined && features.get('cms')?.settings.tenant !== 'vpp') {
+    for (const key of STANDALONE_CARD_TEXTS) {
+      if (panCapture.settings[key] !== undefined) noEffect(settingAt(panCapture, key), `${key} is shown only by the standalone card form of a site whose cms tenant is "vpp" (SPEC §2)`);
+    }
+  }
+
   const address = levels.get('address');
   for (const [key, { at }] of levels) {
     if (key.startsWith('address.') && !isShown(address?.level)) {
@@ -216,7 +228,8 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
   const enrollment = features.get('user_enrollment');
   if (enrollment !== undefined) {
     const shown = (key: string): boolean => isShown(levels.get(key)?.level);
-    const zipcodeLevel = levels.get('address.zipcode')?.level ?? (ADDRESS_PARTS_REQUIRED_BY_DEFAULT.has('zipcode') ? address?.level : undefined);
+    // A zipcode without its own level takes the address's (build-form-schema.ts: zipcode is a part an address needs).
+    const zipcodeLevel = levels.get('address.zipcode')?.level ?? address?.level;
     const fieldShown: Record<string, boolean> = {
       phone: shown('phone'),
       nationalId: shown('nationalId'),

@@ -286,6 +286,30 @@ describe('settings without effect are warnings at their JSON path', () => {
     );
   });
 
+  it('warns at "All of the above" over fewer than two opt-ins and at standalone card texts on a site without the standalone form', () => {
+    const site = load('sites/firstbank.json');
+    Object.assign(settingsOf(site, 'marketing_optins'), { email: 'true', transactional: 'false', sms: 'false', online: 'false', cashback: 'false', all_of_the_above: 'true' });
+    settingsOf(site, 'pan_capture').optInText = 'I agree';
+    expect(checkSiteFixture(site, 'fixtures/sites/firstbank.json')).toEqual([]);
+    expect(warningsOf(site)).toEqual(
+      expect.arrayContaining([
+        {
+          code: 'no-effect',
+          path: at(site, 'marketing_optins', 'all_of_the_above'),
+          expected: 'nothing here, as this setting has no effect: "All of the above" is shown only when two opt-ins or more are offered (marketing_optins.all_of_the_above)',
+        },
+        {
+          code: 'no-effect',
+          path: at(site, 'pan_capture', 'optInText'),
+          expected:
+            'nothing here, as this setting has no effect: optInText is shown only by the standalone card form of a site whose cms tenant is "vpp" (SPEC §2) (pan_capture.optInText)',
+        },
+      ]),
+    );
+    settingsOf(site, 'cms').tenant = 'vpp';
+    expect(warningsOf(site).map((warning) => warning.path)).not.toContain(at(site, 'pan_capture', 'optInText'));
+  });
+
   it('warns that a ProfileOptional national id or password is asked nowhere (SPEC §5), and that dob settings need a dob field', () => {
     const site = load('sites/firstbank.json');
     settingsOf(site, 'user_site_profile').nationalId = '3';
