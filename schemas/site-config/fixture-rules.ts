@@ -238,6 +238,16 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
       dob: shown('dob'),
     };
     const fieldName: Record<string, string> = { phone: 'phone', nationalId: 'nationalId', zipcode: 'address.zipcode', bin: 'bin or ninedigitbin', dob: 'dob' };
+    // SPEC §5: cpf and ssn numbers have their own mask and check rules; the site's mask, regexp and upper-casing are not read.
+    const idType = enrollment.settings.national_id_type;
+    if (fieldShown.nationalId && (idType === 'cpf' || idType === 'ssn')) {
+      for (const key of ['national_id_mask', 'national_id_regexp', 'national_id_uppercase']) {
+        if (enrollment.settings[key] !== undefined) noEffect(settingAt(enrollment, key), `a ${idType} national id is formatted and checked by the ${idType} rules (SPEC §5), never by ${key}`);
+      }
+    }
+    if (enrollment.settings.privacy_policy_url !== undefined && enrollment.settings.privacy_policy_display === undefined) {
+      noEffect(settingAt(enrollment, 'privacy_policy_url'), 'the policy is linked from the registration form only when privacy_policy_display is set');
+    }
     for (const { field, keys } of ENROLLMENT_SETTINGS_BY_FIELD) {
       if (fieldShown[field]) continue;
       for (const key of keys) {

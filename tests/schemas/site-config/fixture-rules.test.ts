@@ -310,6 +310,22 @@ describe('settings without effect are warnings at their JSON path', () => {
     expect(warningsOf(site).map((warning) => warning.path)).not.toContain(at(site, 'pan_capture', 'optInText'));
   });
 
+  it('warns at a national id mask or regexp of a cpf or ssn site (SPEC §5: their own rules) and at a privacy policy URL without its display', () => {
+    const site = load('sites/firstbank.json');
+    settingsOf(site, 'user_enrollment').national_id_regexp = '^[0-9]{9}$';
+    delete settingsOf(site, 'user_enrollment').privacy_policy_display;
+    expect(checkSiteFixture(site, 'fixtures/sites/firstbank.json')).toEqual([]);
+    const warnings = warningsOf(site);
+    expect(warnings).toContainEqual({
+      code: 'no-effect',
+      path: at(site, 'user_enrollment', 'national_id_regexp'),
+      expected: 'nothing here, as this setting has no effect: a ssn national id is formatted and checked by the ssn rules (SPEC §5), never by national_id_regexp (user_enrollment.national_id_regexp)',
+    });
+    expect(warnings.map((warning) => warning.path)).toEqual(
+      expect.arrayContaining([at(site, 'user_enrollment', 'national_id_mask'), at(site, 'user_enrollment', 'privacy_policy_url')]),
+    );
+  });
+
   it('warns that a ProfileOptional national id or password is asked nowhere (SPEC §5), and that dob settings need a dob field', () => {
     const site = load('sites/firstbank.json');
     settingsOf(site, 'user_site_profile').nationalId = '3';
