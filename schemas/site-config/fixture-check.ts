@@ -115,7 +115,7 @@ function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
       const of = feature === undefined ? 'the site' : feature;
       return [{
         at: [...at, unknownKey],
-        expected: `a key of ${of} (allowed keys listed once at the end)${unknownKeyHint(unknownKey, feature, known)}`,
+        expected: `a key of ${of}${unknownKeyHint(unknownKey, feature, known)}`,
         actual: `unknown key ${JSON.stringify(unknownKey)}`,
         code: 'unknown-key',
         allowed: { of, values: known },
@@ -127,7 +127,7 @@ function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
       const close = typeof error.data.name === 'string' ? nearMisses(error.data.name, FEATURE_NAMES) : [];
       return [{
         at: [...at, 'name'],
-        expected: `a feature name (allowed feature names listed once at the end)${close.length > 0 ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : ''}`,
+        expected: `a feature name${close.length > 0 ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : ''}`,
         actual: describeValue(error.data.name),
         code: 'unknown-feature',
         allowed: { of: 'feature names', values: FEATURE_NAMES },

@@ -151,8 +151,8 @@ describe('sites:check', () => {
     const attributesAt = `${broken}: $.siteFeatureConfigurations[${featureAt('user_site_profile')}].featureConfig`;
     expect(lines).toEqual(
       expect.arrayContaining([
-        `${attributesAt}.first_name: expected a key of user_site_profile (allowed keys listed once at the end); did you mean \`user_global_profile\`? "first_name" is a setting of user_global_profile (user_site_profile.first_name), got unknown key "first_name"`,
-        `${attributesAt}.phnoe: expected a key of user_site_profile (allowed keys listed once at the end); did you mean "phone"? (user_site_profile.phnoe), got unknown key "phnoe"`,
+        `${attributesAt}.first_name: expected a key of user_site_profile; did you mean \`user_global_profile\`? "first_name" is a setting of user_global_profile (user_site_profile.first_name), got unknown key "first_name"`,
+        `${attributesAt}.phnoe: expected a key of user_site_profile; did you mean "phone"? (user_site_profile.phnoe), got unknown key "phnoe"`,
         `${cardsAt}.assetsUrl: expected pan_capture.assetsUrl: the card screens need assetsUrl, assetsValidationUrl and updateAssetUrl, or they fail with "Missing required options for FirstBankPanModule" (SPEC §8) (pan_capture.assetsUrl), got missing`,
         `${broken}: $.siteFeatureConfigurations[${featureAt('marketing_optins')}].featureConfig: expected a "marketing_opt_ins" level in user_site_profile (e.g. "1" Optional): without it the offered opt-ins are never shown (marketing_optins), got email, transactional, online, cashback offered, no marketing_opt_ins level`,
       ]),
