@@ -6,12 +6,13 @@
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
  * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
-import { checkFixtureText, checkSiteFixtureWarnings, type FixtureMistake } from '../../schemas/site-config/fixture-check';
+import { checkFixtureText, checkSettingsWithoutEffect, checkSiteFixtureWarnings, type FixtureMistake } from '../../schemas/site-config/fixture-check';
 import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
+import { siteFixtureSchemaText, SITE_FIXTURE_SCHEMA_FILE } from '../../schemas/site-config/fixture-format';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The app's static files: Vite copies them to the root of the build, where a site's logo is served from (ADR 0020). */
@@ -95,18 +96,29 @@ function formatMistake({ file, path, expected, actual }: FixtureMistake): string
   return `${file}: ${path}: expected ${expected}${actual === undefined ? '' : `, got ${actual}`}`;
 }
 
+/**
+ * `--write-schema` rewrites the published JSON Schema from fixture-format.ts (README "Adding a site");
+ * tests/schemas/site-config/site-fixture-schema-file.test.ts fails while the two disagree.
+ */
+if (process.argv[2] === '--write-schema') {
+  writeFileSync(resolve(REPO_ROOT, SITE_FIXTURE_SCHEMA_FILE), siteFixtureSchemaText());
+  console.log(`sites:check: wrote ${SITE_FIXTURE_SCHEMA_FILE}`);
+  process.exit(0);
+}
+
 const requested = process.argv.slice(2);
 const files =
   requested.length > 0
     ? requested.map((arg) => ({ displayName: arg, absolutePath: resolve(process.cwd(), arg) }))
     : defaultFixtureFiles().map((path) => ({ displayName: relative(REPO_ROOT, path), absolutePath: path }));
 
-/** What a site file could say better without being wrong (a regexp-only field without an example); never fails the check. */
+/** What a site file could say better without being wrong (a regexp-only field without an example, a setting without effect); never fails the check. */
 function warningsOf(displayName: string, absolutePath: string): FixtureMistake[] {
   const isDataFixture = DATA_FIXTURE_CHECKS[basename(absolutePath)] !== undefined || basename(dirname(absolutePath)) === 'cashback';
   if (isDataFixture) return [];
   try {
-    return checkSiteFixtureWarnings(JSON.parse(readFileSync(absolutePath, 'utf8')) as unknown, displayName);
+    const value = JSON.parse(readFileSync(absolutePath, 'utf8')) as unknown;
+    return [...checkSiteFixtureWarnings(value, displayName), ...checkSettingsWithoutEffect(value, displayName)];
   } catch {
     return []; // the mistakes above already name an unreadable file
   }
@@ -116,5 +128,8 @@ const mistakes = files.flatMap(({ displayName, absolutePath }) => checkFile(disp
 const warnings = files.flatMap(({ displayName, absolutePath }) => warningsOf(displayName, absolutePath));
 for (const mistake of mistakes) console.log(formatMistake(mistake));
 for (const warning of warnings) console.log(`warning: ${formatMistake(warning)}`);
+// Each set of allowed keys once per run, however many messages point at it (ADR 0001 "Rules beyond the format").
+const allowedKeys = new Map(mistakes.flatMap(({ allowed }) => (allowed === undefined ? [] : [[allowed.of, allowed.values] as const])));
+for (const [of, values] of allowedKeys) console.log(`allowed ${of === 'feature names' ? 'feature names' : `keys of ${of}`}: ${values.join(', ')}`);
 console.log(`sites:check: ${files.length} files, ${mistakes.length} mistakes${warnings.length > 0 ? `, ${warnings.length} warnings` : ''}`);
 process.exitCode = mistakes.length > 0 ? 1 : 0;

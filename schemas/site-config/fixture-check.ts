@@ -1,7 +1,8 @@
 /**
  * The fixture lint (docs/decisions/0001-site-fixture-format.md, "Consequences"): a site fixture is
  * checked against `siteFixtureSchema` plus what JSON Schema cannot say (regexps compile, masks are
- * readable, the file name equals `siteId`, each feature appears once). Every mistake names the file,
+ * readable, the file name equals `siteId`, each feature appears once) and what the portal could not
+ * run (fixture-rules.ts: ADR 0001 "Rules beyond the format"). Every mistake names the file,
  * the JSONPath inside it and what was expected, so an author can fix it without reading code.
  *
  * Runs in Node (the `sites:check` CLI and the gateway's start-up check), so ajv's generated code is fine.
@@ -17,6 +18,7 @@ import { maskSlotCount, parseMask } from './mask';
 import { BRAND_SETTINGS, failingBrandContrast, isLogoPath } from './site-brand';
 import { normaliseHexColour } from './colour-contrast';
 import { FEATURE_NAMES } from './types';
+import { nearMisses, noEffectWarnings, runtimeErrors, unknownKeyHint } from './fixture-rules';
 
 export interface FixtureMistake {
   file: string;
@@ -24,6 +26,10 @@ export interface FixtureMistake {
   path: string;
   expected: string;
   actual?: string;
+  /** Which rule of docs/decisions/0001-site-fixture-format.md found it (e.g. `unknown-key`, `pan-capture-option-missing`). */
+  code?: string;
+  /** The keys that would have been accepted; `sites:check` lists each such set once per run, not in every message. */
+  allowed?: { of: string; values: readonly string[] };
 }
 
 /** What only the caller can know: `sites:check` looks in the app's `public/` folder (ADR 0020). */
@@ -37,7 +43,7 @@ const DEFAULT_SITE_FILE = 'default-site';
 const DEFAULT_SITE_ID = 'default';
 
 type Segment = string | number;
-type Mistake = { at: Segment[]; expected: string; actual?: string };
+type Mistake = { at: Segment[]; expected: string; actual?: string; code?: string; allowed?: FixtureMistake['allowed'] };
 
 let compiledValidator: ValidateFunction | undefined;
 function validator(): ValidateFunction {
@@ -50,11 +56,13 @@ export function checkSiteFixture(value: unknown, fileName: string, options: Fixt
   const validate = validator();
   const schemaMistakes = validate(value) ? [] : (validate.errors ?? []).flatMap((error) => describeSchemaError(value, error));
   const mistakes = [...firstPerPath(schemaMistakes), ...checkBeyondSchema(value, fileName, options)];
-  return mistakes.map(({ at, expected, actual }) => ({
+  return mistakes.map(({ at, expected, actual, code, allowed }) => ({
     file: fileName,
     path: formatJsonPath(at),
     expected: expected + featureContext(value, at),
     ...(actual === undefined ? {} : { actual }),
+    ...(code === undefined ? {} : { code }),
+    ...(allowed === undefined ? {} : { allowed }),
   }));
 }
 
@@ -103,12 +111,27 @@ function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
     case 'additionalProperties': {
       const known = Object.keys((parentSchema?.properties as object | undefined) ?? {});
       const unknownKey = String(error.params.additionalProperty);
-      return [{ at: [...at, unknownKey], expected: `one of the keys ${known.join(', ')}`, actual: `unknown key ${JSON.stringify(unknownKey)}` }];
+      const feature = featureNameAt(root, at);
+      const of = feature === undefined ? 'the site' : feature;
+      return [{
+        at: [...at, unknownKey],
+        expected: `a key of ${of}${unknownKeyHint(unknownKey, feature, known)}`,
+        actual: `unknown key ${JSON.stringify(unknownKey)}`,
+        code: 'unknown-key',
+        allowed: { of, values: known },
+      }];
     }
     case 'discriminator': {
       // A feature that is not an object has its `type` error and one without a name its `required` error.
       if (!isRecord(error.data) || error.data.name === undefined) return [];
-      return [{ at: [...at, 'name'], expected: `a feature name: ${FEATURE_NAMES.join(', ')}`, actual: describeValue(error.data.name) }];
+      const close = typeof error.data.name === 'string' ? nearMisses(error.data.name, FEATURE_NAMES) : [];
+      return [{
+        at: [...at, 'name'],
+        expected: `a feature name${close.length > 0 ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : ''}`,
+        actual: describeValue(error.data.name),
+        code: 'unknown-feature',
+        allowed: { of: 'feature names', values: FEATURE_NAMES },
+      }];
     }
     default:
       return [{ at, expected, actual: describeValue(error.data) }];
@@ -151,6 +174,7 @@ function checkBeyondSchema(root: unknown, fileName: string, options: FixtureChec
       mistakes.push(...checkSiteLocales(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig', 'locales']));
     }
   });
+  mistakes.push(...runtimeErrors(root));
   return mistakes;
 }
 
@@ -318,6 +342,20 @@ export function checkSiteFixtureWarnings(value: unknown, fileName: string): Fixt
   return warnings;
 }
 
+/**
+ * Warnings: settings the format accepts that have no effect in the portal (fixture-rules.ts), each
+ * at its JSON path, so an author never believes a site does something it does not.
+ */
+export function checkSettingsWithoutEffect(value: unknown, fileName: string): FixtureMistake[] {
+  return noEffectWarnings(value).map(({ at, expected, actual, code }) => ({
+    file: fileName,
+    path: formatJsonPath(at),
+    expected: expected + featureContext(value, at),
+    ...(actual === undefined ? {} : { actual }),
+    code,
+  }));
+}
+
 function siteIdForFile(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop()?.replace(/\.json$/, '') ?? '';
   return base === DEFAULT_SITE_FILE ? DEFAULT_SITE_ID : base;
@@ -349,6 +387,15 @@ function formatJsonPath(segments: readonly Segment[]): string {
       return IDENTIFIER.test(segment) ? `.${segment}` : `['${segment.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
     })
     .reduce((path, part) => path + part, '$');
+}
+
+/** The feature whose settings `at` points into (`$.siteFeatureConfigurations[i].featureConfig`), if any. */
+function featureNameAt(root: unknown, at: readonly Segment[]): string | undefined {
+  const [list, index, config] = at;
+  if (list !== 'siteFeatureConfigurations' || typeof index !== 'number' || config !== 'featureConfig' || !isRecord(root)) return undefined;
+  const features = root.siteFeatureConfigurations;
+  const feature = Array.isArray(features) ? (features[index] as unknown) : undefined;
+  return isRecord(feature) && typeof feature.name === 'string' ? feature.name : undefined;
 }
 
 /** " (user_enrollment.bin_length)" for a mistake inside a feature, so the message names the feature. */

@@ -202,6 +202,8 @@ export const siteFixtureSchema: JsonSchemaNode = {
   type: 'object',
   description: 'a site config { "name", "siteId", "theme", "siteFeatureConfigurations" }',
   properties: {
+    // Editors read it to complete and check the file as it is typed (README "Adding a site"); the portal ignores it.
+    $schema: stringSchema('the path of the fixture JSON Schema, "../../schemas/site-config/site-fixture.schema.json"', { minLength: 1 }),
     name: stringSchema('a non-empty site name', { pattern: '\\S' }),
     siteId: stringSchema('a site id: lowercase letters, digits, "_" or "-", starting with a letter or digit, at most 64 long', {
       pattern: SITE_ID_PATTERN,
@@ -223,3 +225,11 @@ export const siteFixtureSchema: JsonSchemaNode = {
   required: ['name', 'siteId', 'theme', 'siteFeatureConfigurations'],
   additionalProperties: false,
 };
+
+/** Where the schema is published for editors (a fixture names it in `$schema`), relative to the repository root. */
+export const SITE_FIXTURE_SCHEMA_FILE = 'schemas/site-config/site-fixture.schema.json';
+
+/** The published file's exact text: `sites:check --write-schema` writes it and a unit test compares it. */
+export function siteFixtureSchemaText(): string {
+  return `${JSON.stringify(siteFixtureSchema, null, 2)}\n`;
+}

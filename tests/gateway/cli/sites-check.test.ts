@@ -14,17 +14,28 @@ const CASHBACK_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/cashback')).filter(
 const CONTENT_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/content')).filter((name) => name.endsWith('.json')).length;
 const scratch = mkdtempSync(join(tmpdir(), 'sites-check-'));
 
-function sitesCheck(...files: string[]): { status: number | null; stdout: string } {
+/**
+ * The mistakes and the summary; warnings (settings without effect, ADR 0001) are left out, with the
+ * summary's warning count, by all but the tests about warnings, so each test sees only its own mistake.
+ */
+function sitesCheck(...files: string[]): { status: number | null; stdout: string; output: string } {
   const run = spawnSync('npx', ['tsx', 'gateway/cli/sites-check.ts', ...files], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: run.status, stdout: run.stdout };
+  const stdout = run.stdout
+    .split('\n')
+    .filter((line) => !line.startsWith('warning: ') && !line.startsWith('allowed '))
+    .map((line) => line.replace(/^(sites:check: .*), \d+ warnings$/, '$1'))
+    .join('\n');
+  return { status: run.status, stdout, output: run.stdout };
 }
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('sites:check', () => {
   it('passes the fixtures of the repository (every site plus default-site.json, bin-ranges.json, the cashback statements and the content)', () => {
-    const { status, stdout } = sitesCheck();
+    const { status, stdout, output } = sitesCheck();
     expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 2 + CASHBACK_COUNT + CONTENT_COUNT} files, 0 mistakes`);
+    // Warnings never fail the check, and each names a file and a JSON path.
+    expect(output.trim().split('\n').slice(0, -1).every((line) => /^warning: fixtures\/\S+\.json: \$\S* /.test(line))).toBe(true);
     expect(status).toBe(0);
   });
 
@@ -117,5 +128,57 @@ describe('sites:check', () => {
     expect(stdout).toContain(`${missing}: $: expected a readable JSON file, got ENOENT`);
     expect(stdout).toContain('sites:check: 2 files, 2 mistakes');
     expect(status).toBe(1);
+  });
+
+  // ADR 0001 "Rules beyond the format": what breaks a site at run time is refused; what does nothing is a warning.
+  it('refuses pan_capture without its asset URLs and opt-ins without their level, hints the feature a key belongs to, and lists allowed keys once', () => {
+    const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
+    const featureAt = (name: string) => site.siteFeatureConfigurations.findIndex((feature) => feature.name === name);
+    const cards = site.siteFeatureConfigurations[featureAt('pan_capture')]!.featureConfig;
+    delete cards.assetsUrl;
+    delete cards.assetsValidationUrl;
+    delete cards.updateAssetUrl;
+    const attributes = site.siteFeatureConfigurations[featureAt('user_site_profile')]!.featureConfig;
+    delete attributes.marketing_opt_ins;
+    attributes.first_name = '0';
+    attributes.phnoe = '1';
+    const broken = join(scratch, 'firstbank.json');
+    writeFileSync(broken, JSON.stringify(site, null, 2));
+
+    const { status, output } = sitesCheck(broken);
+    const lines = output.trim().split('\n');
+    const cardsAt = `${broken}: $.siteFeatureConfigurations[${featureAt('pan_capture')}].featureConfig`;
+    const attributesAt = `${broken}: $.siteFeatureConfigurations[${featureAt('user_site_profile')}].featureConfig`;
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `${attributesAt}.first_name: expected a key of user_site_profile; did you mean \`user_global_profile\`? "first_name" is a setting of user_global_profile (user_site_profile.first_name), got unknown key "first_name"`,
+        `${attributesAt}.phnoe: expected a key of user_site_profile; did you mean "phone"? (user_site_profile.phnoe), got unknown key "phnoe"`,
+        `${cardsAt}.assetsUrl: expected pan_capture.assetsUrl: the card screens need assetsUrl, assetsValidationUrl and updateAssetUrl, or they fail with "Missing required options for FirstBankPanModule" (SPEC §8) (pan_capture.assetsUrl), got missing`,
+        `${broken}: $.siteFeatureConfigurations[${featureAt('marketing_optins')}].featureConfig: expected a "marketing_opt_ins" level in user_site_profile (e.g. "1" Optional): without it the offered opt-ins are never shown (marketing_optins), got email, transactional, online, cashback offered, no marketing_opt_ins level`,
+      ]),
+    );
+    expect(lines.filter((line) => line.includes('.featureConfig.assets') || line.includes('.featureConfig.updateAssetUrl'))).toHaveLength(3);
+    // Two unknown keys in one feature: its allowed keys are printed once, after the messages.
+    const allowed = lines.filter((line) => line.startsWith('allowed '));
+    expect(allowed).toEqual([expect.stringMatching(/^allowed keys of user_site_profile: state, region, phone, .*customerOriginDetails$/) as string]);
+    expect(lines.filter((line) => line.includes('state, region, phone'))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^sites:check: 1 files, 6 mistakes, \d+ warnings$/);
+    expect(status).toBe(1);
+  });
+
+  it('passes a file whose only findings are settings without effect, warning at each with file and JSON path', () => {
+    const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/northbank.json'), 'utf8')) as SiteConfig;
+    const featureAt = (name: string) => site.siteFeatureConfigurations.findIndex((feature) => feature.name === name);
+    site.siteFeatureConfigurations[featureAt('user_site_profile')]!.featureConfig.campaigns = '0';
+    const checked = join(scratch, 'northbank.json');
+    writeFileSync(checked, JSON.stringify(site, null, 2));
+
+    const { status, output } = sitesCheck(checked);
+    expect(output.trim().split('\n')).toEqual([
+      `warning: ${checked}: $.siteFeatureConfigurations[${featureAt('user_site_profile')}].featureConfig.campaigns: expected no level: campaigns is never shown, it is a data-only attribute no form asks for (ADR 0001 "Data-only attributes"), so a Mandatory level has no effect (user_site_profile.campaigns), got Mandatory`,
+      `warning: ${checked}: $.siteFeatureConfigurations[${featureAt('vba')}].featureConfig.enabled: expected nothing here, as this setting has no effect: nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect (vba.enabled)`,
+      'sites:check: 1 files, 0 mistakes, 2 warnings',
+    ]);
+    expect(status).toBe(0);
   });
 });

@@ -145,10 +145,16 @@ const brokenCases: BrokenCase[] = [
       site.siteFeatureConfigurations.push({ name: 'loyalty_points' as FeatureName, featureConfig: { enabled: 'true' } });
       return (s) => ({
         path: `$.siteFeatureConfigurations[${s.siteFeatureConfigurations.length - 1}].name`,
-        expected:
-          'a feature name: pan_capture, user_site_profile, user_global_profile, user_asset_profile, user_enrollment, ' +
-          'marketing_optins, vba, site_auth_profile, cms, allow_delete_profile, mobile_app, site_locales, site_brand',
+        expected: 'a feature name',
         actual: '"loyalty_points"',
+        code: 'unknown-feature',
+        allowed: {
+          of: 'feature names',
+          values: [
+            'pan_capture', 'user_site_profile', 'user_global_profile', 'user_asset_profile', 'user_enrollment',
+            'marketing_optins', 'vba', 'site_auth_profile', 'cms', 'allow_delete_profile', 'mobile_app', 'site_locales', 'site_brand',
+          ],
+        },
       });
     },
   },
@@ -158,8 +164,10 @@ const brokenCases: BrokenCase[] = [
       settingsOf(site, 'cms').colour = 'blue';
       return (s) => ({
         path: `$.siteFeatureConfigurations[${indexOf(s, 'cms')}].featureConfig.colour`,
-        expected: 'one of the keys tenant (cms.colour)',
+        expected: 'a key of cms (cms.colour)',
         actual: 'unknown key "colour"',
+        code: 'unknown-key',
+        allowed: { of: 'cms', values: ['tenant'] },
       });
     },
   },
@@ -167,7 +175,13 @@ const brokenCases: BrokenCase[] = [
     mistake: 'an unknown top-level key',
     breakIt: (site) => {
       site.locale = 'en_us';
-      return () => ({ path: '$.locale', expected: 'one of the keys name, siteId, theme, siteFeatureConfigurations', actual: 'unknown key "locale"' });
+      return () => ({
+        path: '$.locale',
+        expected: 'a key of the site',
+        actual: 'unknown key "locale"',
+        code: 'unknown-key',
+        allowed: { of: 'the site', values: ['$schema', 'name', 'siteId', 'theme', 'siteFeatureConfigurations'] },
+      });
     },
   },
   {
@@ -359,8 +373,10 @@ const brokenCases: BrokenCase[] = [
       settingsOf(site, 'user_site_profile')['address.country'] = '1';
       return (s) => ({
         path: `$.siteFeatureConfigurations[${indexOf(s, 'user_site_profile')}].featureConfig['address.country']`,
-        expected: expect.stringMatching(/^one of the keys state, region, phone, .* \(user_site_profile\.address\.country\)$/) as string,
+        expected: 'a key of user_site_profile (user_site_profile.address.country)',
         actual: 'unknown key "address.country"',
+        code: 'unknown-key',
+        allowed: { of: 'user_site_profile', values: expect.arrayContaining(['state', 'region', 'phone', 'address.city']) as string[] },
       });
     },
   },
