@@ -94,6 +94,9 @@ export async function issuerConfiguration(sso: SsoSite, context: RelyingPartyCon
     await clientAuthentication(sso, context.credentials),
   );
   config[oidc.customFetch] = jwksCachingFetch(issuer, context.transport);
+  // openid-client, as OIDC Core §3.1.3.7 allows, trusts an ID token from the token endpoint on TLS alone and
+  // skips its signature; we check it with the issuer's JWKS anyway: a signature that does not verify is refused.
+  oidc.enableNonRepudiationChecks(config);
   config.timeout = REMOTE_TIMEOUT_MS / 1000;
   if (context.development) oidc.allowInsecureRequests(config);
   return config;
