@@ -181,6 +181,15 @@ describeEachDatabase((leg) => {
     expect((await gateway.test.db.query('select id from users')).rows).toEqual([]);
   });
 
+  it('outside development an http issuer is never called: 502 SSO_ISSUER_UNAVAILABLE before anything is stored (ADR 0018)', async () => {
+    gateway = await openSignInGateway(leg);
+    const sso = ssoSiteOf((await realFixtures()).sites.get(SITE)!.config)!;
+    const production = { transport: issuerTransportFor(TEST_IDP_ISSUER, gateway.app), development: false, credentials: new Map() };
+    const started = startSsoSignIn(gateway.test.db, sso, { redirect_uri: REDIRECT_URI }, randomBytes(32).toString('base64url'), production, gateway.clock.now());
+    await expect(started).rejects.toMatchObject({ statusCode: 502, code: 'SSO_ISSUER_UNAVAILABLE' });
+    expect((await gateway.test.db.query('select state_hash from sso_login_requests')).rows).toEqual([]);
+  });
+
   it('refuses an ID token signed with a key the issuer never published: 401 SSO_ID_TOKEN_INVALID as JSON, no session, never a 500', async () => {
     const published = await generateSigningKey('RS256');
     const keys = new TestIdpKeys(await generateSigningKey('RS256'));
