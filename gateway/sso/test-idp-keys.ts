@@ -1,4 +1,4 @@
-import { createECDH, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, type KeyObject } from 'node:crypto';
+import { createECDH, createHash, createPrivateKey, generateKeyPairSync, hkdfSync, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, SignJWT, type JWK } from 'jose';
 
 /** The ID token algorithms the relying party accepts and the test identity provider can sign with (ADR 0015). */
@@ -68,6 +68,3 @@ export class TestIdpKeys {
 export function signJwt(claims: Record<string, unknown>, key: Pick<TestIdpSigningKey, 'alg' | 'kid' | 'privateKey'>): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: key.alg, typ: 'JWT', kid: key.kid }).sign(key.privateKey);
 }
-
-/** The public key of a private one, for checks that need it (the client assertion of private_key_jwt). */
-export const publicKeyOf = (privateKey: KeyObject) => createPublicKey(privateKey);
