@@ -181,6 +181,15 @@ describeEachDatabase((leg) => {
     expect((await gateway.test.db.query('select id from users')).rows).toEqual([]);
   });
 
+  it('a confidential site whose credential the gateway was not given answers 503 SSO_CLIENT_NOT_CONFIGURED as JSON, never a 500', async () => {
+    gateway = await openSignInGateway(leg, { fixtures: await fixturesWith('private_key_jwt') });
+    const query = new URLSearchParams({ siteId: SITE, client_id: CLIENT_ID, redirect_uri: REDIRECT_URI });
+    const refused = await gateway.app.inject({ method: 'GET', url: `/api/user-auth/oidc/authorize?${query.toString()}` });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.json()).toMatchObject({ error: 'SSO_CLIENT_NOT_CONFIGURED', message: expect.stringContaining('private_key_jwt') });
+  });
+
   it('outside development an http issuer is never called: 502 SSO_ISSUER_UNAVAILABLE before anything is stored (ADR 0018)', async () => {
     gateway = await openSignInGateway(leg);
     const sso = ssoSiteOf((await realFixtures()).sites.get(SITE)!.config)!;
