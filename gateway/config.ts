@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { FIXTURES_DIR } from './fixtures/load-fixtures';
 import { keyBytes, MIN_KEY_BYTES } from './security/server-keys';
+import { SSO_CREDENTIAL_VARIABLE } from './sso/client-credentials';
 
 /**
  * ADR 0018: development (`npm start`, NODE_ENV=development; the test runner's NODE_ENV=test too) has
@@ -57,6 +58,11 @@ export interface GatewayConfig {
   hcaptchaSiteKey?: string;
   /** ADR 0013: https origins of the region analytics tags the app was built to load; they join the CSP. None by default. */
   analyticsTagHosts: string[];
+  /**
+   * ADR 0015: `SSO_CLIENT_SECRET_<SITE>` and `SSO_PRIVATE_KEY_<SITE>` as set, read per site by
+   * `readSsoCredentials` once the fixtures are known. Secrets: never logged or echoed.
+   */
+  ssoCredentialEnv: Readonly<Record<string, string>>;
 }
 
 /** A setting is wrong: the message lists every problem, one line each, and is safe to print (no secret values). */
@@ -143,6 +149,7 @@ export function readSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; p
     hcaptchaSecret: text('HCAPTCHA_SECRET'),
     hcaptchaSiteKey: text('HCAPTCHA_SITE_KEY'),
     analyticsTagHosts: originList('ANALYTICS_TAG_HOSTS', text('ANALYTICS_TAG_HOSTS'), problems),
+    ssoCredentialEnv: Object.fromEntries(Object.keys(env).flatMap((name) => (SSO_CREDENTIAL_VARIABLE.test(name) && text(name) !== undefined ? [[name, text(name) ?? '']] : []))),
   };
   return { config, problems };
 }

@@ -27,8 +27,9 @@ import { createSmtpMailer } from './mail/smtp-mailer';
 import { createCardFingerprinter, loadCardFingerprintKey, type CardFingerprinter } from './security/card-fingerprint';
 import { makeDataDirPrivate, makeDataFilesPrivate, restrictNewFiles } from './security/private-data-dir';
 import { loadServerKey } from './security/server-keys';
-import { developmentBanner, developmentExposures, PRODUCTION_HEADING, startRefusals } from './run-mode';
+import { developmentBanner, developmentExposures, PRODUCTION_HEADING, ssoSites, startRefusals } from './run-mode';
 import { buildGateway } from './server';
+import { readSsoCredentials } from './sso/client-credentials';
 import { AdjustableClock } from './time/clock';
 
 /** A shutdown that takes longer than this (a stuck request) ends the process anyway. */
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
     return failStart(error, problems);
   }
   // Every problem of the environment and of the mode at once, before anything is written.
-  problems.push(...startRefusals(config, fixtures));
+  // ADR 0015: a confidential SSO client without its secret or key could sign no one in, in either mode.
+  const sso = await readSsoCredentials(ssoSites(fixtures), config.ssoCredentialEnv);
+  problems.push(...startRefusals(config, fixtures), ...sso.problems);
   if (problems.length > 0) return failStart(new ConfigError(problems, config.mode === 'production' ? PRODUCTION_HEADING : undefined));
   const logger = createLogger({ level: config.logLevel });
   const development = config.mode === 'development';
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
     const auth = await authSetup(config, counters, cardFingerprinter, logger);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
-    const app = await buildGateway({ mode: config.mode, db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
+    const app = await buildGateway({ mode: config.mode, db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, ssoCredentials: sso.credentials, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
     await makeDataFilesPrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 

@@ -96,7 +96,8 @@ export function isLoopback(host: string): boolean {
   return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
 }
 
-function ssoSites(fixtures: Fixtures): SsoSite[] {
+/** Every SSO site of the fixtures, by site id. */
+export function ssoSites(fixtures: Fixtures): SsoSite[] {
   return [...fixtures.sites.values(), fixtures.defaultSite].flatMap(({ config }) => ssoSiteOf(config) ?? []).sort((a, b) => a.siteId.localeCompare(b.siteId));
 }
 

@@ -27,8 +27,9 @@ import { ssoRoutes } from './routes/sso';
 import { registerStaticApp } from './routes/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
 import { testIdpRoutes } from './routes/test-idp';
-import { deriveSigningKey } from './sso/es256-jwt';
+import type { SsoCredentials } from './sso/client-credentials';
 import { loadSsoIdentities } from './sso/sso-identities';
+import { deriveSigningKey, TestIdpKeys } from './sso/test-idp-keys';
 import { userAttributeBackgroundRoutes } from './routes/user-attribute-background';
 import { userAttributeSaveRoutes } from './routes/user-attribute-save';
 import { userAttributeReadRoutes } from './routes/user-attribute-read';
@@ -70,6 +71,10 @@ export interface GatewayOptions {
   contentSecurity?: ContentSecuritySources;
   /** ADR 0018: production serves no outbox reader and no test identity provider, and sets every cookie Secure; development when unset. */
   mode?: 'development' | 'production';
+  /** ADR 0015: confidential SSO clients' credentials (from the environment, `readSsoCredentials`); none when unset. */
+  ssoCredentials?: SsoCredentials;
+  /** ADR 0015: the test identity provider's keys (a test picks RS256, PS256 or ES256, or rotates them); the derived ES256 key when unset. */
+  testIdpKeys?: TestIdpKeys;
 }
 
 declare module 'fastify' {
@@ -108,6 +113,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const injectedFailures = new InjectedFailures();
   if (options.testMode) answerInjectedFailures(app, injectedFailures, API_PREFIXES);
   const { clock } = auth;
+  const ssoCredentials = options.ssoCredentials ?? new Map();
   const jobs = new JobQueue(db, accountJobHandlers(db, fixtures, auth), clock, app.log);
   app.decorate('accountJobs', jobs);
   // Jobs a crashed or busy instance left behind, and retries coming due.
@@ -138,7 +144,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userAuthSignInRoutes, { db, fixtures, auth, jobs });
         await api.register(userAuthRevokeRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
-        await api.register(ssoRoutes, { db, fixtures, auth, gateway: app });
+        await api.register(ssoRoutes, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
@@ -160,7 +166,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   }
   await app.register(offersRoutes, { fixtures });
   // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike); development only (ADR 0018).
-  if (development) await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: await loadSsoIdentities(fixtures) });
+  if (development) {
+    const keys = options.testIdpKeys ?? new TestIdpKeys(deriveSigningKey(auth.tokenSigningKey));
+    await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials: ssoCredentials, identities: await loadSsoIdentities(fixtures) });
+  }
   await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;

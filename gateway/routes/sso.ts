@@ -6,8 +6,9 @@ import { completeSignIn, type SignInAnswer } from '../auth/sign-in-answer';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
+import type { SsoCredentials } from '../sso/client-credentials';
 import { issuerTransportFor } from '../sso/issuer-transport';
-import { findOrCreateSsoUser, finishSsoSignIn, LOGIN_REQUEST_TTL_SECONDS, startSsoSignIn, type SsoParameters } from '../sso/relying-party';
+import { findOrCreateSsoUser, finishSsoSignIn, LOGIN_REQUEST_TTL_SECONDS, startSsoSignIn, type RelyingPartyContext, type SsoParameters } from '../sso/relying-party';
 import { randomToken, ssoSiteOf, type SsoSite } from '../sso/sso-sites';
 
 /** httpOnly cookie binding a started SSO sign-in to the browser that started it (ADR 0015). */
@@ -18,8 +19,12 @@ const SSO_PARAMETERS = ['client_id', 'response_type', 'scope', 'state', 'nonce',
  * SPEC §7 `GET user-auth/oidc/authorize` (start: to the site's issuer) and the authorize POST
  * (finish: code and state in, signed in), as ADR 0015 fixes them.
  */
-export async function ssoRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance }): Promise<void> {
+export async function ssoRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+): Promise<void> {
   const { db, fixtures, auth, gateway } = options;
+  const contextOf = (sso: SsoSite): RelyingPartyContext => ({ transport: issuerTransportFor(sso.issuerUrl, gateway), development: options.development, credentials: options.credentials });
 
   function ssoSite(siteId: string): SsoSite {
     const site = fixtures.sites.get(siteId);
@@ -47,7 +52,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { db: Database; f
       const sso = ssoSite(siteId);
       const binding = randomToken();
       const now = auth.clock.now();
-      const authorizationUrl = await startSsoSignIn(db, sso, params, binding, issuerTransportFor(sso.issuerUrl, gateway), now);
+      const authorizationUrl = await startSsoSignIn(db, sso, params, binding, contextOf(sso), now);
       reply.header('set-cookie', serializeCookie(SSO_BINDING_COOKIE, binding, { httpOnly: true, secure: isHttps(request), expires: new Date(now.getTime() + LOGIN_REQUEST_TTL_SECONDS * 1000) }));
       reply.header('cache-control', 'no-store');
       return reply.redirect(authorizationUrl, 302);
@@ -72,7 +77,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { db: Database; f
       const sso = ssoSite(request.body.siteId);
       const binding = readCookies(request).get(SSO_BINDING_COOKIE);
       const now = auth.clock.now();
-      const subject = await finishSsoSignIn(db, sso, request.body, binding, issuerTransportFor(sso.issuerUrl, gateway), now);
+      const subject = await finishSsoSignIn(db, sso, request.body, binding, contextOf(sso), now);
       const grant = await findOrCreateSsoUser(db, sso.siteId, subject);
       const answer = await completeSignIn(db, auth, request, reply, grant, false);
       expireCookies(request, reply, [SSO_BINDING_COOKIE]);

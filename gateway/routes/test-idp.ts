@@ -3,27 +3,40 @@ import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import type { Clock } from '../time/clock';
-import type { SigningKey } from '../sso/es256-jwt';
+import type { SsoCredentials } from '../sso/client-credentials';
 import type { SsoIdentity } from '../sso/sso-identities';
-import { TEST_IDP_BASE_PATH, testIdpClients } from '../sso/sso-sites';
+import { TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, testIdpClients } from '../sso/sso-sites';
+import type { TestIdpKeys } from '../sso/test-idp-keys';
 import { beginAuthorization, chooseIdentity, describeInteraction, discoveryDocument, exchangeCode, type AuthorizationQuery } from '../sso/test-identity-provider';
 
 const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
 const stringProperties = (names: readonly string[], maxLength: number) => Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength }]));
-const TOKEN_RULES: FieldRules = { grant_type: { maxLength: 32 }, code: { maxLength: 128 }, redirect_uri: { maxLength: 2048 }, client_id: { maxLength: 128 }, code_verifier: { maxLength: 128 } };
+const TOKEN_RULES: FieldRules = {
+  grant_type: { maxLength: 32 },
+  code: { maxLength: 128 },
+  redirect_uri: { maxLength: 2048 },
+  client_id: { maxLength: 128 },
+  code_verifier: { maxLength: 128 },
+  client_assertion_type: { maxLength: 128 },
+  client_assertion: { maxLength: 8192 },
+};
 const INTERACTION_PARAMS = { type: 'object', properties: { interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } } as const;
 
 /**
  * The gateway's own OpenID provider for local use and tests (ADR 0015), at `/test-idp/…` on the
  * page root: discovery, JWKS, authorization (to the sso-simulator identity picker) and token.
  */
-export async function testIdpRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock; signingKey: SigningKey; identities: readonly SsoIdentity[] }): Promise<void> {
-  const { db, clock, signingKey, identities } = options;
+export async function testIdpRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; clock: Clock; keys: TestIdpKeys; credentials: SsoCredentials; identities: readonly SsoIdentity[] },
+): Promise<void> {
+  const { db, clock, keys, identities } = options;
   const clients = testIdpClients(options.fixtures);
+  const tokenEndpoint = { clients, credentials: options.credentials, keys, tokenEndpointUrl: `${new URL(TEST_IDP_ISSUER).origin}${TEST_IDP_BASE_PATH}/token` };
   await acceptFormBodies(app);
 
   app.get(`${TEST_IDP_BASE_PATH}/.well-known/openid-configuration`, { config: { access: 'public' } }, async () => discoveryDocument());
-  app.get(`${TEST_IDP_BASE_PATH}/jwks`, { config: { access: 'public' } }, async () => ({ keys: [signingKey.publicJwk] }));
+  app.get(`${TEST_IDP_BASE_PATH}/jwks`, { config: { access: 'public' } }, async () => keys.jwks());
 
   app.get<{ Querystring: AuthorizationQuery }>(
     `${TEST_IDP_BASE_PATH}/authorize`,
@@ -50,6 +63,6 @@ export async function testIdpRoutes(app: FastifyInstance, options: { db: Databas
   app.post(`${TEST_IDP_BASE_PATH}/token`, { config: { access: 'public' } }, async (request, reply) => {
     const form = await readFormFields(request, TOKEN_RULES);
     reply.header('cache-control', 'no-store');
-    return exchangeCode(db, identities, signingKey, form, clock.now());
+    return exchangeCode(db, identities, tokenEndpoint, form, request.headers.authorization, clock.now());
   });
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES_DIR, type Fixtures } from '../fixtures/load-fixtures';
-import { isRecord } from './es256-jwt';
+import { isRecord } from './relying-party';
 import { testIdpClients } from './sso-sites';
 
 /** Someone the test identity provider can sign in as (`fixtures/sso-identities.json`, ADR 0015). */

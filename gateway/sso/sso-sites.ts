@@ -10,6 +10,14 @@ export const TEST_IDP_ISSUER = 'http://127.0.0.1/test-idp';
 /** Where the test identity provider's endpoints live on the gateway's own origin. */
 export const TEST_IDP_BASE_PATH = '/test-idp';
 
+/**
+ * How the site's client authenticates at the token endpoint (ADR 0001 `site_auth_profile.client_auth`,
+ * ADR 0015): a public client with PKCE only, or a confidential one whose secret or private key comes
+ * from the environment, never from the fixture (fixtures are public data).
+ */
+export const CLIENT_AUTH_METHODS = ['none', 'client_secret_basic', 'private_key_jwt'] as const;
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
+
 /** SPEC §3 `site_auth_profile` of a site whose auth_mechanism is SSO. */
 export interface SsoSite {
   siteId: string;
@@ -17,13 +25,15 @@ export interface SsoSite {
   clientId: string;
   /** The registered redirect URIs; a redirect_uri must equal one of them exactly. */
   redirectUris: readonly string[];
+  clientAuth: ClientAuthMethod;
 }
 
 export function ssoSiteOf(site: SiteConfig): SsoSite | null {
   const profile = featureConfigOf(site, 'site_auth_profile');
   const { issuer_url: issuerUrl, client_id: clientId, redirect_uris: redirectUris } = profile;
   if (profile.auth_mechanism !== 'SSO' || !issuerUrl || !clientId || !redirectUris) return null;
-  return { siteId: site.siteId, issuerUrl, clientId, redirectUris: redirectUris.split(' ') };
+  const clientAuth = CLIENT_AUTH_METHODS.find((method) => method === profile.client_auth) ?? 'none';
+  return { siteId: site.siteId, issuerUrl, clientId, redirectUris: redirectUris.split(' '), clientAuth };
 }
 
 /** The SSO sites registered as clients of the test identity provider, by client id. */

@@ -1,7 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
-import { signEs256Jwt, type SigningKey } from './es256-jwt';
+import type { SsoCredentials } from './client-credentials';
 import type { SsoIdentity } from './sso-identities';
+import { ID_TOKEN_ALGORITHMS, signJwt, type TestIdpKeys } from './test-idp-keys';
 import { OPAQUE_VALUE, PKCE_VERIFIER, pkceChallengeOf, randomToken, sha256Hex, TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, type SsoSite } from './sso-sites';
 
 /** How long the identity picker may stay open, and how long an issued code lives (RFC 6749 §4.1.2: short). */
@@ -20,10 +23,11 @@ export function discoveryDocument(): Record<string, unknown> {
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code'],
     subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['ES256'],
+    id_token_signing_alg_values_supported: [...ID_TOKEN_ALGORITHMS],
     code_challenge_methods_supported: ['S256'],
     scopes_supported: ['openid', 'email', 'profile'],
-    token_endpoint_auth_methods_supported: ['none'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'private_key_jwt'],
+    token_endpoint_auth_signing_alg_values_supported: [...ID_TOKEN_ALGORITHMS],
   };
 }
 
@@ -119,15 +123,81 @@ export async function chooseIdentity(db: Database, identities: readonly SsoIdent
   return { redirectTo: `${row.redirect_uri}${separator}${new URLSearchParams({ code, state: row.state }).toString()}` };
 }
 
-export type TokenForm = Partial<Record<'grant_type' | 'code' | 'redirect_uri' | 'client_id' | 'code_verifier', string>>;
+export type TokenForm = Partial<Record<'grant_type' | 'code' | 'redirect_uri' | 'client_id' | 'code_verifier' | 'client_assertion_type' | 'client_assertion', string>>;
 
 const invalidGrant = (message: string, field: string) => new HttpError(400, 'invalid_grant', message, { [field]: 'invalid' });
+const invalidClient = (message: string) => new HttpError(401, 'invalid_client', message, { client_id: 'invalid' });
+const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+/** What the token endpoint needs beside the form: its clients, their credentials, its keys. */
+export interface TokenEndpoint {
+  clients: ReadonlyMap<string, SsoSite>;
+  credentials: SsoCredentials;
+  keys: TestIdpKeys;
+  /** The absolute URL a client assertion may name as its audience, beside the issuer. */
+  tokenEndpointUrl: string;
+}
+
+/**
+ * RFC 6749 §2.3 client authentication as the client's site registers it (`client_auth`): a public
+ * client names itself; client_secret_basic proves the secret in the Authorization header (§2.3.1,
+ * form-encoded); private_key_jwt signs an assertion (RFC 7523: iss = sub = client, aud = this
+ * issuer or token endpoint, not expired) with the key whose private half the site holds.
+ */
+async function authenticateClient(endpoint: TokenEndpoint, form: TokenForm, authorization: string | undefined, now: Date): Promise<string> {
+  const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
+  let clientId = form.client_id;
+  let secret: string | undefined;
+  if (basic) {
+    const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+    try {
+      clientId = formDecode(decoded.slice(0, colon));
+      secret = formDecode(decoded.slice(colon + 1));
+    } catch {
+      throw invalidClient('The Authorization header is not client_secret_basic.');
+    }
+  }
+  const client = endpoint.clients.get(clientId ?? '');
+  if (!client) throw invalidClient('client_id names no client of this identity provider.');
+  const credential = endpoint.credentials.get(client.siteId);
+  if (client.clientAuth === 'none') {
+    if (basic || form.client_assertion !== undefined) throw invalidClient('This client is public: it authenticates with PKCE only.');
+    return client.clientId;
+  }
+  if (client.clientAuth === 'client_secret_basic') {
+    if (secret === undefined || credential?.method !== 'client_secret_basic') throw invalidClient('This client authenticates with client_secret_basic.');
+    const given = Buffer.from(secret);
+    const expected = Buffer.from(credential.clientSecret);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidClient('The client secret is wrong.');
+    return client.clientId;
+  }
+  if (basic || form.client_assertion_type !== JWT_BEARER || form.client_assertion === undefined || credential?.method !== 'private_key_jwt') {
+    throw invalidClient('This client authenticates with private_key_jwt.');
+  }
+  try {
+    await jwtVerify(form.client_assertion, credential.privateKey.publicKey, {
+      algorithms: [credential.privateKey.alg],
+      issuer: client.clientId,
+      subject: client.clientId,
+      audience: [TEST_IDP_ISSUER, endpoint.tokenEndpointUrl],
+      requiredClaims: ['exp', 'jti'],
+      currentDate: now,
+    });
+  } catch {
+    throw invalidClient('The client assertion does not verify with the client\'s key, or names another client, audience or time.');
+  }
+  return client.clientId;
+}
 
 /**
  * The token endpoint (RFC 6749 §4.1.3 with RFC 7636 PKCE): a code is spent by its first use,
- * right or wrong, so a replayed or guessed code never yields a second token.
+ * right or wrong, so a replayed or guessed code never yields a second token; the client then
+ * authenticates as its site registers (above), and the ID token is signed with the provider's
+ * current key (RS256, PS256 or ES256 as the gateway was given).
  */
-export async function exchangeCode(db: Database, identities: readonly SsoIdentity[], key: SigningKey, form: TokenForm, now: Date) {
+export async function exchangeCode(db: Database, identities: readonly SsoIdentity[], endpoint: TokenEndpoint, form: TokenForm, authorization: string | undefined, now: Date) {
   if (form.grant_type !== 'authorization_code') throw new HttpError(400, 'unsupported_grant_type', 'grant_type must be authorization_code.', { grant_type: 'invalid' });
   if (!OPAQUE_VALUE.test(form.code ?? '')) throw invalidGrant('code is missing or malformed.', 'code');
   const spent = await db.query<AuthorizationRow>(
@@ -136,8 +206,9 @@ export async function exchangeCode(db: Database, identities: readonly SsoIdentit
   );
   const row = spent.rows[0];
   if (!row) throw invalidGrant('The authorization code is unknown or was already used.', 'code');
+  const clientId = await authenticateClient(endpoint, form, authorization, now);
   if (row.code_expires_at === null || new Date(row.code_expires_at).getTime() <= now.getTime()) throw invalidGrant('The authorization code has expired.', 'code');
-  if (form.client_id !== row.client_id) throw invalidGrant('client_id is not the client the code was issued to.', 'client_id');
+  if (clientId !== row.client_id) throw invalidGrant('client_id is not the client the code was issued to.', 'client_id');
   if (form.redirect_uri !== row.redirect_uri) throw invalidGrant('redirect_uri is not the one of the authorization request.', 'redirect_uri');
   if (!PKCE_VERIFIER.test(form.code_verifier ?? '') || pkceChallengeOf(form.code_verifier ?? '') !== row.code_challenge) {
     throw invalidGrant('code_verifier does not match the code challenge.', 'code_verifier');
@@ -145,7 +216,7 @@ export async function exchangeCode(db: Database, identities: readonly SsoIdentit
   const identity = identities.find((candidate) => candidate.clientId === row.client_id && candidate.subject === row.subject);
   if (!identity) throw invalidGrant('The identity of this code no longer exists.', 'code');
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const idToken = signEs256Jwt(
+  const idToken = await signJwt(
     {
       iss: TEST_IDP_ISSUER,
       sub: identity.subject,
@@ -158,7 +229,7 @@ export async function exchangeCode(db: Database, identities: readonly SsoIdentit
       given_name: identity.givenName,
       family_name: identity.familyName,
     },
-    key,
+    endpoint.keys.signing,
   );
   return { access_token: randomToken(), token_type: 'Bearer', expires_in: ID_TOKEN_TTL_SECONDS, id_token: idToken };
 }

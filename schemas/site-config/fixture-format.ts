@@ -158,6 +158,7 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     connected_app: WORD,
     client_id: WORD,
     redirect_uris: REDIRECT_URIS,
+    client_auth: oneOfTexts(['none', 'client_secret_basic', 'private_key_jwt']),
     login_otp: oneOfTexts(['none', 'email', 'sms', 'choice']),
     mfa: oneOfTexts(['off', 'optional', 'required']),
   },

@@ -31,6 +31,7 @@ describe('readConfig', () => {
       hcaptchaSecret: undefined,
       hcaptchaSiteKey: undefined,
       analyticsTagHosts: [],
+      ssoCredentialEnv: {},
     });
   });
 
@@ -132,6 +133,14 @@ describe('readConfig', () => {
       hcaptchaSecret: '0xsecret',
       hcaptchaSiteKey: 'site-key',
       analyticsTagHosts: ['https://www.googletagmanager.com', 'https://tags.example:8443'],
+    });
+  });
+
+  // ADR 0015: confidential SSO clients' secrets and keys, named per site; nothing else of the environment.
+  it('keeps the SSO_CLIENT_SECRET_<SITE> and SSO_PRIVATE_KEY_<SITE> variables that are set, and no other', () => {
+    expect(readConfig({ SSO_CLIENT_SECRET_UNIONBANK: ' s3cret ', SSO_PRIVATE_KEY_OTHER_BANK: '{"kty":"EC"}', SSO_CLIENT_SECRET_EMPTY: '', SSO_OTHER: 'x', HOME: '/root' }).ssoCredentialEnv).toEqual({
+      SSO_CLIENT_SECRET_UNIONBANK: 's3cret',
+      SSO_PRIVATE_KEY_OTHER_BANK: '{"kty":"EC"}',
     });
   });
 

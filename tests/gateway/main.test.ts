@@ -242,6 +242,18 @@ await cp(FIXTURES_DIR, productionFixtures, { recursive: true });
 const unionbankFile = join(productionFixtures, 'sites', 'unionbank.json');
 await writeFile(unionbankFile, (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'));
 
+/** The same, with unionbank a confidential client (ADR 0015): its secret or key must come from the environment. */
+async function confidentialFixtures(clientAuth: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `gateway-${clientAuth}-fixtures-`));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  await cp(productionFixtures, dir, { recursive: true });
+  const file = join(dir, 'sites', 'unionbank.json');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('"client_id":', `"client_auth": "${clientAuth}",\n        "client_id":`));
+  return dir;
+}
+const secretBasicFixtures = await confidentialFixtures('client_secret_basic');
+const privateKeyJwtFixtures = await confidentialFixtures('private_key_jwt');
+
 /** Values a refusal must never print. */
 const SECRETS = { smtpPassword: 'smtp-password-never-printed', preauth: 'preauth-secret-never-printed', keys: ['1a'.repeat(32), '2b'.repeat(32), '3c'.repeat(32)] };
 /** ADR 0018: every development default replaced; an empty value unsets a variable (the gateway reads "" as unset). */
@@ -291,6 +303,8 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
     ['a key too short', { TOTP_ENCRYPTION_KEY: 'ab'.repeat(16) }, /^TOTP_ENCRYPTION_KEY must hold at least 32 bytes/],
     ['GATEWAY_TEST_MODE=true', { GATEWAY_TEST_MODE: 'true' }, /^GATEWAY_TEST_MODE=true adds test hooks/],
     ['the bundled fixtures: unionbank signs in at the test identity provider', { FIXTURES_DIR: '' }, /^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/],
+    ['a client_secret_basic site without SSO_CLIENT_SECRET_<SITE>', { FIXTURES_DIR: secretBasicFixtures }, /^site unionbank: site_auth_profile.client_auth is client_secret_basic but SSO_CLIENT_SECRET_UNIONBANK is not set/],
+    ['a private_key_jwt site whose SSO_PRIVATE_KEY_<SITE> is no key', { FIXTURES_DIR: privateKeyJwtFixtures, SSO_PRIVATE_KEY_UNIONBANK: SECRETS.preauth }, /^SSO_PRIVATE_KEY_UNIONBANK must be an RSA \(2048 bits or more\) or EC P-256 private key/],
     ['NODE_ENV unset is production too', { NODE_ENV: '', SMTP_URL: '' }, /^SMTP_URL is not set/],
     ['NODE_ENV it cannot read', { NODE_ENV: 'prod' }, /^NODE_ENV must be "production" or "development"/],
   ])('%s: one line, exit code 1, no stack trace, no secret, nothing written', async (_case, change, expected) => {

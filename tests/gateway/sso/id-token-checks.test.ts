@@ -1,30 +1,40 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
+import { SignJWT, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { deriveSigningKey, signEs256Jwt, type SigningKey } from '../../../gateway/sso/es256-jwt';
-import { issuerTransportFor } from '../../../gateway/sso/issuer-transport';
-import { finishSsoSignIn, startSsoSignIn, type IssuerTransport } from '../../../gateway/sso/relying-party';
+import { issuerTransportFor, type IssuerTransport } from '../../../gateway/sso/issuer-transport';
+import { finishSsoSignIn, startSsoSignIn, type RelyingPartyContext } from '../../../gateway/sso/relying-party';
 import { ssoSiteOf, TEST_IDP_ISSUER, type SsoSite } from '../../../gateway/sso/sso-sites';
+import { deriveSigningKey, signJwt, type TestIdpSigningKey } from '../../../gateway/sso/test-idp-keys';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { realFixtures } from '../support/test-gateway';
 
 /**
- * ADR 0015: the relying party's checks of the ID token (signature, iss, aud, exp, nonce). A test
- * double sits between it and the real in-process provider and rewrites the token the provider issued.
+ * ADR 0015: the relying party's (openid-client's) checks of the ID token (signature, iss, aud, exp,
+ * nonce). A test double sits between it and the real in-process provider and replaces the token
+ * endpoint's answer.
  */
 type Rewrite = (claims: Record<string, unknown>) => Record<string, unknown>;
 
-function tamperingTransport(real: IssuerTransport, key: SigningKey, rewrite: Rewrite): IssuerTransport {
+/** The real transport, except that the token endpoint's answer goes through `replace`. */
+function replacingToken(real: IssuerTransport, replace: (body: Record<string, unknown>) => Promise<Record<string, unknown>>): IssuerTransport {
   return {
-    getJson: (url) => real.getJson(url),
-    postForm: async (url, fields) => {
-      const answer = await real.postForm(url, fields);
-      const body = answer.body as { id_token: string };
-      const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-      return { status: answer.status, body: { ...body, id_token: signEs256Jwt(rewrite(claims), key) } };
+    ...real,
+    fetch: async (url, init) => {
+      const answer = await real.fetch(url, init);
+      if (!url.endsWith('/test-idp/token') || answer.status !== 200) return answer;
+      const body = (await answer.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify(await replace(body)), { status: 200, headers: { 'content-type': 'application/json' } });
     },
   };
+}
+
+function tamperingTransport(real: IssuerTransport, key: Pick<TestIdpSigningKey, 'alg' | 'kid' | 'privateKey'>, rewrite: Rewrite): IssuerTransport {
+  return replacingToken(real, async (body) => {
+    const claims = JSON.parse(Buffer.from(String(body.id_token).split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return { ...body, id_token: await signJwt(rewrite(claims), key) };
+  });
 }
 
 describeEachDatabase((leg) => {
@@ -41,13 +51,14 @@ describeEachDatabase((leg) => {
   /** Starts a sign-in, picks Grace at the provider, and finishes through `transport`. */
   async function signInThrough(transport: (real: IssuerTransport) => IssuerTransport) {
     const real = issuerTransportFor(TEST_IDP_ISSUER, app);
+    const context = (through: IssuerTransport): RelyingPartyContext => ({ transport: through, development: true, credentials: new Map() });
     const binding = randomBytes(32).toString('base64url');
-    const authorizeUrl = await startSsoSignIn(gateway.test.db, sso, { redirect_uri: '/unionbank/en_us/account/redirect-sso' }, binding, real, gateway.clock.now());
+    const authorizeUrl = await startSsoSignIn(gateway.test.db, sso, { redirect_uri: '/unionbank/en_us/account/redirect-sso' }, binding, context(real), gateway.clock.now());
     const picker = await app.inject({ method: 'GET', url: authorizeUrl });
     const interaction = new URL(String(picker.headers.location), 'http://portal.test').searchParams.get('interaction')!;
     const chosen = await app.inject({ method: 'POST', url: `/test-idp/interactions/${interaction}`, payload: { subject: 'ub-000417' } });
     const back = new URL(chosen.json().redirectTo as string, 'http://portal.test');
-    return finishSsoSignIn(gateway.test.db, sso, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, binding, transport(real), gateway.clock.now());
+    return finishSsoSignIn(gateway.test.db, sso, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, binding, context(transport(real)), gateway.clock.now());
   }
 
   const providerKey = () => deriveSigningKey(gateway.tokenSigningKey);
@@ -56,8 +67,9 @@ describeEachDatabase((leg) => {
     await expect(signInThrough((real) => real)).resolves.toMatchObject({ email: 'grace.villanueva@example.com', givenName: 'Grace' });
   });
 
-  it.each<[string, () => SigningKey, Rewrite, string, RegExp]>([
+  it.each<[string, () => TestIdpSigningKey, Rewrite, string, RegExp]>([
     ['signed with another key', () => deriveSigningKey(randomBytes(32)), (claims) => claims, 'SSO_ID_TOKEN_INVALID', /signature/],
+    ['signed with another key under the published kid', () => ({ ...deriveSigningKey(randomBytes(32)), kid: providerKey().kid }), (claims) => claims, 'SSO_ID_TOKEN_INVALID', /signature/],
     ['another audience', providerKey, (claims) => ({ ...claims, aud: 'someone-else' }), 'SSO_ID_TOKEN_INVALID', /aud/],
     ['another issuer', providerKey, (claims) => ({ ...claims, iss: 'https://idp.evil.example' }), 'SSO_ID_TOKEN_INVALID', /iss/],
     ['expired', providerKey, (claims) => ({ ...claims, exp: Number(claims.iat) - 3600 }), 'SSO_ID_TOKEN_INVALID', /exp/],
@@ -69,14 +81,19 @@ describeEachDatabase((leg) => {
     await expect(refused).rejects.toMatchObject({ statusCode: 401, code, message: expect.stringMatching(message) });
   });
 
+  it('refuses a token signed HS256 with any shared secret (HMAC never passes)', async () => {
+    const hmac = (real: IssuerTransport) =>
+      replacingToken(real, async (body) => {
+        const claims = JSON.parse(Buffer.from(String(body.id_token).split('.')[1]!, 'base64url').toString('utf8')) as JWTPayload;
+        return { ...body, id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: providerKey().kid }).sign(createSecretKey(randomBytes(32))) };
+      });
+    await expect(signInThrough(hmac)).rejects.toMatchObject({ statusCode: 401, code: 'SSO_ID_TOKEN_INVALID', message: expect.stringMatching(/alg/) });
+  });
+
   it('refuses a token whose header claims alg none, whatever its claims', async () => {
-    const unsigned: IssuerTransport = {
-      getJson: (url) => issuerTransportFor(TEST_IDP_ISSUER, app).getJson(url),
-      postForm: async () => {
-        const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-        return { status: 200, body: { id_token: `${part({ alg: 'none' })}.${part({ iss: TEST_IDP_ISSUER, aud: sso.clientId, email: 'x@example.com' })}.` } };
-      },
-    };
-    await expect(signInThrough(() => unsigned)).rejects.toMatchObject({ code: 'SSO_ID_TOKEN_INVALID' });
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = (real: IssuerTransport) =>
+      replacingToken(real, async (body) => ({ ...body, id_token: `${part({ alg: 'none' })}.${part({ iss: TEST_IDP_ISSUER, aud: sso.clientId, email: 'x@example.com' })}.` }));
+    await expect(signInThrough(unsigned)).rejects.toMatchObject({ code: 'SSO_ID_TOKEN_INVALID' });
   });
 });

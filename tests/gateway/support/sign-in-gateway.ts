@@ -4,7 +4,10 @@ import type { CounterStore } from '../../../gateway/limits/counter-store';
 import { migrate } from '../../../gateway/db/migrate';
 import type { Mailer } from '../../../gateway/mail/mailer';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
+import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
+import type { SsoCredentials } from '../../../gateway/sso/client-credentials';
+import type { TestIdpKeys } from '../../../gateway/sso/test-idp-keys';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import type { DatabaseLeg, TestDatabase } from './database-legs';
 import type { TestBrowser } from './test-browser';
@@ -37,7 +40,10 @@ export async function signInWithPasscode(
   return browser.login({ ...fields, otp: await gateway.latestCode(fields.username), otp_type: 'email' }, url);
 }
 
-export async function openSignInGateway(leg: DatabaseLeg, options: { logger?: FastifyBaseLogger; counters?: CounterStore; mailer?: Mailer } = {}): Promise<SignInGateway> {
+export async function openSignInGateway(
+  leg: DatabaseLeg,
+  options: { logger?: FastifyBaseLogger; counters?: CounterStore; mailer?: Mailer; fixtures?: Fixtures; ssoCredentials?: SsoCredentials; testIdpKeys?: TestIdpKeys } = {},
+): Promise<SignInGateway> {
   const test = await leg.open();
   await migrate(test.db);
   const clock = new AdjustableClock();
@@ -45,8 +51,10 @@ export async function openSignInGateway(leg: DatabaseLeg, options: { logger?: Fa
   const tokenSigningKey = randomBytes(32);
   const app = await buildGateway({
     db: test.db,
-    fixtures: await realFixtures(),
+    fixtures: options.fixtures ?? (await realFixtures()),
     testMode: true,
+    ...(options.ssoCredentials ? { ssoCredentials: options.ssoCredentials } : {}),
+    ...(options.testIdpKeys ? { testIdpKeys: options.testIdpKeys } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     auth: { clock, devOutbox: outbox, tokenSigningKey, ...(options.counters ? { counters: options.counters } : {}), ...(options.mailer ? { mailer: options.mailer } : {}) },
   });
