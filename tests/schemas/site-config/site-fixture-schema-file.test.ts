@@ -14,8 +14,8 @@ const SITE_FILES = readdirSync(SITES).filter((name) => name.endsWith('.json'));
 const published = readFileSync(resolve(REPO_ROOT, SITE_FIXTURE_SCHEMA_FILE), 'utf8');
 
 describe(SITE_FIXTURE_SCHEMA_FILE, () => {
-  it('is exactly what fixture-format.ts says (regenerate with `npx tsx gateway/cli/sites-check.ts --write-schema`)', () => {
-    expect(published, `${SITE_FIXTURE_SCHEMA_FILE} disagrees with fixture-format.ts: run \`npx tsx gateway/cli/sites-check.ts --write-schema\``).toBe(
+  it('is exactly what fixture-format.ts says (regenerate with `npm run sites:schema`)', () => {
+    expect(published, `${SITE_FIXTURE_SCHEMA_FILE} disagrees with fixture-format.ts: run \`npm run sites:schema\``).toBe(
       siteFixtureSchemaText(),
     );
   });
