@@ -11,6 +11,7 @@ import { JobQueue } from './jobs/job-queue';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
 import { assetsRoutes } from './routes/assets';
+import { assetsValidationRoutes } from './routes/assets-validation';
 import { conciergeRoutes } from './routes/concierge';
 import { conciergeAttributeRoutes } from './routes/concierge-attributes';
 import { contentRoutes } from './routes/content';
@@ -18,8 +19,8 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { formRoutes } from './routes/forms';
 import { hcaptchaVerificationRoutes } from './routes/hcaptcha-verification';
 import { healthRoutes } from './routes/health';
-import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
 import { offersRoutes } from './routes/offers';
+import { promotionsConfigurationRoutes } from './routes/promotions-configuration';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
 import { siteThemeRoutes } from './routes/site-theme';
@@ -37,7 +38,9 @@ import { userMgmtUpdateRoutes } from './routes/user-mgmt-update';
 import { myCashbackRoutes } from './routes/my-cashback';
 import { userAuthOtpVerifyRoutes } from './routes/user-auth-otp-verify';
 import { userAuthRevokeRoutes } from './routes/user-auth-revoke';
+import { userAuthSessionTokenRoutes } from './routes/user-auth-session-tokens';
 import { userAuthSignInRoutes } from './routes/user-auth-sign-in';
+import { userMgmtAliasRoutes } from './routes/user-mgmt-alias';
 import { userMgmtFindRoutes } from './routes/user-mgmt-find';
 import { userMgmtPasscodeRoutes } from './routes/user-mgmt-passcodes';
 import { userMgmtPasswordRoutes } from './routes/user-mgmt-passwords';
@@ -137,6 +140,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtFindRoutes, { db, clock });
         await api.register(userAuthSignInRoutes, { db, fixtures, auth, jobs });
         await api.register(userAuthRevokeRoutes, { db, auth });
+        await api.register(userAuthSessionTokenRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(ssoRoutes, { db, fixtures, auth, gateway: app });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
@@ -147,13 +151,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
         await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
         await api.register(assetsRoutes, { db, fixtures, auth });
+        await api.register(assetsValidationRoutes, { db, fixtures, auth });
+        await api.register(userMgmtAliasRoutes, { db, auth });
         await api.register(conciergeRoutes, { db, fixtures, clock, jobs });
         await api.register(conciergeAttributeRoutes, { db, fixtures, clock, jobs });
         // Only in development, while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.
         if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
-        await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },
     );
@@ -161,7 +166,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(offersRoutes, { fixtures });
   // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike); development only (ADR 0018).
   if (development) await app.register(testIdpRoutes, { db, fixtures, clock, signingKey: deriveSigningKey(auth.tokenSigningKey), identities: await loadSsoIdentities(fixtures) });
-  await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
+  await app.register(promotionsConfigurationRoutes, { fixtures });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
 }
