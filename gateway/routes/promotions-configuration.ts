@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { PROMOTIONS_SITE_PREFIX } from '../../schemas/site-config/promotions-site';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { sendError } from '../http/errors';
 import { LOCALE_PATTERN } from '../locale';
-
-/** SPEC §1: a promotions host's site id is `promotions_` plus the locale. */
-const PROMOTIONS_SITE_PREFIX = 'promotions_';
 
 /**
  * SPEC §7 `GET {locale}/account/configurations/promotions-{locale}.json`, the promotions hosts'
