@@ -25,6 +25,7 @@ import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
 import { siteThemeRoutes } from './routes/site-theme';
 import { ssoRoutes } from './routes/sso';
+import { ssoLogoutRoutes } from './routes/sso-logout';
 import { registerStaticApp } from './routes/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
 import { testIdpRoutes } from './routes/test-idp';
@@ -143,6 +144,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userAuthSessionTokenRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(ssoRoutes, { db, fixtures, auth, gateway: app });
+        await api.register(ssoLogoutRoutes, { db, fixtures, auth, gateway: app });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
