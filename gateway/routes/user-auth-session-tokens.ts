@@ -66,6 +66,9 @@ export async function userAuthSessionTokenRoutes(app: FastifyInstance, options: 
     await auth.limits.countSignInCall(request.ip);
     const session = await requireSessionUser(db, request, reply, auth.clock.now());
     const account = await accountOf(session.userId);
+    // One refresh per session: of two racing calls with the same cookie, only the one that ends it goes on.
+    const ended = await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null returning id', [session.sessionId, auth.clock.now()]);
+    if (ended.rows.length === 0) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
     return completeSignIn(
       db,
       auth,

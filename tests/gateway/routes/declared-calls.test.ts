@@ -169,6 +169,16 @@ describeEachDatabase((leg) => {
       expect(withForm.statusCode).toBe(200);
     });
 
+    it('two refreshes racing with one cookie: one renews the session, the other is 401, so only one session lives', async () => {
+      const { browser, userId } = await gateway.signedIn('emily@example.com', SITE);
+      const cookie = `SESSION=${browser.cookies.get('SESSION')}; XSRF-TOKEN=${browser.cookies.get('XSRF-TOKEN')}`;
+      const race = () => gateway.app.inject({ method: 'POST', url: '/api/user-auth/auth/refresh-token', headers: { cookie, 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')! } });
+      const answers = await Promise.all([race(), race()]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+      const live = await gateway.test.db.query('select 1 from sessions where user_id = $1 and revoked_at is null', [userId]);
+      expect(live.rows).toHaveLength(1);
+    });
+
     it('refresh-token keeps an agent acting for the same card holder (ADR 0014)', async () => {
       const emily = await gateway.signedIn('emily@example.com', SITE);
       await insertUser(gateway.test.db, { email: 'riley@example.com', password: PASSWORD, siteId: SITE, roles: ['ROLE_CONCIERGE'] });
