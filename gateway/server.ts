@@ -154,7 +154,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
         await api.register(assetsRoutes, { db, fixtures, auth });
         await api.register(assetsValidationRoutes, { db, fixtures, auth });
-        await api.register(userMgmtAliasRoutes, { db, auth });
+        await api.register(userMgmtAliasRoutes, { db, auth, jobs });
         await api.register(conciergeRoutes, { db, fixtures, clock, jobs });
         await api.register(conciergeAttributeRoutes, { db, fixtures, clock, jobs });
         // Only in development, while mail goes to the development outbox (no SMTP_URL).

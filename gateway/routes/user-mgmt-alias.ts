@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ALIAS_MAX_LENGTH, ALIAS_TYPES, normaliseAlias, validateAlias, type AliasAnswer, type AliasRequest } from '../../schemas/account/user-alias';
+import { queueAccountNotice } from '../account/account-notices';
 import type { AuthServices } from '../auth/auth-services';
 import { requireSessionUser } from '../auth/session-cookies';
 import { withAudit } from '../concierge/concierge-audit';
 import { requireActingFor } from '../concierge/concierge-session';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { JobQueue } from '../jobs/job-queue';
 
 /**
  * SPEC §7 `POST user-mgmt/user/alias` (`alias`, `aliasType`), docs/decisions/00XX-declared-calls.md:
@@ -14,8 +16,8 @@ import { HttpError } from '../http/errors';
  * with an audit row (ADR 0014). An alias another account of the site holds is 409 ALIAS_TAKEN.
  * Aliases are not a sign-in name: sign-in stays the e-mail address (ADR 0008).
  */
-export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
-  const { db, auth } = options;
+export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, auth, jobs } = options;
   app.post<{ Body: AliasRequest }>(
     '/user-mgmt/user/alias',
     {
@@ -47,7 +49,10 @@ export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: D
       await withAudit(
         db,
         (tx) => saveAlias(tx, userId, agent.siteId, stored, now),
-        () => ({ agentId: agent.userId, userId, siteId: agent.siteId, action: 'alias.set', correlationId: String(request.id), at: now }),
+        async (_saved, tx) => {
+          await queueAccountNotice(jobs, reply, { notice: 'agent-acted', userId, siteId: agent.siteId, attributeKeys: ['alias'], at: now.toISOString() }, tx);
+          return { agentId: agent.userId, userId, siteId: agent.siteId, action: 'alias.set', correlationId: request.id, at: now };
+        },
       );
       return stored;
     },

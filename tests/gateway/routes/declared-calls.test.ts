@@ -108,8 +108,14 @@ describeEachDatabase((leg) => {
       expect(early.statusCode).toBe(409);
       expect(early.json().error).toBe('NOT_ACTING_FOR_USER');
       expect((await agent.call({ method: 'POST', url: 'user-mgmt/user/concierge/act-for', json: { email: 'emily@example.com' } })).statusCode).toBe(200);
-      expect((await agent.call({ method: 'POST', url: ALIAS, json: { alias: 'emily', aliasType: 'USERNAME' } })).statusCode).toBe(200);
+      expect((await agent.call({ method: 'POST', url: ALIAS, json: { alias: 'card-fan-77', aliasType: 'USERNAME' } })).statusCode).toBe(200);
       expect((await gateway.test.db.query('select user_id, site_id from user_aliases')).rows).toEqual([{ user_id: emily.userId, site_id: SITE }]);
+      // ADR 0021: the holder is told an agent changed their account, naming what, never the new value.
+      await gateway.app.accountJobs.whenIdle();
+      const mails = await gateway.outbox.messagesTo('emily@example.com');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain('alias');
+      expect(mails[0]?.text).not.toContain('card-fan-77');
       const audit = await gateway.test.db.query('select agent_id, user_id, action from concierge_audit where action = $1', ['alias.set']);
       expect(audit.rows).toEqual([{ agent_id: agentId, user_id: emily.userId, action: 'alias.set' }]);
     });
