@@ -41,6 +41,8 @@ export default defineConfig({
       '/gateway/api': 'http://127.0.0.1:8080',
       '/offers': 'http://127.0.0.1:8080',
       '/offersdata': 'http://127.0.0.1:8080',
+      // SPEC §7 promotions hosts' configuration, a page-root path the gateway serves.
+      '^/[a-z]{2}_[a-z]{2}/account/configurations/': 'http://127.0.0.1:8080',
     },
   },
   test: {

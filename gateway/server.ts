@@ -11,6 +11,7 @@ import { JobQueue } from './jobs/job-queue';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
 import { assetsRoutes } from './routes/assets';
+import { assetsValidationRoutes } from './routes/assets-validation';
 import { conciergeRoutes } from './routes/concierge';
 import { conciergeAttributeRoutes } from './routes/concierge-attributes';
 import { contentRoutes } from './routes/content';
@@ -18,12 +19,13 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { formRoutes } from './routes/forms';
 import { hcaptchaVerificationRoutes } from './routes/hcaptcha-verification';
 import { healthRoutes } from './routes/health';
-import { notImplementedRoutes, PLANNED_GATEWAY_CALLS, PLANNED_PAGE_CALLS } from './routes/not-implemented';
 import { offersRoutes } from './routes/offers';
+import { promotionsConfigurationRoutes } from './routes/promotions-configuration';
 import { siteConfigServiceRoutes } from './routes/site-config-service';
 import { siteGalleryRoutes } from './routes/site-gallery';
 import { siteThemeRoutes } from './routes/site-theme';
 import { ssoRoutes } from './routes/sso';
+import { ssoLogoutRoutes } from './routes/sso-logout';
 import { registerStaticApp } from './routes/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
 import { testIdpRoutes } from './routes/test-idp';
@@ -38,7 +40,9 @@ import { userMgmtUpdateRoutes } from './routes/user-mgmt-update';
 import { myCashbackRoutes } from './routes/my-cashback';
 import { userAuthOtpVerifyRoutes } from './routes/user-auth-otp-verify';
 import { userAuthRevokeRoutes } from './routes/user-auth-revoke';
+import { userAuthSessionTokenRoutes } from './routes/user-auth-session-tokens';
 import { userAuthSignInRoutes } from './routes/user-auth-sign-in';
+import { userMgmtAliasRoutes } from './routes/user-mgmt-alias';
 import { userMgmtFindRoutes } from './routes/user-mgmt-find';
 import { userMgmtPasscodeRoutes } from './routes/user-mgmt-passcodes';
 import { userMgmtPasswordRoutes } from './routes/user-mgmt-passwords';
@@ -143,8 +147,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtFindRoutes, { db, clock });
         await api.register(userAuthSignInRoutes, { db, fixtures, auth, jobs });
         await api.register(userAuthRevokeRoutes, { db, auth });
+        await api.register(userAuthSessionTokenRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(ssoRoutes, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
+        await api.register(ssoLogoutRoutes, { db, fixtures, auth, gateway: app });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
@@ -153,13 +159,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
         await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
         await api.register(assetsRoutes, { db, fixtures, auth });
+        await api.register(assetsValidationRoutes, { db, fixtures, auth });
+        await api.register(userMgmtAliasRoutes, { db, auth, jobs });
         await api.register(conciergeRoutes, { db, fixtures, clock, jobs });
         await api.register(conciergeAttributeRoutes, { db, fixtures, clock, jobs });
         // Only in development, while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // Test hooks exist only in test mode, never on the production server.
         if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
-        await api.register(notImplementedRoutes, { calls: PLANNED_GATEWAY_CALLS });
       },
       { prefix },
     );
@@ -170,7 +177,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const keys = options.testIdpKeys ?? new TestIdpKeys(deriveSigningKey(auth.tokenSigningKey));
     await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials: ssoCredentials, identities: await loadSsoIdentities(fixtures) });
   }
-  await app.register(notImplementedRoutes, { calls: PLANNED_PAGE_CALLS });
+  await app.register(promotionsConfigurationRoutes, { fixtures });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
 }

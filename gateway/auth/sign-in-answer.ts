@@ -5,7 +5,7 @@ import { signAccessToken } from './access-tokens';
 import type { AuthServices } from './auth-services';
 import { issueRefreshToken, revokeRefreshTokens } from './refresh-tokens';
 import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, SESSION_COOKIE, setSessionCookies, userTypeOf } from './session-cookies';
-import { openSession, revokeSession, SESSION_TTL_SECONDS } from './session-store';
+import { openSession, revokeSession, sessionIdOf, SESSION_TTL_SECONDS } from './session-store';
 
 /** The device id of ADR 0008's per-device limit: random, httpOnly, kept a year. */
 export const DEVICE_COOKIE = 'gmap_device';
@@ -27,6 +27,8 @@ export interface SessionGrant {
   roles: string[];
   status: string;
   mfaEnrollmentStatus: string;
+  /** ADR 0014: the card holder the session being replaced acted for (a refreshed agent's session). */
+  actingForUserId?: string | null;
 }
 
 /** ADR 0008's 200 of login and token calls. */
@@ -68,14 +70,26 @@ export async function completeSignIn(
     if (withTokens === false || withTokens.familyId === undefined) await revokeRefreshTokens(db, { sessionToken: previous, now });
   }
   const session = await openSession(db, grant.userId, grant.siteId, now);
+  // ADR 0014: a refreshed agent's session goes on acting for the same card holder.
+  if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);
   setSessionCookies(request, reply, session, grant.roles);
   if (readCookies(request).has(LOGIN_CHALLENGE_COOKIE)) expireCookies(request, reply, [LOGIN_CHALLENGE_COOKIE]);
   const answer: SignInAnswer = { status: 'SIGNED_IN', expires_in: SESSION_TTL_SECONDS, user_type: userTypeOf(grant.roles), mfaEnrollmentStatus: grant.mfaEnrollmentStatus };
   if (withTokens === false) return answer;
 
-  // SPEC §4 "Alternative check": an active user's authorities name the site.
-  const authorities = grant.status === 'ACTIVE' ? [...grant.roles, grant.siteId] : [...grant.roles];
-  const accessToken = signAccessToken({ sub: grant.userId, siteId: grant.siteId, authorities, exp: Math.floor(session.expiresAt.getTime() / 1000) }, services.tokenSigningKey, now);
+  const accessToken = sessionAccessToken(grant, session.expiresAt, services, now);
   const refreshToken = await issueRefreshToken(db, { userId: grant.userId, siteId: grant.siteId, sessionToken: session.token, familyId: withTokens.familyId, now });
   return { ...answer, access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer' };
+}
+
+/**
+ * The access token of a session (SPEC §3 token payload), expiring with it. SPEC §4 "Alternative
+ * check": an active user's authorities name the site, an inactive user's do not.
+ */
+export function sessionAccessToken(grant: Pick<SessionGrant, 'userId' | 'siteId' | 'roles' | 'status'>, expiresAt: Date, services: Pick<AuthServices, 'tokenSigningKey'>, now: Date): string {
+  return signAccessToken({ sub: grant.userId, siteId: grant.siteId, authorities: sessionAuthorities(grant), exp: Math.floor(expiresAt.getTime() / 1000) }, services.tokenSigningKey, now);
+}
+
+export function sessionAuthorities(grant: Pick<SessionGrant, 'siteId' | 'roles' | 'status'>): string[] {
+  return grant.status === 'ACTIVE' ? [...grant.roles, grant.siteId] : [...grant.roles];
 }

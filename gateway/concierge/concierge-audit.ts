@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 
 /** ADR 0014 "Audit trail": what an agent did for a card holder. */
-export type ConciergeAction = 'act-for.start' | 'act-for.stop' | 'attributes.save' | 'site-object.save' | 'profile.update';
+export type ConciergeAction = 'act-for.start' | 'act-for.stop' | 'attributes.save' | 'site-object.save' | 'profile.update' | 'alias.set';
 
 export interface AuditEntry {
   agentId: string;

@@ -41,6 +41,12 @@ export const SIGN_IN_LIMITS = {
    */
   cardsNotAvailablePerAccount: 5,
   cardsNotAvailableWindowMs: 24 * 60 * MINUTE_MS,
+  /**
+   * docs/decisions/0022-declared-calls.md: alias calls per account (and per agent). A 409 says an alias is
+   * taken on the site, so unbounded calls would list who is there; a person picks a handle in a few tries.
+   */
+  aliasCallsPerAccount: 10,
+  aliasCallsWindowMs: 15 * MINUTE_MS,
 } as const;
 
 /** "In a row" ends with a success; a day bounds how long a streak of failures is remembered. */
@@ -80,6 +86,11 @@ export class SignInLimits {
   /** 429 RATE_LIMITED past 100 card validations per IP in 15 minutes. */
   countCardValidation(ip: string): Promise<void> {
     return this.countOrRefuse(`ip:card-validation:${ip}`, SIGN_IN_LIMITS.cardValidationsPerIp, SIGN_IN_LIMITS.cardValidationsWindowMs);
+  }
+
+  /** 429 RATE_LIMITED past 10 alias calls per account in 15 minutes; counted before the alias is looked up. */
+  countAliasCall(userId: string): Promise<void> {
+    return this.countOrRefuse(`user:alias:${userId}`, SIGN_IN_LIMITS.aliasCallsPerAccount, SIGN_IN_LIMITS.aliasCallsWindowMs);
   }
 
   /**

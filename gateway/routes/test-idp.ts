@@ -7,7 +7,7 @@ import type { SsoCredentials } from '../sso/client-credentials';
 import type { SsoIdentity } from '../sso/sso-identities';
 import { TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, testIdpClients } from '../sso/sso-sites';
 import type { TestIdpKeys } from '../sso/test-idp-keys';
-import { beginAuthorization, chooseIdentity, describeInteraction, discoveryDocument, exchangeCode, type AuthorizationQuery } from '../sso/test-identity-provider';
+import { beginAuthorization, chooseIdentity, describeInteraction, discoveryDocument, endSessionRedirect, exchangeCode, type AuthorizationQuery, type EndSessionQuery } from '../sso/test-identity-provider';
 
 const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
 const stringProperties = (names: readonly string[], maxLength: number) => Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength }]));
@@ -20,11 +20,12 @@ const TOKEN_RULES: FieldRules = {
   client_assertion_type: { maxLength: 128 },
   client_assertion: { maxLength: 8192 },
 };
+const END_SESSION_FIELDS = ['client_id', 'post_logout_redirect_uri', 'state', 'id_token_hint'] as const;
 const INTERACTION_PARAMS = { type: 'object', properties: { interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } } as const;
 
 /**
  * The gateway's own OpenID provider for local use and tests (ADR 0015), at `/test-idp/…` on the
- * page root: discovery, JWKS, authorization (to the sso-simulator identity picker) and token.
+ * page root: discovery, JWKS, authorization (to the sso-simulator identity picker), token and end-session.
  */
 export async function testIdpRoutes(
   app: FastifyInstance,
@@ -42,6 +43,12 @@ export async function testIdpRoutes(
     `${TEST_IDP_BASE_PATH}/authorize`,
     { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: stringProperties(AUTHORIZATION_FIELDS, 2048) } } },
     async (request, reply) => reply.redirect(await beginAuthorization(db, clients, request.query, clock.now()), 302),
+  );
+
+  app.get<{ Querystring: EndSessionQuery }>(
+    `${TEST_IDP_BASE_PATH}/logout`,
+    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: stringProperties(END_SESSION_FIELDS, 4096) } } },
+    async (request, reply) => reply.redirect(endSessionRedirect(clients, request.query), 302),
   );
 
   app.get<{ Params: { interaction: string } }>(`${TEST_IDP_BASE_PATH}/interactions/:interaction`, { config: { access: 'public' }, schema: { params: INTERACTION_PARAMS } }, async (request) =>

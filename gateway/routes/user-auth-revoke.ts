@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthServices } from '../auth/auth-services';
 import { revokeRefreshTokens } from '../auth/refresh-tokens';
 import { clearAuthCookies, readCookies, SESSION_COOKIE } from '../auth/session-cookies';
@@ -18,15 +18,18 @@ export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: 
     '/user-auth/tokens/revoke',
     { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: { refresh_token: { type: 'string', maxLength: 128 } } } } },
     async (request, reply) => {
-      const now = auth.clock.now();
-      const sessionToken = readCookies(request).get(SESSION_COOKIE);
-      const refreshToken = request.query.refresh_token || undefined;
-      await db.transaction(async (tx) => {
-        if (sessionToken) await revokeSession(tx, sessionToken, now);
-        await revokeRefreshTokens(tx, { sessionToken, refreshToken, now });
-      });
-      clearAuthCookies(request, reply);
+      await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, auth.clock.now());
       return { revoked: true };
     },
   );
+}
+
+/** The sign-out both logout calls share (tokens/revoke and the OIDC variant): session, refresh tokens and cookies end together. */
+export async function endBrowserSession(db: Database, request: FastifyRequest, reply: FastifyReply, refreshToken: string | undefined, now: Date): Promise<void> {
+  const sessionToken = readCookies(request).get(SESSION_COOKIE);
+  await db.transaction(async (tx) => {
+    if (sessionToken) await revokeSession(tx, sessionToken, now);
+    await revokeRefreshTokens(tx, { sessionToken, refreshToken, now });
+  });
+  clearAuthCookies(request, reply);
 }

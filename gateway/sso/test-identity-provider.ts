@@ -20,6 +20,7 @@ export function discoveryDocument(): Record<string, unknown> {
     authorization_endpoint: `${TEST_IDP_BASE_PATH}/authorize`,
     token_endpoint: `${TEST_IDP_BASE_PATH}/token`,
     jwks_uri: `${TEST_IDP_BASE_PATH}/jwks`,
+    end_session_endpoint: `${TEST_IDP_BASE_PATH}/logout`,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code'],
     subject_types_supported: ['public'],
@@ -29,6 +30,26 @@ export function discoveryDocument(): Record<string, unknown> {
     token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'private_key_jwt'],
     token_endpoint_auth_signing_alg_values_supported: [...ID_TOKEN_ALGORITHMS],
   };
+}
+
+export type EndSessionQuery = Partial<Record<'client_id' | 'post_logout_redirect_uri' | 'state' | 'id_token_hint', string>>;
+
+/**
+ * OpenID Connect RP-Initiated Logout 1.0 §2/§3 at the end-session endpoint: a registered client and a
+ * post-logout redirect URI registered for it (this provider takes the client's redirect URIs, as
+ * Keycloak's "+" does) give the address to send the browser back to, with `state` when one came.
+ * This provider keeps no sign-in session of its own (its picker asks who you are on every
+ * authorization), so there is nothing more to end here. A refusal is a 400, never a redirect.
+ */
+export function endSessionRedirect(clients: ReadonlyMap<string, SsoSite>, query: EndSessionQuery): string {
+  const client = clients.get(query.client_id ?? '');
+  if (!client) throw new HttpError(400, 'UNKNOWN_CLIENT', 'client_id names no client of this identity provider.', { client_id: 'invalid' });
+  const target = query.post_logout_redirect_uri ?? '';
+  if (!client.redirectUris.includes(target)) {
+    throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not registered for this client.', { post_logout_redirect_uri: 'invalid' });
+  }
+  if (query.state === undefined) return target;
+  return `${target}${target.includes('?') ? '&' : '?'}${new URLSearchParams({ state: query.state }).toString()}`;
 }
 
 export type AuthorizationQuery = Partial<Record<'response_type' | 'client_id' | 'redirect_uri' | 'scope' | 'state' | 'nonce' | 'code_challenge' | 'code_challenge_method', string>>;

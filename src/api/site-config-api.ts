@@ -1,11 +1,25 @@
+import { promotionsConfigurationPath, promotionsLocaleOf } from '../../schemas/site-config/promotions-site';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { gatewayApi } from './gateway-api';
 
-/** SPEC §7 GET site-config-service/config/site/{siteId}; the service answers unknown sites with its default. */
+/**
+ * SPEC §7 GET site-config-service/config/site/{siteId}; the service answers unknown sites with its default.
+ * A promotions site (SPEC §1, host plus locale) reads the promotions hosts' variant,
+ * GET {locale}/account/configurations/promotions-{locale}.json, and falls back to the service when it
+ * fails (SPEC §8: config fetch failures fall back silently).
+ */
 export const siteConfigApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     getSiteConfig: build.query<SiteConfig, string>({
-      query: (siteId) => ({ url: `site-config-service/config/site/${encodeURIComponent(siteId)}`, siteId }),
+      queryFn: async (siteId, _api, _extra, baseQuery) => {
+        const locale = promotionsLocaleOf(siteId);
+        if (locale !== null) {
+          const promotions = await baseQuery({ url: promotionsConfigurationPath(locale), siteId });
+          if (!promotions.error) return { data: promotions.data as SiteConfig };
+        }
+        const service = await baseQuery({ url: `site-config-service/config/site/${encodeURIComponent(siteId)}`, siteId });
+        return service.error ? { error: service.error } : { data: service.data as SiteConfig };
+      },
       providesTags: (_result, _error, siteId) => [{ type: 'SiteConfig', id: siteId }],
     }),
   }),

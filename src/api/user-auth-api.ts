@@ -88,6 +88,21 @@ export const userAuthApi = gatewayApi.injectEndpoints({
         ownsAuthFailure: true,
       }),
     }),
+    /**
+     * §7 "OIDC variant POST {app base}/logout" on an SSO site: signs out like revokeTokens and answers
+     * where the identity provider ends its own session (docs/decisions/0022-declared-calls.md).
+     */
+    oidcLogout: build.mutation<{ revoked: true; endSessionUrl: string | null }, { siteId: string; refreshToken: string | null }>({
+      query: ({ siteId, refreshToken }) => ({
+        url: 'logout',
+        method: 'POST',
+        ...(refreshToken !== null ? { params: { refresh_token: refreshToken } } : {}),
+        data: 'null',
+        headers: { 'Content-Type': 'text/plain' },
+        siteId,
+        ownsAuthFailure: true,
+      }),
+    }),
     /** ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. */
     verifyOtp: build.mutation<{ verifiedUntil: string | number }, { siteId: string; otp: string; otpType: OtpType }>({
       query: ({ siteId, otp, otpType }) => ({ url: 'user-auth/otp/verify', method: 'POST', data: { otp, otp_type: otpType }, siteId }),

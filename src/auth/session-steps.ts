@@ -58,10 +58,20 @@ export function finishSignIn(deps: SessionDeps, site: SiteRef, answer: { expires
  * storage; for a CONCIERGE the support and user-type cookies; tell the mobile bridge. The readable
  * sign-in marker goes too, so a failed revoke (network) cannot leave the page looking signed in;
  * cached user data is dropped and the §4 check runs again (LOGGEDOUT). After a deleted account the
- * bridge hears `deleteProfile` instead of `logout` (§3 feature events).
+ * bridge hears `deleteProfile` instead of `logout` (§3 feature events). On an SSO site (`sso`) the
+ * answer is the identity provider's end-session URL, or null when there is none to visit.
  */
-export async function signOut(deps: SessionDeps, site: SiteRef, userType: UserType, featureEvent: Extract<FeatureEvent, 'logout' | 'deleteProfile'> = 'logout'): Promise<void> {
-  await deps.dispatch(userAuthApi.endpoints.revokeTokens.initiate({ siteId: site.siteId, refreshToken: deps.localStore.get(STORAGE.refreshToken) }));
+export async function signOut(
+  deps: SessionDeps,
+  site: SiteRef,
+  userType: UserType,
+  featureEvent: Extract<FeatureEvent, 'logout' | 'deleteProfile'> = 'logout',
+  sso = false,
+): Promise<string | null> {
+  const revoke = { siteId: site.siteId, refreshToken: deps.localStore.get(STORAGE.refreshToken) };
+  // §7: an SSO site signs out through the OIDC variant, whose answer says where the provider's session ends.
+  const endSessionUrl = sso ? ((await deps.dispatch(userAuthApi.endpoints.oidcLogout.initiate(revoke))).data?.endSessionUrl ?? null) : null;
+  if (!sso) await deps.dispatch(userAuthApi.endpoints.revokeTokens.initiate(revoke));
   if (deps.flags.sessionExtension) deps.localStore.remove(STORAGE.sessionExpiry);
   deps.localStore.remove(STORAGE.otpExpiry);
   for (const token of [STORAGE.accessToken, STORAGE.refreshToken]) deps.localStore.remove(token);
@@ -71,4 +81,5 @@ export async function signOut(deps: SessionDeps, site: SiteRef, userType: UserTy
   deps.dispatch(gatewayApi.util.resetApiState());
   deps.dispatch(authEvent(authCheckRequested(site, deps.cookies, deps.localStore)));
   notifyMobileApp(featureEvent, deps.bridge);
+  return endSessionUrl;
 }

@@ -107,7 +107,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await context.close();
   });
 
-  it('lands on last_visited_path after the flow; logout ends on redirect-sso, and account pages are closed again', async () => {
+  it('lands on last_visited_path after the flow; logout goes through the provider\'s end-session endpoint and ends on redirect-sso, and account pages are closed again', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const lastVisited = `/${SITE}/en_us/account/site-settings`;
@@ -124,8 +124,11 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && routes.at(-1) !== routeOf(page)) routes.push(routeOf(page));
     });
+    const documents = documentsOf(page);
     await page.goto(url('logout'));
     await endsOn(page, 'redirect-sso');
+    // SPEC §7 OIDC logout: the provider's end-session endpoint ends its side and sends the browser back.
+    expect(documents).toEqual([`/${SITE}/en_us/account/logout`, '/test-idp/logout', `/${SITE}/en_us/account/redirect-sso`]);
     await expect.poll(() => cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
     await page.getByRole('button', { name: "Continue to your bank's sign-in" }).waitFor();
     // Signed out, nothing goes round in circles: logout, then redirect-sso, and there it stays.

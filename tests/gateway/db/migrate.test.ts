@@ -23,7 +23,7 @@ describeEachDatabase((leg) => {
     expect(files[0]).toBe('001_users_sites_assets.sql');
 
     expect(await migrate(test.db)).toEqual(files);
-    expect(await tables()).toEqual(['account_jobs', 'activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'concierge_audit', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'schema_migrations', 'sessions', 'sso_login_requests', 'test_idp_authorizations', 'totp_secrets', 'user_sites', 'users']);
+    expect(await tables()).toEqual(['account_jobs', 'activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'concierge_audit', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'schema_migrations', 'sessions', 'sso_login_requests', 'test_idp_authorizations', 'totp_secrets', 'user_aliases', 'user_sites', 'users']);
     // Running again at the next start changes nothing.
     expect(await migrate(test.db)).toEqual([]);
     const recorded = await test.db.query<{ name: string }>('select name from schema_migrations order by version');
