@@ -53,16 +53,17 @@ export function payloadErrors(fixtures: Fixtures, target: PayloadTarget, payload
   const normalised = normaliseFormData(schema, payload);
   const errors = validateFormData(schema, normalised, { today });
   const fields: Record<string, string> = Object.fromEntries(Object.entries(errors).map(([path, error]) => [path === '' ? 'body' : path, error.key]));
-  return { ...fields, ...sixDigitVerificationErrors(fixtures, target, normalised, fields) };
+  return { ...fields, ...sixDigitVerificationErrors(fixtures, target.siteId, normalised, fields) };
 }
 
 /**
  * SPEC §5 "Some sites require six-digit verification" (ADR 0001 `six_digit_verification`): the six digits
  * of a well-formed bin field must be the prefix of a card the BIN table makes eligible on the site. The
- * browser has no BIN table, so this is the gateway's part; the field says `binNotEligible`.
+ * browser has no BIN table, so this is the gateway's part (registration, every form payload, the profile's
+ * attribute saves); the field says `binNotEligible`. `known`: fields already refused, left as they are.
  */
-function sixDigitVerificationErrors(fixtures: Fixtures, target: PayloadTarget, payload: unknown, known: Readonly<Record<string, string>>): Record<string, string> {
-  const site = fixtures.sites.get(target.siteId)?.config ?? fixtures.defaultSite.config;
+export function sixDigitVerificationErrors(fixtures: Fixtures, siteId: string, payload: unknown, known: Readonly<Record<string, unknown>>): Record<string, string> {
+  const site = fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
   if (!readSiteFormSettings(site).sixDigitVerification || typeof payload !== 'object' || payload === null) return {};
   const errors: Record<string, string> = {};
   for (const key of ['bin', 'ninedigitbin'] as const) {
