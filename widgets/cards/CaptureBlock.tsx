@@ -70,7 +70,7 @@ export function CaptureBlock({
     await checkThenSend(async (number) => {
       // The code's own problem first: no call is made with a code the gateway would refuse.
       if (cvv.check() !== null) return { error: null, clear: false };
-      const outcome = await onAdd(number, cvv.asked ? cvv.value : undefined);
+      const outcome = cvv.asked ? await onAdd(number, cvv.value) : await onAdd(number);
       if (outcome.added) cvv.clear();
       else if (outcome.cvvError) cvv.showError(outcome.cvvError);
       return outcome.added ? { error: null, clear: true } : { error: outcome.error, clear: false };

@@ -37,7 +37,7 @@ export function StandaloneCardForm({ label, placeholder, maxLength, termsText, s
     if (value === '' || !terms || checking) return;
     await checkThenSend(async (number) => {
       if (cvv.check() !== null) return { error: null, clear: false };
-      const answer = await onSubmit(number, cvv.asked ? cvv.value : undefined);
+      const answer = cvv.asked ? await onSubmit(number, cvv.value) : await onSubmit(number);
       if (typeof answer === 'object' && answer !== null) {
         cvv.showError(answer.cvvError);
         return { error: null, clear: false };
