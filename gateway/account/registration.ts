@@ -1,6 +1,6 @@
 import { normaliseMarketingOptIns } from '../../schemas/entities/marketing-opt-ins';
 import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type SiteConfig } from '../../schemas/site-config/types';
-import { lookupBinRange } from '../../schemas/cards/bin-ranges';
+import { isCardActive, lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { cardLimitOf } from '../../schemas/cards/card-rules';
 import { validateField } from '../../schemas/validators';
 import type { AuthServices } from '../auth/auth-services';
@@ -56,6 +56,7 @@ export function assertValidRegistration(fixtures: Fixtures, site: SiteConfig, re
   const panLevel = LEVEL_BY_CODE[featureConfigOf(site, 'user_asset_profile').pan as LevelCode];
   if (panLevel === 'Mandatory' && registration.cards.length === 0) fields.cards = 'required';
   const seen = new Set<string>();
+  const checkActive = featureConfigOf(site, 'pan_capture').check_card_active_status === 'true';
   registration.cards.forEach((card, index) => {
     const error = validateField(card.pan, { rule: 'cardNumber', required: true });
     const digits = card.pan.replace(/ /g, '');
@@ -64,6 +65,8 @@ export function assertValidRegistration(fixtures: Fixtures, site: SiteConfig, re
     else if (seen.has(digits)) fields[`cards.${index}.pan`] = 'invalid';
     // SPEC §5 "Server eligibility must return eligible true".
     else if (!lookupBinRange(fixtures.binRanges, digits, site.siteId).eligible) fields[`cards.${index}.pan`] = 'notEligible';
+    // ADR 0001 check_card_active_status: as the validation call and every enrolment refuse it (CARD_NOT_ACTIVE).
+    else if (checkActive && !isCardActive(fixtures.binRanges, digits, site.siteId)) fields[`cards.${index}.pan`] = 'notActive';
     seen.add(digits);
   });
   if (registration.cards.length > cardLimitOf(featureConfigOf(site, 'pan_capture').limit)) fields.cards = 'limit';

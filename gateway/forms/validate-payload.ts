@@ -1,4 +1,6 @@
+import { lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
+import { readSiteFormSettings } from '../../schemas/forms/site-form-settings';
 import type { FormName } from '../../schemas/forms/form-names';
 import type { FormSchema } from '../../schemas/forms/json-schema';
 import { normaliseFormData } from '../../schemas/forms/normalise-form-data';
@@ -48,8 +50,28 @@ export function normalisedPayload<Payload>(fixtures: Fixtures, target: PayloadTa
 /** Field path -> error key (SPEC §5/§8 keys) of the normalised payload, empty when it is valid. */
 export function payloadErrors(fixtures: Fixtures, target: PayloadTarget, payload: unknown, today: Date): Record<string, string> {
   const schema = formSchemaFor(fixtures, target).schema;
-  const errors = validateFormData(schema, normaliseFormData(schema, payload), { today });
-  return Object.fromEntries(Object.entries(errors).map(([path, error]) => [path === '' ? 'body' : path, error.key]));
+  const normalised = normaliseFormData(schema, payload);
+  const errors = validateFormData(schema, normalised, { today });
+  const fields: Record<string, string> = Object.fromEntries(Object.entries(errors).map(([path, error]) => [path === '' ? 'body' : path, error.key]));
+  return { ...fields, ...sixDigitVerificationErrors(fixtures, target.siteId, normalised, fields) };
+}
+
+/**
+ * SPEC §5 "Some sites require six-digit verification" (ADR 0001 `six_digit_verification`): the six digits
+ * of a well-formed bin field must be the prefix of a card the BIN table makes eligible on the site. The
+ * browser has no BIN table, so this is the gateway's part (registration, every form payload, the profile's
+ * attribute saves); the field says `binNotEligible`. `known`: fields already refused, left as they are.
+ */
+export function sixDigitVerificationErrors(fixtures: Fixtures, siteId: string, payload: unknown, known: Readonly<Record<string, unknown>>): Record<string, string> {
+  const site = fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
+  if (!readSiteFormSettings(site).sixDigitVerification || typeof payload !== 'object' || payload === null) return {};
+  const errors: Record<string, string> = {};
+  for (const key of ['bin', 'ninedigitbin'] as const) {
+    const value = (payload as Record<string, unknown>)[key];
+    if (typeof value !== 'string' || value === '' || known[key] !== undefined) continue;
+    if (!lookupBinRange(fixtures.binRanges, value, site.siteId).eligible) errors[key] = 'binNotEligible';
+  }
+  return errors;
 }
 
 /** Throws 400 VALIDATION_FAILED naming every refused field; returns quietly when the payload is valid. */

@@ -4,7 +4,7 @@ import { validateAttributeChanges } from '../../schemas/forms/validate-attribute
 import type { SiteConfig } from '../../schemas/site-config/types';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
-import { formSchemaFor, normalisedPayload } from '../forms/validate-payload';
+import { formSchemaFor, normalisedPayload, sixDigitVerificationErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 import { offerCategoryIdsFor } from './offer-category-ids';
@@ -107,15 +107,9 @@ function checkChanges(context: SaveContext, stored: StoredSite, changes: SiteAtt
     offerCategoryIds: offerCategoryIdsFor(context.fixtures, locale),
     today: context.today,
   });
-  const fields = Object.keys(errors);
-  if (fields.length > 0) {
-    throw new HttpError(
-      400,
-      'VALIDATION_FAILED',
-      `These fields are not valid: ${fields.join(', ')}.`,
-      Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error.key])),
-    );
-  }
+  const keys = { ...Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error.key])), ...sixDigitVerificationErrors(context.fixtures, site.siteId, changes, errors) };
+  const fields = Object.keys(keys);
+  if (fields.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${fields.join(', ')}.`, keys);
 }
 
 function localeOf(value: unknown): string | null {

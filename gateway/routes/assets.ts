@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import { cardLimitOf } from '../../schemas/cards/card-rules';
-import { lookupBinRange } from '../../schemas/cards/bin-ranges';
+import { isCardActive, lookupBinRange } from '../../schemas/cards/bin-ranges';
+import { cardConfigOf } from '../../schemas/cards/card-config';
 import { validateCardNumber } from '../../schemas/validators/card-number';
+import { CVV_EXPECTED_FORMAT, CVV_MAX_INPUT_LENGTH, validateCvv } from '../../schemas/validators/cvv';
 import type { AuthServices } from '../auth/auth-services';
 import { requireSessionUser } from '../auth/session-cookies';
 import { cardCallRoutes, type CardCallRoute } from '../cards/card-call-paths';
@@ -25,6 +27,17 @@ const PAN_ENTRY = {
   // Refused rather than silently dropped (Fastify strips `additionalProperties: false` keys).
   propertyNames: { enum: ['assetType', 'value'] },
   properties: { assetType: { const: 'PAN' }, value: CARD_VALUE },
+} as const;
+
+/**
+ * The validation call's body: the PAN entry and, on a site with `pan_capture.capture_cvv`, the card's
+ * security code (ADR 0001 "capture_cvv"). Checked here and dropped: never stored, logged or answered.
+ */
+const VALIDATION_ENTRY = {
+  type: 'object',
+  required: ['assetType', 'value'],
+  propertyNames: { enum: ['assetType', 'value', 'cvv'] },
+  properties: { assetType: { const: 'PAN' }, value: CARD_VALUE, cvv: { type: 'string', maxLength: CVV_MAX_INPUT_LENGTH } },
 } as const;
 
 interface PanEntry {
@@ -70,22 +83,26 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
 
   const routes = cardCallRoutes(fixtures);
   for (const route of routes.filter((candidate) => candidate.call === 'validate')) {
-    app.post<{ Querystring: { siteId?: string }; Body: PanEntry }>(
+    app.post<{ Querystring: { siteId?: string }; Body: PanEntry & { cvv?: string } }>(
       `/${route.path}`,
       {
         // Open: the registration add-pan step checks a card before any account exists (ADR 0011).
         config: { access: 'public' },
         schema: {
           querystring: SITE_ID_PARAMS,
-          body: PAN_ENTRY,
+          body: VALIDATION_ENTRY,
         },
       },
       async (request) => {
         await auth.limits.countCardValidation(request.ip);
         const siteId = siteIdOf(request);
         assertSiteCalls(route, siteId);
-        const digits = cardDigits(request.body.value, 'value');
-        const { eligible, productType } = lookupBinRange(fixtures.binRanges, digits, siteConfigFor(siteId).siteId);
+        const site = siteConfigFor(siteId);
+        const config = cardConfigOf(featureConfigOf(site, 'pan_capture'));
+        assertCardAndCvvShape(request.body, config.captureCvv);
+        const digits = request.body.value.replace(/ /g, '');
+        const { eligible, productType } = lookupBinRange(fixtures.binRanges, digits, site.siteId);
+        if (config.checkActiveStatus && eligible && !isCardActive(fixtures.binRanges, digits, site.siteId)) throw cardNotActive(['value']);
         return { eligible, productType };
       },
     );
@@ -118,7 +135,13 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
         const numbers = userAssetRequest.map((entry) => cardDigitsOrNull(entry.value));
         const invalid = fields.filter((_field, index) => numbers[index] === null);
         if (invalid.length > 0) throw invalidCardNumber(invalid);
-        const cards = numbers.filter((digits) => digits !== null).map((digits) => describeCard(digits, site.siteId, fixtures.binRanges, auth.cardFingerprinter));
+        const digitsList = numbers.filter((digits) => digits !== null);
+        const cards = digitsList.map((digits) => describeCard(digits, site.siteId, fixtures.binRanges, auth.cardFingerprinter));
+        // ADR 0001 check_card_active_status, after eligibility (an ineligible card is refused as such by enrolCards).
+        if (cardConfigOf(featureConfigOf(site, 'pan_capture')).checkActiveStatus && cards.every((card) => card.eligible)) {
+          const inactive = fields.filter((_field, index) => !isCardActive(fixtures.binRanges, digitsList[index] ?? '', site.siteId));
+          if (inactive.length > 0) throw cardNotActive(inactive);
+        }
         const now = auth.clock.now();
         const limit = cardLimitOf(featureConfigOf(site, 'pan_capture').limit);
         const rows = await enrolCards(db, { userId: user.userId, siteId, limit, fields, cards }, now).catch(async (error: unknown) => {
@@ -182,10 +205,32 @@ function cardDigitsOrNull(value: string): string | null {
   return validateCardNumber(value) === null ? value.replace(/ /g, '') : null;
 }
 
-function cardDigits(value: string, field: string): string {
-  const digits = cardDigitsOrNull(value);
-  if (digits === null) throw invalidCardNumber([field]);
-  return digits;
+/**
+ * The validation call's number and, where the site captures it, its security code (SPEC §3 `capture_cvv`):
+ * one 400 VALIDATION_FAILED naming each bad field. A bad code is `invalid` with the shape it expects (three
+ * digits: the expected-format of the form fields, `expectedFormat.cvv`); a code sent to a site that asks
+ * none is refused, never silently taken. No message repeats a value.
+ */
+function assertCardAndCvvShape(body: PanEntry & { cvv?: string }, captureCvv: boolean): void {
+  const fields: Record<string, string> = {};
+  if (cardDigitsOrNull(body.value) === null) fields.value = 'invalid';
+  if (captureCvv) {
+    const problem = validateCvv(body.cvv ?? '');
+    if (problem !== null) fields.cvv = problem.key;
+  } else if (body.cvv !== undefined) fields.cvv = 'notAsked';
+  if (Object.keys(fields).length === 0) return;
+  const extras = fields.cvv === 'invalid' ? { expectedFormat: { cvv: CVV_EXPECTED_FORMAT } } : undefined;
+  throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${Object.keys(fields).join(', ')}.`, fields, extras ? { extras } : {});
+}
+
+/** ADR 0001 check_card_active_status: the card is known and in the programme, but its issuer has not activated it. */
+function cardNotActive(fields: readonly string[]): HttpError {
+  return new HttpError(
+    400,
+    'CARD_NOT_ACTIVE',
+    'This card is not active yet. Activate it with your bank, then add it again.',
+    Object.fromEntries(fields.map((field) => [field, 'notActive'])),
+  );
 }
 
 /** The message never repeats the value: it may be a card number. */

@@ -18,6 +18,11 @@ export interface BinRange {
   siteIds?: string[];
   /** The issuer's business id, given as the ISSUER_BID metadata of the cards in the range (ADR 0011 asset metadata). */
   issuerBid?: string;
+  /**
+   * False for cards the issuer has not activated (or has blocked): a site with `pan_capture.check_card_active_status`
+   * "true" refuses them (SPEC §3, ADR 0001). Absent: active.
+   */
+  active?: boolean;
 }
 
 /** SPEC §3 "Validation response", plus the issuer of the range that decided it. */
@@ -34,6 +39,20 @@ export const NO_BIN_MATCH: BinMatch = { eligible: false, productType: null, issu
  * limited to the site over one for every site. No match: not eligible, no product type.
  */
 export function lookupBinRange(ranges: readonly BinRange[], digits: string, siteId: string): BinMatch {
+  const best = mostSpecificRange(ranges, digits, siteId);
+  return best === undefined ? NO_BIN_MATCH : { eligible: best.eligible, productType: best.productType, issuerBid: best.issuerBid ?? null };
+}
+
+/**
+ * SPEC §3 `pan_capture.check_card_active_status`: whether the card is active by the range that decides it
+ * (the same most specific range as `lookupBinRange`). A card no range covers is not refused as inactive:
+ * it is not eligible, which says more.
+ */
+export function isCardActive(ranges: readonly BinRange[], digits: string, siteId: string): boolean {
+  return mostSpecificRange(ranges, digits, siteId)?.active !== false;
+}
+
+function mostSpecificRange(ranges: readonly BinRange[], digits: string, siteId: string): BinRange | undefined {
   let best: BinRange | undefined;
   for (const range of ranges) {
     if (range.siteIds !== undefined && !range.siteIds.includes(siteId)) continue;
@@ -41,7 +60,7 @@ export function lookupBinRange(ranges: readonly BinRange[], digits: string, site
     if (prefix.length < range.from.length || prefix < range.from || prefix > range.to) continue;
     if (best === undefined || moreSpecific(range, best)) best = range;
   }
-  return best === undefined ? NO_BIN_MATCH : { eligible: best.eligible, productType: best.productType, issuerBid: best.issuerBid ?? null };
+  return best;
 }
 
 function moreSpecific(range: BinRange, than: BinRange): boolean {
@@ -51,7 +70,7 @@ function moreSpecific(range: BinRange, than: BinRange): boolean {
 
 const PREFIX = /^[0-9]{6,8}$/;
 const ISSUER_BID = /^[0-9]{1,8}$/;
-const RANGE_KEYS = new Set(['from', 'to', 'productType', 'eligible', 'siteIds', 'issuerBid']);
+const RANGE_KEYS = new Set(['from', 'to', 'productType', 'eligible', 'siteIds', 'issuerBid', 'active']);
 
 /**
  * The `sites:check` rules for `fixtures/bin-ranges.json`: each range well formed, its product type
@@ -68,7 +87,7 @@ export function checkBinRanges(value: unknown, file: string, knownSiteIds: Reado
     const add = (path: string, expected: string, actual?: string) => mistakes.push({ file, path: `${at}${path}`, expected, ...(actual === undefined ? {} : { actual }) });
     if (typeof range !== 'object' || range === null || Array.isArray(range)) return add('', 'a BIN range object', describe(range));
     const entry = range as Record<string, unknown>;
-    for (const key of Object.keys(entry)) if (!RANGE_KEYS.has(key)) add(`.${key}`, 'no such key (from, to, productType, eligible, siteIds, issuerBid)');
+    for (const key of Object.keys(entry)) if (!RANGE_KEYS.has(key)) add(`.${key}`, 'no such key (from, to, productType, eligible, siteIds, issuerBid, active)');
     const { from, to } = entry;
     if (typeof from !== 'string' || !PREFIX.test(from)) add('.from', 'a prefix of 6 to 8 digits', describe(from));
     if (typeof to !== 'string' || !PREFIX.test(to)) add('.to', 'a prefix of 6 to 8 digits', describe(to));
@@ -80,6 +99,7 @@ export function checkBinRanges(value: unknown, file: string, knownSiteIds: Reado
       add('.productType', `a product type code of SPEC §3 (${Object.keys(PRODUCT_TYPE_TEXTS).join(', ')})`, describe(entry.productType));
     }
     if (typeof entry.eligible !== 'boolean') add('.eligible', 'true or false', describe(entry.eligible));
+    if (entry.active !== undefined && typeof entry.active !== 'boolean') add('.active', 'true or false', describe(entry.active));
     if (entry.issuerBid !== undefined && (typeof entry.issuerBid !== 'string' || !ISSUER_BID.test(entry.issuerBid))) add('.issuerBid', 'a text of 1 to 8 digits', describe(entry.issuerBid));
     if (entry.siteIds !== undefined) {
       if (!Array.isArray(entry.siteIds) || entry.siteIds.length === 0) add('.siteIds', 'a non-empty list of site ids', describe(entry.siteIds));

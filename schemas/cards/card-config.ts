@@ -30,6 +30,10 @@ export interface CardConfig {
   /** SPEC §6 "Set-default and remove depend on a pan-update-allowed flag". */
   updateAllowed: boolean;
   cashbackEnabled: boolean;
+  /** SPEC §3 `check_card_active_status`: a card the BIN table marks inactive is refused (CARD_NOT_ACTIVE, ADR 0001). */
+  checkActiveStatus: boolean;
+  /** SPEC §3 `capture_cvv`: the card forms ask the three-digit security code, sent to the validation call only. */
+  captureCvv: boolean;
   texts: CardTexts;
 }
 
@@ -63,6 +67,8 @@ export function cardConfigOf(panCapture: Readonly<Record<string, string>>): Card
     maxLength: Number.isInteger(maxLength) && maxLength > 0 ? maxLength : CARD_NUMBER_MAX_INPUT_LENGTH,
     updateAllowed: panCapture.pan_update_allowed !== 'false',
     cashbackEnabled: panCapture.cashback_enabled === 'true',
+    checkActiveStatus: panCapture.check_card_active_status === 'true',
+    captureCvv: panCapture.capture_cvv === 'true',
     texts,
   };
 }

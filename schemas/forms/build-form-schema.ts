@@ -3,7 +3,7 @@ import type { RuleName } from '../validators';
 import type { FormName } from './form-names';
 import { DEFAULT_MAX_LENGTH, type FormSchema, type JsonSchema, type RuleOptionValue, type UiSchema } from './json-schema';
 import { expectedFormatOf, type ExpectedFormat } from './expected-format';
-import { readSiteFormSettings, type SiteFormSettings } from './site-form-settings';
+import { binLengthOf, phoneMaskOf, readSiteFormSettings, type SiteFormSettings } from './site-form-settings';
 
 /**
  * The translator (DESIGN "How data flows"): site configuration + locale + form name -> JSON Schema
@@ -90,15 +90,15 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
   { key: 'gender', schema: () => ({ type: 'string', enum: GENDERS }), ui: () => ({ 'ui:widget': 'select', 'ui:autocomplete': 'sex', ...ui('label.gender', { enumKeyPrefix: 'gender.' }) }) },
   {
     key: 'phone',
-    schema: (settings, locale) => withRule(text(32), 'phone', { mask: settings.phoneMask, regexp: settings.phoneRegexp, locale }),
+    schema: (settings, locale) => withRule(text(32), 'phone', { mask: phoneMaskOf(settings, locale), regexp: settings.phoneRegexp, locale }),
     ui: (settings, locale) =>
       formattedUi(
         'label.phone',
-        settings.phoneMask,
+        phoneMaskOf(settings, locale),
         'tel',
         'tel',
         // SPEC §5: pt_br phones are mobiles, a rule the mask alone does not tell.
-        expectedFormatOf({ mask: settings.phoneMask, regexp: settings.phoneRegexp, example: settings.phoneExample }, settings.phoneRegexp !== null || locale === 'pt_br'),
+        expectedFormatOf({ mask: phoneMaskOf(settings, locale), regexp: settings.phoneRegexp, example: settings.phoneExample }, settings.phoneRegexp !== null || locale === 'pt_br'),
       ),
   },
   {
@@ -126,13 +126,13 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
   },
   {
     key: 'ninedigitbin',
-    schema: (settings) => withRule(text(19), 'bin', { binLength: settings.binLength }),
-    ui: (settings) => binUi('label.ninedigitbin', settings.binLength),
+    schema: (settings) => withRule(text(19), 'bin', { binLength: binLengthOf(settings, 'ninedigitbin') }),
+    ui: (settings) => binUi('label.ninedigitbin', binLengthOf(settings, 'ninedigitbin')),
   },
   {
     key: 'bin',
-    schema: (settings) => withRule(text(19), 'bin', { binLength: settings.binLength }),
-    ui: (settings) => binUi('label.bin', settings.binLength),
+    schema: (settings) => withRule(text(19), 'bin', { binLength: binLengthOf(settings, 'bin') }),
+    ui: (settings) => binUi('label.bin', binLengthOf(settings, 'bin')),
   },
   { key: 'bank', schema: () => withRule(text(), 'name'), ui: () => ui('label.bank') },
   { key: 'business_type', schema: () => ({ type: 'string', enum: BUSINESS_TYPES }), ui: () => ({ 'ui:widget': 'select', ...ui('label.business_type', { enumKeyPrefix: 'business_type.' }) }) },

@@ -6,7 +6,7 @@ import {
   type RequirementLevel,
   type SiteConfig,
 } from '../site-config/types';
-import { DEFAULT_BIN_LENGTH, DEFAULT_DATE_FORMAT, DEFAULT_DOB_MIN_AGE, nationalIdMask, postalCodeMask } from '../validators';
+import { DEFAULT_BIN_LENGTH, DEFAULT_DATE_FORMAT, SITE_TABLE_BIN_LENGTH, SIX_DIGIT_BIN_LENGTH, DEFAULT_DOB_MIN_AGE, nationalIdMask, postalCodeMask } from '../validators';
 
 /**
  * A site's configuration read once into the typed settings the form translator needs
@@ -15,7 +15,15 @@ import { DEFAULT_BIN_LENGTH, DEFAULT_DATE_FORMAT, DEFAULT_DOB_MIN_AGE, nationalI
 export interface SiteFormSettings {
   /** Requirement level per attribute key of user_global_profile and user_site_profile. */
   levels: Readonly<Record<string, RequirementLevel>>;
+  /** `ninedigitbin`'s length: `bin_length`, default 9 (SPEC §5, §9). */
   binLength: number;
+  /** The `bin` attribute's length: `bin_length`, else the site table's default 8 (SPEC §5 "Site table default: length 8 … attribute name bin"). */
+  siteTableBinLength: number;
+  /**
+   * `six_digit_verification` (SPEC §5 "Some sites require six-digit verification"): the bin field asks the
+   * card's first six digits, whatever `bin_length` says, and the gateway verifies them against the BIN table (ADR 0001).
+   */
+  sixDigitVerification: boolean;
   phoneMask: string | null;
   phoneRegexp: string | null;
   /** The author's example value (`phone_example`, `national_id_example`, `postal_code_example`): the hint and the error show it. */
@@ -56,6 +64,23 @@ function textSetting(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value;
 }
 
+/**
+ * SPEC §5 "Mask (00) 00000-0000 for pt_br, 0000 0000 for Qatar locales": the phone mask of a site that sets
+ * no `phone_mask`, by the page locale (Qatar: ar_qa, en_qa). A site's own mask always wins; other locales
+ * have none (the generic international pattern).
+ */
+export const LOCALE_PHONE_MASKS: Readonly<Record<string, string>> = { pt_br: '(00) 00000-0000', ar_qa: '0000 0000', en_qa: '0000 0000' };
+
+export function phoneMaskOf(settings: SiteFormSettings, locale: string): string | null {
+  return settings.phoneMask ?? LOCALE_PHONE_MASKS[locale] ?? null;
+}
+
+/** The length a site's bin field asks: six digits under six-digit verification, else the attribute's own length. */
+export function binLengthOf(settings: SiteFormSettings, attribute: 'bin' | 'ninedigitbin'): number {
+  if (settings.sixDigitVerification) return SIX_DIGIT_BIN_LENGTH;
+  return attribute === 'bin' ? settings.siteTableBinLength : settings.binLength;
+}
+
 export function readSiteFormSettings(site: SiteConfig): SiteFormSettings {
   const enrollment = featureConfigOf(site, 'user_enrollment');
   const optIns = featureConfigOf(site, 'marketing_optins');
@@ -72,6 +97,8 @@ export function readSiteFormSettings(site: SiteConfig): SiteFormSettings {
   return {
     levels,
     binLength: integerSetting(enrollment.bin_length, DEFAULT_BIN_LENGTH),
+    siteTableBinLength: integerSetting(enrollment.bin_length, SITE_TABLE_BIN_LENGTH),
+    sixDigitVerification: enrollment.six_digit_verification === 'true',
     phoneMask: textSetting(enrollment.phone_mask),
     phoneRegexp: textSetting(enrollment.phone_regexp),
     phoneExample: textSetting(enrollment.phone_example),

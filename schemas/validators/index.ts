@@ -20,6 +20,7 @@ export * from './bin';
 export * from './captcha';
 export * from './card-number';
 export * from './characters';
+export * from './cvv';
 export * from './dob';
 export * from './email';
 export * from './field-error';

@@ -24,13 +24,17 @@ export const assetsApi = gatewayApi.injectEndpoints({
       },
       providesTags: ['Assets'],
     }),
-    /** The number's digits only (SPEC §7 "number with spaces removed"); nothing is cached. */
-    validateCard: build.mutation<CardValidation, CardCall & { pan: string }>({
-      query: ({ siteId, options, pan }) => ({
+    /**
+     * The number's digits only (SPEC §7 "number with spaces removed"), and the security code where the site
+     * asks one (ADR 0001 capture_cvv); nothing is cached. The store keeps a mutation's arguments until it is
+     * reset, so the callers reset each check once answered (`checkCard`): the code is in memory no longer.
+     */
+    validateCard: build.mutation<CardValidation, CardCall & { pan: string; cvv?: string }>({
+      query: ({ siteId, options, pan, cvv }) => ({
         url: options.assetsValidationUrl,
         method: 'POST',
         params: { siteId },
-        data: { assetType: 'PAN', value: pan },
+        data: cvv === undefined ? { assetType: 'PAN', value: pan } : { assetType: 'PAN', value: pan, cvv },
         siteId,
       }),
     }),
@@ -53,5 +57,18 @@ export const assetsApi = gatewayApi.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Runs one validation call and clears its entry (arguments included: the number, the security code) from the
+ * store as soon as the answer is read (ADR 0001 capture_cvv: never kept).
+ */
+export async function checkCard<Answer>(trigger: () => PromiseLike<Answer> & { reset(): void }): Promise<Answer> {
+  const call = trigger();
+  try {
+    return await call;
+  } finally {
+    call.reset();
+  }
+}
 
 export const { useGetAssetsQuery, useValidateCardMutation, useEnrolCardMutation, useRemoveCardMutation, useSetDefaultCardMutation } = assetsApi;

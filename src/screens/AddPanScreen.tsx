@@ -8,7 +8,7 @@ import { accountRefusal } from '../account/account-refusals';
 import { dropRegistrationDraft } from '../account/form-drafts';
 import { useDropRegistrationDraftOnLeaving } from '../account/use-registration-draft';
 import { panLevelAtSignUp } from '../account/sign-up-cards';
-import { useValidateCardMutation } from '../api/assets-api';
+import { checkCard, useValidateCardMutation } from '../api/assets-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
 import { registrationEnded } from '../app/registration-slice';
 import { useText } from '../content/use-text';
@@ -58,13 +58,16 @@ export function Component() {
     );
   }
   if (registrationData === null || !module.ready) return null;
-  const { config, options, invalidText } = module;
+  const { config, options, invalidText, validationRefusal } = module;
   const cardNeeded = cardRequired(panLevelAtSignUp(module.site) !== 'Mandatory', cards.length);
   const requiredText = config.texts.panAddRequireMessage ?? text('addPan.required');
 
-  const addCard = async (pan: string): Promise<CardAddOutcome> => {
+  const addCard = async (pan: string, cvv?: string): Promise<CardAddOutcome> => {
     if (options === null) return { added: false, error: module.optionsError };
-    const check = await validateCard({ siteId, options, pan: panDigitsOf(pan) });
+    // The security code is checked here and forgotten: the registration carries the number only (ADR 0001 capture_cvv).
+    const check = await checkCard(() => validateCard({ siteId, options, pan: panDigitsOf(pan), cvv }));
+    const refusal = validationRefusal(check.error);
+    if (refusal !== null) return refusal;
     // SPEC §5 "Server eligibility must return eligible true; a failed call counts as ineligible".
     if (!isEligibleAnswer(check.data)) return { added: false, error: invalidText };
     setAlert(null);
@@ -124,6 +127,7 @@ export function Component() {
         maxLength={config.maxLength}
         checkNumber={(value) => (cardNumberProblem(value, { required: false, listed: cards, maxInputLength: config.maxLength }) === null ? null : invalidText)}
         onAdd={addCard}
+        cvvTexts={module.cvvTexts}
         status={null}
       />
       <div className="account-actions">

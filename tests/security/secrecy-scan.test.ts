@@ -28,6 +28,16 @@ describe('findSecrets', () => {
     expect(JSON.stringify(findings)).not.toContain(secret.replace(/[ -]/g, '').slice(2, -2));
   });
 
+  it('ADR 0001 capture_cvv: finds a card security code under its names, masked, and leaves bare three-digit numbers alone', () => {
+    const text = ['{"body":{"assetType":"PAN","cvv":"737"}}', 'url /validation?siteId=sabana&cvc=4321', '{"statusCode":400,"responseTime":737}'].join('\n');
+    const findings = findSecrets(text, 'app.log', NO_KNOWN);
+    expect(findings).toEqual([
+      { where: 'app.log', line: 1, kind: 'card security code', masked: mask('737') },
+      { where: 'app.log', line: 2, kind: 'card security code', masked: mask('4321') },
+    ]);
+    expect(JSON.stringify(findings)).not.toMatch(/737|4321/);
+  });
+
   it('finds the known passwords and passcodes', () => {
     const findings = findSecrets('{"body":{"password":"Firstbank#2025"}}\n{"msg":"code 482913 sent"}', 'app.log', { passwords: ['Firstbank#2025'], passcodes: ['482913'] });
     expect(findings.map(({ kind, line }) => `${line} ${kind}`)).toEqual(['1 password', '2 passcode']);

@@ -8,7 +8,7 @@ import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } fr
 
 /**
  * Issue 11 item 3 (secrecy check), DESIGN "Contracts": after a whole `npm test` run, no card
- * number, password, passcode, two-step recovery code or token appears in any gateway log or database dump. `npm test` runs
+ * number, card security code, password, passcode, two-step recovery code or token appears in any gateway log or database dump. `npm test` runs
  * this with `--reset` before vitest and plainly after it. Read: every log and database a gateway
  * registered (tests/e2e/support/portal-process.ts), each PGlite data dir copied aside and dumped
  * once its gateway has stopped, and the PostgreSQL test database when one was used. Not read: the
@@ -18,7 +18,7 @@ import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } fr
  * databases, so they leave nothing to scan.
  */
 
-export type SecretKind = 'card number' | 'password' | 'JWT' | 'session or refresh token' | 'passcode' | 'recovery code';
+export type SecretKind = 'card number' | 'password' | 'JWT' | 'session or refresh token' | 'passcode' | 'recovery code' | 'card security code';
 
 export interface Finding {
   where: string;
@@ -73,6 +73,14 @@ const TOKEN_PAIRS = [
   /"(?:refresh_token|access_token|id_token|session_token|sessionToken|refreshToken|accessToken|activation_token|activationToken|token)"\s*:\s*"([A-Za-z0-9_.-]{20,})"/g,
 ];
 
+/**
+ * A card security code (ADR 0001 `capture_cvv`: sent to the validation call only, never kept or logged) under
+ * the names it travels by: a JSON member or a query parameter `cvv`, `cvc`, `cvv2` or `csc` with 3 or 4
+ * digits. Three digits alone are everywhere (statuses, times), so only a named one is a finding; a column of
+ * that name in a dump shows as `"cvv":"123"` in the row's JSON.
+ */
+const CVV_PAIRS = [/"(?:cvv2?|cvc|csc)"\s*:\s*"?([0-9]{3,4})(?![0-9])/gi, /\b(?:cvv2?|cvc|csc)=([0-9]{3,4})(?![0-9])/gi];
+
 export function findSecrets(text: string, where: string, known: KnownSecrets): Finding[] {
   const findings: Finding[] = [];
   // Six digits inside a longer hex run (a correlation id, a hash) are not a code: they collide by chance.
@@ -88,6 +96,7 @@ export function findSecrets(text: string, where: string, known: KnownSecrets): F
     for (const match of content.matchAll(JWT)) add('JWT', match[0]);
     for (const match of content.matchAll(RECOVERY_CODE)) if (match[0] !== RECOVERY_CODE_EXAMPLE) add('recovery code', match[0]);
     for (const pattern of TOKEN_PAIRS) for (const match of content.matchAll(pattern)) add('session or refresh token', match[1]!);
+    for (const pattern of CVV_PAIRS) for (const match of content.matchAll(pattern)) add('card security code', match[1]!);
     passcodes.forEach((pattern, at) => {
       if (pattern.test(content)) add('passcode', known.passcodes[at]!);
     });

@@ -1,10 +1,12 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { CardNumberInput } from './CardNumberInput';
 import { CardStatusMessage, type CardStatus } from './CardStatusMessage';
+import { CvvInput, useCvvEntry, type CvvTexts } from './CvvInput';
 import './cards.css';
 import { useCardEntry } from './use-card-entry';
 
-export type CardAddOutcome = { added: true } | { added: false; error: string | null };
+/** `cvvError`: the gateway refused the security code (ADR 0001 capture_cvv); shown next to that field. */
+export type CardAddOutcome = { added: true } | { added: false; error: string | null; cvvError?: string | null };
 
 export interface CaptureBlockProps {
   title?: string;
@@ -25,8 +27,10 @@ export interface CaptureBlockProps {
   maxLength?: number;
   /** The number's own problem (SPEC §5 format, duplicate), as the text to show, before any call. */
   checkNumber: (value: string) => string | null;
-  /** Adds the card; when it was added the field resets, else it keeps the number and shows the error, if any. */
-  onAdd: (value: string) => Promise<CardAddOutcome>;
+  /** Adds the card; when it was added the field resets, else it keeps the number and shows the error, if any. `cvv` only where the site asks it. */
+  onAdd: (value: string, cvv?: string) => Promise<CardAddOutcome>;
+  /** SPEC §3 `capture_cvv`: the security-code field's texts; absent, the form asks no code. */
+  cvvTexts?: CvvTexts;
   status: CardStatus | null;
   /** The button's name while a check runs ("Checking your card…"). */
   checkingText: string;
@@ -54,15 +58,21 @@ export function CaptureBlock({
   onAdd,
   status,
   checkingText,
+  cvvTexts,
 }: CaptureBlockProps) {
   const inputId = useId();
   const { value, checking, checkThenSend, inputProps } = useCardEntry(checkNumber);
+  const cvv = useCvvEntry(cvvTexts);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (value === '' || checking) return;
     await checkThenSend(async (number) => {
-      const outcome = await onAdd(number);
+      // The code's own problem first: no call is made with a code the gateway would refuse.
+      if (cvv.check() !== null) return { error: null, clear: false };
+      const outcome = cvv.asked ? await onAdd(number, cvv.value) : await onAdd(number);
+      if (outcome.added) cvv.clear();
+      else if (outcome.cvvError) cvv.showError(outcome.cvvError);
       return outcome.added ? { error: null, clear: true } : { error: outcome.error, clear: false };
     });
   };
@@ -89,6 +99,7 @@ export function CaptureBlock({
               placeholder={placeholder}
               required={required}
             />
+            {cvvTexts && <CvvInput id={`${inputId}-cvv`} texts={cvvTexts} {...cvv.inputProps} disabled={checking} />}
             <button type="submit" className={`button button--primary capture-block__submit${checking ? ' is-loading' : ''}`} disabled={value === '' || checking}>
               {checking && <span className="button__spinner" aria-hidden="true" />}
               {checking ? checkingText : submitText}

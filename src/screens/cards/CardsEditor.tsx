@@ -37,7 +37,8 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
       placeholder={config.texts.placeholder}
       maxLength={config.maxLength}
       checkNumber={(value) => (cardNumberProblem(value, { required: false, maxInputLength: config.maxLength }) === null ? null : invalidText)}
-      onAdd={actions.add}
+      onAdd={(value, cvv) => actions.add(value, cvv)}
+      cvvTexts={module.cvvTexts}
       status={actions.status}
     />
   );

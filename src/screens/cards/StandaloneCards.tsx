@@ -24,8 +24,9 @@ export function StandaloneCards({ module, options }: { module: ReadyModule; opti
   const dispatch = useDispatch();
   const actions = useCardActions(module, options);
 
-  const submit = async (value: string): Promise<string | null> => {
-    const outcome = await actions.add(value, 'next-page');
+  const submit = async (value: string, cvv?: string): Promise<string | { cvvError: string } | null> => {
+    const outcome = await actions.add(value, cvv, 'next-page');
+    if (!outcome.added && outcome.cvvError) return { cvvError: outcome.cvvError };
     if (!outcome.added && outcome.error !== null) return outcome.error;
     if (outcome.added) {
       dispatch(notificationShown({ id: 'card-added', kind: 'success', message: config.texts.panAddSuccessMessage ?? text('panAdded'), lifetime: 'next-page' }));
@@ -52,6 +53,7 @@ export function StandaloneCards({ module, options }: { module: ReadyModule; opti
           cardNumberProblem(value, { required: true, standalone: true, maxInputLength: config.maxLength }) === null ? null : (config.texts.error ?? invalidText)
         }
         onSubmit={submit}
+        cvvTexts={module.cvvTexts}
       />
       {actions.enrolling && <CardsLoadingOverlay label={text('enrolling')} />}
     </>

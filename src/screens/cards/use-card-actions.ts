@@ -5,7 +5,7 @@ import { cardEntriesOf } from '../../../schemas/cards/card-assets';
 import { isEligibleAnswer, panDigitsOf, type CardEntry } from '../../../schemas/cards/card-rules';
 import type { CardAddOutcome } from '../../../widgets/cards/CaptureBlock';
 import type { CardStatus } from '../../../widgets/cards/CardStatusMessage';
-import { useEnrolCardMutation, useGetAssetsQuery, useRemoveCardMutation, useSetDefaultCardMutation, useValidateCardMutation } from '../../api/assets-api';
+import { checkCard, useEnrolCardMutation, useGetAssetsQuery, useRemoveCardMutation, useSetDefaultCardMutation, useValidateCardMutation } from '../../api/assets-api';
 import type { GatewayError } from '../../api/gateway-api';
 import { notificationShown, type NotificationLifetime } from '../../app/alerts-slice';
 import { useSiteLocation } from '../../site/use-site-location';
@@ -29,7 +29,7 @@ function correlationIdOf(error: unknown): string {
 export function useCardActions(module: ReadyModule, options: CardModuleOptions) {
   const { siteId } = useSiteLocation();
   const dispatch = useDispatch();
-  const { config, text, invalidText } = module;
+  const { config, text, invalidText, validationRefusal } = module;
   const assets = useGetAssetsQuery(siteId);
   const [validateCard] = useValidateCardMutation();
   const [enrolCard, enrolment] = useEnrolCardMutation();
@@ -42,15 +42,18 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
   const showStatus = (message: string, kind: CardStatus['kind']) => setStatus({ text: message, kind, serial: (status?.serial ?? 0) + 1 });
 
   /**
-   * Checks and enrols one number; a refusal of the number stays on the field, any other failure is
+   * Checks (with its security code where the site asks one) and enrols one number; a refusal of the number stays on the field, any other failure is
    * the card-added banner, for the next page when the screen moves on after the attempt (SPEC §2
    * standalone form, SPEC §8 "also passed to /profile in standalone mode").
    */
-  const add = async (pan: string, bannerLifetime: NotificationLifetime = 'page'): Promise<CardAddOutcome> => {
+  const add = async (pan: string, cvv?: string, bannerLifetime: NotificationLifetime = 'page'): Promise<CardAddOutcome> => {
     const digits = panDigitsOf(pan);
     // The message of an earlier add or removal would read as this attempt's outcome.
     setStatus(null);
-    const check = await validateCard({ siteId, options, pan: digits });
+    // The security code goes to the validation call only, never to the enrolment (ADR 0001 capture_cvv).
+    const check = await checkCard(() => validateCard({ siteId, options, pan: digits, cvv }));
+    const refusal = validationRefusal(check.error);
+    if (refusal !== null) return refusal;
     // SPEC §5 "Server eligibility must return eligible true; a failed call counts as ineligible".
     if (!isEligibleAnswer(check.data)) return { added: false, error: invalidText };
     const answer = await enrolCard({ siteId, options, pan: digits });

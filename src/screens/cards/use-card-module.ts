@@ -2,6 +2,9 @@ import { useMemo } from 'react';
 import { cardConfigOf, cardModuleOptionsOf, MissingCardModuleOptionsError, type CardConfig, type CardModuleOptions } from '../../../schemas/cards/card-config';
 import type { CardEntry } from '../../../schemas/cards/card-rules';
 import { featureConfigOf, type SiteConfig } from '../../../schemas/site-config/types';
+import type { CardAddOutcome } from '../../../widgets/cards/CaptureBlock';
+import type { CvvTexts } from '../../../widgets/cards/CvvInput';
+import type { GatewayError } from '../../api/gateway-api';
 import { useGetSiteConfigQuery } from '../../api/site-config-api';
 import { useText, type TextLookup } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
@@ -20,6 +23,13 @@ export type CardModule =
       productName: (card: CardEntry) => string;
       /** SPEC §8 invalid or duplicate number: the configured error, else "A valid {product} card is required". */
       invalidText: string;
+      /** SPEC §3 `capture_cvv`: the security-code field's texts, undefined where the site asks no code. */
+      cvvTexts: CvvTexts | undefined;
+      /**
+       * The validation call's refusals that are not "not eligible" (ADR 0001): an inactive card (CARD_NOT_ACTIVE)
+       * next to the number, a refused security code next to its field; null for any other answer.
+       */
+      validationRefusal: (error: unknown) => CardAddOutcome | null;
       text: TextLookup;
     };
 
@@ -44,6 +54,9 @@ export function useCardModule(): CardModule {
   }, [site]);
   if (module === null) return { ready: false };
   const { config } = module;
+  const cvvTexts: CvvTexts | undefined = config.captureCvv
+    ? { label: text('cvv.label'), hint: text('cvv.hint'), required: text('cvv.required'), invalid: text('cvv.invalid') }
+    : undefined;
   return {
     ready: true,
     site: module.site,
@@ -57,6 +70,14 @@ export function useCardModule(): CardModule {
       return text(key, { product: config.product }).trim();
     },
     invalidText: config.texts.error ?? text('invalidCard', { product: config.product }),
+    cvvTexts,
+    validationRefusal: (error) => {
+      const refusal = error as Partial<GatewayError> | undefined;
+      if (refusal?.code === 'CARD_NOT_ACTIVE') return { added: false, error: text('notActive') };
+      const cvvKey = refusal?.code === 'VALIDATION_FAILED' ? refusal.fields?.cvv : undefined;
+      if (cvvKey !== undefined && cvvTexts !== undefined) return { added: false, error: null, cvvError: cvvKey === 'required' ? cvvTexts.required : cvvTexts.invalid };
+      return null;
+    },
     text,
   };
 }

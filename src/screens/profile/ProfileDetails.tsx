@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { UserProfile } from '../../../schemas/entities/user-profile';
 import { buildFormSchema } from '../../../schemas/forms/build-form-schema';
-import { readSiteFormSettings } from '../../../schemas/forms/site-form-settings';
+import { phoneMaskOf, readSiteFormSettings } from '../../../schemas/forms/site-form-settings';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { textLookup, type TextLookup } from '../../../widgets/form-engine/form-texts';
 import type { UserSiteAttributes } from '../../api/user-attribute-api';
@@ -60,7 +60,7 @@ function profileRows(site: SiteConfig, locale: string, attributes: UserSiteAttri
         rows.push({ key, label, value: text(value) && formText(`${key}.${String(value)}`) });
         break;
       case 'phone':
-        rows.push({ key, label, value: text(value) && formatWithMask(String(value), settings.phoneMask), leftToRight: true });
+        rows.push({ key, label, value: text(value) && formatWithMask(String(value), phoneMaskOf(settings, locale)), leftToRight: true });
         break;
       case 'nationalId':
         rows.push({ key, label, value: text(value) && maskNationalId(String(value), settings.nationalIdMask), leftToRight: true });

@@ -256,3 +256,38 @@ describe('SPEC §2 read-only list on the profile', () => {
     expect(screen.queryByText('Eligible for cashback')).toBeNull();
   });
 });
+
+describe('ADR 0001 card settings on edit-pan', () => {
+  it('check_card_active_status: CARD_NOT_ACTIVE from the validation call is said next to the number, nothing enrolled', async () => {
+    fakeAssets(firstbank, [asset('a1', '1111', true)], { [`POST ${VALIDATION}`]: failure(400, 'CARD_NOT_ACTIVE', 'cid-inactive') });
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    await addCard('4622 9400 0000 0007');
+    expect((await screen.findByRole('alert')).textContent).toContain("This card isn't active yet. Activate it with your bank, then add it again.");
+    expect(callsTo(ASSETS).filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('capture_cvv: the code goes with the number to the validation call only, never to the enrolment', async () => {
+    fakeAssets(withPanCapture(firstbank, { capture_cvv: 'true' }), [asset('a1', '1111', true)]);
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    fireEvent.change(await screen.findByLabelText('Card number'), { target: { value: '4012 8888 8888 1881' } });
+    fireEvent.change(screen.getByLabelText('Security code (CVV)'), { target: { value: '737' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add card' })));
+    await screen.findByText('Your card has been added.');
+    expect(callsTo(VALIDATION)[0]?.body).toEqual({ assetType: 'PAN', value: '4012888888881881', cvv: '737' });
+    const enrolment = callsTo(ASSETS).find((call) => call.method === 'POST');
+    expect(enrolment?.body).toEqual({ siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: '4012888888881881' }] });
+    expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain('737');
+  });
+
+  it('capture_cvv: a code the gateway refuses is said next to the code field', async () => {
+    fakeAssets(withPanCapture(firstbank, { capture_cvv: 'true' }), [], {
+      [`POST ${VALIDATION}`]: { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { cvv: 'invalid' } }, headers: { 'x-cid': 'cid-cvv' } },
+    });
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    fireEvent.change(await screen.findByLabelText('Card number'), { target: { value: '4012 8888 8888 1881' } });
+    fireEvent.change(screen.getByLabelText('Security code (CVV)'), { target: { value: '737' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add card' })));
+    await waitFor(() => expect(screen.getByLabelText('Security code (CVV)').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Enter the 3 digits of the security code.')).toBeTruthy();
+  });
+});

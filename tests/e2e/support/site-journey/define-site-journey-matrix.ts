@@ -442,10 +442,17 @@ const cardInput = (page: Page): Locator => page.locator('input[name="pan"]');
 const cardRows = (page: Page): Locator => page.locator('.card-rows > li');
 const menuButton = (page: Page, journey: JourneySite, lastFour: string): Locator => page.getByRole('button', { name: journey.text('cards', 'moreActionsFor', { lastFour }) });
 
-/** The capture block (SPEC §2): type the number, add, wait for the check to end. */
+/** The capture block (SPEC §2): type the number (and the security code where the site asks it, ADR 0001 capture_cvv), add. */
 async function addCardInCaptureBlock(page: Page, card: string): Promise<void> {
   await cardInput(page).fill(groupedCard(card));
+  await fillSecurityCode(page);
   await page.locator('.capture-block__submit').click();
+}
+
+/** A site with `capture_cvv` shows the code's field beside the number; the journeys type a well-formed one. */
+async function fillSecurityCode(page: Page): Promise<void> {
+  const cvv = page.locator('input[name="cvv"]');
+  if ((await cvv.count()) > 0) await cvv.fill('737');
 }
 
 function cardJourneyTitle(journey: JourneySite): string {
@@ -543,6 +550,7 @@ async function standaloneCardJourney(page: Page, journey: JourneySite, checkScre
   expect(await page.getByRole('button', { name: new RegExp(journey.text('cards', 'moreActions')) }).count()).toBe(0);
   const [, card] = journeyCards(journey, 2);
   await cardInput(page).fill(groupedCard(card!));
+  await fillSecurityCode(page);
   const submit = page.getByRole('button', { name: journey.cards.texts.submitText ?? journey.text('cards', 'addCard'), exact: true });
   // Submit waits for the terms (SPEC §5 "standalone also needs terms ticked").
   expect(await submit.isDisabled()).toBe(true);

@@ -6,6 +6,7 @@ interface BinRange {
   to: string;
   eligible: boolean;
   siteIds?: string[];
+  active?: boolean;
 }
 
 /** The Luhn check digit that makes `body` + digit a valid number. */
@@ -30,7 +31,8 @@ function luhnCheckDigit(body: string): string {
  */
 export function eligibleTestCards(siteId: string, count: number): string[] {
   const ranges = (JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/bin-ranges.json`, 'utf8')) as BinRange[]).filter(
-    (range) => range.eligible && (range.siteIds === undefined || range.siteIds.includes(siteId)),
+    // An inactive range (ADR 0001 check_card_active_status) is refused on most sites: never a journey's card.
+    (range) => range.eligible && range.active !== false && (range.siteIds === undefined || range.siteIds.includes(siteId)),
   );
   if (ranges.length === 0) throw new Error(`no eligible BIN range for ${siteId} in fixtures/bin-ranges.json`);
   const cards: string[] = [];
