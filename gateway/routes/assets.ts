@@ -33,7 +33,8 @@ const PAN_ENTRY = {
  * The validation call's body: the PAN entry and, on a site with `pan_capture.capture_cvv`, the card's
  * security code (ADR 0001 "capture_cvv"). Checked here and dropped: never stored, logged or answered.
  */
-const VALIDATION_ENTRY = {
+/** The body of a card validation call, the site's own path and SPEC §7's declared `assets/validation` alike. */
+export const VALIDATION_ENTRY = {
   type: 'object',
   required: ['assetType', 'value'],
   propertyNames: { enum: ['assetType', 'value', 'cvv'] },
@@ -43,6 +44,28 @@ const VALIDATION_ENTRY = {
 interface PanEntry {
   assetType: 'PAN';
   value: string;
+}
+
+export type CardValidationRequest = PanEntry & { cvv?: string };
+
+/** SPEC §3 "Validation response: eligible, productType". */
+export interface CardValidationAnswer {
+  eligible: boolean;
+  productType: string | null;
+}
+
+/**
+ * One card validation for `site` (SPEC §3, §5; ADR 0001 card settings): the number's shape and, where
+ * the site captures it, the security code's; the site's BIN ranges; and the card's active status where
+ * the site checks it. Both validation routes answer through it, so neither can skip a check.
+ */
+export function validateCardForSite(fixtures: Fixtures, site: SiteConfig, body: CardValidationRequest): CardValidationAnswer {
+  const config = cardConfigOf(featureConfigOf(site, 'pan_capture'));
+  assertCardAndCvvShape(body, config.captureCvv);
+  const digits = body.value.replace(/ /g, '');
+  const { eligible, productType } = lookupBinRange(fixtures.binRanges, digits, site.siteId);
+  if (config.checkActiveStatus && eligible && !isCardActive(fixtures.binRanges, digits, site.siteId)) throw cardNotActive(['value']);
+  return { eligible, productType };
 }
 
 interface CardRoutesOptions {
@@ -83,7 +106,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
 
   const routes = cardCallRoutes(fixtures);
   for (const route of routes.filter((candidate) => candidate.call === 'validate')) {
-    app.post<{ Querystring: { siteId?: string }; Body: PanEntry & { cvv?: string } }>(
+    app.post<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>(
       `/${route.path}`,
       {
         // Open: the registration add-pan step checks a card before any account exists (ADR 0011).
@@ -97,13 +120,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
         await auth.limits.countCardValidation(request.ip);
         const siteId = siteIdOf(request);
         assertSiteCalls(route, siteId);
-        const site = siteConfigFor(siteId);
-        const config = cardConfigOf(featureConfigOf(site, 'pan_capture'));
-        assertCardAndCvvShape(request.body, config.captureCvv);
-        const digits = request.body.value.replace(/ /g, '');
-        const { eligible, productType } = lookupBinRange(fixtures.binRanges, digits, site.siteId);
-        if (config.checkActiveStatus && eligible && !isCardActive(fixtures.binRanges, digits, site.siteId)) throw cardNotActive(['value']);
-        return { eligible, productType };
+        return validateCardForSite(fixtures, siteConfigFor(siteId), request.body);
       },
     );
   }
@@ -211,7 +228,7 @@ function cardDigitsOrNull(value: string): string | null {
  * digits: the expected-format of the form fields, `expectedFormat.cvv`); a code sent to a site that asks
  * none is refused, never silently taken. No message repeats a value.
  */
-function assertCardAndCvvShape(body: PanEntry & { cvv?: string }, captureCvv: boolean): void {
+function assertCardAndCvvShape(body: CardValidationRequest, captureCvv: boolean): void {
   const fields: Record<string, string> = {};
   if (cardDigitsOrNull(body.value) === null) fields.value = 'invalid';
   if (captureCvv) {

@@ -219,6 +219,18 @@ describeEachDatabase((leg) => {
       expect(malformed.statusCode).toBe(400);
     });
 
+    it('ADR 0001 card settings apply as on the site\'s own validation path: an inactive card, a missing or unasked security code', async () => {
+      const anonymous = await gateway.anonymous();
+      const inactive = await anonymous.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, json: { assetType: 'PAN', value: '4622940000000007' } });
+      expect(inactive.statusCode).toBe(400);
+      expect(inactive.json()).toMatchObject({ error: 'CARD_NOT_ACTIVE', fields: { value: 'notActive' } });
+      const unasked = await anonymous.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, json: { assetType: 'PAN', value: eligiblePan(2), cvv: '123' } });
+      expect(unasked.json().fields).toEqual({ cvv: 'notAsked' });
+      const missing = await anonymous.call({ method: 'POST', url: 'assets/validation?siteId=sabana', json: { assetType: 'PAN', value: eligiblePan(2) } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fields).toMatchObject({ cvv: 'required' });
+    });
+
     it('ADR 0017: a signed-in caller validates for the session\'s site; naming another is 403 SITE_MISMATCH', async () => {
       const { browser } = await gateway.signedIn('emily@example.com', SITE);
       expect((await browser.call({ method: 'POST', url: 'assets/validation', json: { assetType: 'PAN', value: eligiblePan(3) } })).json()).toEqual({ eligible: true, productType: 'C' });
