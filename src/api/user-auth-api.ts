@@ -1,4 +1,4 @@
-import { gatewayApi } from './gateway-api';
+import { gatewayApi, type GatewayRequest } from './gateway-api';
 
 /** SPEC §3 token response. */
 export interface TokenAnswer {
@@ -54,6 +54,19 @@ export function loginFormData(payload: LoginPayload): FormData {
   return form;
 }
 
+/** §4/§7 sign-out, either call: optional ?refresh_token=, a text body of null; 200 even when already signed out. */
+function signOutRequest(url: string, siteId: string, refreshToken: string | null): GatewayRequest {
+  return {
+    url,
+    method: 'POST',
+    ...(refreshToken !== null ? { params: { refresh_token: refreshToken } } : {}),
+    data: 'null',
+    headers: { 'Content-Type': 'text/plain' },
+    siteId,
+    ownsAuthFailure: true,
+  };
+}
+
 /** SPEC §7 user-auth service. */
 export const userAuthApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
@@ -78,30 +91,14 @@ export const userAuthApi = gatewayApi.injectEndpoints({
     }),
     /** §4/§7 POST user-auth/tokens/revoke, optional ?refresh_token=, text body null; 200 even when already signed out. */
     revokeTokens: build.mutation<unknown, { siteId: string; refreshToken: string | null }>({
-      query: ({ siteId, refreshToken }) => ({
-        url: 'user-auth/tokens/revoke',
-        method: 'POST',
-        ...(refreshToken !== null ? { params: { refresh_token: refreshToken } } : {}),
-        data: 'null',
-        headers: { 'Content-Type': 'text/plain' },
-        siteId,
-        ownsAuthFailure: true,
-      }),
+      query: ({ siteId, refreshToken }) => signOutRequest('user-auth/tokens/revoke', siteId, refreshToken),
     }),
     /**
      * §7 "OIDC variant POST {app base}/logout" on an SSO site: signs out like revokeTokens and answers
      * where the identity provider ends its own session (docs/decisions/0022-declared-calls.md).
      */
     oidcLogout: build.mutation<{ revoked: true; endSessionUrl: string | null }, { siteId: string; refreshToken: string | null }>({
-      query: ({ siteId, refreshToken }) => ({
-        url: 'logout',
-        method: 'POST',
-        ...(refreshToken !== null ? { params: { refresh_token: refreshToken } } : {}),
-        data: 'null',
-        headers: { 'Content-Type': 'text/plain' },
-        siteId,
-        ownsAuthFailure: true,
-      }),
+      query: ({ siteId, refreshToken }) => signOutRequest('logout', siteId, refreshToken),
     }),
     /** ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. */
     verifyOtp: build.mutation<{ verifiedUntil: string | number }, { siteId: string; otp: string; otpType: OtpType }>({
