@@ -54,8 +54,10 @@ describeEachDatabase((leg) => {
     );
     // An agent's site grant (ADR 0017) is data about a user too, and goes with them.
     await gateway.test.db.query(`insert into agent_site_grants (user_id, site_id) values ($1, 'firstbank')`, [userId]);
+    // An alias (docs/decisions/0022-declared-calls.md) names the person, so it goes with them.
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/alias', json: { alias: 'ana.card', aliasType: 'USERNAME' } })).statusCode).toBe(200);
     const before = await rowsPerTable(userId);
-    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_sites', 'users']);
+    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_aliases', 'user_sites', 'users']);
     for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
 
     const response = await removeAccount();
