@@ -150,7 +150,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(userAuthSessionTokenRoutes, { db, auth });
         await api.register(userAuthOtpVerifyRoutes, { db, auth });
         await api.register(ssoRoutes, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
-        await api.register(ssoLogoutRoutes, { db, fixtures, auth, gateway: app });
+        await api.register(ssoLogoutRoutes, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
         await api.register(userMgmtPasscodeRoutes, { db, auth });
         await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
         await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });

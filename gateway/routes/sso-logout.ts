@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
 import { issuerTransportFor } from '../sso/issuer-transport';
+import type { SsoCredentials } from '../sso/client-credentials';
 import { endSessionUrlOf } from '../sso/sso-logout';
 import { ssoSiteOf } from '../sso/sso-sites';
 import { endBrowserSession } from './user-auth-revoke';
@@ -29,8 +30,11 @@ export interface OidcLogoutAnswer {
  * `?post_logout_redirect_uri=` must be one of the site's registered redirect URIs (default: the first);
  * anything else is a 400 before anything ends, so the provider is never asked to send a person elsewhere.
  */
-export async function ssoLogoutRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance }): Promise<void> {
-  const { db, fixtures, auth, gateway } = options;
+export async function ssoLogoutRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+): Promise<void> {
+  const { db, fixtures, auth, gateway, development, credentials } = options;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   app.post<{ Querystring: { refresh_token?: string; post_logout_redirect_uri?: string } }>(
@@ -57,7 +61,7 @@ export async function ssoLogoutRoutes(app: FastifyInstance, options: { db: Datab
         throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not one of the redirect URIs registered for this site.', { post_logout_redirect_uri: 'invalid' });
       }
       await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, now);
-      const endSessionUrl = sso && redirectUri !== undefined ? await endSessionUrlOf(sso, redirectUri, issuerTransportFor(sso.issuerUrl, gateway)) : null;
+      const endSessionUrl = sso && redirectUri !== undefined ? await endSessionUrlOf(sso, redirectUri, { transport: issuerTransportFor(sso.issuerUrl, gateway), development, credentials }) : null;
       reply.header('cache-control', 'no-store');
       return { revoked: true, endSessionUrl };
     },

@@ -165,7 +165,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The in-process provider's URLs are paths on the gateway's own origin, where the browser must go. */
-const browserUrlOf = (sso: SsoSite, url: URL) => (sso.issuerUrl === TEST_IDP_ISSUER && url.origin === IN_PROCESS_ORIGIN ? `${url.pathname}${url.search}` : url.toString());
+export const browserUrlOf = (sso: SsoSite, url: URL) => (sso.issuerUrl === TEST_IDP_ISSUER && url.origin === IN_PROCESS_ORIGIN ? `${url.pathname}${url.search}` : url.toString());
 /** openid-client takes the redirect URI from an absolute callback URL; a registered path is on the in-process origin. */
 const callbackUrlOf = (redirectUri: string, answer: { code: string; state: string }) => {
   const url = new URL(redirectUri, IN_PROCESS_ORIGIN);

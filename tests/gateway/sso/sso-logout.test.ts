@@ -107,7 +107,16 @@ describeEachDatabase((leg) => {
 
 it('a provider that publishes no end_session_endpoint, names another issuer or does not answer gives null: sign-out never waits on it', async () => {
   const sso = { siteId: SITE, issuerUrl: 'https://idp.example', clientId: CLIENT_ID, redirectUris: [REDIRECT_URI], clientAuth: 'none' as const };
-  const answering = (body: unknown, status = 200) => ({ getJson: async () => ({ status, body }), postForm: async () => ({ status: 500, body: null }), fetch: async () => new Response(null, { status: 500 }) });
+  // A fresh transport per case: the discovery cache is kept per transport.
+  const answering = (body: unknown, status = 200) => ({
+    transport: {
+      getJson: async () => ({ status, body }),
+      postForm: async () => ({ status: 500, body: null }),
+      fetch: async () => (status === 0 ? Promise.reject(new Error('no answer')) : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    },
+    development: false,
+    credentials: new Map(),
+  });
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://idp.example' }))).toBeNull();
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://other.example', end_session_endpoint: 'https://other.example/logout' }))).toBeNull();
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering(null, 0))).toBeNull();
