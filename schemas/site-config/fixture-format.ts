@@ -155,7 +155,10 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
   site_auth_profile: {
     auth_mechanism: oneOfTexts(['SSO', 'CLASSIC']),
     issuer_url: HTTP_URL,
-    connected_app: WORD,
+    // ADR 0001: the name people know their bank's sign-in app by, shown on redirect-sso as written.
+    connected_app: stringSchema('the name of the bank\'s sign-in app as people know it, e.g. "Smile": 1 to 40 characters, no line break or control character, no space at either end', {
+      pattern: '^[^\\s\\x00-\\x1f\\x7f](?:[^\\x00-\\x1f\\x7f]{0,38}[^\\s\\x00-\\x1f\\x7f])?$',
+    }),
     client_id: WORD,
     redirect_uris: REDIRECT_URIS,
     client_auth: oneOfTexts(['none', 'client_secret_basic', 'private_key_jwt']),

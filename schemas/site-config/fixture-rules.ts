@@ -34,7 +34,6 @@ export const DATA_ONLY_ATTRIBUTES = ['redeemed_offers', 'campaigns', 'marketing_
 /** Settings the schema accepts (SPEC §3 lists them) that no code of the app or the gateway reads. */
 export const IGNORED_SETTINGS: ReadonlyArray<{ feature: FeatureName; key: string; why: string }> = [
   { feature: 'vba', key: 'enabled', why: 'nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect' },
-  { feature: 'site_auth_profile', key: 'connected_app', why: 'nothing in the portal reads connected_app; an SSO site is served by issuer_url, client_id and redirect_uris' },
 ];
 
 /**
@@ -183,7 +182,8 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
 
   const auth = features.get('site_auth_profile');
   if (auth !== undefined && auth.settings.auth_mechanism !== 'SSO') {
-    for (const key of SSO_SETTINGS) {
+    // connected_app names the app on redirect-sso, a page only an SSO site has (ADR 0001).
+    for (const key of [...SSO_SETTINGS, 'connected_app']) {
       if (auth.settings[key] !== undefined) noEffect(settingAt(auth, key), `${key} is read only when auth_mechanism is "SSO"`);
     }
   }

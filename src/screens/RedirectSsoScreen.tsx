@@ -16,7 +16,7 @@ import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './sign-in/FormAlert';
 import { useBrowserSession } from './sign-in/browser-session';
-import { collectSsoParameters, ssoRefusalKey, ssoStartFields } from './sso/sso-parameters';
+import { collectSsoParameters, connectedAppOf, ssoRefusalKey, ssoStartFields } from './sso/sso-parameters';
 import '../../widgets/widgets.css';
 
 /**
@@ -64,15 +64,16 @@ function StartSignIn({ query }: { query: URLSearchParams }) {
     return <FormAlert kind="error" message={`${text('error.parameters')} ${collection.names.map((name) => text(`parameter.${name}`)).join(' ')}`} />;
   }
   const ready = signedOut && collection?.kind === 'ready' ? collection.params : null;
+  const app = config ? connectedAppOf(config) : null;
   return (
     <>
-      <p className="sign-in__intro">{text('intro')}</p>
+      <p className="sign-in__intro">{app === null ? text('intro') : text('intro.app', { app })}</p>
       {/* A plain form: the browser itself goes to the gateway, which answers with the provider's redirect. */}
       <form className="site-form" method="get" action={`${gatewayBaseUrl(FEATURE_FLAGS)}/user-auth/oidc/authorize`} aria-busy={ready === null}>
         {ready !== null && ssoStartFields(siteId, ready).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <div className="site-form__actions">
           <button type="submit" className="button button--primary" disabled={ready === null}>
-            {text('continue')}
+            {app === null ? text('continue') : text('continue.app', { app })}
           </button>
         </div>
       </form>

@@ -226,7 +226,7 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON === undefined ? 'scale pa
     pair.steerNext((method, path) => method === 'GET' && path === '/api/user-auth/oidc/authorize', 'a');
     await page.goto(`${pair.baseUrl}/unionbank/en_us/account/profile`);
     await endsOn(page, 'redirect-sso');
-    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).click();
+    await page.getByRole('button', { name: 'Continue to Smile' }).click();
     await endsOn(page, 'sso-simulator');
     expect(await servedBy((await started).headers())).toBe('a');
 

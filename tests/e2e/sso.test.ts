@@ -45,7 +45,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     const page = await context.newPage();
     await page.goto(url(route));
     await endsOn(page, 'redirect-sso');
-    expect(await page.getByRole('button', { name: "Continue to your bank's sign-in" }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue to Smile' }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -58,7 +58,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await endsOn(page, 'redirect-sso');
     await saveScreenshot(page, 'sso-redirect-start');
     await expectNoAxeViolations(page, 'sso redirect start');
-    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).click();
+    await page.getByRole('button', { name: 'Continue to Smile' }).click();
     // The form goes to the gateway's start, which redirects to the provider, which hands over to the picker.
     await endsOn(page, 'sso-simulator');
     expect(documents).toEqual(expect.arrayContaining(['/api/user-auth/oidc/authorize', '/test-idp/authorize', `/${SITE}/en_us/account/sso-simulator`]));
@@ -112,7 +112,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     const page = await context.newPage();
     const lastVisited = `/${SITE}/en_us/account/site-settings`;
     await page.goto(url(`redirect-sso?${new URLSearchParams({ last_visited_path: lastVisited }).toString()}`));
-    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).click();
+    await page.getByRole('button', { name: 'Continue to Smile' }).click();
     await endsOn(page, 'sso-simulator');
     await page.getByRole('radio', { name: 'Marco Reyes (marco.reyes@example.com)' }).check();
     await page.getByRole('button', { name: 'Sign in as this person' }).click();
@@ -130,7 +130,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     // SPEC §7 OIDC logout: the provider's end-session endpoint ends its side and sends the browser back.
     expect(documents).toEqual([`/${SITE}/en_us/account/logout`, '/test-idp/logout', `/${SITE}/en_us/account/redirect-sso`]);
     await expect.poll(() => cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
-    await page.getByRole('button', { name: "Continue to your bank's sign-in" }).waitFor();
+    await page.getByRole('button', { name: 'Continue to Smile' }).waitFor();
     // Signed out, nothing goes round in circles: logout, then redirect-sso, and there it stays.
     await page.waitForLoadState('networkidle');
     expect(routes).toEqual(['logout', 'redirect-sso']);

@@ -1,6 +1,15 @@
 import { featureConfigOf, type SiteConfig } from '../../../schemas/site-config/types';
 import { validateReturnUrl } from '../../../schemas/validators/url';
 
+/**
+ * SPEC §3 `connected_app`: the name people know their bank's sign-in app by ("Smile"), which
+ * redirect-sso names on its page and button (ADR 0001); null when the site names none.
+ */
+export function connectedAppOf(site: SiteConfig): string | null {
+  const name = featureConfigOf(site, 'site_auth_profile').connected_app?.trim();
+  return name ? name : null;
+}
+
 /** SPEC §2 SSO parameters, in the order redirect-sso collects them. */
 export const SSO_PARAMETER_NAMES = ['client_id', 'response_type', 'scope', 'state', 'nonce', 'redirect_uri', 'last_visited_path'] as const;
 export type SsoParameterName = (typeof SSO_PARAMETER_NAMES)[number];

@@ -106,6 +106,18 @@ const brokenCases: BrokenCase[] = [
     },
   },
   {
+    mistake: 'a connected_app name with a line break in it (ADR 0001: shown on redirect-sso as written)',
+    breakIt: (site) => {
+      settingsOf(site, 'site_auth_profile').connected_app = 'Smile\nBank';
+      return (s) => ({
+        path: `$.siteFeatureConfigurations[${indexOf(s, 'site_auth_profile')}].featureConfig.connected_app`,
+        expected:
+          'the name of the bank\'s sign-in app as people know it, e.g. "Smile": 1 to 40 characters, no line break or control character, no space at either end (site_auth_profile.connected_app)',
+        actual: '"Smile\\nBank"',
+      });
+    },
+  },
+  {
     mistake: 'a mask with no slot',
     breakIt: (site) => {
       settingsOf(site, 'user_enrollment').postal_code_mask = '---';

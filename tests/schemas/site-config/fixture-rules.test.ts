@@ -221,7 +221,7 @@ describe('settings without effect are warnings at their JSON path', () => {
   const warningsOf = (site: SiteConfig) =>
     checkSettingsWithoutEffect(site, 'fixtures/sites/x.json').map(({ code, path, expected }) => ({ code, path, expected }));
 
-  it('warns that vba.enabled and connected_app have no effect, and never fails the check for them', () => {
+  it('warns that vba.enabled has no effect, and never fails the check for it', () => {
     const site = load('sites/unionbank.json');
     settingsOf(site, 'vba').enabled = 'true';
     expect(checkSiteFixture(site, 'fixtures/sites/unionbank.json')).toEqual([]);
@@ -232,14 +232,21 @@ describe('settings without effect are warnings at their JSON path', () => {
           path: at(site, 'vba', 'enabled'),
           expected: 'nothing here, as this setting has no effect: nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect (vba.enabled)',
         },
-        {
-          code: 'no-effect',
-          path: at(site, 'site_auth_profile', 'connected_app'),
-          expected:
-            'nothing here, as this setting has no effect: nothing in the portal reads connected_app; an SSO site is served by issuer_url, client_id and redirect_uris (site_auth_profile.connected_app)',
-        },
       ]),
     );
+  });
+
+  it('connected_app names the app on an SSO site only: on a password site it is a warning at its path', () => {
+    const sso = load('sites/unionbank.json');
+    expect(warningsOf(sso).filter(({ path }) => path === at(sso, 'site_auth_profile', 'connected_app'))).toEqual([]);
+    const classic = load('sites/harbourbank.json');
+    settingsOf(classic, 'site_auth_profile').connected_app = 'Smile';
+    expect(checkSiteFixture(classic, 'fixtures/sites/harbourbank.json')).toEqual([]);
+    expect(warningsOf(classic)).toContainEqual({
+      code: 'no-effect',
+      path: at(classic, 'site_auth_profile', 'connected_app'),
+      expected: 'nothing here, as this setting has no effect: connected_app is read only when auth_mechanism is "SSO" (site_auth_profile.connected_app)',
+    });
   });
 
   it.each(['redeemed_offers', 'campaigns', 'marketing_platform_level_optin', 'customerOriginDetails'])(

@@ -64,7 +64,7 @@ describe('redirect-sso', () => {
   it("a guest gets a form to the gateway's authorize start, with the collected parameters", async () => {
     ssoGateway();
     renderPortal(`${BASE}redirect-sso?last_visited_path=${encodeURIComponent(`${BASE}site-settings`)}`);
-    const button = await screen.findByRole('button', { name: "Continue to your bank's sign-in" });
+    const button = await screen.findByRole('button', { name: 'Continue to Smile' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     const form = button.closest('form')!;
     expect(form.getAttribute('method')).toBe('get');
@@ -77,6 +77,26 @@ describe('redirect-sso', () => {
       redirect_uri: `${BASE}redirect-sso`,
       last_visited_path: `${BASE}site-settings`,
     });
+  });
+
+  it('ADR 0001 connected_app: the page and its button name the bank\'s sign-in app; a site that names none gets the general words', async () => {
+    ssoGateway();
+    renderPortal(`${BASE}redirect-sso`);
+    await screen.findByRole('button', { name: 'Continue to Smile' });
+    expect(screen.getByText("This site signs you in through Smile, your bank's own sign-in.")).toBeTruthy();
+    cleanup();
+
+    const unnamed = {
+      ...unionbank,
+      siteFeatureConfigurations: unionbank.siteFeatureConfigurations.map((feature) =>
+        feature.name === 'site_auth_profile' ? { ...feature, featureConfig: { ...feature.featureConfig, connected_app: undefined } } : feature,
+      ),
+    };
+    resetFakePortal();
+    answerWith((call) => (call.url === 'site-config-service/config/site/unionbank' ? { status: 200, data: unnamed } : undefined));
+    renderPortal(`${BASE}redirect-sso`);
+    await screen.findByRole('button', { name: "Continue to your bank's sign-in" });
+    expect(screen.getByText("This site signs you in through your bank's own sign-in page.")).toBeTruthy();
   });
 
   it('a malformed nonce is explained on the page and no call starts the flow', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
 import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
 import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
+import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
 import { listSiteFixtures } from '../../../support/site-fixtures';
 import { expectNoAxeViolations } from '../accessibility';
 import { activationLink } from '../account-helpers';
@@ -98,7 +99,9 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
 
         /** SPEC §2 SSO: from redirect-sso through the test identity provider's picker to the profile, by clicks. */
         const signInThroughSso = async () => {
-          await page().getByRole('button', { name: contentText('sso', 'continue') }).click();
+          // ADR 0001 connected_app: the button names the bank's sign-in app when the site names one.
+          const app = connectedAppOf(journey.site);
+          await page().getByRole('button', { name: app === null ? contentText('sso', 'continue') : contentText('sso', 'continue.app', { app }) }).click();
           await endsOn(page(), 'sso-simulator');
           await page().getByRole('radio').first().waitFor();
           await checkScreen('sso-simulator');
