@@ -55,6 +55,8 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**', 'node_modules/**'],
           environment: 'node',
+          // The gateway process tests run the built gateway, as `npm start` does.
+          globalSetup: ['tests/support/gateway-build-setup.ts'],
           setupFiles: ['tests/support/testing-library-setup.ts'],
           // RJSF goes through this config's plugins and aliases, so forms are tested as they ship (ADR 0016).
           server: { deps: { inline: ['@rjsf/core'] } },

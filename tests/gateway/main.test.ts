@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../gateway/db/migrate';
 import { openPglite } from '../../gateway/db/open-pglite';
 import { openPostgres } from '../../gateway/db/open-postgres';
@@ -26,16 +26,36 @@ interface RunningGateway {
   stop: (signal: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** `npm start` without the Vite build: the gateway process in development mode on a free port (PORT=0), on the embedded database. */
+/** A start that ended before the gateway listened: its exit code and each pipe on its own. */
+class EarlyExit extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(`the gateway exited with ${code} before listening:\n--- stdout ---\n${stdout}--- stderr ---\n${stderr}`);
+  }
+}
+
+/**
+ * `npm start` without the Vite build: the built gateway (the unit project's global setup) in development
+ * mode on a free port (PORT=0), on the embedded database. Rejects with an EarlyExit when it ends first.
+ */
 function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
   const { DATABASE_URL: _database, CARD_FINGERPRINT_KEY: _key, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+  const child = spawn(process.execPath, [inject('portalGateway').entry], {
     cwd: REPO_ROOT,
     env: { ...inherited, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build'), GATEWAY_TEST_MODE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Both pipes in arrival order for the tests that read the whole output; each on its own for refusals,
+  // since which pipe is read first is up to the operating system.
   let output = '';
+  let stdout = '';
+  let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' comes after the last chunk of both pipes, 'exit' may not.
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const stop = (signal: NodeJS.Signals) => {
     if (child.exitCode === null) child.kill(signal);
     return exited;
@@ -46,10 +66,29 @@ function startGateway(env: Record<string, string> = {}): Promise<RunningGateway>
       const url = /gateway listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       if (url) resolve({ baseUrl: url, output: () => output, stop });
     };
-    child.stdout.on('data', onOutput);
-    child.stderr.on('data', onOutput);
-    void exited.then((code) => reject(new Error(`the gateway exited with ${code} before listening:\n${output}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onOutput(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      onOutput(chunk);
+    });
+    void closed.then((code) => reject(new EarlyExit(code, stdout, stderr)));
   });
+}
+
+/** The EarlyExit of a start that must fail. */
+async function earlyExitOf(run: Promise<RunningGateway>): Promise<EarlyExit> {
+  const outcome = await run.then(
+    async (gateway) => {
+      await gateway.stop('SIGTERM');
+      return new Error(`the gateway started:\n${gateway.output()}`);
+    },
+    (error: unknown) => error,
+  );
+  if (outcome instanceof EarlyExit) return outcome;
+  throw outcome;
 }
 
 /** Each JSON log line's string values, and any non-JSON line whole: numbers like `time` are not card numbers. */
@@ -188,14 +227,17 @@ it('keeps DATA_DIR private: the folder 0700, every database, key and outbox file
 it('refuses a DATA_DIR it cannot make private with one line and exit code 1, no stack trace', async () => {
   const notAFolder = join(dataDir, 'a-file');
   await writeFile(notAFolder, 'not a folder\n');
-  const run = startGateway({ DATA_DIR: notAFolder });
-  await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*DATA_DIR must be a folder of the gateway's own user that it can make private \(0700\), but .*a-file answered E[A-Z]+\n$/s);
-  await expect(run).rejects.not.toThrow(/\n\s+at /);
+  const { code, stdout, stderr } = await earlyExitOf(startGateway({ DATA_DIR: notAFolder }));
+  expect(code).toBe(1);
+  // Development mode's banner comes first on stderr; the refusal, one problem under its heading, ends it.
+  expect(stderr).toMatch(/\nThe gateway's environment is not valid:\n {2}- DATA_DIR must be a folder of the gateway's own user that it can make private \(0700\), but [^\n]*a-file answered E[A-Z]+\n$/);
+  expect(stdout + stderr).not.toMatch(/\n\s+at /);
 });
 
 it('refuses a bad PORT with a clear message and exit code 1', async () => {
-  const run = startGateway({ PORT: 'eighty' });
-  await expect(run).rejects.toThrow(/exited with 1 before listening:\n.*PORT must be an integer from 0 to 65535/s);
+  const { code, stderr } = await earlyExitOf(startGateway({ PORT: 'eighty' }));
+  expect(code).toBe(1);
+  expect(stderr).toMatch(/PORT must be an integer from 0 to 65535/);
 });
 
 it.skipIf(POSTGRES_URL === undefined)(
@@ -272,21 +314,13 @@ const PRODUCTION_ENV: Record<string, string> = {
 /** Starts a gateway that must refuse: its exit code, heading and problem lines; DATA_DIR is never created. */
 async function refusalOf(env: Record<string, string>): Promise<{ heading: string; problems: string[]; output: string }> {
   const untouched = join(dataDir, `never-created-${Math.random().toString(36).slice(2)}`);
-  let gateway: RunningGateway;
-  try {
-    gateway = await startGateway({ DATA_DIR: untouched, ...env });
-  } catch (error) {
-    const message = (error as Error).message;
-    expect(message).toMatch(/^the gateway exited with 1 before listening:\n/);
-    const output = message.slice(message.indexOf('\n') + 1);
-    expect(output).not.toMatch(/\n\s+at /);
-    for (const secret of [SECRETS.smtpPassword, SECRETS.preauth, ...SECRETS.keys]) expect(output).not.toContain(secret);
-    await expect(stat(untouched)).rejects.toThrow(/ENOENT/);
-    const lines = output.split('\n').filter(Boolean);
-    return { heading: lines[0] ?? '', problems: lines.filter((line) => line.startsWith('  - ')).map((line) => line.slice(4)), output };
-  }
-  await gateway.stop('SIGTERM');
-  throw new Error(`the gateway started:\n${gateway.output()}`);
+  const { code, stdout, stderr } = await earlyExitOf(startGateway({ DATA_DIR: untouched, ...env }));
+  expect(code).toBe(1);
+  expect(stdout + stderr).not.toMatch(/\n\s+at /);
+  for (const secret of [SECRETS.smtpPassword, SECRETS.preauth, ...SECRETS.keys]) expect(stdout + stderr).not.toContain(secret);
+  await expect(stat(untouched)).rejects.toThrow(/ENOENT/);
+  const lines = stderr.split('\n').filter(Boolean);
+  return { heading: lines[0] ?? '', problems: lines.filter((line) => line.startsWith('  - ')).map((line) => line.slice(4)), output: stderr };
 }
 
 describe('production mode (ADR 0018): the real process refuses to start while a development default is left', () => {

@@ -1,10 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { LOG_DIR, registerGateway } from '../../security/secrecy-registry';
 import { E2E_DIST_DIR, REPO_ROOT } from './paths';
+
+/**
+ * The built gateway a project's global setup made once (gateway/cli/gateway-bundle.ts): `entry` is its
+ * main.js; `templateDataDir`, when given, a data dir one development start already migrated and seeded.
+ */
+export interface PortalGateway {
+  entry: string;
+  templateDataDir?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portalGateway: PortalGateway;
+  }
+}
 
 /** A real gateway process serving the built app, as `npm start` runs it, on a free port. */
 export interface PortalProcess {
@@ -26,11 +43,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {
+/**
+ * Starts `node <gateway.entry>` (by default the one the test project's global setup provides). Without
+ * DATA_DIR and DATABASE_URL it runs on a fresh copy of the template data dir, when there is one: the demo
+ * users are already there, so no start pays for the migrations and the argon2 hashing of the seed again.
+ */
+export async function startPortal(env: Record<string, string> = {}, gateway: PortalGateway = inject('portalGateway')): Promise<PortalProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  // A copy into the fresh folder keeps it 0700 and the files as the template's gateway left them (0600).
+  if (env.DATA_DIR === undefined && databaseUrl === undefined && gateway.templateDataDir !== undefined) await cp(gateway.templateDataDir, dataDir, { recursive: true });
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [gateway.entry], {
     cwd: REPO_ROOT,
     // Development mode (ADR 0018), as `npm start` runs it: the tests read the outbox and use the test identity provider.
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST_DIR, ...env },
@@ -40,7 +65,6 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = `${LOG_DIR}/portal-${port}-${child.pid ?? 'x'}-${Date.now()}.log`;
   const log = createWriteStream(logFile);
-  const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
   registerGateway({ log: logFile, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
