@@ -320,6 +320,7 @@ describe('settings without effect are warnings at their JSON path', () => {
   it('warns at a national id mask or regexp of a cpf or ssn site (SPEC §5: their own rules) and at a privacy policy URL without its display', () => {
     const site = load('sites/firstbank.json');
     settingsOf(site, 'user_enrollment').national_id_regexp = '^[0-9]{9}$';
+    settingsOf(site, 'user_enrollment').national_id_mask = '000-00-0000';
     delete settingsOf(site, 'user_enrollment').privacy_policy_display;
     expect(checkSiteFixture(site, 'fixtures/sites/firstbank.json')).toEqual([]);
     const warnings = warningsOf(site);
