@@ -181,7 +181,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             await page().goto(url('registration'));
             await endsOn(page(), 'registration');
             await page().locator('.site-form').waitFor();
-            state.phoneDigits = await fillForm(page(), journey.registration.schema, journey.registration.uiSchema, state.email);
+            state.phoneDigits = await fillForm(page(), journey.siteId, journey.registration.schema, journey.registration.uiSchema, state.email);
             await checkScreen('registration', true);
             await page().locator('.site-form button[type="submit"]').first().click();
 
@@ -385,7 +385,7 @@ type CheckScreen = (screen: string, screenshot?: boolean) => Promise<void>;
  * Fills every field of a site form with a valid value for its rule, in screen order, and returns
  * the phone's digits (where an `sms` site texts the passcode), if the form has a phone.
  */
-async function fillForm(page: Page, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
+async function fillForm(page: Page, siteId: string, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
   let phoneDigits: string | null = null;
   const fill = async (id: string, key: string, field: JsonSchema, ui: UiSchema): Promise<void> => {
     if (ui['ui:widget'] === 'hidden') return;
@@ -419,7 +419,7 @@ async function fillForm(page: Page, schema: JsonSchema, uiSchema: UiSchema, emai
       await page.locator(`#${id}`).selectOption('US');
       return;
     }
-    const value = textValueFor(key, field, email, { first: 'Alex', last: 'Morgan' });
+    const value = textValueFor(key, field, siteId, email, { first: 'Alex', last: 'Morgan' });
     if (value === null) throw new Error(`no test value for the field ${key} (${JSON.stringify(field)})`);
     await page.locator(`#${id}`).fill(value.typed);
     // The site's mask formats what is typed (SPEC §5).
