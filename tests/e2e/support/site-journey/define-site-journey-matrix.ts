@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
+import { smsNumber } from '../../../../gateway/auth/passcode-delivery';
 import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
 import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
 import { listSiteFixtures } from '../../../support/site-fixtures';
@@ -424,7 +425,8 @@ async function fillForm(page: Page, siteId: string, schema: JsonSchema, uiSchema
     await page.locator(`#${id}`).fill(value.typed);
     // The site's mask formats what is typed (SPEC §5).
     expect(await page.locator(`#${id}`).inputValue(), `${key} as shown`).toBe(value.shown);
-    if (key === 'phone') phoneDigits = value.shown.replace(/\D/g, '');
+    // Where the gateway texts an `sms` site's passcode: the phone's digits, its + kept (smsNumber, ADR 0008).
+    if (key === 'phone') phoneDigits = smsNumber(value.shown);
   };
   for (const key of (uiSchema['ui:order'] as string[] | undefined) ?? []) {
     await fill(`root_${key}`, key, schema.properties![key]!, (uiSchema[key] as UiSchema | undefined) ?? {});
