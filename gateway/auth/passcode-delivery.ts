@@ -14,7 +14,19 @@ export interface Destinations {
   phone: string | null;
 }
 
-/** The phone of the site asked about first, else of any site of the user (SPEC §3 attribute `phone`). */
+/**
+ * The number a text goes to: the phone's digits, with its leading `+` if it has one. SPEC §5 stores
+ * a masked phone as its digits but a phone checked by a regexp alone as typed ("91 234 5678", ADR 0001
+ * `phone_regexp` without `phone_mask`), and a text must not depend on how the number was typed. Null
+ * when nothing in it can be dialled.
+ */
+export function smsNumber(phone: string): string | null {
+  const digits = phone.replace(/[^0-9]/g, '');
+  if (digits === '') return null;
+  return phone.trim().startsWith('+') ? `+${digits}` : digits;
+}
+
+/** The phone of the site asked about first, else of any site of the user (SPEC §3 attribute `phone`), as texts are sent to it (`smsNumber`). */
 export async function destinationsOf(db: Database, userId: string, siteId: string): Promise<Destinations | null> {
   const found = await db.query<{ email: string; phone: string | null }>(
     `select u.email,
@@ -25,7 +37,7 @@ export async function destinationsOf(db: Database, userId: string, siteId: strin
     [userId, siteId],
   );
   const row = found.rows[0];
-  return row ? { email: row.email, phone: row.phone } : null;
+  return row ? { email: row.email, phone: row.phone === null ? null : smsNumber(row.phone) } : null;
 }
 
 /** How long a caller waits before asking again when the mail or SMS server did not take a passcode. */

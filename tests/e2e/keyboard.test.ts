@@ -97,7 +97,7 @@ describe('keyboard only (WCAG 2.1.1, 2.4.7, 3.3.1)', () => {
         expect(await page.locator('#root_pp').isChecked()).toBe(true);
         continue;
       }
-      const value = textValueFor(key, field, key === 'email' ? 'not-an-address' : email, { first: 'Kay', last: 'Board' });
+      const value = textValueFor(key, field, SITE.siteId, key === 'email' ? 'not-an-address' : email, { first: 'Kay', last: 'Board' });
       // Optional selects and groups (title, opt-ins) are left as they are.
       if (value === null) continue;
       await tabTo(page, page.locator(`#root_${key}`));

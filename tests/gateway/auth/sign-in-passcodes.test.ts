@@ -98,6 +98,16 @@ describeEachDatabase((leg) => {
     expect((await browser.login({ username: ANA.email, password: ANA.password, siteId: 'bancosol', otp: code, otp_type: 'sms' })).statusCode).toBe(200);
   });
 
+  it('ADR 0008 OTP_REQUIRED_PHONE: a phone held as typed ("+55 (11) 98765-4321", as a site with a phone regexp and no mask stores it) is texted at its digits, its + kept', async () => {
+    const typed = { email: 'rui@example.com', password: 'Recompensas@2025', siteId: 'bancosol', phone: '+55 (11) 98765-4321' };
+    await insertUser(gateway.test.db, typed);
+    const first = await browser.login({ username: typed.email, password: typed.password, siteId: 'bancosol' });
+    expect(first.json()).toMatchObject({ error: 'OTP_REQUIRED_PHONE', maskedDestination: '*** *** 4321' });
+    expect(await gateway.outbox.messagesTo(typed.phone)).toEqual([]);
+    const code = await gateway.latestCode('+5511987654321');
+    expect((await browser.login({ username: typed.email, password: typed.password, siteId: 'bancosol', otp: code, otp_type: 'sms' })).statusCode).toBe(200);
+  });
+
   it('ADR 0008 OTP_REQUIRED (choice): get-preference-details, then send-code by SMS, then the code signs in', async () => {
     const first = await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana' });
     expect(first.json()).toEqual({ error: 'OTP_REQUIRED', message: 'Choose where to receive your passcode.' });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
+import { smsNumber } from '../../../../gateway/auth/passcode-delivery';
 import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
 import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
 import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
@@ -184,7 +185,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             await page().goto(url('registration'));
             await endsOn(page(), 'registration');
             await page().locator('.site-form').waitFor();
-            state.phoneDigits = await fillForm(page(), journey.registration.schema, journey.registration.uiSchema, state.email);
+            state.phoneDigits = await fillForm(page(), journey.siteId, journey.registration.schema, journey.registration.uiSchema, state.email);
             await checkScreen('registration', true);
             await page().locator('.site-form button[type="submit"]').first().click();
 
@@ -388,7 +389,7 @@ type CheckScreen = (screen: string, screenshot?: boolean) => Promise<void>;
  * Fills every field of a site form with a valid value for its rule, in screen order, and returns
  * the phone's digits (where an `sms` site texts the passcode), if the form has a phone.
  */
-async function fillForm(page: Page, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
+async function fillForm(page: Page, siteId: string, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
   let phoneDigits: string | null = null;
   const fill = async (id: string, key: string, field: JsonSchema, ui: UiSchema): Promise<void> => {
     if (ui['ui:widget'] === 'hidden') return;
@@ -422,12 +423,13 @@ async function fillForm(page: Page, schema: JsonSchema, uiSchema: UiSchema, emai
       await page.locator(`#${id}`).selectOption('US');
       return;
     }
-    const value = textValueFor(key, field, email, { first: 'Alex', last: 'Morgan' });
+    const value = textValueFor(key, field, siteId, email, { first: 'Alex', last: 'Morgan' });
     if (value === null) throw new Error(`no test value for the field ${key} (${JSON.stringify(field)})`);
     await page.locator(`#${id}`).fill(value.typed);
     // The site's mask formats what is typed (SPEC §5).
     expect(await page.locator(`#${id}`).inputValue(), `${key} as shown`).toBe(value.shown);
-    if (key === 'phone') phoneDigits = value.shown.replace(/\D/g, '');
+    // Where the gateway texts an `sms` site's passcode: the phone's digits, its + kept (smsNumber, ADR 0008).
+    if (key === 'phone') phoneDigits = smsNumber(value.shown);
   };
   for (const key of (uiSchema['ui:order'] as string[] | undefined) ?? []) {
     await fill(`root_${key}`, key, schema.properties![key]!, (uiSchema[key] as UiSchema | undefined) ?? {});

@@ -1,27 +1,34 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cardConfigOf, type CardConfig } from '../../../../schemas/cards/card-config';
 import { buildFormSchema } from '../../../../schemas/forms/build-form-schema';
 import type { FormSchema } from '../../../../schemas/forms/json-schema';
 import { readSiteFormSettings, type SiteFormSettings } from '../../../../schemas/forms/site-form-settings';
+import { contentFallbackChain, mergeContentTexts } from '../../../../schemas/locales/content-fallback';
 import { DEFAULT_LOCALE } from '../../../../schemas/locales/locale-table';
 import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type RequirementLevel, type SiteConfig } from '../../../../schemas/site-config/types';
 import { REPO_ROOT } from '../paths';
 
 type Content = Record<string, Record<string, string>>;
-const readContent = (locale: string): Content => JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/content/${locale}.json`, 'utf8')) as Content;
-const EN_US = readContent(DEFAULT_LOCALE);
+const CONTENT_DIR = `${REPO_ROOT}/fixtures/content`;
+const CONTENT_FILES = readdirSync(CONTENT_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => name.slice(0, -'.json'.length));
+const readContent = (locale: string): Content => JSON.parse(readFileSync(`${CONTENT_DIR}/${locale}.json`, 'utf8')) as Content;
 
 export type ContentLookup = (group: string, key: string, values?: Record<string, string>) => string;
 
 /**
- * The texts the gateway serves for `locale` (fixtures/content/{locale}.json, en_us for a key or a
- * locale it lacks), so a page in any language is driven by its own words, never by English.
+ * The texts the gateway serves for `locale`: its own file, then its language's nearest files, then
+ * en_us, key by key (ADR 0013 "Content fallback by language", the same `contentFallbackChain` the
+ * gateway reads), so a page in any language is driven by its own words, never by English, and a
+ * site in pt_pt finds the pt_br words its pages show.
  */
 export function contentTextsIn(locale: string): ContentLookup {
-  const file = `${REPO_ROOT}/fixtures/content/${locale}.json`;
-  const own = locale !== DEFAULT_LOCALE && existsSync(file) ? readContent(locale) : {};
+  const chain = contentFallbackChain(locale, CONTENT_FILES).map(readContent);
+  const groups = new Map<string, Record<string, string>>();
   return (group, key, values = {}) => {
-    const text = own[group]?.[key] ?? EN_US[group]?.[key];
+    if (!groups.has(group)) groups.set(group, mergeContentTexts(chain.map((content) => content[group])));
+    const text = groups.get(group)![key];
     if (text === undefined) throw new Error(`no content ${locale} ${group}.${key}`);
     return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
   };
