@@ -33,7 +33,6 @@ export const DATA_ONLY_ATTRIBUTES = ['redeemed_offers', 'campaigns', 'marketing_
 
 /** Settings the schema accepts (SPEC §3 lists them) that no code of the app or the gateway reads. */
 export const IGNORED_SETTINGS: ReadonlyArray<{ feature: FeatureName; key: string; why: string }> = [
-  { feature: 'vba', key: 'enabled', why: 'nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect' },
   { feature: 'site_auth_profile', key: 'connected_app', why: 'nothing in the portal reads connected_app; an SSO site is served by issuer_url, client_id and redirect_uris' },
 ];
 
@@ -186,6 +185,12 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
     for (const key of SSO_SETTINGS) {
       if (auth.settings[key] !== undefined) noEffect(settingAt(auth, key), `${key} is read only when auth_mechanism is "SSO"`);
     }
+  }
+
+  // ADR 0009 "Breached passwords": vba.enabled "false" turns the whole breached-password flow off, the check with it.
+  const vba = features.get('vba');
+  if (vba !== undefined && vba.settings.enabled === 'false' && vba.settings.compromised_password_check !== undefined) {
+    noEffect(settingAt(vba, 'compromised_password_check'), 'compromised_password_check is read only when vba.enabled is not "false"');
   }
 
   const mobileApp = features.get('mobile_app');
