@@ -111,9 +111,14 @@ export async function passwordSignIn(
   await limits.recordPasswordSuccess(grant.username);
   const policy = await signInPolicyFor(db, fixtures, user.id, grant.siteId);
   // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials,
-  // unless every site of the person turns that detour off (vba.enabled or vba.compromised_password_check "false").
-  const passwordCompromised = policy.compromisedPasswordCheck && (await services.compromisedPasswords.isCompromised(grant.password));
-  const signedIn = (passcodeChecked: boolean) => ({ user, passcodeChecked, passwordCompromised });
+  // unless every site of the person turns that flow off (vba.enabled or vba.compromised_password_check "false").
+  // Looked up only when the sign-in gets that far (the list may be an online range check).
+  const isPasswordCompromised = async () => policy.compromisedPasswordCheck && (await services.compromisedPasswords.isCompromised(grant.password));
+  const signedIn = async (passcodeChecked: boolean, passwordCompromised?: boolean) => ({
+    user,
+    passcodeChecked,
+    passwordCompromised: passwordCompromised ?? (await isPasswordCompromised()),
+  });
 
   const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
   if (trusted?.userId === user.id) return signedIn(false);
@@ -123,22 +128,23 @@ export async function passwordSignIn(
       if (grant.recoveryCode !== undefined) {
         const checked = await checkRecoveryCode(db, services, user.id, grant.recoveryCode);
         if (!checked.ok) throw recoveryCodeInvalid(401, checked.attemptsLeft);
-        return { ...signedIn(true), recoveryCodesLeft: checked.codesLeft };
+        return { ...(await signedIn(true)), recoveryCodesLeft: checked.codesLeft };
       }
       // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes.
       if (grant.otp === undefined || grant.otpType !== 'totp') {
         throw new HttpError(401, 'MFA_OTP_REQUIRED', 'Enter the code from your authenticator app.');
       }
       await verifyTotpOrThrow(db, services, user.id, grant.otp);
-      return signedIn(true);
+      return await signedIn(true);
     }
 
     const loginOtp = policy.loginOtp;
     if (loginOtp === 'none') {
       // ADR 0009 "Breached passwords": the password is what attackers of a breach hold, so alone it opens
       // no detour that sets a new one; the person first proves the account's mailbox.
+      const passwordCompromised = await isPasswordCompromised();
       if (passwordCompromised) await proveMailbox(db, services, request, user.id, grant);
-      return signedIn(false);
+      return await signedIn(false, passwordCompromised);
     }
     if (grant.otp === undefined || grant.otpType === 'totp') {
       if (loginOtp === 'choice') throw new HttpError(401, 'OTP_REQUIRED', 'Choose where to receive your passcode.');
@@ -152,7 +158,7 @@ export async function passwordSignIn(
       });
     }
     await verifyPasscodeOrThrow(db, services, user.id, 'login', grant.otp);
-    return signedIn(true);
+    return await signedIn(true);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) {
       // The pending sign-in, so get-preference-details and send-code answer for this user only.
