@@ -28,6 +28,11 @@ export interface PasswordGrant {
   otpType?: 'email' | 'sms' | 'totp';
   /** A two-step recovery code in place of the authenticator code, when the phone is lost. */
   recoveryCode?: string;
+  /**
+   * SPEC §3 `vba_token`, ADR 0009 "Breached passwords": the login passcode mailed when the password is on
+   * the breached list and nothing else of this sign-in proves the person; read only then.
+   */
+  vbaToken?: string;
   trustDevice: boolean;
 }
 
@@ -58,9 +63,11 @@ function dummyPasswordHash(): Promise<string> {
 
 /**
  * The password grant of ADR 0008, up to the point of opening a session: locks, password,
- * then the second factor (trusted device, TOTP before e-mail/SMS codes, the site's `login_otp`).
+ * then the second factor (trusted device, TOTP before e-mail/SMS codes, the site's `login_otp`),
+ * and last, for a breached password nothing else proved, the mailbox (ADR 0009 "Breached passwords").
  * Throws the table's 401/423/429 answers; returns the user when the sign-in may complete.
  * `deviceId` is the browser's gmap_device cookie (ADR 0008 per-device limit).
+ * `passcodeChecked`: the site's own second step was passed, so `trust_device` may remember it.
  */
 export async function passwordSignIn(
   db: Database,
@@ -103,12 +110,14 @@ export async function passwordSignIn(
   }
   await limits.recordPasswordSuccess(grant.username);
   const policy = await signInPolicyFor(db, fixtures, user.id, grant.siteId);
-  const signedIn = async (passcodeChecked: boolean) => ({
+  // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials,
+  // unless every site of the person turns that flow off (vba.enabled or vba.compromised_password_check "false").
+  // Looked up only when the sign-in gets that far (the list may be an online range check).
+  const isPasswordCompromised = async () => policy.compromisedPasswordCheck && (await services.compromisedPasswords.isCompromised(grant.password));
+  const signedIn = async (passcodeChecked: boolean, passwordCompromised?: boolean) => ({
     user,
     passcodeChecked,
-    // ADR 0009: a listed password still signs in; the answer sends the user to compromised-credentials,
-    // unless every site of the person turns that detour off (vba.compromised_password_check "false", ADR 0012).
-    passwordCompromised: policy.compromisedPasswordCheck && (await services.compromisedPasswords.isCompromised(grant.password)),
+    passwordCompromised: passwordCompromised ?? (await isPasswordCompromised()),
   });
 
   const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
@@ -130,7 +139,13 @@ export async function passwordSignIn(
     }
 
     const loginOtp = policy.loginOtp;
-    if (loginOtp === 'none') return await signedIn(false);
+    if (loginOtp === 'none') {
+      // ADR 0009 "Breached passwords": the password is what attackers of a breach hold, so alone it opens
+      // no detour that sets a new one; the person first proves the account's mailbox.
+      const passwordCompromised = await isPasswordCompromised();
+      if (passwordCompromised) await proveMailbox(db, services, request, user.id, grant);
+      return await signedIn(false, passwordCompromised);
+    }
     if (grant.otp === undefined || grant.otpType === 'totp') {
       if (loginOtp === 'choice') throw new HttpError(401, 'OTP_REQUIRED', 'Choose where to receive your passcode.');
       const destinations = await destinationsOf(db, user.id, grant.siteId);
@@ -152,6 +167,25 @@ export async function passwordSignIn(
     }
     throw error;
   }
+}
+
+/**
+ * ADR 0009 "Breached passwords": without `vba_token`, mails a login passcode to the account's e-mail
+ * and throws 401 VBA_TOKEN_REQUIRED; with it, checks it as a login passcode (counted per IP like one,
+ * OTP_INVALID / OTP_EXPIRED when wrong). The e-mail, never the phone: the breach named an e-mail
+ * address and a password, and the mailbox is what the password reset trusts too.
+ */
+async function proveMailbox(db: Database, services: AuthServices, request: FastifyRequest, userId: string, grant: PasswordGrant): Promise<void> {
+  if (grant.vbaToken === undefined) {
+    const destinations = await destinationsOf(db, userId, grant.siteId);
+    if (!destinations) throw new Error('The user was deleted while signing in');
+    const maskedDestination = await sendPasscode(db, services, { userId, siteId: grant.siteId, purpose: 'login', channel: 'email', destinations });
+    throw new HttpError(401, 'VBA_TOKEN_REQUIRED', 'Your password appeared in a data breach; enter the passcode we just sent.', undefined, {
+      extras: { maskedDestination },
+    });
+  }
+  await services.limits.countCodeCheck(request.ip);
+  await verifyPasscodeOrThrow(db, services, userId, 'login', grant.vbaToken);
 }
 
 function setLoginChallenge(request: FastifyRequest, reply: FastifyReply, services: AuthServices, userId: string, siteId: string): void {

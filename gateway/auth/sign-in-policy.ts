@@ -8,7 +8,10 @@ export type LoginOtpRule = 'none' | 'email' | 'sms' | 'choice';
 /** What a password sign-in must pass beyond the password (ADR 0008, ADR 0017). */
 export interface SignInPolicy {
   loginOtp: LoginOtpRule;
-  /** ADR 0009/0012: a listed password sends the person to compromised-credentials. */
+  /**
+   * ADR 0009 "Breached passwords", ADR 0012: a listed password must prove the mailbox when nothing else of the
+   * sign-in proves the person, then sends them to compromised-credentials.
+   */
   compromisedPasswordCheck: boolean;
 }
 
@@ -21,6 +24,12 @@ function loginOtpOf(site: SiteConfig): LoginOtpRule {
   return LOGIN_OTP_RULES.includes(rule) ? (rule as LoginOtpRule) : 'none';
 }
 
+/** ADR 0009 "Breached passwords": `vba.enabled` is the flow's switch, `compromised_password_check` its sign-in check; absent is on. */
+function keepsBreachedPasswordFlow(site: SiteConfig): boolean {
+  const vba = featureConfigOf(site, 'vba');
+  return vba.enabled !== 'false' && vba.compromised_password_check !== 'false';
+}
+
 /** SPEC §3 `auth_mechanism` SSO: the site's people sign in at its identity provider, never with a password here. */
 export function isSsoOnlySite(site: SiteConfig): boolean {
   return featureConfigOf(site, 'site_auth_profile').auth_mechanism === 'SSO';
@@ -30,7 +39,8 @@ export function isSsoOnlySite(site: SiteConfig): boolean {
  * ADR 0017 "One identity, the strongest rule": a person signs in on `siteId` with the rules of that
  * site, made stronger by every site where they already have a profile. A site that asks a passcode
  * keeps its own kind; a site that asks none gets the strongest kind another of the person's sites
- * asks. The compromised-password detour holds when any of those sites keeps it. Nothing of the
+ * asks. The breached-password flow holds when any of those sites keeps it (vba.enabled and
+ * vba.compromised_password_check both other than "false"). Nothing of the
  * request but the site signed in on (whose own rule always counts) goes in, so no parameter weakens it.
  */
 export async function signInPolicyFor(db: Queryable, fixtures: Fixtures, userId: string, siteId: string): Promise<SignInPolicy> {
@@ -42,6 +52,6 @@ export async function signInPolicyFor(db: Queryable, fixtures: Fixtures, userId:
   const otherRules = new Set(others.map(loginOtpOf));
   return {
     loginOtp: ownRule !== 'none' ? ownRule : (STRONGER_FIRST.find((rule) => otherRules.has(rule)) ?? 'none'),
-    compromisedPasswordCheck: [own, ...others].some((site) => featureConfigOf(site, 'vba').compromised_password_check !== 'false'),
+    compromisedPasswordCheck: [own, ...others].some(keepsBreachedPasswordFlow),
   };
 }

@@ -30,6 +30,7 @@ const FORM_RULES: FieldRules = {
   otp_type: { maxLength: 5, pattern: /^(email|sms|totp)$/ },
   recovery_code: { maxLength: 20, pattern: RECOVERY_CODE_INPUT },
   trust_device: { maxLength: 5, pattern: /^(true|false)$/ },
+  // SPEC §3 sizes it as a token; ADR 0009 "Breached passwords" reads a 6-digit login passcode in it, and any other text is a wrong code.
   vba_token: { maxLength: 4096 },
   refresh_token: { maxLength: 128 },
   client_id: { maxLength: 128 },
@@ -100,6 +101,7 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
       otp: fields.otp,
       otpType: fields.otp_type as PasswordGrant['otpType'],
       recoveryCode: fields.recovery_code,
+      vbaToken: fields.vba_token,
       trustDevice: fields.trust_device === 'true',
     };
     const deviceId = deviceIdOf(request, reply, auth.clock.now());

@@ -31,11 +31,6 @@ const OFFERED_OPT_INS = ['email', 'transactional', 'sms', 'online', 'cashback'] 
  */
 export const DATA_ONLY_ATTRIBUTES = ['redeemed_offers', 'campaigns', 'marketing_platform_level_optin', 'customerOriginDetails'] as const;
 
-/** Settings the schema accepts (SPEC §3 lists them) that no code of the app or the gateway reads. */
-export const IGNORED_SETTINGS: ReadonlyArray<{ feature: FeatureName; key: string; why: string }> = [
-  { feature: 'vba', key: 'enabled', why: 'nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect' },
-];
-
 /**
  * SPEC §5 "Profile form omits password, confirm password, email, national id": at ProfileOptional
  * (left out of registration) such a field is asked nowhere.
@@ -175,17 +170,18 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
     });
   }
 
-  for (const { feature, key, why } of IGNORED_SETTINGS) {
-    const at = features.get(feature);
-    if (at !== undefined && at.settings[key] !== undefined) noEffect(settingAt(at, key), why);
-  }
-
   const auth = features.get('site_auth_profile');
   if (auth !== undefined && auth.settings.auth_mechanism !== 'SSO') {
     // connected_app names the app on redirect-sso, a page only an SSO site has (ADR 0001).
     for (const key of [...SSO_SETTINGS, 'connected_app']) {
       if (auth.settings[key] !== undefined) noEffect(settingAt(auth, key), `${key} is read only when auth_mechanism is "SSO"`);
     }
+  }
+
+  // ADR 0009 "Breached passwords": vba.enabled "false" turns the whole breached-password flow off, the check with it.
+  const vba = features.get('vba');
+  if (vba !== undefined && vba.settings.enabled === 'false' && vba.settings.compromised_password_check !== undefined) {
+    noEffect(settingAt(vba, 'compromised_password_check'), 'compromised_password_check is read only when vba.enabled is not "false"');
   }
 
   const mobileApp = features.get('mobile_app');

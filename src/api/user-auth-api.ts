@@ -10,7 +10,7 @@ export interface TokenAnswer {
 /** ADR 0008: where a second-step passcode came from (`otp_type`). */
 export type OtpType = 'email' | 'sms' | 'totp';
 
-/** SPEC §3 login payload; `otp`, `otpType` and `trustDevice` only on the passcode step. */
+/** SPEC §3 login payload; `otp`, `otpType` and `trustDevice` only on the passcode step, `vbaToken` only on the breached-password one. */
 export interface LoginPayload {
   siteId: string;
   locale: string;
@@ -20,6 +20,8 @@ export interface LoginPayload {
   otpType?: OtpType;
   /** A two-step recovery code in place of the authenticator code (phone lost). */
   recoveryCode?: string;
+  /** ADR 0009 "Breached passwords": the passcode mailed after 401 VBA_TOKEN_REQUIRED, sent as `vba_token`. */
+  vbaToken?: string;
   trustDevice?: boolean;
 }
 
@@ -50,6 +52,7 @@ export function loginFormData(payload: LoginPayload): FormData {
   if (payload.otp !== undefined) form.set('otp', payload.otp);
   if (payload.otpType !== undefined) form.set('otp_type', payload.otpType);
   if (payload.recoveryCode !== undefined) form.set('recovery_code', payload.recoveryCode);
+  if (payload.vbaToken !== undefined) form.set('vba_token', payload.vbaToken);
   if (payload.trustDevice !== undefined) form.set('trust_device', String(payload.trustDevice));
   return form;
 }

@@ -9,6 +9,7 @@ import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
  *
  *   credentials ──200──────────────────────────────▶ signed in (passwordCompromised: on to compromised-credentials, ADR 0009)
  *        │ OTP_REQUIRED_EMAIL / _PHONE, MFA_OTP_REQUIRED ──▶ enter passcode (login-otp)
+ *        │ VBA_TOKEN_REQUIRED ──▶ enter the mailed passcode as vba_token (login-otp, breached password, ADR 0009)
  *        │ OTP_REQUIRED ──▶ choose channel (login-otp-preference) ──send-code──▶ enter passcode
  *        └ BAD_CREDENTIALS, USER_LOCKED, DEVICE_LOCKED, RATE_LIMITED, OTP_INVALID, … ──▶ same step, with the text
  */
@@ -28,7 +29,8 @@ export const WARN_FROM_ATTEMPTS_LEFT = 2;
 export type SignInStep =
   /** ADR 0009: `passwordCompromised` when the password is on the breached list; the person sets a new one first. */
   | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean; recoveryCodesLeft: number | null }
-  | { kind: 'enter-passcode'; otpType: OtpType; maskedDestination: string | null }
+  /** `breachedPassword`: the code proves the mailbox of a breached password (ADR 0009 "Breached passwords"), sent as `vba_token`. */
+  | { kind: 'enter-passcode'; otpType: OtpType; maskedDestination: string | null; breachedPassword: boolean }
   | { kind: 'choose-passcode-channel' }
   /** Shown on the form as an alert; the person stays on the step. */
   | { kind: 'refused'; text: TextRef }
@@ -112,7 +114,9 @@ export function nextSignInStep(
   }
   const error = asGatewayError(answer.error);
   const otpType = PASSCODE_CODES[error.code];
-  if (otpType) return { kind: 'enter-passcode', otpType, maskedDestination: otpType === 'totp' ? null : stringDetail(error, 'maskedDestination') };
+  if (otpType) return { kind: 'enter-passcode', otpType, maskedDestination: otpType === 'totp' ? null : stringDetail(error, 'maskedDestination'), breachedPassword: false };
+  // ADR 0009 "Breached passwords": the gateway mailed a login passcode to the account's e-mail.
+  if (error.code === 'VBA_TOKEN_REQUIRED') return { kind: 'enter-passcode', otpType: 'email', maskedDestination: stringDetail(error, 'maskedDestination'), breachedPassword: true };
   if (error.code === 'OTP_REQUIRED') return { kind: 'choose-passcode-channel' };
   if (GLOBAL_ERROR_STATUSES.has(error.status)) return { kind: 'unavailable' };
   return { kind: 'refused', text: refusalText(error) };

@@ -16,6 +16,8 @@ export interface PendingSignIn {
   otpType: OtpType | null;
   /** Where the code went, masked (`a***@example.com`); null for an authenticator app or when not known. */
   maskedDestination: string | null;
+  /** ADR 0009 "Breached passwords": the code proves the mailbox of a breached password and goes as `vba_token`. */
+  breachedPassword: boolean;
 }
 
 /** A signed-in re-check (otp-check-preference → otp-check-passcode): the channel the code was sent to. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import { useLogInMutation } from '../api/user-auth-api';
 import { useSendCodeMutation } from '../api/user-mgmt-api';
+import { formWithoutFields } from '../account/form-without-fields';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { asGatewayError, nextSignInStep, refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
@@ -35,6 +36,10 @@ const RESEND_COOL_DOWN_SECONDS = 30;
  * submit re-sends the login data kept in memory with `otp`, `otp_type` and `trust_device` (§3,
  * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot, but a person
  * without their phone can type one of their recovery codes instead.
+ *
+ * The same step proves the mailbox of a breached password (ADR 0009 "Breached passwords"): the intro
+ * says why, the code goes as `vba_token`, and "trust this device" is not offered, because the person
+ * replaces the password next (compromised-credentials) and a new password asks no such proof.
  */
 export function Component() {
   const pending = useSelector((state: RootState) => state.signIn.pending);
@@ -57,13 +62,15 @@ export function Component() {
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
   if (pending === null || pending.otpType === null) return null;
-  const { otpType } = pending;
+  const { otpType, breachedPassword } = pending;
+  const shownForm = form && breachedPassword ? formWithoutFields(form, ['trust_device']) : form;
 
   const submit = async (data: SiteFormData) => {
     setNotice(null);
-    const trustDevice = data.trust_device === true;
+    const trustDevice = !breachedPassword && data.trust_device === true;
     const credentials = { username: pending.username, password: pending.password };
-    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, otp: String(data.otp ?? ''), otpType, trustDevice });
+    const code = String(data.otp ?? '');
+    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, ...(breachedPassword ? { vbaToken: code } : { otp: code, otpType }), trustDevice });
     const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
     if (seconds !== null) {
       checkWait.start(seconds);
@@ -96,7 +103,9 @@ export function Component() {
   const intro =
     otpType === 'totp'
       ? text('otp.totpIntro')
-      : pending.maskedDestination
+      : breachedPassword
+        ? text('otp.breachedPasswordIntro', { destination: pending.maskedDestination ?? '' })
+        : pending.maskedDestination
         ? text(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
         : text('otp.sent');
 
@@ -106,10 +115,10 @@ export function Component() {
       <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
       {notice && <FormAlert kind={notice.kind} message={refusalText(notice.text)} />}
       {withRecoveryCode && <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />}
-      {form && !withRecoveryCode && (
+      {shownForm && !withRecoveryCode && (
         <SiteForm
-          schema={form.schema}
-          uiSchema={form.uiSchema}
+          schema={shownForm.schema}
+          uiSchema={shownForm.uiSchema}
           texts={formTexts}
           onSubmit={(data) => void submit(data)}
           submitText={text('otp.submit')}

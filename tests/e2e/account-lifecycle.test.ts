@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
+import deDe from '../../fixtures/content/de_de.json';
 import enUs from '../../fixtures/content/en_us.json';
 import ptBr from '../../fixtures/content/pt_br.json';
 import { activationLink, outboxSubjects } from './support/account-helpers';
@@ -18,8 +19,8 @@ import { endsOn, routeOf } from './support/navigation';
  * each refusal; the compromised-credentials detour; delete the account. Fields are found by their
  * ids (`root_…`) and buttons by the site's own content texts, so one test reads every language.
  */
-type Locale = 'en_us' | 'pt_br' | 'ar_qa';
-const CONTENT: Record<Locale, Record<string, Record<string, string>>> = { en_us: enUs, pt_br: ptBr, ar_qa: arQa };
+type Locale = 'en_us' | 'pt_br' | 'ar_qa' | 'de_de';
+const CONTENT: Record<Locale, Record<string, Record<string, string>>> = { en_us: enUs, pt_br: ptBr, ar_qa: arQa, de_de: deDe };
 
 /** The site's content text (the same file the gateway serves). */
 function t(locale: Locale, group: string, key: string): string {
@@ -348,6 +349,40 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await page.getByText(t('en_us', 'account', 'error.passwordCompromised')).waitFor();
     await saveScreenshot(page, 'account-registration-breached-password');
     expect(await outboxSubjects(context.request, portal.baseUrl, breached.email)).toEqual([]);
+    await context.close();
+  });
+
+  it('eurobank (no passcode at sign-in): a breached password (demo user mia.hoffmann) first proves the mailbox on the passcode step, then compromised-credentials', async () => {
+    const breached = { siteId: 'eurobank', locale: 'de_de', email: 'mia.hoffmann@example.com' } as const;
+    const at = (route: string) => `${portal.baseUrl}/${breached.siteId}/${breached.locale}/account/${route}`;
+    const context = await browser.newContext();
+    const seen = await outboxIds(context.request, portal.baseUrl, breached.email);
+    const page = await context.newPage();
+    await page.goto(at('login-form'));
+    await page.locator('#root_username').fill(breached.email);
+    await page.locator('#root_password').fill(LISTED_PASSWORD);
+    await submitForm(page);
+    // ADR 0009 "Breached passwords": the password alone opens nothing; the intro says why and where the code went.
+    await endsOn(page, 'login-otp');
+    const intro = t('de_de', 'signIn', 'otp.breachedPasswordIntro').replace('{{destination}}', 'm***@example.com');
+    expect(await page.locator('main .sign-in__intro').textContent()).toBe(intro);
+    expect(await page.locator('main input[type="checkbox"]').count()).toBe(0);
+    await saveScreenshot(page, 'account-breached-password-passcode');
+    // A wrong code keeps the step, with the passcode refusal.
+    await page.locator('#root_otp').fill('000000');
+    const code = await newPasscode(context.request, portal.baseUrl, breached.email, seen);
+    if (code !== '000000') {
+      await submitForm(page);
+      await page.locator('main [role="alert"]').first().waitFor();
+      expect(routeOf(page)).toBe('login-otp');
+    }
+    await page.locator('#root_otp').fill(code);
+    await submitForm(page);
+    await endsOn(page, 'compromised-credentials');
+    await page.locator('#root_password').fill('Safer-Choice-94');
+    await page.locator('#root_confirm_password').fill('Safer-Choice-94');
+    await submitForm(page);
+    await expect.poll(() => routeOf(page), { timeout: 15_000 }).not.toBe('compromised-credentials');
     await context.close();
   });
 

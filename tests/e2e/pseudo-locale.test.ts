@@ -239,6 +239,10 @@ async function newPage(signedIn: boolean): Promise<{ context: BrowserContext; pa
 /** The demo user with a breached password (fixtures/demo-users.json): compromised-credentials is only for an account the gateway holds (ADR 0009). */
 const BREACHED_USER = { email: 'casey.park@example.com', password: 'P@ssw0rd' } as const;
 
+/** The demo user with a breached password on a site that asks no passcode at sign-in: the passcode step proves the mailbox (ADR 0009). */
+const BREACHED_PASSWORD_SITE_ID = 'eurobank';
+const BREACHED_PASSWORD_USER = { email: 'mia.hoffmann@example.com', password: 'P@ssw0rd' } as const;
+
 /** Signs BREACHED_USER in on SITE_ID (password, then the mailed passcode), so the gateway holds the account until it replaces the password. */
 async function signedInWithBreachedPassword(): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(false);
@@ -557,6 +561,20 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (issu
       await walk(page, 'passcode', CHOICE_SITE_ID);
       await submitEmpty(page);
       await walk(page, 'passcode-errors', CHOICE_SITE_ID);
+      await context.close();
+    });
+  });
+
+  describe(`on ${BREACHED_PASSWORD_SITE_ID}, a site that asks no passcode at sign-in`, () => {
+    it('login-otp proving a breached password (ADR 0009 "Breached passwords"): its own intro, from content', async () => {
+      const { context, page } = await newPage(false);
+      await page.goto(url('login', BREACHED_PASSWORD_SITE_ID));
+      await endsOn(page, 'login');
+      await page.locator('#root_username').fill(BREACHED_PASSWORD_USER.email);
+      await page.locator('#root_password').fill(BREACHED_PASSWORD_USER.password);
+      await page.locator('main form button[type="submit"]').click();
+      await endsOn(page, 'login-otp');
+      await walk(page, 'login-otp-breached-password', BREACHED_PASSWORD_SITE_ID);
       await context.close();
     });
   });

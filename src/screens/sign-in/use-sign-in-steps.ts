@@ -27,8 +27,12 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
   const session = useBrowserSession();
   const goOn = useGoOnAfterSignIn();
 
-  const startPasscodeStep = (credentials: Credentials, otpType: OtpType | null, maskedDestination: string | null, route: 'login-otp' | 'login-otp-preference') => {
-    dispatch(passcodeStepStarted({ siteId: site.siteId, locale: site.locale, ...credentials, otpType, maskedDestination }));
+  const startPasscodeStep = (
+    credentials: Credentials,
+    step: { otpType: OtpType | null; maskedDestination: string | null; breachedPassword: boolean },
+    route: 'login-otp' | 'login-otp-preference',
+  ) => {
+    dispatch(passcodeStepStarted({ siteId: site.siteId, locale: site.locale, ...credentials, ...step }));
     void navigate(`${site.basePath}${route}${search}`);
   };
 
@@ -43,10 +47,10 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
         else goOn(site.basePath);
         return null;
       case 'enter-passcode':
-        startPasscodeStep(credentials, step.otpType, step.maskedDestination, 'login-otp');
+        startPasscodeStep(credentials, { otpType: step.otpType, maskedDestination: step.maskedDestination, breachedPassword: step.breachedPassword }, 'login-otp');
         return null;
       case 'choose-passcode-channel':
-        startPasscodeStep(credentials, null, null, 'login-otp-preference');
+        startPasscodeStep(credentials, { otpType: null, maskedDestination: null, breachedPassword: false }, 'login-otp-preference');
         return null;
       case 'refused':
         return step.text;

@@ -1,17 +1,37 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TRUSTED_DEVICE_COOKIE } from '../../../gateway/auth/session-cookies';
+import { signValue } from '../../../gateway/auth/signed-values';
+import { totpCode, totpStepAt } from '../../../gateway/auth/totp';
+import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import { hashPassword } from '../../../gateway/security/password-hashing';
+import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';
-import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { openSignInGateway, signInWithVbaToken, type SignInGateway } from '../support/sign-in-gateway';
+import { realFixtures } from '../support/test-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Passwords" (SPEC §2 password, compromised-credentials;
  * §7 `change-password`, `vba/compromised-password`; issue 6 item 4): the current password checked,
  * the last 4 refused, listed passwords refused, other sessions revoked; a sign-in with a listed
- * password flagged `passwordCompromised`.
+ * password flagged `passwordCompromised`, after the mailbox is proven when nothing else of the
+ * sign-in proves the person ("Breached passwords": 401 VBA_TOKEN_REQUIRED, then `vba_token`).
  */
 const LUKAS = { email: 'lukas@example.com', password: 'Eurobank&Sicher9', siteId: 'eurobank' };
 /** On the bundled list (fixtures/common-passwords) and passing every SPEC §5 rule. */
 const LISTED_PASSWORD = 'P@ssw0rd';
+const WEAK = { email: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' };
+
+/** The real fixtures with one site's `vba` settings replaced. */
+async function fixturesWithVba(siteId: string, vba: Record<string, string>): Promise<Fixtures> {
+  const real = await realFixtures();
+  const site = real.sites.get(siteId)!;
+  const config = structuredClone(site.config);
+  const feature = config.siteFeatureConfigurations.find((candidate) => candidate.name === 'vba');
+  if (feature) feature.featureConfig = vba;
+  else config.siteFeatureConfigurations.push({ name: 'vba', featureConfig: vba } as (typeof config.siteFeatureConfigurations)[number]);
+  return { ...real, sites: new Map([...real.sites, [siteId, { ...site, config }]]) };
+}
 
 describeEachDatabase((leg) => {
   let gateway: SignInGateway;
@@ -66,14 +86,176 @@ describeEachDatabase((leg) => {
     expect(vba.statusCode).toBe(401);
   });
 
-  it('ADR 0009: a sign-in with a listed password succeeds with passwordCompromised: true (login and token calls); others carry no flag', async () => {
-    await insertUser(gateway.test.db, { email: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });
-    const login = await browser.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });
+  it('ADR 0009: a sign-in with a listed password succeeds with passwordCompromised: true after the mailed code (login and token calls); others carry no flag', async () => {
+    await insertUser(gateway.test.db, WEAK);
+    const login = await signInWithVbaToken(gateway, browser, { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
-    const token = await browser.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token');
+    const token = await signInWithVbaToken(gateway, browser, { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token');
     expect(token.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
     expect((await signIn(await new TestBrowser(gateway.app, '198.51.100.32').open())).json()).not.toHaveProperty('passwordCompromised');
+  });
+
+  describe('"Breached passwords" (ADR 0009): a listed password alone signs no one in; the mailbox is proven first', () => {
+    const weak = (extra: Record<string, string> = {}, url?: string, as = browser) => as.login({ username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank', ...extra }, url);
+    const cookieNames = (response: { headers: Record<string, unknown> }) => ([] as string[]).concat((response.headers['set-cookie'] as string | string[] | undefined) ?? []).map((line) => line.slice(0, line.indexOf('=')));
+
+    it.each(['user-auth/login', 'user-auth/oauth/token'])('%s: 401 VBA_TOKEN_REQUIRED with the masked e-mail, a login passcode mailed there, no session; the right code as vba_token signs in', async (url) => {
+      await insertUser(gateway.test.db, { ...WEAK, phone: '91234567' });
+      const asked = await weak({}, url);
+      expect(asked.statusCode).toBe(401);
+      expect(asked.json()).toMatchObject({ error: 'VBA_TOKEN_REQUIRED', maskedDestination: 'w***@example.com' });
+      // The pending sign-in, as for every 401 step (send-code purpose login answers for it); no session yet.
+      expect(cookieNames(asked)).toContain('LOGIN_CHALLENGE');
+      expect(cookieNames(asked)).not.toContain('SESSION');
+      expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+      // By e-mail, never by SMS, even for a person with a phone.
+      expect(await gateway.outbox.messagesTo('91234567')).toEqual([]);
+      const signedIn = await weak({ vba_token: await gateway.latestCode(WEAK.email) }, url);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+      expect(cookieNames(signedIn)).toContain('SESSION');
+      // On to compromised-credentials, as before (the hold of "compromised credentials" in security-rules.test.ts).
+      expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
+    });
+
+    it('a wrong vba_token is OTP_INVALID with attemptsLeft and signs no one in; the code is single use; send-code (purpose login) mails a new one', async () => {
+      await insertUser(gateway.test.db, WEAK);
+      await weak();
+      const code = await gateway.latestCode(WEAK.email);
+      const wrong = await weak({ vba_token: code === '000000' ? '111111' : '000000' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 4 });
+      // Any text that is not the code is a wrong code, spending an attempt.
+      expect((await weak({ vba_token: 'not-a-passcode' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 3 });
+      expect(cookieNames(wrong)).not.toContain('SESSION');
+      expect((await weak({ vba_token: code })).statusCode).toBe(200);
+      const other = await new TestBrowser(gateway.app, '198.51.100.34').open();
+      expect((await weak({ vba_token: code }, undefined, other)).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+
+      const again = await new TestBrowser(gateway.app, '198.51.100.35').open();
+      await weak({}, undefined, again);
+      const mailed = (await gateway.outbox.messagesTo(WEAK.email)).length;
+      const resent = await again.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'login' } });
+      expect(resent.statusCode).toBe(204);
+      expect(await gateway.outbox.messagesTo(WEAK.email)).toHaveLength(mailed + 1);
+      expect((await weak({ vba_token: await gateway.latestCode(WEAK.email) }, undefined, again)).json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+    });
+
+    it('an expired vba_token is OTP_EXPIRED (a code lasts 10 minutes)', async () => {
+      await insertUser(gateway.test.db, WEAK);
+      await weak();
+      gateway.clock.advance(10 * 60 + 1);
+      const expired = await weak({ vba_token: await gateway.latestCode(WEAK.email) });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ error: 'OTP_EXPIRED' });
+    });
+
+    it('wrong vba_tokens count as failed sign-ins of the device (ADR 0008 DEVICE_LOCKED)', async () => {
+      await insertUser(gateway.test.db, WEAK);
+      await weak();
+      for (let attempt = 1; attempt <= 9; attempt += 1) {
+        if (attempt % 5 === 0) await weak(); // a fresh code: each has 5 attempts
+        expect((await weak({ vba_token: 'guess-1' })).json()).toMatchObject({ error: 'OTP_INVALID' });
+      }
+      const locked = await weak({ vba_token: 'guess-2' });
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json().error).toBe('DEVICE_LOCKED');
+    });
+
+    it('a vba_token sent when none is needed is ignored: a password off the list signs in at once, and no code is mailed', async () => {
+      const response = await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank', vba_token: '123456' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).not.toHaveProperty('passwordCompromised');
+      expect(await gateway.outbox.messagesTo(LUKAS.email)).toEqual([]);
+    });
+
+    it('a site that asks the e-mailed passcode (northbank, login_otp "email") asks it once: the passcode proves the mailbox, no second step', async () => {
+      await insertUser(gateway.test.db, { ...WEAK, siteId: 'northbank' });
+      const fields = { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'northbank' };
+      expect((await browser.login(fields)).json()).toMatchObject({ error: 'OTP_REQUIRED_EMAIL' });
+      const signedIn = await browser.login({ ...fields, otp: await gateway.latestCode(WEAK.email), otp_type: 'email' });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+      expect(await gateway.outbox.messagesTo(WEAK.email)).toHaveLength(1);
+    });
+
+    it('an authenticator code proves the person (MFA_OTP_REQUIRED, then signed in): no VBA step', async () => {
+      await insertUser(gateway.test.db, { ...WEAK, password: 'Before#The-Breach1' });
+      await browser.login({ username: WEAK.email, password: 'Before#The-Breach1', siteId: 'eurobank' });
+      const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
+      expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } })).statusCode).toBe(200);
+      // The password the person uses later turns out to be on the list.
+      await gateway.test.db.query('update users set password_hash = $2 where email = $1', [WEAK.email, await hashPassword(LISTED_PASSWORD)]);
+      const other = await new TestBrowser(gateway.app, '198.51.100.36').open();
+      expect((await weak({}, undefined, other)).json()).toMatchObject({ error: 'MFA_OTP_REQUIRED' });
+      gateway.clock.advance(30);
+      const signedIn = await weak({ otp: totpCode(secret, totpStepAt(gateway.clock.now())), otp_type: 'totp' }, undefined, other);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+    });
+
+    it("this user's trusted device proves the person: no VBA step; another user's trust does not", async () => {
+      const userId = await insertUser(gateway.test.db, WEAK);
+      const expiresAt = gateway.clock.now().getTime() + 15 * 60_000;
+      // As a right passcode with trust_device=true sets it on a site that asks one (ADR 0008).
+      const trustFor = (id: string) => signValue({ purpose: 'trusted-device', userId: id, siteId: 'eurobank', expiresAt }, gateway.tokenSigningKey);
+      const lukasId = (await gateway.test.db.query<{ id: string }>('select id from users where email = $1', [LUKAS.email])).rows[0]!.id;
+      browser.cookies.set(TRUSTED_DEVICE_COOKIE, trustFor(lukasId));
+      expect((await weak()).json()).toMatchObject({ error: 'VBA_TOKEN_REQUIRED' });
+      const trusted = await new TestBrowser(gateway.app, '198.51.100.37').open();
+      trusted.cookies.set(TRUSTED_DEVICE_COOKIE, trustFor(userId));
+      const signedIn = await weak({}, undefined, trusted);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+    });
+
+    it('never logs the vba_token, right or wrong', async () => {
+      const { logger, lines } = capturingLogger();
+      const logged = await openSignInGateway(leg, { logger });
+      try {
+        await insertUser(logged.test.db, WEAK);
+        const as = await new TestBrowser(logged.app).open();
+        await weak({}, undefined, as);
+        await weak({ vba_token: 'Wrong-Vba-Token-7Q3X9' }, undefined, as);
+        const code = await logged.latestCode(WEAK.email);
+        expect((await weak({ vba_token: code }, undefined, as)).statusCode).toBe(200);
+        expect(lines.filter((line) => line.includes('"req"')).length).toBeGreaterThan(2);
+        const log = lines.join('\n');
+        expect(log).not.toContain('Wrong-Vba-Token-7Q3X9');
+        expect(log).not.toContain(code);
+        expect(log).not.toContain(LISTED_PASSWORD);
+      } finally {
+        await logged.dispose();
+      }
+    });
+  });
+
+  describe('vba.enabled (ADR 0009): the site switch of the breached-password flow, strongest of the person\'s sites (ADR 0017)', () => {
+    const reopen = async (fixtures: Fixtures) => {
+      await gateway.dispose();
+      gateway = await openSignInGateway(leg, { fixtures });
+      browser = await new TestBrowser(gateway.app).open();
+    };
+
+    it('"false" on the person\'s only site: no VBA step and no detour, even with compromised_password_check "true"', async () => {
+      await reopen(await fixturesWithVba('eurobank', { enabled: 'false', compromised_password_check: 'true' }));
+      await insertUser(gateway.test.db, WEAK);
+      const signedIn = await browser.login({ username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).not.toHaveProperty('passwordCompromised');
+      expect(await gateway.outbox.messagesTo(WEAK.email)).toEqual([]);
+      expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(200);
+    });
+
+    it('"false" on the site signed in on, but another site of the person keeps the flow (vba absent = on): the VBA step holds', async () => {
+      await reopen(await fixturesWithVba('eurobank', { enabled: 'false', compromised_password_check: 'true' }));
+      const userId = await insertUser(gateway.test.db, WEAK);
+      // promotions_en_us asks no passcode either and has no vba feature: the flow is on there.
+      await gateway.test.db.query(`insert into user_sites (user_id, site_id, attributes) values ($1, 'promotions_en_us', '{}')`, [userId]);
+      const signedIn = await signInWithVbaToken(gateway, browser, { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' });
+      expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+    });
   });
 
   it('ADR 0012: on a site whose vba.compromised_password_check is "false" (harbourbank) the sign-in carries no passwordCompromised flag', async () => {
@@ -87,8 +269,8 @@ describeEachDatabase((leg) => {
   });
 
   it.each(['user-mgmt/user/vba/compromised-password'])('ADR 0009 %s: sets a new password for the signed-in user, keeps the session, refuses listed ones, then closes', async (url) => {
-    await insertUser(gateway.test.db, { email: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });
-    await browser.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });
+    await insertUser(gateway.test.db, WEAK);
+    expect((await signInWithVbaToken(gateway, browser, { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' })).json()).toMatchObject({ passwordCompromised: true });
     const setPassword = (password: string) => browser.call({ method: 'POST', url, json: { password, confirm_password: password } });
     expect((await setPassword('1qaz!QAZ')).json()).toMatchObject({ error: 'PASSWORD_COMPROMISED' });
     const response = await setPassword('Much-Better#Pass9');

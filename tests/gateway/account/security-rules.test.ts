@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSession } from '../../../gateway/auth/session-store';
 import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
 import { describeEachDatabase } from '../support/database-legs';
-import { openSignInGateway, signInWithPasscode, type SignInGateway } from '../support/sign-in-gateway';
+import { openSignInGateway, signInWithPasscode, signInWithVbaToken, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
@@ -40,7 +40,7 @@ describeEachDatabase((leg) => {
     const replace = (password: string, as = browser) => as.call({ method: 'POST', url: 'user-mgmt/user/vba/compromised-password', json: { password, confirm_password: password } });
 
     it('after a sign-in with a breached password, the profile, attributes and cards answer 403 PASSWORD_CHANGE_REQUIRED; after the change, 200', async () => {
-      expect((await browser.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' })).json()).toMatchObject({ passwordCompromised: true });
+      expect((await signInWithVbaToken(gateway, browser, { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' })).json()).toMatchObject({ passwordCompromised: true });
       for (const url of ['user-mgmt/user/find', 'user-attribute/user/eurobank', 'user-attribute/user/assets/eurobank']) {
         const refused = await browser.call({ method: 'GET', url });
         expect(refused.statusCode, url).toBe(403);
@@ -56,12 +56,12 @@ describeEachDatabase((leg) => {
     });
 
     it('a refreshed token and a second sign-in are held too, until the password is replaced', async () => {
-      const token = await browser.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token');
+      const token = await signInWithVbaToken(gateway, browser, { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token');
       const refreshed = await browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: token.json().refresh_token as string } });
       expect(refreshed.statusCode).toBe(200);
       expect((await find()).json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
       const other = await new TestBrowser(gateway.app, '198.51.100.61').open();
-      await other.login({ username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' });
+      expect((await signInWithVbaToken(gateway, other, { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' })).statusCode).toBe(200);
       expect((await find(other)).statusCode).toBe(403);
       expect((await replace('Much-Better#Pass9', other)).statusCode).toBe(200);
       expect((await find(other)).statusCode).toBe(200);

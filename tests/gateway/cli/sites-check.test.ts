@@ -170,13 +170,14 @@ describe('sites:check', () => {
     const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/northbank.json'), 'utf8')) as SiteConfig;
     const featureAt = (name: string) => site.siteFeatureConfigurations.findIndex((feature) => feature.name === name);
     site.siteFeatureConfigurations[featureAt('user_site_profile')]!.featureConfig.campaigns = '0';
+    site.siteFeatureConfigurations[featureAt('vba')]!.featureConfig.enabled = 'false';
     const checked = join(scratch, 'northbank.json');
     writeFileSync(checked, JSON.stringify(site, null, 2));
 
     const { status, output } = sitesCheck(checked);
     expect(output.trim().split('\n')).toEqual([
       `warning: ${checked}: $.siteFeatureConfigurations[${featureAt('user_site_profile')}].featureConfig.campaigns: expected no level: campaigns is never shown, it is a data-only attribute no form asks for (ADR 0001 "Data-only attributes"), so a Mandatory level has no effect (user_site_profile.campaigns), got Mandatory`,
-      `warning: ${checked}: $.siteFeatureConfigurations[${featureAt('vba')}].featureConfig.enabled: expected nothing here, as this setting has no effect: nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect (vba.enabled)`,
+      `warning: ${checked}: $.siteFeatureConfigurations[${featureAt('vba')}].featureConfig.compromised_password_check: expected nothing here, as this setting has no effect: compromised_password_check is read only when vba.enabled is not "false" (vba.compromised_password_check)`,
       'sites:check: 1 files, 0 mistakes, 2 warnings',
     ]);
     expect(status).toBe(0);

@@ -40,6 +40,22 @@ export async function signInWithPasscode(
   return browser.login({ ...fields, otp: await gateway.latestCode(fields.username), otp_type: 'email' }, url);
 }
 
+/**
+ * Signs in with a password on the breached list where nothing else proves the person (ADR 0009
+ * "Breached passwords"): the first answer must be 401 VBA_TOKEN_REQUIRED, then the same call again
+ * with the mailed code as `vba_token`. Answers the last response.
+ */
+export async function signInWithVbaToken(
+  gateway: Pick<SignInGateway, 'latestCode'>,
+  browser: TestBrowser,
+  fields: Record<string, string> & { username: string },
+  url?: string,
+): Promise<LightMyRequestResponse> {
+  const first = await browser.login(fields, url);
+  if (first.statusCode !== 401 || first.json().error !== 'VBA_TOKEN_REQUIRED') throw new Error(`expected 401 VBA_TOKEN_REQUIRED, got ${first.statusCode} ${first.body}`);
+  return browser.login({ ...fields, vba_token: await gateway.latestCode(fields.username) }, url);
+}
+
 export async function openSignInGateway(
   leg: DatabaseLeg,
   options: { logger?: FastifyBaseLogger; counters?: CounterStore; mailer?: Mailer; fixtures?: Fixtures; ssoCredentials?: SsoCredentials; testIdpKeys?: TestIdpKeys } = {},

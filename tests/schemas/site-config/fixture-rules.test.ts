@@ -221,16 +221,17 @@ describe('settings without effect are warnings at their JSON path', () => {
   const warningsOf = (site: SiteConfig) =>
     checkSettingsWithoutEffect(site, 'fixtures/sites/x.json').map(({ code, path, expected }) => ({ code, path, expected }));
 
-  it('warns that vba.enabled has no effect, and never fails the check for it', () => {
+  it('warns that compromised_password_check has no effect when vba.enabled is "false", never failing the check for it', () => {
     const site = load('sites/unionbank.json');
-    settingsOf(site, 'vba').enabled = 'true';
+    Object.assign(settingsOf(site, 'vba'), { enabled: 'false', compromised_password_check: 'true' });
     expect(checkSiteFixture(site, 'fixtures/sites/unionbank.json')).toEqual([]);
     expect(warningsOf(site)).toEqual(
       expect.arrayContaining([
         {
           code: 'no-effect',
-          path: at(site, 'vba', 'enabled'),
-          expected: 'nothing here, as this setting has no effect: nothing in the portal reads vba.enabled; only vba.compromised_password_check has an effect (vba.enabled)',
+          path: at(site, 'vba', 'compromised_password_check'),
+          expected:
+            'nothing here, as this setting has no effect: compromised_password_check is read only when vba.enabled is not "false" (vba.compromised_password_check)',
         },
       ]),
     );
@@ -247,6 +248,16 @@ describe('settings without effect are warnings at their JSON path', () => {
       path: at(classic, 'site_auth_profile', 'connected_app'),
       expected: 'nothing here, as this setting has no effect: connected_app is read only when auth_mechanism is "SSO" (site_auth_profile.connected_app)',
     });
+  });
+
+  it('does not warn about vba.enabled, the switch of the breached-password flow (ADR 0009), nor about the check it leaves on', () => {
+    const site = load('sites/northbank.json');
+    for (const enabled of ['true', 'false']) {
+      Object.assign(settingsOf(site, 'vba'), { enabled });
+      expect(warningsOf(site).filter((warning) => warning.path === at(site, 'vba', 'enabled'))).toEqual([]);
+    }
+    settingsOf(site, 'vba').enabled = 'true';
+    expect(warningsOf(site).filter((warning) => warning.path.includes(at(site, 'vba')))).toEqual([]);
   });
 
   it.each(['redeemed_offers', 'campaigns', 'marketing_platform_level_optin', 'customerOriginDetails'])(

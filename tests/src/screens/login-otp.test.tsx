@@ -16,6 +16,7 @@ const PENDING: PendingSignIn = {
   password: 'Sabana#Colombia1',
   otpType: 'email',
   maskedDestination: 'v***@example.com',
+  breachedPassword: false,
 };
 
 beforeEach(resetFakePortal);
@@ -94,6 +95,35 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(router.state.location.pathname).toBe(`${BASE}login-otp`);
     expect(store.getState().signIn.pending).not.toBeNull();
     expect(goToSignIn).not.toHaveBeenCalled();
+  });
+
+  it('a breached password (VBA_TOKEN_REQUIRED): the intro says why, the code goes as vba_token without otp_type, no "trust this device", then compromised-credentials', async () => {
+    const answers = withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true }, setCookie: 'gmap_authenticated=true; Path=/' } });
+    // As the gateway holds the account until the password is replaced (ADR 0009).
+    answerWith((call) => (call.url === 'user-mgmt/user/find' ? { status: 403, data: { error: 'PASSWORD_CHANGE_REQUIRED', message: 'x' } } : answers(call)));
+    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, breachedPassword: true })));
+    expect(
+      await screen.findByText(
+        "Your password appeared in a data breach on another website. To prove it's you, enter the 6-digit passcode we sent to your email v***@example.com. Then you'll choose a new password.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Trust this device/ })).toBeNull();
+    await enterCode('123456', false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}compromised-credentials`));
+    const body = callsTo('user-auth/login')[0]?.body as Record<string, string>;
+    expect(body).toMatchObject({ username: 'valentina.gomez@example.com', password: 'Sabana#Colombia1', vba_token: '123456', trust_device: 'false' });
+    expect(body.otp).toBeUndefined();
+    expect(body.otp_type).toBeUndefined();
+    expect(window.localStorage.getItem('otp_expiry')).toBeNull();
+    expect(store.getState().signIn.pending).toBeNull();
+  });
+
+  it('a breached-password step: "Send a new passcode" mails it again (send-code purpose login, channel email)', async () => {
+    answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 204 } }));
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, breachedPassword: true })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new passcode' }));
+    await screen.findByText('A new passcode is on its way.');
+    expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'email', purpose: 'login' });
   });
 
   it('lost phone: the authenticator step offers a recovery code; it is sent as recovery_code and the person lands on mfa-setup told how many are left', async () => {

@@ -140,6 +140,7 @@ describe('ADR 0008 passcode codes lead to the next step with the login data in m
       password: 'Eurobank&Sicher9',
       otpType: 'email',
       maskedDestination: 'l***@example.com',
+      breachedPassword: false,
     });
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
     expect(goToSignIn).not.toHaveBeenCalled();

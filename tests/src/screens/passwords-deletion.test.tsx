@@ -82,18 +82,27 @@ describe('§2 compromised-credentials: a sign-in with a breached password (ADR 0
     };
   }
 
-  it('passwordCompromised → compromised-credentials → user-mgmt/user/vba/compromised-password { password, confirm_password } → /profile with the notice', async () => {
-    answerWith(
-      heldUntilReplaced({
-        'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true }, setCookie: 'gmap_authenticated=true; Path=/' },
-        'user-mgmt/user/vba/compromised-password': { status: 200, data: {} },
-      }),
+  it('VBA_TOKEN_REQUIRED → the mailed code as vba_token → passwordCompromised → compromised-credentials → user-mgmt/user/vba/compromised-password { password, confirm_password } → /profile with the notice', async () => {
+    const held = heldUntilReplaced({
+      'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true }, setCookie: 'gmap_authenticated=true; Path=/' },
+      'user-mgmt/user/vba/compromised-password': { status: 200, data: {} },
+    });
+    // ADR 0009 "Breached passwords": the password alone is answered with the mailbox proof.
+    answerWith((call) =>
+      call.url === 'user-auth/login' && (call.body as Record<string, string>).vba_token === undefined
+        ? { status: 401, data: { error: 'VBA_TOKEN_REQUIRED', message: 'x', maskedDestination: 'l***@example.com' } }
+        : held(call),
     );
     const { router } = renderPortal('/eurobank/en_us/account/login-form');
     fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'lukas.schneider@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Password1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/login-otp'));
+    expect(await screen.findByText(/appeared in a data breach on another website.*l\*\*\*@example\.com/)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText(/^One-time passcode/), { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/compromised-credentials'));
+    expect(callsTo('user-auth/login')[1]?.body).toMatchObject({ username: 'lukas.schneider@example.com', password: 'Password1!', vba_token: '246810' });
     expect(await screen.findByText(/appeared in a known data breach/)).toBeTruthy();
     expect(screen.queryByLabelText(/^Passcode/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'Brand-New-Pass-7' } });
