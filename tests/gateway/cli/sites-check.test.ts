@@ -162,7 +162,7 @@ describe('sites:check', () => {
     const allowed = lines.filter((line) => line.startsWith('allowed '));
     expect(allowed).toEqual([expect.stringMatching(/^allowed keys of user_site_profile: state, region, phone, .*customerOriginDetails$/) as string]);
     expect(lines.filter((line) => line.includes('state, region, phone'))).toHaveLength(1);
-    expect(lines.at(-1)).toMatch(/^sites:check: 1 files, 6 mistakes, \d+ warnings$/);
+    expect(lines.at(-1)).toBe('sites:check: 1 files, 6 mistakes');
     expect(status).toBe(1);
   });
 
