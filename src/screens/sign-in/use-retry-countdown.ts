@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { asGatewayError } from '../../auth/sign-in-flow';
 
 /** The codes whose Retry-After says when the same action may be tried again (ADR 0008 limits, a passcode send the mail server refused). */
@@ -30,19 +30,12 @@ export function useRetryCountdown(): RetryCountdown {
   const [startedWith, setStartedWith] = useState(0);
   const [phase, setPhase] = useState<RetryPhase>('idle');
   const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    if (until === null) return undefined;
-    const timer = window.setInterval(() => {
-      const current = Date.now();
-      setNow(current);
-      if (current >= until) {
-        setUntil(null);
-        setPhase('ready');
-      }
-    }, 250);
-    return () => window.clearInterval(timer);
-  }, [until]);
+  const ticking = useRef<number | null>(null);
+  const stopTicking = () => {
+    if (ticking.current !== null) window.clearInterval(ticking.current);
+    ticking.current = null;
+  };
+  useEffect(() => stopTicking, []);
 
   return {
     secondsLeft: until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000)),
@@ -50,10 +43,22 @@ export function useRetryCountdown(): RetryCountdown {
     startedWith,
     start(seconds) {
       const current = Date.now();
+      const end = current + seconds * 1000;
+      stopTicking();
       setNow(current);
-      setUntil(current + seconds * 1000);
+      setUntil(end);
       setStartedWith(seconds);
       setPhase('waiting');
+      // Armed when the wait is asked for, not by an effect after the next render: the count starts with it.
+      ticking.current = window.setInterval(() => {
+        const tick = Date.now();
+        setNow(tick);
+        if (tick >= end) {
+          stopTicking();
+          setUntil(null);
+          setPhase('ready');
+        }
+      }, 250);
     },
   };
 }
