@@ -42,7 +42,8 @@ const ENROLLMENT_SETTINGS_BY_FIELD: ReadonlyArray<{ field: 'phone' | 'nationalId
   { field: 'phone', keys: ['phone_mask', 'phone_regexp', 'phone_example'] },
   { field: 'nationalId', keys: ['national_id_mask', 'national_id_regexp', 'national_id_example', 'national_id_uppercase', 'national_id_type'] },
   { field: 'zipcode', keys: ['postal_code_mask', 'postal_code_regexp', 'postal_code_example', 'postal_code_uppercase'] },
-  { field: 'bin', keys: ['bin_length'] },
+  // ADR 0001 "Card settings": six_digit_verification reshapes the bin field and is checked on its value only.
+  { field: 'bin', keys: ['bin_length', 'six_digit_verification'] },
   { field: 'dob', keys: ['date_format', 'dob_min_age'] },
 ];
 /** pan_capture texts only the standalone card form (SPEC §2 isVpp, cms tenant "vpp") shows (src/screens/cards/StandaloneCards.tsx). */

@@ -275,13 +275,23 @@ describe('settings without effect are warnings at their JSON path', () => {
   );
 
   it('does not warn about the card settings another change gives an effect (check_card_active_status, capture_cvv, six_digit_verification)', () => {
-    const site = load('sites/sabana.json');
+    const site = load('sites/firstbank.json');
     Object.assign(settingsOf(site, 'pan_capture'), { check_card_active_status: 'true', capture_cvv: 'true' });
     settingsOf(site, 'user_enrollment').six_digit_verification = 'true';
     const paths = warningsOf(site).map((warning) => warning.path);
     expect(paths).not.toContain(at(site, 'pan_capture', 'check_card_active_status'));
     expect(paths).not.toContain(at(site, 'pan_capture', 'capture_cvv'));
     expect(paths).not.toContain(at(site, 'user_enrollment', 'six_digit_verification'));
+  });
+
+  it('warns at six_digit_verification on a site with no bin field: it reshapes that field and nothing else (ADR 0001 "Card settings")', () => {
+    const site = load('sites/sabana.json');
+    settingsOf(site, 'user_enrollment').six_digit_verification = 'true';
+    expect(warningsOf(site)).toContainEqual({
+      code: 'no-effect',
+      path: at(site, 'user_enrollment', 'six_digit_verification'),
+      expected: 'nothing here, as this setting has no effect: six_digit_verification shapes the bin or ninedigitbin field, which this site never shows (user_enrollment.six_digit_verification)',
+    });
   });
 
   it('warns at SSO settings of a CLASSIC site, a store page without an app scheme, address parts without an address, and an opt-in list whose level is None', () => {
