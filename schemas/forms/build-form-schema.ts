@@ -127,7 +127,11 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
   {
     key: 'ninedigitbin',
     schema: (settings) => withRule(text(19), 'bin', { binLength: binLengthOf(settings, 'ninedigitbin') }),
-    ui: (settings) => binUi('label.ninedigitbin', binLengthOf(settings, 'ninedigitbin')),
+    // "First 9 digits" only when it asks nine; six_digit_verification or another bin_length gets the label without a count.
+    ui: (settings) => {
+      const binLength = binLengthOf(settings, 'ninedigitbin');
+      return binUi(binLength === 9 ? 'label.ninedigitbin' : 'label.bin', binLength);
+    },
   },
   {
     key: 'bin',

@@ -100,13 +100,17 @@ describe('six_digit_verification: the bin field asks the first six digits', () =
     expect(ruleOf(verified, 'bin')).toEqual({ name: 'bin', options: { binLength: 6 } });
     expect(ruleOf(verified, 'ninedigitbin')).toEqual({ name: 'bin', options: { binLength: 6 } });
     expect(uiOptionsOf(verified, 'bin')).toMatchObject({ mask: '000000' });
+    // Never "First 9 digits of your card" over a field that takes six.
+    expect(uiOptionsOf(verified, 'ninedigitbin')).toMatchObject({ mask: '000000', labelKey: 'label.bin' });
     const errors = (bin: string) => validateFormData(buildFormSchema(verified, 'en_us', 'registration').schema, { email: 'a@example.com', password: 'Rewards#2025x', bin, ninedigitbin: '411111' });
     expect(errors('411111').bin).toBeUndefined();
     expect(errors('41111111').bin).toEqual({ key: 'invalid', values: { count: 6 } });
   });
 
   it('off, bin_length applies', () => {
-    expect(ruleOf(site({ ninedigitbin: '0' }, { bin_length: '9', six_digit_verification: 'false' }), 'ninedigitbin')).toEqual({ name: 'bin', options: { binLength: 9 } });
+    const nineDigits = site({ ninedigitbin: '0' }, { bin_length: '9', six_digit_verification: 'false' });
+    expect(ruleOf(nineDigits, 'ninedigitbin')).toEqual({ name: 'bin', options: { binLength: 9 } });
+    expect(uiOptionsOf(nineDigits, 'ninedigitbin')).toMatchObject({ mask: '000000000', labelKey: 'label.ninedigitbin' });
   });
 });
 
