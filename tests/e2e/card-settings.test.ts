@@ -1,3 +1,6 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
@@ -5,6 +8,7 @@ import esCo from '../../fixtures/content/es_co.json';
 import { expectNoAxeViolations } from './support/accessibility';
 import { launchChromium, saveScreenshot } from './support/browser';
 import { endsOn } from './support/navigation';
+import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 
@@ -12,7 +16,9 @@ import { signInForTest } from './support/test-session';
  * ADR 0001 card settings in Chromium against the real gateway: on sabana (`capture_cvv` "true") the card
  * form asks the security code, refuses two digits next to the field before any call, and adds the card
  * with three, keeping the code in no storage; on firstbank (`check_card_active_status` "true") a card of
- * the BIN table's inactive range is refused next to the number with its own text.
+ * the BIN table's inactive range is refused next to the number with its own text; with
+ * `six_digit_verification` "true" (firstbank's file changed in a copy of fixtures/) edit-profile's bin field asks six
+ * digits under a label that names no other count, and the gateway refuses a prefix no eligible range covers.
  */
 const es = esCo.cards as Record<string, string>;
 const en = enUs.cards as Record<string, string>;
@@ -93,6 +99,58 @@ describe('check_card_active_status (firstbank, en_us)', () => {
     expect((await page.locator('.card-rows .card-row__number').allTextContents()).some((shown) => shown.endsWith('0007'))).toBe(false);
     await saveScreenshot(page, 'card-settings-firstbank-inactive');
     await expectNoAxeViolations(page, 'cards: inactive card refused');
+    await context.close();
+  });
+});
+
+describe('six_digit_verification (firstbank with the setting on, en_us)', () => {
+  let sixDigitPortal: PortalProcess;
+  let fixturesCopy: string;
+
+  beforeAll(async () => {
+    // The setting is on in no bundled site with a bin field: a copy of fixtures/ turns it on for firstbank, as an author would.
+    fixturesCopy = await mkdtemp(join(tmpdir(), 'fixtures-six-digit-'));
+    await cp(`${REPO_ROOT}/fixtures`, fixturesCopy, { recursive: true });
+    const file = join(fixturesCopy, 'sites', 'firstbank.json');
+    const site = JSON.parse(await readFile(file, 'utf8')) as { siteFeatureConfigurations: Array<{ name: string; featureConfig: Record<string, string> }> };
+    site.siteFeatureConfigurations.find((feature) => feature.name === 'user_enrollment')!.featureConfig.six_digit_verification = 'true';
+    await writeFile(file, JSON.stringify(site, null, 2));
+    sixDigitPortal = await startPortal({ GATEWAY_TEST_MODE: 'true', FIXTURES_DIR: fixturesCopy });
+  });
+
+  afterAll(async () => {
+    await sixDigitPortal?.stop();
+    await rm(fixturesCopy, { recursive: true, force: true });
+  });
+
+  it('edit-profile asks the first six digits; a prefix of no eligible range is refused next to the field by the gateway, an eligible one is saved', async () => {
+    const context = await browser.newContext();
+    await signInForTest(context, sixDigitPortal.baseUrl, 'emily.carter@example.com', 'firstbank');
+    const page = await context.newPage();
+    await page.goto(`${sixDigitPortal.baseUrl}/firstbank/en_us/account/profile`);
+    await page.getByRole('link', { name: enUs.profile['link.edit-profile'] }).click();
+    await endsOn(page, 'edit-profile');
+    const bin = page.getByLabel(enUs.form['label.bin']);
+    await bin.waitFor();
+    expect(await page.getByText(enUs.form['label.ninedigitbin']).count()).toBe(0);
+
+    // Nine digits typed: the six-slot mask keeps six.
+    await bin.fill('');
+    await bin.pressSequentially('444444999');
+    expect(await bin.inputValue()).toBe('444444');
+    // 444400-444499 is in the BIN table as not eligible: the browser cannot know, the gateway says so next to the field.
+    await page.getByRole('button', { name: enUs.profile['edit.submit'] }).click();
+    await page.locator('#root_ninedigitbin__error').filter({ hasText: enUs.form.binNotEligible }).waitFor();
+    expect(await bin.getAttribute('aria-invalid')).toBe('true');
+    expect(await bin.inputValue()).toBe('444444');
+    await saveScreenshot(page, 'card-settings-six-digit-refused');
+    await expectNoAxeViolations(page, 'edit profile: six-digit bin refused');
+
+    await bin.fill('');
+    await bin.pressSequentially('424242');
+    await page.getByRole('button', { name: enUs.profile['edit.submit'] }).click();
+    await endsOn(page, 'profile');
+    await page.getByText(enUs.profile['edit.saved']).waitFor();
     await context.close();
   });
 });
