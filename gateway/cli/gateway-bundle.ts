@@ -27,7 +27,7 @@ export async function bundleGateway(outDir: string): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     packages: 'external',
     logLevel: 'warning',
   });
