@@ -70,7 +70,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // Issue 11 item 3: a browser test that saw a CSP violation fails.
+          // The security suite (README "Set-up"): a browser test that saw a CSP violation fails.
           setupFiles: ['tests/e2e/support/no-csp-violations.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -41,7 +41,7 @@ export interface GatewayConfig {
   fixturesDir: string;
   logLevel: string;
   testMode: boolean;
-  /** The site gallery's site list (issue 3 item 8): off unless SITE_GALLERY=true. */
+  /** The site gallery's site list (README "Environment", `SITE_GALLERY`): off unless SITE_GALLERY=true. */
   siteGallery: boolean;
   /**
    * Which proxies may name the client address (X-Forwarded-For), so per-IP limits count people, not

@@ -63,8 +63,8 @@ function pageLanguage(): string {
 }
 
 /**
- * A site's form, drawn by RJSF with our registry and checked by the eval-free validator (issue 3
- * item 3). When errors show: a field's error appears once the person has left that field and from
+ * A site's form, drawn by RJSF with our registry and checked by the eval-free validator (ADR
+ * 0006). When errors show: a field's error appears once the person has left that field and from
  * then on follows what they type; the first submit checks everything, shows every error, moves
  * focus to the first invalid field in screen order, and from then on the whole form validates as
  * it changes. Invalid data never reaches `onSubmit`.

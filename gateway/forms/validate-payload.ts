@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 
 /**
  * The gateway enforces the very schema the browser renders (DESIGN "One schema, two places";
- * issue 3 item 5): it rebuilds the site's form schema and validates a payload before anything
+ * ADR 0006): it rebuilds the site's form schema and validates a payload before anything
  * touches the database. Every write of later issues goes through `assertValidPayload`.
  */
 

@@ -21,7 +21,7 @@ export class FileOutbox implements DevOutbox {
     const stored: StoredMessage = { id: randomUUID(), sentAt: sentAt.toISOString(), ...message };
     // The time first, so the names sort in sending order.
     const path = join(this.dir, `${sentAt.getTime()}-${stored.id}.json`);
-    // Written aside, then renamed: a gateway killed mid-write (issue 11 crash safety) leaves no half message for the reader to choke on.
+    // Written aside, then renamed: a gateway killed mid-write (crash safety: SIGKILL loses no acknowledged write) leaves no half message for the reader to choke on.
     await writeFile(`${path}.partial`, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     await rename(`${path}.partial`, path);
   }

@@ -1,7 +1,7 @@
 /**
- * ADR 0008 "Mail and SMS": every message the gateway sends (one-time passcodes today, recovery
- * and activation in issue 6) goes through one Mailer. Message texts carry codes, so nothing here
- * logs them.
+ * ADR 0008 "Mail and SMS": every message the gateway sends (one-time passcodes, and the activation
+ * and recovery mails of ADR 0009) goes through one Mailer. Message texts carry codes, so nothing
+ * here logs them.
  */
 export type MessageChannel = 'email' | 'sms';
 

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE } from '../locale';
 
 /**
  * `POST forms/{siteId}/{form}/validate?locale=`: a dry run of the gateway's own payload check
- * (issue 3 item 5), writing nothing. Not a call of SPEC §7: it lets a client, the site gallery and
+ * (ADR 0006), writing nothing. Not a call of SPEC §7: it lets a client, the site gallery and
  * the tests ask the server's verdict on a payload without the browser in the way.
  */
 export async function formRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {

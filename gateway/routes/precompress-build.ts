@@ -22,7 +22,7 @@ function isFresh(copy: string, source: string): boolean {
 }
 
 /**
- * Writes `file.br` and `file.gz` next to every compressible file of the build, once (issue 11 item 5:
+ * Writes `file.br` and `file.gz` next to every compressible file of the build, once (README "Benchmark":
  * the app's JS went over the wire uncompressed, three times its gzip size, which is most of
  * Lighthouse's first-paint time on a mobile link). @fastify/static then sends the smallest copy the
  * browser accepts (`preCompressed`). Copies are written under a temporary name and renamed, so two

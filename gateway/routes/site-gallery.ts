@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Fixtures } from '../fixtures/load-fixtures';
 
 /**
- * `GET site-gallery/sites`: every site fixture's id and name, for the site gallery (issue 3 item 8),
+ * `GET site-gallery/sites`: every site fixture's id and name, for the site gallery (README "Architecture"),
  * where configuration authors and QA see each site's forms. Registered only with SITE_GALLERY=true.
  */
 export async function siteGalleryRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {

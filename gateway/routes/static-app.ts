@@ -9,7 +9,7 @@ import { precompressBuild } from './precompress-build';
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
 const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
 const API_PATH = /^\/(?:gateway\/)?api(?:\/|$)/;
-/** The site gallery's pages (issue 3 item 8), an app route only when SITE_GALLERY is on. */
+/** The site gallery's pages (README "Architecture"), an app route only when SITE_GALLERY is on. */
 const GALLERY_PATH = /^\/gallery(?:\/|$)/;
 /** SPEC §2/§9: default locale en_us; any unknown route goes to login. */
 const HOME_REDIRECT = '/en_us/account/login';

@@ -12,7 +12,7 @@ import type { AdjustableClock } from '../time/clock';
  * the browser tests' own setup calls, made outside any page.
  *
  * - `POST test-support/session { email, siteId }` signs a seeded user in without a password, so
- *   browser tests can walk signed-in routes (issue 4).
+ *   browser tests can walk signed-in routes (ADR 0007).
  * - `POST test-support/clock { advanceSeconds }` moves the gateway's one clock forward (ADR 0008
  *   "Test clock"), so expiry and lockout tests never sleep.
  * - `POST test-support/fail-next { method, path, status }` makes the next matching call answer

@@ -1,4 +1,4 @@
-/** Every form that collects data (issue 3 item 1; SPEC §2 screens). */
+/** Every form that collects data (SPEC §2 screens). */
 export const FORM_NAMES = [
   'registration',
   'edit-profile',

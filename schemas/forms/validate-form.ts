@@ -2,7 +2,7 @@ import { checkRequired, compileSiteRegExp, fieldError, isStorableText, validateF
 import type { JsonSchema } from './json-schema';
 
 /**
- * The form validator for the schemas the translator emits (issue 3 items 5 and 6). It interprets
+ * The form validator for the schemas the translator emits, in the browser and in the gateway. It interprets
  * the small JSON Schema subset of json-schema.ts directly and dispatches `x-rule` to the SPEC §5
  * validators, so it needs no code generation (no `eval`/`new Function`: the app runs under a CSP
  * without unsafe-eval, docs/decisions/0006-eval-free-form-validation.md) and a configuration change

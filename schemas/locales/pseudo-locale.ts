@@ -1,5 +1,5 @@
 /**
- * The pseudo-locale (issue 10, ADR 0013 "Pseudo-locale"): every content text accented, 40 % longer
+ * The pseudo-locale (ADR 0013 "Pseudo-locale"): every content text accented, 40 % longer
  * and wrapped in ⟦ ⟧, so a person or a browser test sees at a glance which text came from content
  * (SPEC §7) and which layout breaks when a translation runs longer. Placeholders (`{x}`, `{{x}}`),
  * markup tags and entities pass through untouched, so the text still fills and sanitises as its

@@ -1,8 +1,8 @@
 /**
  * SPEC §5 "Card number: {product}, 16 digits starting with 4, groups of four with optional spaces
  * (standalone requires single spaces), spaces ignored, input max 19 (configurable). Auto-formatted
- * as typed." Plus the Luhn check (issue 3). Key `invalid`: the screen shows the site's configured
- * card error text (SPEC §5 "else configured error text").
+ * as typed." Plus the Luhn check, which the product adds to SPEC §5 (ADR 0005). Key `invalid`: the
+ * screen shows the site's configured card error text (SPEC §5 "else configured error text").
  */
 import { fieldError, type FieldError } from './field-error';
 

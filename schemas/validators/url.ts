@@ -4,8 +4,8 @@
  * SPEC §2 "returnurl is stored only if valid; selectedCause is appended if valid".
  *
  * These read values straight from a URL or a request, so they take `unknown`. A return URL may
- * never lead off the site's origin (issue 3): only root-relative paths and absolute URLs of the
- * site's own origin pass, and every percent-decoding of the value must be as harmless as the value.
+ * never lead off the site's origin (ADR 0005 "Return URLs"): only root-relative paths and absolute URLs of
+ * the site's own origin pass, and every percent-decoding of the value must be as harmless as the value.
  */
 import { fieldError, type FieldError } from './field-error';
 

@@ -40,7 +40,7 @@ export interface GatewayError {
   details?: Readonly<Record<string, unknown>>;
 }
 
-/** §7 "A captcha token is requested": the real hCaptcha arrives with issue 10. */
+/** §7 "A captcha token is requested": hCaptcha, or the offline provider in development and tests (ADR 0013). */
 export interface CaptchaProvider {
   token(): Promise<string>;
 }
@@ -64,7 +64,7 @@ export interface GatewayClientDeps {
 
 const NO_CAPTCHA: CaptchaProvider = { token: () => Promise.reject(new Error('no captcha provider installed')) };
 let installedCaptcha: CaptchaProvider = NO_CAPTCHA;
-/** Issue 10 installs the hCaptcha provider here. */
+/** The store installs the captcha provider here: hCaptcha or the offline one (ADR 0013). */
 export function installCaptchaProvider(provider: CaptchaProvider): void {
   installedCaptcha = provider;
 }

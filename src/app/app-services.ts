@@ -11,6 +11,6 @@ export interface AppServices {
   localStore: TokenStorage;
   /** §4: to the sign-in route keeping the query; `reload` loads the page afresh. */
   goToSignIn(reload: boolean): void;
-  /** §7 captcha tokens (issue 10: hCaptcha); when none is given, the offline development provider. */
+  /** §7 captcha tokens (hCaptcha, ADR 0013); when none is given, the offline development provider. */
   captcha?: CaptchaProvider;
 }

@@ -12,7 +12,7 @@ import { useGetGallerySitesQuery, useValidateOnGatewayMutation, type GatewayVerd
 import './gallery.css';
 
 /**
- * The site gallery (issue 3 item 8): every site, and for each its forms drawn live beside the
+ * The site gallery (README "Architecture"): every site, and for each its forms drawn live beside the
  * schema that draws them, so a configuration author sees a new fixture's forms at once and QA can
  * look at every site. A submit shows the browser's verdict and asks the gateway for its own: one
  * schema, two places (DESIGN). Compiled in only in development or with VITE_SITE_GALLERY=true.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "no account enumeration ... same timing within noise": how long registration,
+ * ADR 0012, no account enumeration (same answers, same timing within noise): how long registration,
  * `activation-email` and `send-passcode` keep the caller waiting for an address that has an
  * account and for one that has none, on an embedded gateway (PGlite in memory), interleaved so
  * machine noise hits both alike. The account work runs after the answer (ADR 0012), so only the

@@ -1,5 +1,5 @@
 /**
- * Gateway latency under load (issue 11 item 5): the signed-in reads of SPEC §7 at a fixed rate on
+ * Gateway latency under load (README "Benchmark"): the signed-in reads of SPEC §7 at a fixed rate on
  * loopback, and password sign-ins per second. The gateway is its own process (startPortal) on its
  * embedded PGlite database, so autocannon, in this process, never shares its event loop.
  *

@@ -1,5 +1,5 @@
 /**
- * Keystroke-to-next-paint on the largest registration form (issue 11 item 5), in Debian's Chromium
+ * Keystroke-to-next-paint on the largest registration form (README "Benchmark"), in Debian's Chromium
  * against the real built app served by a real gateway process.
  *
  * Method, per keystroke, measured inside the page: a capturing `keydown` listener on the document

@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 (issue 11 item 5): mobile preset (Lighthouse's default: a Moto G class viewport and
+ * Lighthouse 12 (README "Benchmark"): mobile preset (Lighthouse's default: a Moto G class viewport and
  * simulated slow 4G with 4x CPU slowdown), performance, accessibility and best-practices, for the
  * largest site's sign-in and registration routes served by the production build and a real gateway.
  * Debian's Chromium is started by chrome-launcher (Lighthouse's own launcher), never downloaded.

@@ -5,7 +5,7 @@ import { SiteForm } from '../../widgets/SiteForm';
 import largestSite from '../../fixtures/sites/dohabank.json';
 
 /**
- * The bench's stand-in for the registration route until its screen exists (issue 6): React, the
+ * The bench's stand-in for the registration route, without its screen: React, the
  * form engine, every widget and the translator drawing the largest fixture's registration form.
  * Its first-load JS is what that route will cost at least.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the project's speed and size figures as ONE table, each next to its target
- * (issue 2 item 10, issue 11 item 5). Figures are printed, never asserted (DEVELOPERS.md: shared,
+ * (README "Benchmark"). Figures are printed, never asserted (DEVELOPERS.md: shared,
  * noisy machines). `npm run bench -- --only size,keystroke` runs some groups:
  * size, keystroke, lighthouse, gateway, forms, enumeration.
  */
@@ -86,7 +86,7 @@ function routeChunkKey(manifest: Manifest, screen: string): string {
   return key;
 }
 
-/** First-load JS of the routes with a budget (ADR 0005: registration 170 KB; issue 11: login 110 KB). */
+/** First-load JS of the routes with a budget (ADR 0005: registration 170 KB; ADR 0016: login 110 KB). */
 function bundleRows(outDir: string): BenchRow[] {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? null;
@@ -107,7 +107,7 @@ function bundleRows(outDir: string): BenchRow[] {
   ];
 }
 
-/** First-load JS of the largest site's registration form drawn by SiteForm alone (issue 3 item 9). */
+/** First-load JS of the largest site's registration form drawn by SiteForm alone (README "Benchmark"). */
 async function registrationFormRow(): Promise<BenchRow> {
   const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-form-'));
   try {

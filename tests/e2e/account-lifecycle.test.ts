@@ -11,7 +11,7 @@ import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support
 import { endsOn, routeOf } from './support/navigation';
 
 /**
- * Issue 6 item 6: the account lifecycle in Chromium against the real gateway and database (ADR 0009)
+ * The account lifecycle in Chromium against the real gateway and database (ADR 0009)
  * on the US, Brazilian and Qatar fixture sites, each in its own language: register with the site's
  * own fields and masks (and a card, as each captures cards at sign-up), read the activation mail
  * from the outbox, activate, sign in (firstbank: e-mail passcode; bancosol and dohabank: SMS;
@@ -149,7 +149,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await submitForm(page);
     await endsOn(page, 'add-pan');
     if (options.card !== false) {
-      // The card module's capture block (issue 8): the number is checked with the gateway, then listed.
+      // The card module's capture block (SPEC §2 card screens): the number is checked with the gateway, then listed.
       await page.locator('input[name="pan"]').fill(site.card);
       await page.locator('.capture-block__submit').click();
       await page.locator('.card-rows .card-row__number').first().waitFor();

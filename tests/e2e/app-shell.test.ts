@@ -5,7 +5,7 @@ import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 
 /**
- * Issue 4 "Done when": every route of SPEC §2 answers in Chromium as the guard table says, for
+ * ADR 0007: every route of SPEC §2 answers in Chromium as the guard table says, for
  * every auth state, on two normal sites and an SSO site; §8's global alert and 401 handling; §7's
  * headers on real requests. The expected tables are written from the spec, not from the app's code.
  */

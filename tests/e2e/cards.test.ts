@@ -6,12 +6,12 @@ import { startPortal, type PortalProcess } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 
 /**
- * Issue 8 in Chromium against the real gateway (ADR 0011): every SPEC §2 card variant on sites
+ * The card screens in Chromium against the real gateway (ADR 0011): every SPEC §2 card variant on sites
  * with limit 2 (northbank), an unbounded limit (eurobank), cashback on (firstbank), card updates
  * off (harbourbank: the edit/delete form), cards not optional (sabana: last-card refusal) and the
  * vpp tenant (vppcards: the standalone form); the §8 texts of a failed call of each kind, with the
  * X-CID the gateway sent; keyboard-only use of the menu and the modals. Every variant is checked
- * with axe-core against WCAG 2.2 A/AA (issue 8 "every screen passes axe with no violations").
+ * with axe-core against WCAG 2.2 A/AA (DESIGN "Quality bars": every screen passes axe with no violations).
  */
 let portal: PortalProcess;
 let browser: Browser;

@@ -9,7 +9,7 @@ import { signInForTest } from './support/test-session';
 import { cookieValue, endsOn } from './support/navigation';
 
 /**
- * Issue 9 item 2 and its browser test (docs/decisions/0014-concierge.md) in Chromium against the real
+ * The concierge (docs/decisions/0014-concierge.md) in Chromium against the real
  * gateway and database: the demo agent signs in through the sign-in form (password, then firstbank's
  * e-mailed passcode from the dev outbox), finds Emily Carter, changes one of her opt-ins, the audit row
  * is read back from the gateway, logout clears the support-details and user-type cookies (SPEC §4), and

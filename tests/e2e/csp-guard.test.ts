@@ -4,9 +4,10 @@ import { assertNoCspViolations, collectCspViolations, launchChromium, pendingCsp
 import { startPortal, type PortalProcess } from './support/portal-process';
 
 /**
- * Issue 11 item 3: the CSP watch every browser test runs under (tests/e2e/support/no-csp-violations.ts)
- * really catches a violation. An inline script injected into a page the gateway serves is refused
- * by the strict policy, and the watch sees it on both channels, on a page opened either way.
+ * The security suite (README "Set-up"): the CSP watch every browser test runs under
+ * (tests/e2e/support/no-csp-violations.ts) really catches a violation. An inline script injected into a page
+ * the gateway serves is refused by the strict policy, and the watch sees it on both channels, on a page
+ * opened either way.
  */
 describe('the CSP violation watch of every browser test', () => {
   let portal: PortalProcess;

@@ -5,7 +5,7 @@ import { collectCspViolations, launchChromium, pendingCspViolations, saveScreens
 import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 
-// Issue 2 item 9: the portal as `npm start` runs it, in Debian's Chromium. SPEC §2: page language
+// The first browser test: the portal as `npm start` runs it, in Debian's Chromium. SPEC §2: page language
 // follows the locale; the title is brand - title - brand; site configuration is resolved for all routes.
 function fixtureSiteName(siteId: string): string {
   return (JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/sites/${siteId}.json`, 'utf8')) as { name: string }).name;

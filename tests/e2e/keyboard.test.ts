@@ -11,7 +11,7 @@ import { eligibleTestCards, groupedCard } from './support/site-journey/test-card
 import { signInForTest } from './support/test-session';
 
 /**
- * Issue 11 item 2: keyboard-only walks in Chromium against the real gateway. Registration on the
+ * Keyboard-only walks in Chromium against the real gateway. Registration on the
  * richest US site (firstbank: masks, national id, bin, dob parts, privacy policy and a card at
  * sign-up) and card management (add, set as default, remove with its modal) with Tab, Shift+Tab,
  * typing, Space, Enter, the arrows and Escape only; never a click. Every control that takes the

@@ -6,7 +6,7 @@ import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 
 /**
- * Issue 10 item 6: the login and registration pages in four locales, in Chromium against the real
+ * The login and registration pages in four locales, in Chromium against the real
  * gateway. SPEC §1 (multi-language, date display), §2 (page language follows the locale), §5 (date
  * of birth in the site's date_format order), §7 (content, bundled default texts when the call fails).
  */

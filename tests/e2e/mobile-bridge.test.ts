@@ -8,7 +8,7 @@ import { newPasscode, outboxIds } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
 
 /**
- * Issue 9 item 3 in Chromium against the real gateway: SPEC §1 "isMobile marks such sessions", §3
+ * The mobile app bridge in Chromium against the real gateway: SPEC §1 "isMobile marks such sessions", §3
  * feature events (login, logout, editProfile, deleteProfile) told to the native bridge, §4 logout
  * notifies it, and §2's mobile deep link with the site's configured app (firstbank's `mobile_app`,
  * ADR 0001). The test bridge is a `window.ReactNativeWebView` defined before the app's scripts; it
@@ -55,7 +55,7 @@ async function heardFeatures(page: Page): Promise<string[]> {
   });
 }
 
-describe('the mobile app bridge in Chromium against the gateway (SPEC §1, §2, §3, §4; issue 9 item 3)', () => {
+describe('the mobile app bridge in Chromium against the gateway (SPEC §1, §2, §3, §4)', () => {
   let portal: PortalProcess;
   let browser: Browser;
 

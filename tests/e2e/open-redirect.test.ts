@@ -7,9 +7,9 @@ import { startPortal, type PortalProcess } from './support/portal-process';
 import { advanceGatewayClock } from './support/sign-in-helpers';
 
 /**
- * Issue 11 item 3 (open redirects) in Chromium: where the browser really ends up when an attacker
- * sets `returnurl` (SPEC §2: stored only if valid), `last_visited_path` or `redirect_uri` (SPEC §2
- * SSO parameters, ADR 0015). Every document request of the tab is watched: none may leave the
+ * The security suite's open-redirect tests (README "Set-up") in Chromium: where the browser really ends up
+ * when an attacker sets `returnurl` (SPEC §2: stored only if valid), `last_visited_path` or `redirect_uri`
+ * (SPEC §2 SSO parameters, ADR 0015). Every document request of the tab is watched: none may leave the
  * portal's origin, and a `javascript:` target would be a CSP violation, which fails the test too
  * (tests/e2e/support/no-csp-violations.ts). The gateway side is tests/gateway/security/open-redirect.test.ts.
  */

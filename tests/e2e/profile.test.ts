@@ -11,7 +11,7 @@ import { signInForTest } from './support/test-session';
 import { endsOn, routeOf } from './support/navigation';
 
 /**
- * Issue 7 item 7 in Chromium against the real gateway and database (ADR 0010) on the US, Brazilian
+ * The profile screens in Chromium against the real gateway and database (ADR 0010) on the US, Brazilian
  * and Qatar sites, each in its language, as a seeded demo user: the profile view, edit-profile with
  * the site's own fields (an invalid value refused with its message, in the browser and by the
  * gateway when the browser is bypassed), marketing opt-ins (with "All of the above" where the site
@@ -242,7 +242,7 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     await context.close();
   });
 
-  it('two windows (issue 7 item 6): different fields both kept; the same field changed in both is said, never overwritten silently', async () => {
+  it('two windows (ADR 0010 "Saving only what changed"): different fields both kept; the same field changed in both is said, never overwritten silently', async () => {
     const context = await browser.newContext();
     const first = await openProfile(context, FIRSTBANK);
     const second = await context.newPage();

@@ -11,7 +11,7 @@ import { routeOf } from './support/navigation';
 import { newPasscode, outboxIds } from './support/sign-in-helpers';
 
 /**
- * Issue 10 item 3: every screen of SPEC §2 a person can reach, in the pseudo-locale (ADR 0013), on
+ * Every screen of SPEC §2 a person can reach, in the pseudo-locale (ADR 0013), on
  * firstbank (and sabana for the screens only a "choice" site shows), against the real gateway and database. Every text the content service serves arrives
  * as "⟦Šîĝñ îñ ··⟧", so any visible text (text nodes, aria-label, placeholder, title, alt, the page
  * title) with a letter or digit outside ⟦ ⟧ did not come from content (SPEC §7 "all visible text
@@ -297,7 +297,7 @@ async function submitEmpty(page: Page): Promise<void> {
   await page.locator('main .field__error').first().waitFor();
 }
 
-describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (issue 10, ADR 0013, SPEC §2, §7)`, () => {
+describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 0013, SPEC §2, §7)`, () => {
   it('the walk itself finds a text not from content, an unmarked aria-label and a clipped text', async () => {
     const { context, page } = await newPage(false);
     await page.goto(url('login'));

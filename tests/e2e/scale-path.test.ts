@@ -11,9 +11,9 @@ import { INSTANCE_HEADER, portalPairSkipReason, startPortalPair, type InstanceLa
 import { advanceGatewayClock, newPasscode, outboxIds, outboxMessages } from './support/sign-in-helpers';
 
 /**
- * Issue 11 item 6: two gateway instances on PostgreSQL with their counters in Redis, behind one
- * round-robin port (tests/e2e/support/portal-pair.ts), prove the gateway keeps no state of its own:
- * requests alternate; a card holder registers, activates, signs in with a passcode, reads the profile
+ * The scale path (DESIGN "The real parts"): two gateway instances on PostgreSQL with their counters in Redis,
+ * behind one round-robin port (tests/e2e/support/portal-pair.ts), prove the gateway keeps no state of its
+ * own: requests alternate; a card holder registers, activates, signs in with a passcode, reads the profile
  * and adds a card with each step on the other instance than the one before; the ADR 0008 counters
  * (per IP, per account) count over both; an SSO sign-in started on one finishes on the other
  * (ADR 0015); the ADR 0012 account jobs queued by both run once each. Where a request went is read
@@ -26,7 +26,7 @@ const run = Date.now().toString(36);
 const PASSWORD = 'Sunny-Day-42';
 const other = (label: InstanceLabel): InstanceLabel => (label === 'a' ? 'b' : 'a');
 
-describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON === undefined ? 'scale path: two gateway instances, PostgreSQL and Redis, one port (issue 11 item 6)' : `scale path skipped: ${SKIP_REASON}`, () => {
+describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON === undefined ? 'scale path: two gateway instances, PostgreSQL and Redis, one port' : `scale path skipped: ${SKIP_REASON}`, () => {
   let pair: PortalPair;
   let browser: Browser;
 
@@ -139,7 +139,7 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON === undefined ? 'scale pa
     await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain(email);
     await saveScreenshot(page, 'scale-path-profile');
 
-    // A card added on the session the other instance opened (SPEC §2 edit-pan; the capture block of issue 8).
+    // A card added on the session the other instance opened (SPEC §2 edit-pan, its card capture block).
     onInstance('card add', 'b', 'POST', /^\/api\/user-attribute\/user\/assets$/);
     await page.goto(url('edit-pan'));
     await page.locator('input[name="pan"]').fill('4012 8888 8888 1881');

@@ -7,7 +7,7 @@ import { signInForTest } from './support/test-session';
 import { endsOn, routeOf } from './support/navigation';
 
 /**
- * Issue 5 item 6: sign-in in Chromium against the real gateway and database (ADR 0008 contract):
+ * Sign-in in Chromium against the real gateway and database (ADR 0008 contract):
  * password; passcode by e-mail (read from the dev outbox); SMS chosen on a `choice` site; TOTP
  * enrolment and a sign-in with a computed RFC 6238 code; a trusted device skipping the passcode
  * for 15 minutes (the gateway's test clock, never a sleep); lockout; logout; returnurl.

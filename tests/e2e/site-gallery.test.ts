@@ -8,8 +8,8 @@ import { collectCspViolations, launchChromium, saveScreenshot } from './support/
 import { REPO_ROOT } from './support/paths';
 import { startPortal, type PortalProcess } from './support/portal-process';
 
-// Issue 3 "Done when": every fixture's forms render in Chromium with the right fields, masks and
-// messages; a form works under a CSP without unsafe-eval; the gallery shows every site.
+// The site gallery (README "Architecture"): every fixture's forms render in Chromium with the right fields,
+// masks and messages; a form works under a CSP without unsafe-eval; the gallery shows every site.
 describe('the site gallery in Chromium, under the strict CSP', () => {
   let portal: PortalProcess;
   let browser: Browser;

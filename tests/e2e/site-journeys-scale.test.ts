@@ -2,8 +2,9 @@ import { describe, it } from 'vitest';
 import { portalPairSkipReason, startPortalPair } from './support/portal-pair';
 import { defineSiteJourneyMatrix } from './support/site-journey/define-site-journey-matrix';
 
-// Issue 11 item 6: the whole journey matrix of items 1 and 2 again, on the scale path: two gateway
-// processes on PostgreSQL with their counters in Redis, behind one round-robin port, no stickiness.
+// The whole site journey matrix (site-journeys.test.ts) again, on the scale path (DESIGN "The real parts"):
+// two gateway processes on PostgreSQL with their counters in Redis, behind one round-robin port, no
+// stickiness.
 const SKIP_REASON = portalPairSkipReason();
 const LABEL = 'PostgreSQL + Redis, two instances';
 

@@ -7,7 +7,7 @@ import { startPortal, type PortalProcess } from './support/portal-process';
 import { cookieValue, endsOn, routeOf } from './support/navigation';
 
 /**
- * Issue 9 item 1 and the SSO part of item 4 (docs/decisions/0015-sso-oidc.md) in Chromium against the
+ * SSO end to end (docs/decisions/0015-sso-oidc.md) in Chromium against the
  * real gateway and database, on unionbank (SPEC §3 `site_auth_profile` SSO): every other route sends
  * to redirect-sso (SPEC §2 global SSO rule), the authorization-code flow runs through the gateway's test
  * identity provider and the sso-simulator identity picker and lands signed in; a tampered state, a

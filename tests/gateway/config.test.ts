@@ -148,7 +148,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ ANALYTICS_TAG_HOSTS: value })).toThrow('ANALYTICS_TAG_HOSTS must be comma-separated https origins');
   });
 
-  // Issue 11 item 6: two deployments (or test runs) on one Redis keep their counters apart.
+  // README "Environment" (`REDIS_KEY_PREFIX`): two deployments (or test runs) on one Redis keep their counters apart.
   it('reads REDIS_KEY_PREFIX and refuses one with spaces, patterns or over 64 characters', () => {
     expect(readConfig({ REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: 'portal-eu:limits:' }).redisKeyPrefix).toBe('portal-eu:limits:');
     for (const value of ['portal eu', 'limits:*', 'x'.repeat(65)]) {

@@ -177,7 +177,7 @@ it('signs a demo user in end to end (ADR 0008): XSRF cookie, multipart login, pa
   } finally {
     expect(await gateway.stop('SIGTERM')).toBe(0);
   }
-  // Issue 5 "Done when": the code and the password never reach the process's logs.
+  // The code and the password never reach the process's logs.
   for (const text of loggedTexts(gateway.output())) expect(text).not.toContain('Firstbank#2025');
 }, 60_000);
 

@@ -1,7 +1,7 @@
 /**
- * Issue 11 item 3 (open redirects): values an attacker puts in `returnurl`, `redirect_uri` and
- * `last_visited_path` (SPEC §2, §5 "Query and URL") to send the browser off the portal's origin or
- * run script there. Each keeps a `{locale}/` segment where it can, so only the off-site part is at
+ * Open redirects (the security suite, README "Set-up"): values an attacker puts in `returnurl`,
+ * `redirect_uri` and `last_visited_path` (SPEC §2, §5 "Query and URL") to send the browser off the portal's
+ * origin or run script there. Each keeps a `{locale}/` segment where it can, so only the off-site part is at
  * fault. `origin` is the portal's own origin, for the userinfo and lookalike-host forms.
  */
 export interface HostileRedirect {

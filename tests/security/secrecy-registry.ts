@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Issue 11 item 3 (secrecy check): every gateway a test starts registers where its log and its data
+ * The secrecy scan (README "Set-up"): every gateway a test starts registers where its log and its data
  * went, so `secrecy-scan.ts` can read them all after the whole `npm test` run. One JSON line per
  * gateway; the scan's `--reset` empties it before the run.
  */

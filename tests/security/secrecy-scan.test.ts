@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findSecrets, knownPasswords, luhnValid, mask, outboxPasscodes, scanRegistered } from './secrecy-scan';
 
 /**
- * Issue 11 item 3: the secrecy scan `npm test` runs after the whole suite really finds a planted
+ * README "Set-up": the secrecy scan `npm test` runs after the whole suite really finds a planted
  * secret of each kind, in a log and in a database dump, says where and what without printing it,
  * and leaves alone what only looks like one.
  */

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } from './secrecy-registry';
 
 /**
- * Issue 11 item 3 (secrecy check), DESIGN "Contracts": after a whole `npm test` run, no card
+ * The secrecy check (README "Set-up"), DESIGN "Contracts": after a whole `npm test` run, no card
  * number, card security code, password, passcode, two-step recovery code or token appears in any gateway log or database dump. `npm test` runs
  * this with `--reset` before vitest and plainly after it. Read: every log and database a gateway
  * registered (tests/e2e/support/portal-process.ts), each PGlite data dir copied aside and dumped

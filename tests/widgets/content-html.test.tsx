@@ -11,7 +11,7 @@ declare global {
   }
 }
 
-// Issue 10: content HTML is sanitised before rendering and never executes script (ADR 0013).
+// Content HTML is sanitised before rendering and never executes script (ADR 0013).
 describe('sanitiseContentHtml', () => {
   it('keeps the markup content uses: links, emphasis, line breaks, lists', () => {
     expect(sanitiseContentHtml('Read our <a href="https://bank.example/privacy" target="_blank">privacy policy</a>, <strong>now</strong>.<br>')).toBe(

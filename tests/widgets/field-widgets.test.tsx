@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 const lastData = (onChange: ReturnType<typeof vi.fn>) => onChange.mock.lastCall?.[0] as Record<string, unknown>;
 
-describe('FieldTemplate (issue 3 item 3)', () => {
+describe('FieldTemplate', () => {
   const NAME_SCHEMA: JsonSchema = { type: 'string', maxLength: 100, 'x-rule': { name: 'name' } };
   const NAME_UI = { 'ui:autocomplete': 'given-name', 'ui:options': { labelKey: 'label.first_name' } };
 

@@ -18,7 +18,7 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
     expect(text('label.favourite_colour')).toBe('Favourite colour');
   });
 
-  // Issue 10: `{product}` (SPEC §3, §8) and `{{id}}` (§3 updateAssetUrl) both work; one form is kept.
+  // ADR 0013 "Placeholders": `{product}` (SPEC §3, §8) and `{{id}}` (§3 updateAssetUrl) both work; one form is kept.
   it('normalises {name}, {{name}} and {{ name }} to {{name}}, leaving other braces alone', () => {
     expect(normalisePlaceholders('A valid {product} card at {{ id }} and {{id}}')).toBe('A valid {{product}} card at {{id}} and {{id}}');
     expect(normalisePlaceholders('{} {not a name} {{x}')).toBe('{} {not a name} {{x}');

@@ -50,7 +50,7 @@ function fillValidRegistration() {
   fireEvent.click(screen.getByRole('checkbox', { name: /Li e aceito a Política de Privacidade/ }));
 }
 
-describe('SiteForm with the bancosol registration schema (issue 3 item 3)', () => {
+describe('SiteForm with the bancosol registration schema', () => {
   it('shows no error while a person is still in a field', () => {
     renderRegistration();
     const firstName = field(/^Nome/);

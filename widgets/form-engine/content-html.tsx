@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 
 /**
  * Content texts may carry a little markup (a link to the privacy policy, emphasis). It is sanitised
- * with DOMPurify before React puts it in the page (issue 10, ADR 0013): only the tags and attributes
+ * with DOMPurify before React puts it in the page (ADR 0013): only the tags and attributes
  * below survive, links only to http(s), mailto, tel or a path, and nothing that runs script (no
  * `<script>`, no event handlers, no `javascript:`). DOMPurify needs no eval, so the strict CSP holds.
  */

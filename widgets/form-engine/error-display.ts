@@ -10,7 +10,7 @@ function fieldIdOf(property: string | undefined): string {
 
 /**
  * The errors a person may see before they first submit: those of the fields they have left
- * (issue 3 item 3: "shown after the person leaves the field, never before").
+ * (an error is shown after the person leaves its field, never before).
  */
 export function errorsOfLeftFields(errors: readonly RJSFValidationError[], leftFieldIds: ReadonlySet<string>): ErrorSchema {
   return toErrorSchema(errors.filter((error) => leftFieldIds.has(fieldIdOf(error.property))));

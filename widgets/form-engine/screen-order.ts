@@ -4,7 +4,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
  * The dotted path of every field in the order a person meets it on screen: `ui:order` first
  * (RJSF's "*" and unknown names need no handling: anything it leaves out follows in schema order),
  * nested objects in place, their own path before their parts. Pure; used to sort errors so
- * "the first error" is the first invalid field on screen (issue 3 item 3).
+ * "the first error" is the first invalid field on screen (ADR 0006).
  */
 export function screenOrder(schema: RJSFSchema, uiSchema: UiSchema = {}, prefix = ''): string[] {
   const properties = isRecord(schema.properties) ? schema.properties : {};

@@ -16,7 +16,7 @@ const SELF_LABELLED_WIDGETS: ReadonlySet<string> = new Set([
 /**
  * One field: its label from content (`ui:options.labelKey`) with the required marker and an
  * optional tooltip, the format it expects as a hint (SPEC §5, expected-format.ts), the widget, and
- * its error message right under it (issue 3 item 3).
+ * its error message right under it (the SPEC §5/§8 error keys, texts from content).
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, rawErrors, hidden, required, displayLabel, registry, uiSchema, schema } = props;

@@ -1,4 +1,4 @@
--- Sign-in (issue 5, docs/decisions/0008-sign-in-api.md): one-time passcodes, refresh tokens and
+-- Sign-in (docs/decisions/0008-sign-in-api.md): one-time passcodes, refresh tokens and
 -- TOTP secrets. Nothing here can be replayed from a copy of the database: codes and refresh
 -- tokens are stored as keyed/plain hashes, TOTP secrets encrypted (AES-256-GCM) under a server key.
 -- Lockout and rate-limit counters are not here: they live in Redis or in process (ADR 0008 "Limits").

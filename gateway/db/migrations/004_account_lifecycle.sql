@@ -1,4 +1,4 @@
--- Account lifecycle (issue 6, docs/decisions/0009-account-lifecycle-api.md): activation tokens,
+-- Account lifecycle (docs/decisions/0009-account-lifecycle-api.md): activation tokens,
 -- password history and recovery passcodes. Every table here hangs off users with ON DELETE
 -- CASCADE, so `remove-account` deleting the user removes all of it (ADR 0009 "Deletion").
 

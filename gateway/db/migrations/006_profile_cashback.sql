@@ -1,4 +1,4 @@
--- Profile saves and the cashback statement (issue 7, docs/decisions/0010-profile-and-preferences-api.md).
+-- Profile saves and the cashback statement (docs/decisions/0010-profile-and-preferences-api.md).
 
 -- Every save of a user's site attributes bumps `version`; `attribute_versions` keeps, per attribute
 -- key, the version that last wrote it, so a save based on an older version is refused only when a

@@ -1,4 +1,4 @@
--- Cards (issue 8, docs/decisions/0011-cards-api.md "Card data at rest"). Like last_four and the
+-- Cards (docs/decisions/0011-cards-api.md "Card data at rest"). Like last_four and the
 -- fingerprint (001), the other card columns get shapes that cannot hold a card number: a product
 -- type code, a random card identifier without a long run of digits, an issuer id of at most 8 digits.
 alter table assets

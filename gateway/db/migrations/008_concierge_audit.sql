@@ -1,4 +1,4 @@
--- The concierge (support agent) mode (issue 9, docs/decisions/0014-concierge.md).
+-- The concierge (support agent) mode (docs/decisions/0014-concierge.md).
 
 -- The card holder an agent's session acts for: server state, so a browser cannot point the agent at
 -- someone else, and revoking the session ends it. A deleted card holder ends it too.

@@ -1,4 +1,4 @@
--- Single sign-on with OpenID Connect (issue 9, docs/decisions/0015-sso-oidc.md). Server state, so
+-- Single sign-on with OpenID Connect (docs/decisions/0015-sso-oidc.md). Server state, so
 -- any gateway instance can finish a flow another one started. Secrets are kept as SHA-256 (hex).
 
 -- The relying party's side: one row per started sign-in, found by the hash of its `state`, holding

@@ -2,7 +2,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { outboxMessages } from './sign-in-helpers';
 
 /**
- * Helpers for the account lifecycle browser tests (issue 6) over the development outbox (ADR 0008)
+ * Helpers for the account lifecycle browser tests over the development outbox (ADR 0008)
  * and ADR 0009's mails: the activation link of the newest activation e-mail.
  */
 export async function activationLink(request: APIRequestContext, baseUrl: string, to: string, seenIds: ReadonlySet<string> = new Set()): Promise<string> {

@@ -6,8 +6,8 @@ import { TEST_OUTPUT_DIR } from './paths';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Chromium with the CSP watch on (issue 11 item 3, DESIGN "Quality bars"): every context and page
- * the returned browser opens records Content-Security-Policy violations, and the e2e project's
+ * Chromium with the CSP watch on (the security suite, README "Set-up"; DESIGN "Quality bars"): every context
+ * and page the returned browser opens records Content-Security-Policy violations, and the e2e project's
  * setup file (`no-csp-violations.ts`) fails the test that saw one.
  */
 export async function launchChromium(): Promise<Browser> {

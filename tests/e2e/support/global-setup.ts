@@ -17,7 +17,7 @@ export default async function globalSetup(project: TestProject): Promise<() => P
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Browser tests need Debian's Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run does this).`);
   }
-  // The browser tests include the site gallery (issue 3 item 8); production builds leave it out.
+  // The browser tests include the site gallery (README "Architecture"); production builds leave it out.
   process.env.VITE_SITE_GALLERY = 'true';
   await build({ root: REPO_ROOT, logLevel: 'warn', configFile: `${REPO_ROOT}/vite.config.ts`, build: { outDir: E2E_DIST_DIR, emptyOutDir: true } });
   // A folder of this run's own, so two runs in one checkout never replace each other's gateway.

@@ -2,8 +2,8 @@ import { afterAll, afterEach } from 'vitest';
 import { assertNoCspViolations } from './browser';
 
 /**
- * Setup file of the e2e project (issue 11 item 3): every page a browser test opens through
- * `launchChromium` is watched for Content-Security-Policy violations; the test that saw one fails
+ * Setup file of the e2e project (the security suite, README "Set-up"): every page a browser test opens
+ * through `launchChromium` is watched for Content-Security-Policy violations; the test that saw one fails
  * (and a file whose hooks saw one fails at its end). A test that provokes a violation on purpose
  * takes it with `takeCspViolations()`.
  */

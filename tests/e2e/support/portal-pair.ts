@@ -11,7 +11,7 @@ import { keepDumpForScan } from '../../security/secrecy-scan';
 import { startPortal, type PortalProcess } from './portal-process';
 
 /**
- * Issue 11 item 6, the scale path: two gateway processes on one fresh PostgreSQL database, their
+ * The scale path (DESIGN "The real parts"): two gateway processes on one fresh PostgreSQL database, their
  * sign-in counters in Redis under a prefix of their own, the same keys and the same DATA_DIR (so a
  * mail either writes to the development outbox is read through either), behind ONE port served
  * by a plain round-robin reverse proxy in the test process. No stickiness: every request goes to
@@ -110,7 +110,7 @@ export async function startPortalPair(env: Record<string, string> = {}): Promise
     stop: async (signal = 'SIGTERM') => {
       await proxy.close();
       const codes = await Promise.all(LABELS.map((label) => instances[label].stop(signal)));
-      // Issue 11 item 3: the secrecy scan after the whole run reads this database too, from its dump.
+      // The secrecy scan (README "Set-up") after the whole run reads this database too, from its dump.
       await keepDumpForScan(databaseUrl, databaseName, dataDir);
       await dropPairState(databaseName, redisKeyPrefix);
       return codes.find((code) => code !== 0) ?? 0;

@@ -61,7 +61,7 @@ export async function startPortal(env: Record<string, string> = {}, gateway: Por
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: E2E_DIST_DIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Issue 11 item 3: every log line and the database are scanned for secrets after the whole run.
+  // The secrecy scan (README "Set-up"): every log line and the database are scanned for secrets after the whole run.
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = `${LOG_DIR}/portal-${port}-${child.pid ?? 'x'}-${Date.now()}.log`;
   const log = createWriteStream(logFile);

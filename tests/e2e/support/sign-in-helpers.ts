@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 
 /**
- * Helpers for the sign-in browser tests (issue 5 item 6) against ADR 0008's development and test
+ * Helpers for the sign-in browser tests against ADR 0008's development and test
  * hooks: the development outbox (`GET /api/dev-outbox/messages?to=`) and the test clock
  * (`POST /api/test-support/clock { advanceSeconds }`, GATEWAY_TEST_MODE only).
  */

@@ -6,7 +6,7 @@ import { openSignInGateway, type SignInGateway } from '../support/sign-in-gatewa
 import { TestBrowser } from '../support/test-browser';
 
 /**
- * Issue 6 and DESIGN "nothing secret in logs": a whole account story (register with a card,
+ * ADR 0009 and DESIGN "nothing secret in logs": a whole account story (register with a card,
  * activate, recover, reset, change, delete) runs at trace level through a capturing logger; no
  * password, card number, activation token or passcode appears in any line.
  */

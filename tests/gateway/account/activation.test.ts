@@ -6,7 +6,7 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Activation" (SPEC §2 activate, resend-activation;
- * issue 6 item 2 and "Bad input": expired and reused tokens): a single-use token valid 48 hours,
+ * expired and reused tokens refused): a single-use token valid 48 hours,
  * and a resend that answers the same for every address.
  */
 const HOUR_SECONDS = 3600;
@@ -61,7 +61,7 @@ describeEachDatabase((leg) => {
     ['unknown', 'A'.repeat(43)],
     ['malformed', 'not a token'],
     ['empty', ''],
-  ])('an %s token is 400 TOKEN_INVALID naming the token field (issue 11 API fuzz), never a 500', async (_name, token) => {
+  ])('an %s token is 400 TOKEN_INVALID naming the token field, never a 500', async (_name, token) => {
     const response = await activate(token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'TOKEN_INVALID', fields: { token: 'invalid' } });

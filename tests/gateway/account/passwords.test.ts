@@ -12,7 +12,7 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Passwords" (SPEC §2 password, compromised-credentials;
- * §7 `change-password`, `vba/compromised-password`; issue 6 item 4): the current password checked,
+ * §7 `change-password`, `vba/compromised-password`): the current password checked,
  * the last 4 refused, listed passwords refused, other sessions revoked; a sign-in with a listed
  * password flagged `passwordCompromised`, after the mailbox is proven when nothing else of the
  * sign-in proves the person ("Breached passwords": 401 VBA_TOKEN_REQUIRED, then `vba_token`).

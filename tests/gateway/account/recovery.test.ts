@@ -5,7 +5,7 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Recovery" (SPEC §2 recovery variants, §7
- * `send-passcode`, `find-code`, `change-password-from-passcode`; issue 6 item 3): recovery codes,
+ * `send-passcode`, `find-code`, `change-password-from-passcode`): recovery codes,
  * the same answers for known and unknown addresses, the last-4 rule, and sign-out everywhere.
  */
 const EMILY = { email: 'emily@example.com', password: 'Firstbank#2025', siteId: 'firstbank', phone: '2025550143' };
@@ -53,7 +53,7 @@ describeEachDatabase((leg) => {
     const code = await gateway.latestCode(EMILY.email);
     const wrong = await findCode(EMILY.email, wrongCode(code));
     expect(wrong.statusCode).toBe(400);
-    // The 400 names the field at fault (issue 11 API fuzz, SPEC §8).
+    // The 400 names the field at fault (SPEC §8; ADR 0017: a 400 naming the field, never a 500).
     expect(wrong.json()).toMatchObject({ error: 'PASSCODE_INVALID', fields: { passcode: 'invalid' }, attemptsLeft: 4 });
     expect((await findCode(EMILY.email, wrongCode(code))).json()).toMatchObject({ attemptsLeft: 3 });
     const right = await findCode(EMILY.email, code);

@@ -15,7 +15,7 @@ vi.mock('../../../gateway/security/password-hashing', async (importOriginal) => 
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Registration" (SPEC §7 `registration`,
- * `register/{siteId}`; issue 6 items 1 and "Bad input"): validation by the site's own schema,
+ * `register/{siteId}`): validation by the site's own schema,
  * captcha, the same 202 for new and known addresses, one account per address, cards stored
  * as last four and fingerprint only.
  */
@@ -102,7 +102,7 @@ describeEachDatabase((leg) => {
     expect(hashes.mock.calls.length).toBe(1);
   });
 
-  it('issue 6 "Bad input": a double-submitted registration creates one account', async () => {
+  it('a double-submitted registration creates one account', async () => {
     const body = registrationBody();
     const answers = await Promise.all([register(browser, body), register(browser, body), register(browser, body)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
@@ -182,7 +182,7 @@ describe('registration input (no database reached)', async () => {
     ['missing', null],
     ['empty', ''],
     ['blank', '   '],
-  ])('SPEC §7 captcha_required: a %s X-HCAPTCHA-TOKEN is 400 CAPTCHA_REQUIRED naming the header (issue 11 API fuzz)', async (_name, captcha) => {
+  ])('SPEC §7 captcha_required: a %s X-HCAPTCHA-TOKEN is 400 CAPTCHA_REQUIRED naming the header', async (_name, captcha) => {
     const response = await register(await fresh(), registrationBody(), { captcha });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'CAPTCHA_REQUIRED', fields: { 'x-hcaptcha-token': 'required' } });
@@ -240,7 +240,7 @@ describe('registration input (no database reached)', async () => {
     expect(Object.keys(response.json().fields ?? {})).toContain(field);
   });
 
-  // Issue 6 "Bad input": the golden tables' invalid rows, with the browser bypassed.
+  // The golden tables' invalid rows, with the browser bypassed: the gateway refuses each (ADR 0006).
   const invalidRows = (rows: typeof EMAIL_TABLE.rows) => rows.filter((row) => row[2] !== null && Object.keys(row[1]).length === 0).map((row) => [JSON.stringify(row[0]), row[0], row[2]!.key] as const);
 
   it.each(invalidRows(EMAIL_TABLE.rows))('golden email %s is refused with its key', async (_name, value, key) => {

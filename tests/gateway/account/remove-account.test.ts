@@ -7,7 +7,7 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Deletion" (SPEC §2 delete-profile, §7
- * `remove-account`; issue 6 item 5): the user and everything keyed by them gone (the database shows
+ * `remove-account`): the user and everything keyed by them gone (the database shows
  * it), the auth cookies cleared, and 403 DELETE_NOT_ALLOWED where the site forbids it.
  */
 describeEachDatabase((leg) => {

@@ -6,7 +6,7 @@ import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { API_BASES, realFixtures, withXsrf } from '../support/test-gateway';
 
-/** Issue 4 item 6: the session store behind SPEC §4's background check and §7 `user-mgmt/user/find`. */
+/** ADR 0007 "Gateway sessions": the session store behind SPEC §4's background check and §7 `user-mgmt/user/find`. */
 async function insertUser(test: TestDatabase, email: string, status: 'ACTIVE' | 'INACTIVE', roles: string[], siteId: string): Promise<string> {
   const inserted = await test.db.query<{ id: string }>(
     `insert into users (email, password_hash, first_name, last_name, dob, title, status, roles)

@@ -6,7 +6,7 @@ import { openSignInGateway, type SignInGateway } from '../support/sign-in-gatewa
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
- * Issue 5 "Done when": no password, passcode, TOTP secret or token appears in any log line. A whole
+ * No password, passcode, TOTP secret or token appears in any log line. A whole
  * sign-in story runs at trace level through a capturing logger; every secret it used is then
  * looked for in the captured lines.
  */

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../support/database-legs';
 import { insertUser } from '../support/test-browser';
 
 /**
- * Issue 9 item 2, docs/decisions/0014-concierge.md: a support agent (SPEC §6 CONCIERGE) chooses a card
+ * docs/decisions/0014-concierge.md: a support agent (SPEC §6 CONCIERGE) chooses a card
  * holder, acts for them through the concierge calls of SPEC §7, and every action is audited; a card
  * holder never reaches a concierge call; an agent never changes credentials nor sees a card number.
  */

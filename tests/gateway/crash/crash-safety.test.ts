@@ -14,7 +14,7 @@ import { cardLimitOf } from '../../../schemas/cards/card-rules';
 import { featureConfigOf } from '../../../schemas/site-config/types';
 
 /**
- * Issue 11 item 4, crash safety: the real gateway process (`gateway/main.ts`) is killed with
+ * Crash safety: the real gateway process (`gateway/main.ts`) is killed with
  * SIGKILL in the middle of a burst of registrations and card enrolments, then started again on
  * the same data. Every acknowledged write must be there and the database consistent:
  * - a registration answered 202 (ADR 0012) is, right after the kill, a stored job or an account,
@@ -239,7 +239,7 @@ const legs: { name: string; leg: () => Leg; skip: boolean }[] = [
   { name: POSTGRES_URL === undefined ? 'PostgreSQL leg skipped: TEST_DATABASE_URL not set' : 'PostgreSQL (a fresh database)', leg: () => postgresLeg(POSTGRES_URL ?? ''), skip: POSTGRES_URL === undefined },
 ];
 
-describe('crash safety (issue 11 item 4)', () => {
+describe('crash safety', () => {
   const disposals: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const dispose of disposals) await dispose();

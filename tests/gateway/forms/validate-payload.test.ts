@@ -7,7 +7,7 @@ import { formSchemaFor, payloadErrors } from '../../../gateway/forms/validate-pa
 import { GOLDEN_TABLES, GOLDEN_TODAY, type GoldenRow } from '../../schemas/validators/golden-tables';
 import { API_BASES, buildTestGateway, realFixtures, withXsrf } from '../support/test-gateway';
 
-// Issue 3 item 5 and "Done when": the gateway refuses a broken value with the field named even when
+// ADR 0006: the gateway refuses a broken value with the field named even when
 // the browser is bypassed, and the golden tables of SPEC §5 give the same answers in the gateway.
 
 interface FieldTarget {

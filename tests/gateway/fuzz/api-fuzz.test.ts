@@ -11,7 +11,7 @@ import { insertUser } from '../support/test-browser';
 import { realFixtures, TEST_XSRF_TOKEN } from '../support/test-gateway';
 
 /**
- * Issue 11 item 3 (security suite, API fuzz): every route the gateway registers gets
+ * The security suite's API fuzz (README "Set-up", ADR 0017): every route the gateway registers gets
  * property-generated malformed requests (wrong types, huge strings, unicode, nested junk,
  * prototype-pollution keys, missing fields, broken multipart, wrong content types, bodies around
  * the 1 MiB limit), signed out and signed in, with the XSRF pair so bodies reach validation.
@@ -284,7 +284,7 @@ interface Finding {
   problem: string;
 }
 
-describe('API fuzz (issue 11 item 3, SPEC §8)', () => {
+describe('API fuzz (SPEC §8)', () => {
   let db: Database;
   let app: FastifyInstance;
   const log = capturingLogger();

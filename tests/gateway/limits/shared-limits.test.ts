@@ -6,7 +6,7 @@ import { openSignInGateway, type SignInGateway } from '../support/sign-in-gatewa
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
- * Issue 5 item 4, ADR 0008 "Limits": with REDIS_URL set, the counters are shared by every gateway
+ * ADR 0008 "Limits": with REDIS_URL set, the counters are shared by every gateway
  * instance, so a lock earned on one instance holds on the other. Two gateways on one database,
  * each with its own Redis connection. Skipped, with the reason, when no Redis is configured.
  */

@@ -68,7 +68,7 @@ describe('the development outbox (no SMTP_URL)', () => {
     expect((await outbox.messagesTo('2025550143'))[0]?.channel).toBe('sms');
   });
 
-  it('a message half-written by a gateway killed mid-send (issue 11 crash safety) is never read, and a finished send leaves only whole files', async () => {
+  it('a message half-written by a gateway killed mid-send (crash safety) is never read, and a finished send leaves only whole files', async () => {
     const dir = join(dataDir, 'outbox-after-crash');
     const outbox = new FileOutbox(dir, new AdjustableClock());
     await outbox.send(CODE_MAIL);

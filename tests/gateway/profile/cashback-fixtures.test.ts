@@ -9,7 +9,7 @@ import { checkCashbackStatement } from '../../../gateway/fixtures/check-data-fix
 import { FIXTURES_DIR, FixtureError, loadFixtures } from '../../../gateway/fixtures/load-fixtures';
 
 /**
- * Issue 7 / ADR 0010: the demo cashback statements of `fixtures/cashback/*.json` are checked like
+ * ADR 0010: the demo cashback statements of `fixtures/cashback/*.json` are checked like
  * every fixture (file and JSON path per mistake), at start and by `npm run sites:check`.
  */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

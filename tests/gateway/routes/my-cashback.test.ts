@@ -10,7 +10,7 @@ import { TestBrowser } from '../support/test-browser';
 import { realFixtures } from '../support/test-gateway';
 
 /**
- * Issue 7, ADR 0010 "Cashback statement": `GET my-cashback/{siteId}` answers the demo lines of
+ * ADR 0010 "Cashback statement": `GET my-cashback/{siteId}` answers the demo lines of
  * `fixtures/cashback/*.json`, seeded for the demo users by e-mail, newest first with totals per
  * currency and SPEC §3 status. A card appears as its last four digits only.
  */

@@ -8,7 +8,7 @@ import { TestBrowser } from '../support/test-browser';
 import { realFixtures } from '../support/test-gateway';
 
 /**
- * Issue 7, docs/decisions/0010-profile-and-preferences-api.md: reading and saving a person's site
+ * docs/decisions/0010-profile-and-preferences-api.md: reading and saving a person's site
  * attributes (SPEC §7 user-attribute calls, `user-mgmt/user/update`), checked with the site's own
  * rules (SPEC §5), the profile-update guard (SPEC §6) and two tabs saving at once.
  */

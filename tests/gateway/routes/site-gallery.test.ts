@@ -4,7 +4,7 @@ import { buildGateway } from '../../../gateway/server';
 import { REPO_ROOT } from '../../e2e/support/paths';
 import { realFixtures, stubDatabase } from '../support/test-gateway';
 
-// Issue 3 item 8: the gallery lists every site; it is off unless the setting turns it on.
+// README "Environment" (`SITE_GALLERY`): the gallery lists every site; it is off unless the setting turns it on.
 describe('GET /api/site-gallery/sites', () => {
   it('lists every fixture site, found by listing the folder, when SITE_GALLERY is on', async () => {
     const app = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), siteGallery: true });

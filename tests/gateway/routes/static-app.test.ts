@@ -38,7 +38,7 @@ describe('with a built app in distDir', () => {
     },
   );
 
-  it('answers the site gallery pages with index.html only when SITE_GALLERY is on (issue 3 item 8)', async () => {
+  it('answers the site gallery pages with index.html only when SITE_GALLERY is on', async () => {
     expect((await app.inject({ method: 'GET', url: '/gallery/firstbank' })).statusCode).toBe(404);
     const withGallery = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), distDir, siteGallery: true });
     const response = await withGallery.inject({ method: 'GET', url: '/gallery/firstbank?form=login' });

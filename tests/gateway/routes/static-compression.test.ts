@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestGateway } from '../support/test-gateway';
 
 /**
- * Issue 11 item 5 (Lighthouse): the build's text files go over the wire compressed, brotli when the
+ * README "Benchmark" (Lighthouse): the build's text files go over the wire compressed, brotli when the
  * browser takes it, gzip otherwise, the original when it takes neither; caches are told the answer varies.
  */
 const SCRIPT = `console.info(${JSON.stringify('rewards portal '.repeat(200))});`;

@@ -8,7 +8,7 @@ import { insertUser } from '../support/test-browser';
 import { realFixtures, TEST_XSRF_TOKEN } from '../support/test-gateway';
 
 /**
- * Issue 11 item 3 (security suite, CSRF): ADR 0008 "Sessions and CSRF", double submit. Every
+ * The security suite's CSRF check (README "Set-up"): ADR 0008 "Sessions and CSRF", double submit. Every
  * state-changing call (POST, PUT, PATCH, DELETE) under /api and /gateway/api must carry
  * X-XSRF-TOKEN equal to the XSRF-TOKEN cookie, else 403 XSRF_TOKEN_MISSING / XSRF_TOKEN_INVALID and
  * nothing happens. The routes come from the running gateway (Fastify's onRoute), never a hand list,

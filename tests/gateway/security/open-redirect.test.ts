@@ -5,8 +5,8 @@ import { openSignInGateway, type SignInGateway } from '../support/sign-in-gatewa
 import { describeEachDatabase } from '../support/database-legs';
 
 /**
- * Issue 11 item 3 (open redirects), SPEC §2 (SSO parameters), ADR 0015: the gateway's only
- * redirects are the SSO start (to the site's issuer), the test provider's authorize (to the
+ * The security suite's open-redirect tests (README "Set-up"), SPEC §2 (SSO parameters), ADR 0015: the
+ * gateway's only redirects are the SSO start (to the site's issuer), the test provider's authorize (to the
  * identity picker beside a registered redirect URI) and `/` (to the default site). None of them
  * may be steered off the portal by `redirect_uri` or `last_visited_path`: a hostile value is a
  * JSON 400 naming the parameter, never a 3xx. `returnurl` never reaches a gateway redirect: the

@@ -7,7 +7,7 @@ import { LOGIN_REQUEST_TTL_SECONDS } from '../../../gateway/sso/relying-party';
 import { CODE_TTL_SECONDS } from '../../../gateway/sso/test-identity-provider';
 
 /**
- * Issue 9 item 1, SPEC §2 (redirect-sso, SSO parameters), §3 (`site_auth_profile`), §7 (oidc
+ * SPEC §2 (redirect-sso, SSO parameters), §3 (`site_auth_profile`), §7 (oidc
  * authorize): the authorization-code flow with PKCE against the gateway's test identity provider
  * on unionbank (ADR 0015), and every refusal of its "Bad input".
  */

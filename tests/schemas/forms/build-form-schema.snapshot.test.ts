@@ -5,7 +5,7 @@ import { buildFormSchema } from '../../../schemas/forms/build-form-schema';
 import { FORM_NAMES } from '../../../schemas/forms/form-names';
 import { listSiteFixtures, readDefaultSite, stableJson } from '../../support/site-fixtures';
 
-// Issue 3 item 7: one snapshot per fixture site per form, discovered by listing fixtures/sites/,
+// README "Adding a site": one snapshot per fixture site per form, discovered by listing fixtures/sites/,
 // so a new fixture gets its snapshots with no test edit (they are written on the first local run;
 // CI refuses a missing one, so a reviewer has looked at every site's forms).
 const sites = [...listSiteFixtures(), readDefaultSite()];

@@ -5,7 +5,7 @@ import { validateAttributeChanges, type AttributeCheckInputs } from '../../../sc
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import firstbank from '../../../fixtures/sites/firstbank.json';
 
-/** Issue 7 / ADR 0010: each attribute of a partial save is checked with firstbank's own edit-profile schema. */
+/** ADR 0010: each attribute of a partial save is checked with firstbank's own edit-profile schema. */
 const site = firstbank as unknown as SiteConfig;
 const inputs: AttributeCheckInputs = {
   schema: buildFormSchema(site, 'en_us', 'edit-profile').schema,

@@ -12,7 +12,7 @@ import {
 /** The text between the markers. */
 const inner = (text: string) => text.slice(PSEUDO_OPEN.length, text.length - PSEUDO_CLOSE.length);
 
-describe('the pseudo-locale transform (issue 10, ADR 0013)', () => {
+describe('the pseudo-locale transform (ADR 0013)', () => {
   it('accents every Latin letter and wraps the text in the marker', () => {
     const pseudo = pseudoLocalise('Sign in');
     expect(pseudo.startsWith(`${PSEUDO_OPEN}Šîĝñ îñ`)).toBe(true);

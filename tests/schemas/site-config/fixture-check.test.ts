@@ -29,7 +29,7 @@ function settingsOf(site: SiteConfig, name: FeatureName): Record<string, unknown
 }
 
 describe('the fixtures in fixtures/', () => {
-  it('has at least the ten sites of issue 2', () => {
+  it('has at least ten sites', () => {
     expect(SITE_FILES.length).toBeGreaterThanOrEqual(10);
   });
 

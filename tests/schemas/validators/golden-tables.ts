@@ -1,7 +1,7 @@
 /**
  * Golden tables of SPEC §5: for each rule, values with the site options they are checked under and
  * the answer expected. Exported so the gateway's tests run the very same rows through the gateway
- * (issue 3 item 7: one implementation, one set of answers, browser and server).
+ * (ADR 0005 "Consequences": one implementation, one set of answers, browser and server).
  *
  * A row is `[value, options, expected]`: `options` are the rule's schema options (what the schema
  * translator stores), `expected` the FieldError or `null`. Values are non-empty: empty values are
@@ -531,7 +531,7 @@ export const REQUIRED_TABLE: ReadonlyArray<readonly [value: unknown, required: b
 /** The origin every return-URL row is checked against. */
 export const RETURN_URL_ORIGIN = 'https://portal.example';
 
-/** SPEC §5 "Return URLs must contain a {{locale}}/ segment"; issue 3: never off the site's origin. */
+/** SPEC §5 "Return URLs must contain a {{locale}}/ segment"; ADR 0005 "Return URLs": never off the site's origin. */
 export const RETURN_URL_TABLE: ReadonlyArray<readonly [value: string, valid: boolean]> = [
   ['/en_us/account/profile', true],
   ['/firstbank/en_us/account/login', true],

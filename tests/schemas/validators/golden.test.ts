@@ -9,11 +9,11 @@ import {
   type GoldenTable,
 } from './golden-tables';
 
-// Issue 3 item 7: golden tables of valid and invalid values per validator. Every row runs through
+// ADR 0005: golden tables of valid and invalid values per validator. Every row runs through
 // the registry the schema dispatches to and through validateField, the entry point browser and
 // gateway call, and both must give the row's answer.
 describe.each(GOLDEN_TABLES.map((table): [string, GoldenTable] => [table.title, table]))('golden table: %s', (_, table) => {
-  it('holds at least 10 valid and 10 invalid rows (issue 3)', () => {
+  it('holds at least 10 valid and 10 invalid rows', () => {
     expect(table.rows.filter(([, , expected]) => expected === null).length).toBeGreaterThanOrEqual(10);
     expect(table.rows.filter(([, , expected]) => expected !== null).length).toBeGreaterThanOrEqual(10);
   });

@@ -41,7 +41,7 @@ import {
 import { enrollmentOf, nationalIdOptionsOf, phoneOptionsOf, postalCodeOptionsOf, SITE_IDS } from './fixture-settings';
 import { GOLDEN_TODAY, RETURN_URL_ORIGIN } from './golden-tables';
 
-// Issue 3 item 7: property-based tests. At least 1000 runs each.
+// Property-based tests of the SPEC §5 validators. At least 1000 runs each.
 const RUNS = { numRuns: 1000 };
 
 const ERROR_KEYS: readonly ErrorKey[] = [
@@ -110,7 +110,7 @@ const TEXT_VALIDATORS: ReadonlyArray<readonly [string, (value: string) => unknow
   ['checkRequired', (value) => checkRequired(value, true)],
 ];
 
-describe('no validator throws, whatever the input (issue 3)', () => {
+describe('no validator throws, whatever the input (ADR 0005)', () => {
   it.each(TEXT_VALIDATORS)('%s answers null or a FieldError for any string', (_, validate) => {
     fc.assert(
       fc.property(anyText, (value) => expectAnswer(validate(value))),
@@ -172,7 +172,7 @@ describe('no validator throws, whatever the input (issue 3)', () => {
   });
 });
 
-describe('formatting then unformatting gives the digits back (issue 3 item 7)', () => {
+describe('formatting then unformatting gives the digits back', () => {
   it('card numbers: formatCardNumber keeps the digits, in groups of four', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9]{0,16}$/), (digits) => {
@@ -262,7 +262,7 @@ function luhnCheckDigit(payload: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-describe('§5 card number and Luhn (issue 3 item 7)', () => {
+describe('§5 card number and Luhn', () => {
   const cardNumbers = fc.stringMatching(/^4[0-9]{14}$/).map((payload) => payload + luhnCheckDigit(payload));
 
   it('accepts every Luhn-valid 16-digit number starting with 4, bare, grouped and standalone', () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerWith, callsTo, PROFILE, renderPortal, resetFakePortal, sent, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
 
 /**
- * Issue 9 item 2, docs/decisions/0014-concierge.md, over the fake gateway: the concierge screen finds a
+ * docs/decisions/0014-concierge.md, over the fake gateway: the concierge screen finds a
  * card holder by e-mail (errors next to the field), the banner names who the agent acts for and stops
  * it, the profile reads and saves through the concierge calls (SPEC §7), and a card holder never gets in.
  */

@@ -44,7 +44,7 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     });
     expect(login?.headers['x-site-id']).toBe('eurobank');
     expect(callsTo('user-attribute/user/background/eurobank')).toHaveLength(1);
-    // Nothing of the password anywhere but in the request (§ issue 5 "never store a password").
+    // Nothing of the password anywhere but in the request (ADR 0008: login data in memory only, never storage).
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('Sicher9');
     expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('Sicher9');
     expect(document.cookie).not.toContain('Sicher9');

@@ -7,7 +7,7 @@ import { changedAttributes, initialAttributeValues } from '../../../src/screens/
 import { singleFieldForm, withoutFieldsEditedElsewhere } from '../../../src/screens/profile/profile-forms';
 import { formatCalendarDay, formatMoney, formatWithMask, maskNationalId } from '../../../src/screens/profile/profile-format';
 
-/** The pure rules behind the profile screens (issue 7): display formats and "save only what changed" (ADR 0010). */
+/** The pure rules behind the profile screens: display formats and "save only what changed" (ADR 0010). */
 const PROFILE = {
   dob: '1990-04-12T00:00:00Z',
   email: 'ana.souza@example.com',

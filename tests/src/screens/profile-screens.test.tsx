@@ -7,7 +7,7 @@ import northbank from '../../../fixtures/sites/northbank.json';
 import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
 
 /**
- * Issue 7 screens against ADR 0010 over the fake gateway: the profile view (SPEC §3 profile and
+ * The profile screens against ADR 0010 over the fake gateway: the profile view (SPEC §3 profile and
  * attributes in their display format, links only where the guards let in), edit-profile (ONLY the
  * changed keys + baseVersion to v2, then user-mgmt/user/update; a 409 ATTRIBUTES_CHANGED said next
  * to its field with the new value), marketing opt-ins with "All of the above", site-settings offer

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
 
 /**
- * SPEC §2 signed-in screens of issue 5: otp-check-preference / otp-check-passcode (re-check with a
+ * SPEC §2 signed-in screens of sign-in (ADR 0008): otp-check-preference / otp-check-passcode (re-check with a
  * passcode, ADR 0008 send-code purpose otp-check and user-auth/otp/verify), mfa-setup (TOTP
  * enrolment) and logout (§4).
  */

@@ -9,7 +9,7 @@ import { collectSsoParameters, ssoStartFields } from '../../../src/screens/sso/s
 import { answerWith, callsTo, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
 /**
- * Issue 9 item 1 (docs/decisions/0015-sso-oidc.md) over the fake gateway: redirect-sso checks the
+ * SSO (docs/decisions/0015-sso-oidc.md) over the fake gateway: redirect-sso checks the
  * SPEC §2 SSO parameters before anything leaves the page, finishes a sign-in with code and state and
  * explains a refusal; the sso-simulator picker asks for a choice and sends it; the simulator guard.
  */

@@ -18,7 +18,7 @@ import { outboxIdsOf, passcodeTo } from './passcodes';
 import { eligibleTestCards, groupedCard } from './test-cards';
 
 /**
- * Issue 11 items 1 and 2: every site found in fixtures/sites (a new fixture is covered with no test
+ * Every site found in fixtures/sites (a new fixture is covered with no test
  * edit), in each locale it is for (its fixture's site_locales, so an Arabic site is walked in Arabic,
  * its buttons found by the words of that locale's content), each through its whole journey in
  * Chromium against a real target, driven only by what its configuration says (read through
