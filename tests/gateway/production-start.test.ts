@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ interface PackageFile {
   devDependencies: Record<string, string>;
 }
 interface LockFile {
-  packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+  packages: Record<string, { devOptional?: boolean }>;
 }
 const packageFile = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageFile;
 const lockFile = JSON.parse(await readFile(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as LockFile;
@@ -75,8 +75,10 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 }
 
 describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a production install of the build', () => {
-  const deployment = join(tmpdir(), `portal-deployment-${process.pid}-${Date.now()}`);
-  afterAll(() => rm(deployment, { recursive: true, force: true }));
+  let deployment = '';
+  afterAll(async () => {
+    if (deployment) await rm(deployment, { recursive: true, force: true });
+  });
 
   /**
    * A deployment's shell: this node first on PATH, no node_modules/.bin of this checkout (its vite and tsc), and
@@ -85,23 +87,33 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
    */
   const shellEnv: NodeJS.ProcessEnv = {
     PATH: [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.endsWith(join('node_modules', '.bin')))].join(delimiter),
-    HOME: process.env.HOME ?? deployment,
+    HOME: process.env.HOME ?? tmpdir(),
+    npm_config_update_notifier: 'false',
     ...(process.env.npm_config_cache ? { npm_config_cache: process.env.npm_config_cache } : {}),
   };
 
-  it('installs without devDependencies, refuses to start before the build is there, then serves the health check and a site page', async () => {
-    await mkdir(deployment, { recursive: true });
+  it('refuses to start before the build is there, installs without devDependencies, then serves the health check and a site page', async () => {
+    deployment = await mkdtemp(join(tmpdir(), 'portal-deployment-'));
     await Promise.all(['package.json', 'package-lock.json'].map((file) => cp(join(REPO_ROOT, file), join(deployment, file))));
 
-    // The app as `npm run build` builds it (no NODE_ENV, no VITE_ variable of this run), straight into the copy.
+    const withoutBuild = await run('npm', ['run', 'start:prod'], { cwd: deployment, env: shellEnv });
+    expect(withoutBuild.code).toBe(1);
+    // One line of the script's own; npm's (`npm warn …`) are npm's.
+    const scriptLines = withoutBuild.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('npm '));
+    expect(scriptLines).toEqual(['start:prod: build/gateway/main.js or dist/index.html is missing: run npm run build first']);
+
+    // The app as `npm run build` builds it (no NODE_ENV, no VITE_ variable of this run), straight into the copy,
+    // while npm installs. --offline: every package is in the npm cache since the checkout's own `npm ci`.
     const { NODE_ENV: _mode, ...buildEnv } = process.env;
-    const appBuild = run(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(deployment, 'dist'), '--emptyOutDir'], {
-      cwd: REPO_ROOT,
-      env: Object.fromEntries(Object.entries(buildEnv).filter(([name]) => !name.startsWith('VITE_'))),
-    });
-    // --offline: every package is in the npm cache since the checkout's own `npm ci`; this test downloads nothing.
-    const install = await run('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: deployment, env: shellEnv });
+    const [install, appBuild] = await Promise.all([
+      run('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: deployment, env: shellEnv }),
+      run(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(deployment, 'dist'), '--emptyOutDir'], {
+        cwd: REPO_ROOT,
+        env: Object.fromEntries(Object.entries(buildEnv).filter(([name]) => !name.startsWith('VITE_'))),
+      }),
+    ]);
     expect(install.code, `npm ci --omit=dev --offline failed:\n${install.stderr}`).toBe(0);
+    expect(appBuild.code, `vite build failed:\n${appBuild.stderr}`).toBe(0);
 
     for (const name of ['vite', 'typescript', 'tsx', 'esbuild', 'vitest']) expect(existsSync(join(deployment, 'node_modules', name)), name).toBe(false);
     // Every devDependency is absent, but for the ones npm keeps as a production package's optional peer (devOptional: type packages).
@@ -109,12 +121,6 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     const installedDevPackages = Object.keys(packageFile.devDependencies).filter((name) => !keptAsOptionalPeer(name) && existsSync(join(deployment, 'node_modules', name)));
     expect(installedDevPackages).toEqual([]);
 
-    const withoutBuild = await run('npm', ['run', 'start:prod'], { cwd: deployment, env: shellEnv });
-    expect(withoutBuild.code).toBe(1);
-    expect(withoutBuild.stderr.trim()).toBe('start:prod: build/gateway/main.js or dist/index.html is missing: run npm run build first');
-
-    const built = await appBuild;
-    expect(built.code, `vite build failed:\n${built.stderr}`).toBe(0);
     await cp(gatewayBuildDir, join(deployment, 'build', 'gateway'), { recursive: true });
     // The bundle reads ../../fixtures/ (the common passwords list, the default FIXTURES_DIR; gateway-bundle.ts).
     await cp(join(REPO_ROOT, 'fixtures'), join(deployment, 'fixtures'), { recursive: true });
