@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 /** The account route a page is on: the path after `/account/` (SPEC §2 base path). */
 export function routeOf(page: Page): string {
@@ -7,11 +7,20 @@ export function routeOf(page: Page): string {
 }
 
 /**
+ * Retries `assertion` until it passes or `timeoutMs` runs out, then throws its last failure: expect.poll's
+ * job for steps that run side by side (the journey matrices), where expect.poll cannot tell which test
+ * it belongs to.
+ */
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
+  await vi.waitFor(assertion, { timeout: timeoutMs, interval: 50 });
+}
+
+/**
  * Waits until the page has settled on `route` and that screen (not the one before it, still
  * drawn while the address bar already shows the new route) has drawn its heading.
  */
 export async function endsOn(page: Page, route: string): Promise<void> {
-  await expect.poll(() => routeOf(page), { timeout: 15_000 }).toBe(route);
+  await eventually(async () => expect(routeOf(page)).toBe(route), 15_000);
   await page.locator(`main[data-route="${route}"] h1`).first().waitFor({ timeout: 15_000 });
 }
 

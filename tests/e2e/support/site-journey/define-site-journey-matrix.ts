@@ -9,7 +9,7 @@ import { listSiteFixtures } from '../../../support/site-fixtures';
 import { expectNoAxeViolations } from '../accessibility';
 import { activationLink } from '../account-helpers';
 import { collectCspViolations, launchChromium, saveScreenshot } from '../browser';
-import { cookieValue, endsOn, routeOf } from '../navigation';
+import { cookieValue, endsOn, eventually, routeOf } from '../navigation';
 import type { PortalProcess } from '../portal-process';
 import { totpCode } from '../sign-in-helpers';
 import { JOURNEY_DOB, JOURNEY_PASSWORD, textValueFor } from './field-values';
@@ -50,7 +50,10 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
 
     for (const journey of listSiteFixtures().flatMap((site) => siteLocalesOf(site).map((locale) => journeySiteOf(site, locale)))) {
       const contentText = journey.text;
-      describe(`${journey.siteId} in ${journey.locale}${journey.sso ? ' (SSO)' : ''}`, () => {
+      // The journeys share nothing but the target and the browser (each its own context, address and
+      // cards), so several run side by side, up to the e2e project's maxConcurrency; a journey's own
+      // steps stay in order (it.sequential), each needing the one before.
+      describe(`${journey.siteId} in ${journey.locale}${journey.sso ? ' (SSO)' : ''}`, { concurrent: true }, () => {
         const state: JourneyState = {
           context: null,
           page: null,
@@ -77,7 +80,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
          * once (naming the cause) instead of waiting out their timeouts; the failing screen is kept.
          */
         const step = (title: string, body: () => Promise<void>) =>
-          it(title, async () => {
+          it.sequential(title, async () => {
             if (state.broken) throw new Error('an earlier step of this journey failed');
             try {
               await body();
@@ -134,7 +137,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           await page().locator('.site-form button[type="submit"]').first().click();
           const steps: string[] = [];
           for (;;) {
-            await expect.poll(() => routeOf(page()), { timeout: 15_000 }).toMatch(/^(login-otp-preference|login-otp|mfa-setup|profile)$/);
+            await eventually(async () => expect(routeOf(page())).toMatch(/^(login-otp-preference|login-otp|mfa-setup|profile)$/), 15_000);
             const route = routeOf(page());
             steps.push(route);
             await endsOn(page(), route);
@@ -146,14 +149,14 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               seen = await outboxIdsOf(request, target.baseUrl, destinations);
               await page().getByRole('radio', { name: new RegExp(`^${contentText('signIn', 'preference.email').split('{{')[0]!.trim()}`) }).check();
               await page().getByRole('button', { name: contentText('signIn', 'preference.submit') }).click();
-              await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp-preference');
+              await eventually(async () => expect(routeOf(page())).not.toBe('login-otp-preference'), 15_000);
             } else if (route === 'login-otp') {
               await page().locator('#root_otp').waitFor();
               await checkScreen('login-otp');
               const fromAuthenticator = state.totpSecret !== null && (await page().getByText(contentText('signIn', 'otp.totpIntro')).count()) > 0;
               await page().locator('#root_otp').fill(fromAuthenticator ? await nextTotpCode() : await passcodeTo(request, target.baseUrl, destinations, seen));
               await page().locator('.site-form button[type="submit"]').first().click();
-              await expect.poll(() => routeOf(page()), { timeout: 15_000 }).not.toBe('login-otp');
+              await eventually(async () => expect(routeOf(page())).not.toBe('login-otp'), 15_000);
             } else {
               if (state.totpSecret !== null) throw new Error('mfa-setup again after the authenticator was set up');
               await page().getByRole('button', { name: contentText('signIn', 'mfa.start') }).click();
@@ -194,7 +197,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               await endsOn(page(), 'add-pan');
               const [card] = journeyCards(journey, 1);
               await addCardInCaptureBlock(page(), card!);
-              await expect.poll(() => page().locator('.card-rows .card-row__number').allTextContents()).toEqual([`XXXX XXXX XXXX ${card!.slice(-4)}`]);
+              await eventually(async () => expect(await page().locator('.card-rows .card-row__number').allTextContents()).toEqual([`XXXX XXXX XXXX ${card!.slice(-4)}`]));
               await checkScreen('add-pan', true);
               await page().getByRole('button', { name: contentText('account', 'addPan.submit'), exact: true }).click();
             }
@@ -315,7 +318,7 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
           await endsOn(page(), 'profile');
           await page().getByText(contentText('profile', 'edit.saved')).waitFor();
           await checkScreen('profile-saved');
-          await expect.poll(() => page().locator('.profile-summary__name').textContent()).toContain(lastName);
+          await eventually(async () => expect(await page().locator('.profile-summary__name').textContent()).toContain(lastName));
           expect(state.cspViolations).toEqual([]);
         });
 
@@ -480,7 +483,7 @@ async function addCardsUpTo(page: Page, journey: JourneySite, count: number): Pr
   for (let rows = start; rows < count; rows += 1) {
     const card = fresh[rows]!;
     await addCardInCaptureBlock(page, card);
-    await expect.poll(() => cardRows(page).count(), { timeout: 15_000 }).toBe(rows + 1);
+    await eventually(async () => expect(await cardRows(page).count()).toBe(rows + 1), 15_000);
     added.push(card);
   }
   return added;
@@ -493,7 +496,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
   await page.getByText(journey.cards.texts.panAddSuccessMessage ?? journey.text('cards', 'panAdded')).waitFor();
   if (target === journey.cards.limit) {
     // SPEC §4: the add form hides when the count reaches the limit.
-    await expect.poll(() => cardInput(page).count()).toBe(0);
+    await eventually(async () => expect(await cardInput(page).count()).toBe(0));
     await page.getByText(journey.text('cards', 'limitReached')).waitFor();
   }
   await checkScreen('cards', true);
@@ -510,7 +513,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
     await dialog.waitFor();
     await checkScreen('cards-remove-modal');
     await dialog.getByRole('button', { name: journey.text('cards', 'modal.remove.confirm') }).click();
-    await expect.poll(() => cardRows(page).count()).toBe(lastFours.length - 1);
+    await eventually(async () => expect(await cardRows(page).count()).toBe(lastFours.length - 1));
     await checkScreen('cards-removed');
     return;
   }
@@ -526,7 +529,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
   await checkScreen('cards-set-default-modal');
   await setDefault.getByRole('button', { name: journey.text('cards', 'modal.setDefault.confirm') }).click();
   await setDefault.waitFor({ state: 'detached' });
-  await expect.poll(() => page.locator('.card-row--default .card-row__number').textContent()).toContain(newDefault);
+  await eventually(async () => expect(await page.locator('.card-row--default .card-row__number').textContent()).toContain(newDefault));
   // The default card offers no "Set as default" (SPEC §4).
   await menuButton(page, journey, newDefault).click();
   expect(await page.getByRole('menuitem').allTextContents()).toEqual([journey.text('cards', 'remove')]);
@@ -541,7 +544,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
   expect(await remove.textContent()).toContain(`XXXX XXXX XXXX ${removed}`);
   await checkScreen('cards-remove-modal');
   await remove.getByRole('button', { name: journey.text('cards', 'modal.remove.confirm') }).click();
-  await expect.poll(() => cardRows(page).count()).toBe(lastFours.length - 1);
+  await eventually(async () => expect(await cardRows(page).count()).toBe(lastFours.length - 1));
   await page.getByText(journey.cards.texts.panDeleteSuccessMessage ?? journey.text('cards', 'panDeleted')).waitFor();
   // Below the limit again: the add form is back.
   await cardInput(page).waitFor();
@@ -565,6 +568,6 @@ async function standaloneCardJourney(page: Page, journey: JourneySite, checkScre
   await endsOn(page, 'profile');
   await page.getByText(journey.cards.texts.panAddSuccessMessage ?? journey.text('cards', 'panAdded')).waitFor();
   const list = page.getByRole('list', { name: journey.text('cards', 'listLabel') });
-  await expect.poll(() => list.locator('.card-row__number').allTextContents()).toContain(`XXXX XXXX XXXX ${card!.slice(-4)}`);
+  await eventually(async () => expect(await list.locator('.card-row__number').allTextContents()).toContain(`XXXX XXXX XXXX ${card!.slice(-4)}`));
   await checkScreen('cards-added');
 }
