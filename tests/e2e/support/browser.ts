@@ -25,7 +25,31 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
   watchForCspViolations(browser);
+  openBrowsers.add(browser);
+  browser.once('disconnected', () => openBrowsers.delete(browser));
   return browser;
+}
+
+/** Every browser of this test file still open: what a failing test's screenshots are taken of. */
+const openBrowsers = new Set<Browser>();
+
+/**
+ * A full-page screenshot of every page still open in this file's browsers, under
+ * test-output/failures/, named after `label`; answers the files written. A page that cannot be drawn
+ * any more (closed, crashed) is passed over: the screenshots are evidence, never a second failure.
+ */
+export async function screenshotOpenPages(label: string): Promise<string[]> {
+  const dir = `${TEST_OUTPUT_DIR}/failures`;
+  mkdirSync(dir, { recursive: true });
+  const stem = label.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 150);
+  const pages = [...openBrowsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+  const written = await Promise.all(
+    pages.map(async (page, index) => {
+      const path = `${dir}/${stem}-${index + 1}.png`;
+      return page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(() => path, () => null);
+    }),
+  );
+  return written.filter((path) => path !== null);
 }
 
 /** One reported violation: which channel saw it, the page, and what was refused. */
