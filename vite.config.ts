@@ -53,14 +53,29 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'tests/gateway/**', 'node_modules/**'],
           environment: 'node',
-          // The gateway process tests run the built gateway, as `npm start` does.
-          globalSetup: ['tests/support/gateway-build-setup.ts'],
           setupFiles: ['tests/support/testing-library-setup.ts'],
           // RJSF goes through this config's plugins and aliases, so forms are tested as they ship (ADR 0016).
           server: { deps: { inline: ['@rjsf/core'] } },
           testTimeout: 20_000,
+          // Two files at a time on the two cores (Vitest would take one: cores minus one); unit and gateway
+          // files share the pool, so the reporter's wall times of the two overlap.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'gateway',
+          include: ['tests/gateway/**/*.test.ts'],
+          environment: 'node',
+          // The gateway process tests run the built gateway, as `npm start` does.
+          globalSetup: ['tests/support/gateway-build-setup.ts'],
+          testTimeout: 20_000,
+          // Each database test has a schema of its own (tests/gateway/support/database-legs.ts) and each
+          // process a free port, so two files run side by side.
+          maxWorkers: 2,
         },
       },
       {
@@ -71,10 +86,18 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // The security suite (README "Set-up"): a browser test that saw a CSP violation fails.
-          setupFiles: ['tests/e2e/support/no-csp-violations.ts'],
+          // A failing browser test keeps a screenshot of every page it had open.
+          setupFiles: ['tests/e2e/support/no-csp-violations.ts', 'tests/e2e/support/keep-failure-screenshots.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two browser files at a time, each with its own gateway, data and browser (startPortal,
+          // startPortalPair), after the unit and gateway files (a later group), so their timeouts never
+          // compete with those.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          // The journey matrices run this many sites' journeys side by side in one browser (each its own
+          // context); more only queue behind the two cores.
+          maxConcurrency: 3,
         },
       },
     ],
