@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { openPostgres } from '../../gateway/db/open-postgres';
 import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
 import { KEY_FILE } from '../../gateway/security/card-fingerprint';
 import { hashPassword } from '../../gateway/security/password-hashing';
+import { freePort } from '../support/free-port';
 import { POSTGRES_URL } from './support/database-legs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -265,17 +265,6 @@ it.skipIf(POSTGRES_URL === undefined)(
   60_000,
 );
 
-/** A local port nothing listens on: production's SMTP_URL points there, and nothing needs to send. */
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A deployment's own fixtures (FIXTURES_DIR): the bundled ones, with unionbank signing in at its own https identity provider. */
 const productionFixtures = await mkdtemp(join(tmpdir(), 'gateway-prod-fixtures-'));
@@ -302,7 +291,7 @@ const SECRETS = { smtpPassword: 'smtp-password-never-printed', preauth: 'preauth
 const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   GATEWAY_TEST_MODE: 'false',
-  SMTP_URL: `smtp://portal:${SECRETS.smtpPassword}@127.0.0.1:${await unusedPort()}`,
+  SMTP_URL: `smtp://portal:${SECRETS.smtpPassword}@127.0.0.1:${await freePort()}`,
   PREAUTH_CLIENT_SECRET: SECRETS.preauth,
   PUBLIC_URL: 'https://rewards.example',
   TOKEN_SIGNING_KEY: SECRETS.keys[0]!,

@@ -8,11 +8,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../gateway/cli/gateway-bundle';
+import { freePort } from '../support/free-port';
 
 interface PackageFile {
   dependencies: Record<string, string>;
@@ -45,16 +45,6 @@ it('the gateway bundle imports only Node modules and packages declared in depend
 const npmMissing = spawnSync('npm', ['--version'], { encoding: 'utf8' }).error !== undefined;
 const SKIP_REASON = 'production start skipped: npm is not on PATH (it installs the copy with npm ci --omit=dev)';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Finished {
   code: number | null;

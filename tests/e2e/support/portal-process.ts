@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { LOG_DIR, registerGateway } from '../../security/secrecy-registry';
+import { freePort } from '../../support/free-port';
 import { E2E_DIST_DIR, REPO_ROOT } from './paths';
 
 /**
@@ -31,17 +31,6 @@ export interface PortalProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts `node <gateway.entry>` (by default the one the test project's global setup provides). Without

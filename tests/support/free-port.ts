@@ -1,0 +1,16 @@
+import { createServer } from 'node:net';
+
+/**
+ * A loopback port nothing listens on at the moment of asking (the system picks it): the tests never use
+ * fixed ports, since other sessions may share this machine's loopback.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
