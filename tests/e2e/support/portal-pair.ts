@@ -4,7 +4,7 @@ import { Agent, createServer, request as forward, type IncomingHttpHeaders, type
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable, type Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { keepDumpForScan } from '../../security/secrecy-scan';
@@ -159,14 +159,18 @@ async function startRoundRobinProxy(instances: Readonly<Record<InstanceLabel, Po
         },
       );
       upstream.once('error', reject);
-      // pipeline: a client or an instance that goes away mid-body ends both sides, never the test process.
-      if (body === null) pipeline(request, upstream, () => undefined);
+      if (body === null) pipeOrDrop(request, upstream);
       else upstream.end(body);
     });
 
   const relay = (label: InstanceLabel, response: ServerResponse) => (answer: IncomingMessage) => {
+    // The browser may have gone before the answer came (a navigation cancels the page's pending requests).
+    if (response.destroyed) {
+      answer.resume();
+      return;
+    }
     response.writeHead(answer.statusCode ?? 502, { ...endToEndHeaders(answer.headers), [INSTANCE_HEADER]: label });
-    pipeline(answer, response, () => undefined);
+    pipeOrDrop(answer, response);
   };
 
   const server: Server = createServer((request, response) => {
@@ -239,4 +243,18 @@ async function dropPairState(databaseName: string, redisKeyPrefix: string): Prom
   } finally {
     await redis.quit();
   }
+}
+
+/**
+ * Streams `source` into `destination`: a client or an instance that goes away mid-body ends both sides,
+ * never the test process. `pipeline` throws at once when either side is already destroyed (Node's
+ * ERR_STREAM_UNABLE_TO_PIPE), which happens when the browser cancels a request the proxy is still relaying.
+ */
+function pipeOrDrop(source: Readable, destination: Writable): void {
+  if (source.destroyed || destination.destroyed) {
+    source.destroy();
+    destination.destroy();
+    return;
+  }
+  pipeline(source, destination, () => undefined);
 }
