@@ -75,6 +75,16 @@ describe('validateFormData on generated schemas (SPEC §5, §8 error keys)', () 
     expect(errors['address.neighborhood']?.key).toBe('required');
   });
 
+  it('refuses a Mandatory address block left out entirely, part by part (SPEC §3 Address, §5 form controls)', () => {
+    // bancosol makes the address Mandatory (level 0); leaving the whole block out is not a way around its parts.
+    const brazil = buildFormSchema(readSiteFixture('bancosol'), 'pt_br', 'registration').schema;
+    const errors = validateFormData(brazil, {}, { today });
+    for (const part of ['street', 'number', 'neighborhood', 'city', 'state', 'zipcode']) {
+      expect(errors[`address.${part}`]?.key).toBe('required');
+    }
+    expect(errors['address.additionalInformation']).toBeUndefined();
+  });
+
   it('refuses an oversized value', () => {
     expect(validateFormData(schema, { ...firstbankRegistration, last_name: 'a'.repeat(101) }, { today }).last_name?.key).toBe('invalid');
   });
