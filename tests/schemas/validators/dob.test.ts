@@ -66,6 +66,17 @@ describe('§5 date of birth: the widget and the validator share one stored form'
   });
 });
 
+describe('§5 date of birth: the 30-day months have no 31st (unparsable: incompleteFormateError)', () => {
+  it.each([['04'], ['06'], ['09'], ['11']])('month %s accepts the 30th and refuses the 31st', (month) => {
+    expect(validateDob(`1990-${month}-30`, { minAge: 18, today: GOLDEN_TODAY })).toBeNull();
+    expect(validateDob(`1990-${month}-31`, { minAge: 18, today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+  });
+
+  it.each([['01'], ['03'], ['05'], ['07'], ['08'], ['10'], ['12']])('month %s accepts the 31st', (month) => {
+    expect(validateDob(`1990-${month}-31`, { minAge: 18, today: GOLDEN_TODAY })).toBeNull();
+  });
+});
+
 describe('§5 date of birth: age by the calendar, on the today the caller passes', () => {
   it.each([
     [{ year: 2004, month: 2, day: 29 }, { year: 2022, month: 2, day: 28 }, 17],
