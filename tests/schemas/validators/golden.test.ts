@@ -43,3 +43,16 @@ describe('golden table: §5 query parameters (no tags, URLs or relative paths)',
     expect(validateQueryParam(value)).toEqual(valid ? null : { key: 'invalid' });
   });
 });
+
+// Kept out of PHONE_TABLE: no fixture site has pt_br without a phone regexp, and the gateway runs the table's
+// rows on real site fields only (tests/gateway/forms/validate-payload.test.ts).
+describe('§5 phone: pt_br requires the 9 after the area code by itself, without a site regexp to back it', () => {
+  it.each([
+    ['11987654321', {}, null],
+    ['11887654321', {}, { key: 'invalid' }],
+    ['(11) 98765-4321', { mask: '(00) 00000-0000' }, null],
+    ['(11) 88765-4321', { mask: '(00) 00000-0000' }, { key: 'invalid' }],
+  ])('%j with %o gives %o', (value, options, expected) => {
+    expect(validateField(value, { rule: 'phone', options: { ...options, locale: 'pt_br' }, required: true })).toEqual(expected);
+  });
+});
