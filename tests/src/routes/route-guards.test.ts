@@ -233,6 +233,13 @@ describe('mfa "required" (dohabank): a signed-in user sets up an authenticator f
     expect(destination(decideRoute(context('mfa-setup', 'LOGGEDIN', 'noOffers')), 'mfa-setup')).toBe('profile');
   });
 
+  it.each(['profile', 'cashback-statement'] as const)('%s lets an agent acting for a card holder through without an authenticator (ADR 0014)', (route) => {
+    // An agent never sets up MFA for someone else; the card holder without one is still sent to set-up.
+    const agent = { userType: 'CONCIERGE', actingForUser: true, mfaEnrolled: false } as const;
+    expect(destination(decideRoute({ ...context(route, 'LOGGEDIN', 'classic'), ...dohabank, ...agent }), route)).toBe(route);
+    expect(on(route, false)).toBe('mfa-setup');
+  });
+
   it('leaves mfa-setup and logout open, and sites without the rule alone', () => {
     expect(on('mfa-setup', false)).toBe('mfa-setup');
     expect(on('logout', false)).toBe('logout');
