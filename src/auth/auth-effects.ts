@@ -17,10 +17,18 @@ function errorCode(error: unknown): string {
 export async function performAuthEffect(effect: AuthEffect, dispatch: AnyDispatch, services: AppServices): Promise<AuthEvent | null> {
   switch (effect.type) {
     case 'CALL_BACKGROUND_CHECK': {
-      const result = await dispatch(userAttributeApi.endpoints.getBackgroundCheck.initiate(effect.siteId, { subscribe: false, forceRefetch: true }));
-      return result.data
-        ? { type: 'BACKGROUND_CHECK_ANSWERED', siteId: effect.siteId, passesBackgroundCheck: result.data.passesBackgroundCheck === true }
-        : { type: 'BACKGROUND_CHECK_FAILED', siteId: effect.siteId, code: errorCode(result.error) };
+      // Subscribed until its answer is read: RTK Query holds a tag invalidation back while requests are out
+      // (the site-locale save's, §4) and runs it when the last one lands, which drops an entry nobody is
+      // subscribed to; read after that, a check the gateway answered would look failed.
+      const request = dispatch(userAttributeApi.endpoints.getBackgroundCheck.initiate(effect.siteId, { forceRefetch: true }));
+      try {
+        const result = await request;
+        return result.data
+          ? { type: 'BACKGROUND_CHECK_ANSWERED', siteId: effect.siteId, passesBackgroundCheck: result.data.passesBackgroundCheck === true }
+          : { type: 'BACKGROUND_CHECK_FAILED', siteId: effect.siteId, code: errorCode(result.error) };
+      } finally {
+        request.unsubscribe();
+      }
     }
     case 'SAVE_SITE_LOCALE': {
       const result = await dispatch(userAttributeApi.endpoints.saveUserSiteAttributes.initiate({ siteId: effect.siteId, attributes: { locale: effect.locale } }));
