@@ -90,11 +90,11 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/no-csp-violations.ts', 'tests/e2e/support/keep-failure-screenshots.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two browser files at a time, each with its own gateway, data and browser (startPortal,
-          // startPortalPair), after the unit and gateway files (a later group), so their timeouts never
-          // compete with those.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // One browser file at a time, after the unit and gateway files: two at once halved the project's
+          // time but left the ordinary files' waits racing the other file for the two cores (ADR 0004).
+          fileParallelism: false,
+          // A page under load can take more than expect.poll's default second to draw what a test waits for.
+          expect: { poll: { timeout: 5_000 } },
           // The journey matrices run this many sites' journeys side by side in one browser (each its own
           // context); more only queue behind the two cores.
           maxConcurrency: 3,
