@@ -8,6 +8,7 @@ import { documentCookieJar } from './app/browser-cookies';
 import { configuredCaptchaProvider } from './captcha/configured-captcha';
 import { browserLocalStorage } from './app/browser-storage';
 import { FEATURE_FLAGS } from './app/feature-flags';
+import { isLeavingDocument } from './app/leave-document';
 import { signInRoute } from './routes/route-guards';
 import { resolveSite } from './site/resolve-site';
 import { createStore } from './store';
@@ -21,7 +22,9 @@ const services: AppServices = {
   localStore: browserLocalStorage(),
   captcha: configuredCaptchaProvider(import.meta.env.VITE_HCAPTCHA_SITE_KEY, () => document.documentElement.lang),
   // §4: to the sign-in route of the current site, keeping the query; a full reload unless told otherwise.
+  // Not once the page is leaving for another document (app/leave-document.ts).
   goToSignIn: (reload) => {
+    if (isLeavingDocument()) return;
     const { basePath } = resolveSite({ host: window.location.host, pathname: window.location.pathname, search: window.location.search });
     const target = `${basePath}${signInRoute(FEATURE_FLAGS)}${window.location.search}`;
     if (reload) window.location.assign(target);

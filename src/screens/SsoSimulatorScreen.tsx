@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../../widgets/widgets.css';
 import { useChooseSsoIdentityMutation, useGetSsoInteractionQuery } from '../api/sso-api';
+import { leaveDocumentFor } from '../app/leave-document';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
@@ -53,7 +54,7 @@ function IdentityPicker({ siteId, interaction, start }: { siteId: string; intera
     const answer = await choose({ siteId, interaction, subject });
     if (answer.error) setFailed(true);
     // The provider answers only a redirect URI registered for the site (ADR 0015).
-    else window.location.assign(answer.data.redirectTo);
+    else leaveDocumentFor(answer.data.redirectTo);
   };
 
   if (request.isLoading) return <p role="status">{text('simulator.loading')}</p>;

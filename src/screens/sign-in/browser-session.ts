@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { documentCookieJar } from '../../app/browser-cookies';
 import { browserLocalStorage } from '../../app/browser-storage';
 import { FEATURE_FLAGS } from '../../app/feature-flags';
+import { leaveDocumentFor } from '../../app/leave-document';
 import { takeReturnUrl } from '../../app/return-url';
 import type { SessionDeps } from '../../auth/session-steps';
 import { resolveSite } from '../../site/resolve-site';
@@ -32,7 +33,7 @@ export function useGoOnAfterSignIn(): (basePath: string) => void {
     if (target.origin === window.location.origin && resolveSite({ host: window.location.host, pathname: target.pathname, search: target.search }).route !== null) {
       void navigate(path, { replace: true });
     } else {
-      window.location.assign(target.href);
+      leaveDocumentFor(target.href);
     }
   };
 }

@@ -2,6 +2,7 @@ import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useGetSiteConfigQuery } from '../../api/site-config-api';
 import { FEATURE_FLAGS } from '../../app/feature-flags';
+import { leaveDocumentFor } from '../../app/leave-document';
 import type { FeatureEvent } from '../../app/mobile-bridge';
 import { userTypeInState } from '../../auth/auth-machine';
 import { signOut } from '../../auth/session-steps';
@@ -28,7 +29,7 @@ export function useSignOut(): (featureEvent?: Extract<FeatureEvent, 'logout' | '
     const endSessionUrl = await signOut(session, site, userType, featureEvent, sso);
     beforeLeaving?.();
     if (endSessionUrl !== null) {
-      window.location.assign(endSessionUrl);
+      leaveDocumentFor(endSessionUrl);
       return;
     }
     await navigate(`${site.basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
