@@ -114,7 +114,8 @@ export function readSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; p
   /** A server key: hex or base64 of at least MIN_KEY_BYTES bytes; the value itself is never echoed. */
   const key = (name: string): string | undefined => {
     const value = text(name);
-    if (value !== undefined && keyBytes(value).length < MIN_KEY_BYTES) problems.push(`${name} must hold at least ${MIN_KEY_BYTES} bytes as hex or base64 (e.g. \`openssl rand -hex 32\`)`);
+    if (value !== undefined && keyBytes(value).length < MIN_KEY_BYTES)
+      problems.push(`${name} must hold at least ${MIN_KEY_BYTES} bytes as hex or base64 (e.g. \`openssl rand -hex 32\`)`);
     return value;
   };
 
@@ -149,7 +150,9 @@ export function readSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; p
     hcaptchaSecret: text('HCAPTCHA_SECRET'),
     hcaptchaSiteKey: text('HCAPTCHA_SITE_KEY'),
     analyticsTagHosts: originList('ANALYTICS_TAG_HOSTS', text('ANALYTICS_TAG_HOSTS'), problems),
-    ssoCredentialEnv: Object.fromEntries(Object.keys(env).flatMap((name) => (SSO_CREDENTIAL_VARIABLE.test(name) && text(name) !== undefined ? [[name, text(name) ?? '']] : []))),
+    ssoCredentialEnv: Object.fromEntries(
+      Object.keys(env).flatMap((name) => (SSO_CREDENTIAL_VARIABLE.test(name) && text(name) !== undefined ? [[name, text(name) ?? '']] : [])),
+    ),
   };
   return { config, problems };
 }
@@ -174,7 +177,10 @@ function trustProxySetting(value: string | undefined, problems: string[]): boole
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const addresses = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const addresses = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (addresses.length > 0 && addresses.every((part) => /^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/.test(part))) return addresses;
   problems.push(`TRUST_PROXY must be "true", "false", a hop count, or comma-separated addresses/CIDRs, got "${value}"`);
   return false;
@@ -183,7 +189,10 @@ function trustProxySetting(value: string | undefined, problems: string[]): boole
 /** A comma-separated list of https origins (`https://www.googletagmanager.com`), nothing else: each goes into the CSP as it is. */
 function originList(name: string, value: string | undefined, problems: string[]): string[] {
   if (value === undefined) return [];
-  const origins = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const origins = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const wrong = origins.filter((origin) => !/^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?$/i.test(origin));
   if (wrong.length > 0) problems.push(`${name} must be comma-separated https origins (https://host.example), got "${wrong.join(', ')}"`);
   return wrong.length > 0 ? [] : origins;

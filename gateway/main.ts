@@ -76,15 +76,31 @@ async function main(): Promise<void> {
     // Demo users (published passwords) only ever in development.
     const seededUsers = development ? await seedDemoData(db, fixtures.demoUsers, cardFingerprinter, fixtures.binRanges) : 0;
     const seededCashbackLines = development ? await seedDemoCashback(db, fixtures.cashbackStatements) : 0;
-    logger.info({ mode: config.mode, database: db.kind, migrationsApplied: applied, seededUsers, seededCashbackLines, sites: fixtures.sites.size }, 'gateway ready to listen');
+    logger.info(
+      { mode: config.mode, database: db.kind, migrationsApplied: applied, seededUsers, seededCashbackLines, sites: fixtures.sites.size },
+      'gateway ready to listen',
+    );
 
     const sharedKeysNeeded = db.kind === 'postgres' && (config.tokenSigningKey === undefined || config.totpEncryptionKey === undefined);
-    if (sharedKeysNeeded) logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
+    if (sharedKeysNeeded)
+      logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
     counters = config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix, { logger }) : new MemoryCounterStore();
     const auth = await authSetup(config, counters, cardFingerprinter, logger);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
-    const app = await buildGateway({ mode: config.mode, db, fixtures, distDir: config.distDir, logger, testMode: config.testMode, siteGallery: config.siteGallery, trustProxy: config.trustProxy, auth, ssoCredentials: sso.credentials, contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts } });
+    const app = await buildGateway({
+      mode: config.mode,
+      db,
+      fixtures,
+      distDir: config.distDir,
+      logger,
+      testMode: config.testMode,
+      siteGallery: config.siteGallery,
+      trustProxy: config.trustProxy,
+      auth,
+      ssoCredentials: sso.credentials,
+      contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts },
+    });
     await makeDataFilesPrivate(config.dataDir);
     await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `gateway listening on ${address}` });
 
@@ -132,7 +148,12 @@ async function authSetup(config: GatewayConfig, counters: CounterStore, cardFing
     counters,
     mailer: routeByChannel(email, outbox),
     devOutbox: config.smtpUrl ? null : outbox,
-    tokenSigningKey: await loadServerKey({ envName: 'TOKEN_SIGNING_KEY', envValue: config.tokenSigningKey, dataDir: config.dataDir, fileName: 'token-signing.key' }),
+    tokenSigningKey: await loadServerKey({
+      envName: 'TOKEN_SIGNING_KEY',
+      envValue: config.tokenSigningKey,
+      dataDir: config.dataDir,
+      fileName: 'token-signing.key',
+    }),
     totpEncryptionKey: (
       await loadServerKey({ envName: 'TOTP_ENCRYPTION_KEY', envValue: config.totpEncryptionKey, dataDir: config.dataDir, fileName: 'totp-encryption.key' })
     ).subarray(0, 32),

@@ -34,15 +34,21 @@ function developmentRefusals(config: GatewayConfig): string[] {
 
 function productionRefusals(config: GatewayConfig, fixtures: Fixtures): string[] {
   const problems: string[] = [];
-  if (config.smtpUrl === undefined) problems.push('SMTP_URL is not set: production mode sends e-mail through SMTP and serves no outbox (smtp:// or smtps://, credentials in the URL)');
-  if (config.preauthClientSecret === undefined) problems.push('PREAUTH_CLIENT_SECRET is not set: production mode has no development pre-auth client; set the secret of yours (and PREAUTH_CLIENT_ID)');
-  else if (config.preauthClientSecret === DEV_PREAUTH_CLIENT.secret) problems.push('PREAUTH_CLIENT_SECRET is the published development secret; set a secret of your own');
-  if (config.publicUrl === undefined) problems.push('PUBLIC_URL is not set: production mode needs the public https origin (https://rewards.example) of mailed links and Secure cookies');
-  else if (!config.publicUrl.startsWith('https://')) problems.push('PUBLIC_URL must start with https:// in production mode: its cookies are Secure and its mailed links must not travel in clear');
+  if (config.smtpUrl === undefined)
+    problems.push('SMTP_URL is not set: production mode sends e-mail through SMTP and serves no outbox (smtp:// or smtps://, credentials in the URL)');
+  if (config.preauthClientSecret === undefined)
+    problems.push('PREAUTH_CLIENT_SECRET is not set: production mode has no development pre-auth client; set the secret of yours (and PREAUTH_CLIENT_ID)');
+  else if (config.preauthClientSecret === DEV_PREAUTH_CLIENT.secret)
+    problems.push('PREAUTH_CLIENT_SECRET is the published development secret; set a secret of your own');
+  if (config.publicUrl === undefined)
+    problems.push('PUBLIC_URL is not set: production mode needs the public https origin (https://rewards.example) of mailed links and Secure cookies');
+  else if (!config.publicUrl.startsWith('https://'))
+    problems.push('PUBLIC_URL must start with https:// in production mode: its cookies are Secure and its mailed links must not travel in clear');
   const keys: Buffer[] = [];
   for (const [name, field] of KEY_SETTINGS) {
     const value = config[field];
-    if (value === undefined) problems.push(`${name} is not set: production mode never generates keys under DATA_DIR; set one (\`openssl rand -hex 32\`), the same on every instance`);
+    if (value === undefined)
+      problems.push(`${name} is not set: production mode never generates keys under DATA_DIR; set one (\`openssl rand -hex 32\`), the same on every instance`);
     else keys.push(keyBytes(value));
   }
   if (keys.some((key, index) => keys.findIndex((other) => other.equals(key)) !== index)) {
@@ -51,7 +57,9 @@ function productionRefusals(config: GatewayConfig, fixtures: Fixtures): string[]
   if (config.testMode) problems.push('GATEWAY_TEST_MODE=true adds test hooks that sign anyone in and move the clock; production mode never has them');
   for (const sso of ssoSites(fixtures)) {
     if (isTestIdentityProvider(sso.issuerUrl, config.publicUrl)) {
-      problems.push(`site ${sso.siteId}: site_auth_profile.issuer_url is the gateway's own test identity provider, which production mode does not serve; point it at the site's identity provider (FIXTURES_DIR, README "Production")`);
+      problems.push(
+        `site ${sso.siteId}: site_auth_profile.issuer_url is the gateway's own test identity provider, which production mode does not serve; point it at the site's identity provider (FIXTURES_DIR, README "Production")`,
+      );
     } else if (!sso.issuerUrl.startsWith('https://')) {
       problems.push(`site ${sso.siteId}: site_auth_profile.issuer_url must start with https:// in production mode`);
     }
@@ -63,17 +71,24 @@ function productionRefusals(config: GatewayConfig, fixtures: Fixtures): string[]
 export function developmentExposures(config: GatewayConfig, fixtures: Fixtures): string[] {
   const exposures: string[] = [];
   if (config.smtpUrl === undefined) {
-    exposures.push('the outbox reader GET /api/dev-outbox/messages?to=<address>: every passcode, recovery code and activation link the gateway mails (SMTP_URL unset)');
+    exposures.push(
+      'the outbox reader GET /api/dev-outbox/messages?to=<address>: every passcode, recovery code and activation link the gateway mails (SMTP_URL unset)',
+    );
   }
-  const onTestProvider = ssoSites(fixtures).filter((sso) => isTestIdentityProvider(sso.issuerUrl, config.publicUrl)).map((sso) => sso.siteId);
-  exposures.push(`the test identity provider /test-idp/: anyone picks an identity and is signed in${onTestProvider.length > 0 ? ` on ${onTestProvider.join(', ')}` : ''}`);
+  const onTestProvider = ssoSites(fixtures)
+    .filter((sso) => isTestIdentityProvider(sso.issuerUrl, config.publicUrl))
+    .map((sso) => sso.siteId);
+  exposures.push(
+    `the test identity provider /test-idp/: anyone picks an identity and is signed in${onTestProvider.length > 0 ? ` on ${onTestProvider.join(', ')}` : ''}`,
+  );
   exposures.push('demo users whose passwords are published (fixtures/demo-users.json), seeded into an empty database');
   const generated = KEY_SETTINGS.filter(([, field]) => config[field] === undefined).map(([name]) => name);
   if (generated.length > 0) exposures.push(`keys generated under DATA_DIR/secrets for ${generated.join(', ')}`);
   if (config.preauthClientSecret === undefined || config.preauthClientSecret === DEV_PREAUTH_CLIENT.secret) {
     exposures.push('the published development pre-auth client secret (PREAUTH_CLIENT_SECRET)');
   }
-  if (config.testMode) exposures.push('test hooks (GATEWAY_TEST_MODE=true): POST /api/test-support/session signs anyone in, POST /api/test-support/clock moves the clock');
+  if (config.testMode)
+    exposures.push('test hooks (GATEWAY_TEST_MODE=true): POST /api/test-support/session signs anyone in, POST /api/test-support/clock moves the clock');
   return exposures;
 }
 

@@ -20,7 +20,12 @@ function accountChildren(options: { store: AppStore; services: AppServices }): R
 }
 
 export function createPortalRouter(store: AppStore, services: AppServices) {
-  const account = (path: string): RouteObject => ({ path, Component: RootScreen, HydrateFallback: FirstLoadOverlay, children: accountChildren({ store, services }) });
+  const account = (path: string): RouteObject => ({
+    path,
+    Component: RootScreen,
+    HydrateFallback: FirstLoadOverlay,
+    children: accountChildren({ store, services }),
+  });
   return createBrowserRouter([
     // SPEC §2 base paths: /{issuer}/{locale}/account/ and /{locale}/account/.
     account('/:issuer/:locale/account'),

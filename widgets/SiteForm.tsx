@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import { mergeObjects, toErrorSchema, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type UiSchema as RjsfUiSchema } from '@rjsf/utils';
+import {
+  mergeObjects,
+  toErrorSchema,
+  type ErrorSchema,
+  type Experimental_DefaultFormStateBehavior,
+  type RJSFSchema,
+  type UiSchema as RjsfUiSchema,
+} from '@rjsf/utils';
 import type { JsonSchema, UiSchema } from '../schemas/forms/json-schema';
 import { errorsOfLeftFields, localizeErrors } from './form-engine/error-display';
 import { createEvalFreeValidator, localCalendarDay, type TodayProvider } from './form-engine/eval-free-validator';
@@ -49,7 +56,9 @@ const NO_SERVER_ERRORS: Readonly<Record<string, string>> = {};
 
 /** The value at a dotted field path (`cards.0.pan`). */
 function valueAt(data: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, segment) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined), data);
+  return path
+    .split('.')
+    .reduce<unknown>((node, segment) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined), data);
 }
 
 /**
@@ -132,7 +141,10 @@ export function SiteForm({
     const current = Object.entries(serverErrors).filter(([path]) => valueAt(data, path) === valueAt(serverErrorsData, path));
     if (current.length === 0) return undefined;
     // The same words as the form's own errors, a field's expected format included (SPEC §5).
-    const errors = transformErrors(current.map(([path, key]) => ({ property: `.${path}`, name: key, params: {}, message: key, stack: `.${path} ${key}`, schemaPath: '' })), formUiSchema);
+    const errors = transformErrors(
+      current.map(([path, key]) => ({ property: `.${path}`, name: key, params: {}, message: key, stack: `.${path} ${key}`, schemaPath: '' })),
+      formUiSchema,
+    );
     return toErrorSchema(errors);
   }, [serverErrors, serverErrorsData, data, transformErrors, formUiSchema]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => {

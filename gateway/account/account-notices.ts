@@ -76,7 +76,8 @@ function noticeMessage(texts: LocalisedTexts, to: string, site: string, job: Acc
     case 'account-deleted':
       return mail('accountDeleted', { time: texts.moment(new Date(job.at)) });
     case 'agent-acted': {
-      const changes = job.attributeKeys.length === 0 ? texts.text('agentActed.profile') : job.attributeKeys.map((key) => texts.fieldLabel(key) ?? key).join(', ');
+      const changes =
+        job.attributeKeys.length === 0 ? texts.text('agentActed.profile') : job.attributeKeys.map((key) => texts.fieldLabel(key) ?? key).join(', ');
       return mail('agentActed', { time: texts.moment(new Date(job.at)), changes });
     }
   }

@@ -17,7 +17,11 @@ export const COMMON_PASSWORDS_FILE = fileURLToPath(new URL('../../fixtures/commo
 let commonPasswords: ReadonlySet<string> | undefined;
 /** The bundled list, read once per process into a set (case-sensitive, as ADR 0009 says). */
 export function loadCommonPasswords(): ReadonlySet<string> {
-  commonPasswords ??= new Set(readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter((line) => line !== ''));
+  commonPasswords ??= new Set(
+    readFileSync(COMMON_PASSWORDS_FILE, 'utf8')
+      .split('\n')
+      .filter((line) => line !== ''),
+  );
   return commonPasswords;
 }
 

@@ -16,7 +16,11 @@ export function assertPasswordRules(fields: NewPasswordFields): void {
   const errors: Record<string, string> = {};
   const password = validateField(fields.password, { rule: 'password', required: true });
   if (password) errors.password = password.key;
-  const confirm = validateField(fields.confirm_password, { rule: 'confirmPassword', required: true, options: { matchField: 'password' } }, { matchValue: fields.password });
+  const confirm = validateField(
+    fields.confirm_password,
+    { rule: 'confirmPassword', required: true, options: { matchField: 'password' } },
+    { matchValue: fields.password },
+  );
   if (confirm) errors.confirm_password = confirm.key;
   const names = Object.keys(errors);
   if (names.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${names.join(', ')}.`, errors);

@@ -61,13 +61,19 @@ export async function checkRecoveryCode(db: Database, services: AuthServices, em
 }
 
 async function hasLiveRecoveryCode(db: Database, userId: string, now: Date): Promise<boolean> {
-  const found = await db.query(
-    `select 1 from one_time_codes where user_id = $1 and purpose = 'recovery' and used_at is null and expires_at > $2 limit 1`,
-    [userId, now],
-  );
+  const found = await db.query(`select 1 from one_time_codes where user_id = $1 and purpose = 'recovery' and used_at is null and expires_at > $2 limit 1`, [
+    userId,
+    now,
+  ]);
   return found.rows.length > 0;
 }
 
 function passcodeInvalid(attemptsLeft: number): HttpError {
-  return new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', { passcode: 'invalid' }, { extras: { attemptsLeft } });
+  return new HttpError(
+    400,
+    'PASSCODE_INVALID',
+    'The passcode is not right, or it has expired; ask for a new one.',
+    { passcode: 'invalid' },
+    { extras: { attemptsLeft } },
+  );
 }

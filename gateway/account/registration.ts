@@ -38,7 +38,8 @@ export async function assertCaptcha(site: SiteConfig, services: AuthServices, to
   if (token === undefined || token.trim() === '') {
     throw new HttpError(400, 'CAPTCHA_REQUIRED', `Solve the captcha first (${CAPTCHA_HEADER.toUpperCase()} is missing).`, { [CAPTCHA_HEADER]: 'required' });
   }
-  if (!(await services.captchaVerifier.verify(token, ip))) throw new HttpError(400, 'CAPTCHA_INVALID', 'The captcha was not solved; try again.', { [CAPTCHA_HEADER]: 'invalid' });
+  if (!(await services.captchaVerifier.verify(token, ip)))
+    throw new HttpError(400, 'CAPTCHA_INVALID', 'The captcha was not solved; try again.', { [CAPTCHA_HEADER]: 'invalid' });
 }
 
 /**
@@ -91,7 +92,12 @@ export interface RegistrationJob {
  * password, reduce the cards to what is stored of them (ADR 0011), store the job. A new address and one
  * that already has an account cost the same here; the job tells them apart.
  */
-export async function acceptRegistration(services: AuthServices, jobs: JobQueue, registration: Registration, link: Omit<LinkTarget, 'siteId' | 'locale'>): Promise<void> {
+export async function acceptRegistration(
+  services: AuthServices,
+  jobs: JobQueue,
+  registration: Registration,
+  link: Omit<LinkTarget, 'siteId' | 'locale'>,
+): Promise<void> {
   const { user, siteId, locale } = registration;
   const email = String(user.email).trim().toLowerCase();
   await services.limits.countAccountMail(email);
@@ -119,7 +125,18 @@ export async function createRegisteredAccount(db: Database, services: AuthServic
        values ($1, $2, $3, $4, $5, $6, $7, $8, 'INACTIVE', $9, $10, $10)
        on conflict (email) do nothing
        returning id`,
-      [email, job.passwordHash, text(user.first_name), text(user.last_name), isoDate(user.dob), text(user.title), text(user.gender), locale, ['ROLE_CARDHOLDER'], now],
+      [
+        email,
+        job.passwordHash,
+        text(user.first_name),
+        text(user.last_name),
+        isoDate(user.dob),
+        text(user.title),
+        text(user.gender),
+        locale,
+        ['ROLE_CARDHOLDER'],
+        now,
+      ],
     );
     const userId = inserted.rows[0]?.id;
     if (userId === undefined) return attempt > 1 ? reissueForInactive(tx, email, now) : null;
@@ -147,7 +164,12 @@ async function storeProfile(tx: Queryable, userId: string, email: string, job: R
   // before this rule stores the right shape too.
   const { marketing_opt_ins: optIns, ...rest } = job.user;
   const attributes = { ...rest, ...(optIns === undefined ? {} : { marketing_opt_ins: normaliseMarketingOptIns(optIns) }), email };
-  await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [userId, job.siteId, JSON.stringify(attributes), now]);
+  await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [
+    userId,
+    job.siteId,
+    JSON.stringify(attributes),
+    now,
+  ]);
   // The user was created in this transaction, so no other call can add cards meanwhile; the first becomes the default.
   // ADR 0011: a number another account holds on the site is kept, not enrolled; the answer was sent long ago and told nothing.
   await insertNewAccountCards(tx, userId, job.siteId, job.cards, now);

@@ -15,7 +15,10 @@ export type CodePurpose = 'login' | 'otp-check' | 'recovery';
 export type CodeCheck = { ok: true; codeId: string } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
 
 /** Stores a fresh code for the user and purpose, dropping the previous one, and returns it to be sent. */
-export async function issueCode(db: Database, options: { userId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date }): Promise<string> {
+export async function issueCode(
+  db: Database,
+  options: { userId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date },
+): Promise<string> {
   const { userId, purpose, channel, key, now } = options;
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

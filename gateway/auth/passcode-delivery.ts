@@ -66,7 +66,9 @@ export async function sendPasscode(
   } catch {
     // The mail or SMS server is down (ADR 0008): the person is told to try again, never a 500. The error
     // itself may quote the address or the message, so it is not passed on.
-    throw new HttpError(503, 'DELIVERY_UNAVAILABLE', 'We could not send your passcode just now; try again in a minute.', undefined, { retryAfterSeconds: DELIVERY_RETRY_SECONDS });
+    throw new HttpError(503, 'DELIVERY_UNAVAILABLE', 'We could not send your passcode just now; try again in a minute.', undefined, {
+      retryAfterSeconds: DELIVERY_RETRY_SECONDS,
+    });
   }
   return channel === 'sms' ? maskPhone(to) : maskEmail(to);
 }

@@ -28,7 +28,9 @@ function normalised(code: string): string {
 }
 
 function codeHash(key: Buffer, userId: string, code: string): string {
-  return createHmac('sha256', key).update(`mfa-recovery:${userId}:${normalised(code)}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`mfa-recovery:${userId}:${normalised(code)}`)
+    .digest('hex');
 }
 
 /** Replaces every recovery code of the user with ten new ones and returns them, the only time they exist in clear. */
@@ -76,7 +78,13 @@ export async function checkRecoveryCode(db: Database, services: AuthServices, us
 
 /** The answer to a wrong, used or unknown recovery code: 401 at sign-in, 400 for a signed-in call (401 would sign the app out, SPEC §8). */
 export function recoveryCodeInvalid(status: 400 | 401, attemptsLeft: number): HttpError {
-  return new HttpError(status, 'OTP_INVALID', 'The recovery code is not right, or it was used already.', status === 400 ? { recoveryCode: 'invalid' } : undefined, {
-    extras: { attemptsLeft },
-  });
+  return new HttpError(
+    status,
+    'OTP_INVALID',
+    'The recovery code is not right, or it was used already.',
+    status === 400 ? { recoveryCode: 'invalid' } : undefined,
+    {
+      extras: { attemptsLeft },
+    },
+  );
 }

@@ -60,10 +60,10 @@ export async function spendRefreshToken(db: Database, token: string, now: Date):
           and id in (select session_id from refresh_tokens where family_id in (select family_id from refresh_tokens where id = $1))`,
       [id, now],
     );
-    await tx.query(
-      'update refresh_tokens set revoked_at = $2 where family_id in (select family_id from refresh_tokens where id = $1) and revoked_at is null',
-      [id, now],
-    );
+    await tx.query('update refresh_tokens set revoked_at = $2 where family_id in (select family_id from refresh_tokens where id = $1) and revoked_at is null', [
+      id,
+      now,
+    ]);
     return null;
   });
 }

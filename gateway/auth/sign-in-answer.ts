@@ -17,7 +17,10 @@ export function deviceIdOf(request: FastifyRequest, reply: FastifyReply, now: Da
   const current = readCookies(request).get(DEVICE_COOKIE);
   if (current !== undefined && DEVICE_ID.test(current)) return current;
   const fresh = randomBytes(16).toString('base64url');
-  reply.header('set-cookie', serializeCookie(DEVICE_COOKIE, fresh, { httpOnly: true, secure: isHttps(request), expires: new Date(now.getTime() + DEVICE_COOKIE_TTL_MS) }));
+  reply.header(
+    'set-cookie',
+    serializeCookie(DEVICE_COOKIE, fresh, { httpOnly: true, secure: isHttps(request), expires: new Date(now.getTime() + DEVICE_COOKIE_TTL_MS) }),
+  );
   return fresh;
 }
 
@@ -74,11 +77,22 @@ export async function completeSignIn(
   if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);
   setSessionCookies(request, reply, session, grant.roles);
   if (readCookies(request).has(LOGIN_CHALLENGE_COOKIE)) expireCookies(request, reply, [LOGIN_CHALLENGE_COOKIE]);
-  const answer: SignInAnswer = { status: 'SIGNED_IN', expires_in: SESSION_TTL_SECONDS, user_type: userTypeOf(grant.roles), mfaEnrollmentStatus: grant.mfaEnrollmentStatus };
+  const answer: SignInAnswer = {
+    status: 'SIGNED_IN',
+    expires_in: SESSION_TTL_SECONDS,
+    user_type: userTypeOf(grant.roles),
+    mfaEnrollmentStatus: grant.mfaEnrollmentStatus,
+  };
   if (withTokens === false) return answer;
 
   const accessToken = sessionAccessToken(grant, session.expiresAt, services, now);
-  const refreshToken = await issueRefreshToken(db, { userId: grant.userId, siteId: grant.siteId, sessionToken: session.token, familyId: withTokens.familyId, now });
+  const refreshToken = await issueRefreshToken(db, {
+    userId: grant.userId,
+    siteId: grant.siteId,
+    sessionToken: session.token,
+    familyId: withTokens.familyId,
+    now,
+  });
   return { ...answer, access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer' };
 }
 
@@ -86,8 +100,17 @@ export async function completeSignIn(
  * The access token of a session (SPEC §3 token payload), expiring with it. SPEC §4 "Alternative
  * check": an active user's authorities name the site, an inactive user's do not.
  */
-export function sessionAccessToken(grant: Pick<SessionGrant, 'userId' | 'siteId' | 'roles' | 'status'>, expiresAt: Date, services: Pick<AuthServices, 'tokenSigningKey'>, now: Date): string {
-  return signAccessToken({ sub: grant.userId, siteId: grant.siteId, authorities: sessionAuthorities(grant), exp: Math.floor(expiresAt.getTime() / 1000) }, services.tokenSigningKey, now);
+export function sessionAccessToken(
+  grant: Pick<SessionGrant, 'userId' | 'siteId' | 'roles' | 'status'>,
+  expiresAt: Date,
+  services: Pick<AuthServices, 'tokenSigningKey'>,
+  now: Date,
+): string {
+  return signAccessToken(
+    { sub: grant.userId, siteId: grant.siteId, authorities: sessionAuthorities(grant), exp: Math.floor(expiresAt.getTime() / 1000) },
+    services.tokenSigningKey,
+    now,
+  );
 }
 
 export function sessionAuthorities(grant: Pick<SessionGrant, 'siteId' | 'roles' | 'status'>): string[] {

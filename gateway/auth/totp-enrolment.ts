@@ -23,7 +23,11 @@ export async function startTotpSetup(db: Database, box: SecretBox, userId: strin
 }
 
 /** Whether `code` is a fresh TOTP code of the user's secret in `status`; a match is recorded as used. */
-export async function acceptTotpCode(db: Database, box: SecretBox, options: { userId: string; status: 'PENDING' | 'ENROLLED'; code: string; now: Date }): Promise<boolean> {
+export async function acceptTotpCode(
+  db: Database,
+  box: SecretBox,
+  options: { userId: string; status: 'PENDING' | 'ENROLLED'; code: string; now: Date },
+): Promise<boolean> {
   const found = await db.query<{ secret_sealed: string; last_used_step: string | number | null }>(
     'select secret_sealed, last_used_step from totp_secrets where user_id = $1 and status = $2',
     [options.userId, options.status],

@@ -95,7 +95,18 @@ export async function insertCards(
       `insert into assets (user_id, site_id, asset_type, last_four, product_type, pan_fingerprint, vop_card_id, issuer_bid, is_default, programme_enrolled, created_at)
        values ($1, $2, 'PAN', $3, $4, $5, $6, $7, $8, $9, $10)
        returning ${ASSET_COLUMNS}`,
-      [userId, siteId, card.lastFour, card.productType, card.fingerprint, card.eligible && enrolled ? newVopCardId() : null, card.issuerBid, needsDefault, enrolled, now],
+      [
+        userId,
+        siteId,
+        card.lastFour,
+        card.productType,
+        card.fingerprint,
+        card.eligible && enrolled ? newVopCardId() : null,
+        card.issuerBid,
+        needsDefault,
+        enrolled,
+        now,
+      ],
     );
     needsDefault = false;
     const row = result.rows[0];
@@ -137,7 +148,12 @@ export async function enrolCards(db: Database, enrolment: Enrolment, now: Date):
   const { userId, siteId, limit, fields, cards } = enrolment;
   const ineligible = cards.flatMap((card, index) => (card.eligible ? [] : [fields[index] ?? `${index}`]));
   if (ineligible.length > 0) {
-    throw new HttpError(400, 'CARD_NOT_ELIGIBLE', 'This card cannot be enrolled in the programme.', Object.fromEntries(ineligible.map((field) => [field, 'notEligible'])));
+    throw new HttpError(
+      400,
+      'CARD_NOT_ELIGIBLE',
+      'This card cannot be enrolled in the programme.',
+      Object.fromEntries(ineligible.map((field) => [field, 'notEligible'])),
+    );
   }
   try {
     return await db.transaction(async (tx) => {

@@ -33,7 +33,13 @@ export function enrolledAsset(row: AssetRow, now: Date): EnrolledAsset {
   if (cardId !== null) metadata.push({ name: 'VOP_CARD_ID', value: cardId });
   if (row.issuer_bid !== null) metadata.push({ name: 'ISSUER_BID', value: row.issuer_bid });
   const enrolledAt = new Date(row.created_at).getTime();
-  const cashbackStatus: CashbackStatus = !row.programme_enrolled ? 'NOT_ELIGIBLE' : now.getTime() - enrolledAt < PENDING_MS ? 'PENDING' : cardId !== null ? 'ELIGIBLE' : 'NOT_ELIGIBLE';
+  const cashbackStatus: CashbackStatus = !row.programme_enrolled
+    ? 'NOT_ELIGIBLE'
+    : now.getTime() - enrolledAt < PENDING_MS
+      ? 'PENDING'
+      : cardId !== null
+        ? 'ELIGIBLE'
+        : 'NOT_ELIGIBLE';
   return {
     assetId: row.id,
     id: row.id,
@@ -76,11 +82,15 @@ export async function findOwnAsset(db: Database, userId: string, siteId: string,
 export async function removeAsset(db: Database, userId: string, assetId: string, optional: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select id from users where id = $1 for update', [userId]);
-    const found = await tx.query<{ site_id: string; is_default: boolean }>('select site_id, is_default from assets where id = $1 and user_id = $2', [assetId, userId]);
+    const found = await tx.query<{ site_id: string; is_default: boolean }>('select site_id, is_default from assets where id = $1 and user_id = $2', [
+      assetId,
+      userId,
+    ]);
     const card = found.rows[0];
     if (!card) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
     const count = await tx.query<{ n: number }>('select count(*)::int as n from assets where user_id = $1 and site_id = $2', [userId, card.site_id]);
-    if ((count.rows[0]?.n ?? 0) <= 1 && !optional) throw new HttpError(409, 'LAST_CARD', 'Your account needs at least one card; add another before removing this one.');
+    if ((count.rows[0]?.n ?? 0) <= 1 && !optional)
+      throw new HttpError(409, 'LAST_CARD', 'Your account needs at least one card; add another before removing this one.');
     if (card.is_default) throw new HttpError(409, 'DEFAULT_CARD', 'The default card cannot be removed; make another card the default first.');
     await tx.query('delete from assets where id = $1', [assetId]);
   });

@@ -18,7 +18,8 @@ export const GATEWAY_BUILD_DIR = resolve(REPO_ROOT, 'build/gateway');
  */
 export async function bundleGateway(outDir: string): Promise<string> {
   const target = resolve(outDir);
-  if (resolve(target, '../..') !== REPO_ROOT) throw new Error(`the gateway bundle must sit two folders below ${REPO_ROOT} (it reads ../../fixtures/), not in ${target}`);
+  if (resolve(target, '../..') !== REPO_ROOT)
+    throw new Error(`the gateway bundle must sit two folders below ${REPO_ROOT} (it reads ../../fixtures/), not in ${target}`);
   await rm(target, { recursive: true, force: true });
   const entry = resolve(target, 'main.js');
   await build({

@@ -42,7 +42,14 @@ export async function startActingFor(db: Database, call: AgentCall, email: strin
       await tx.query('update sessions set acting_for_user_id = $2 where id = $1', [call.agent.sessionId, user.id]);
       return { primaryUserIdentifier: user.id, firstName: user.first_name, lastName: user.last_name };
     },
-    () => ({ agentId: call.agent.userId, userId: user.id, siteId: call.agent.siteId, action: 'act-for.start', correlationId: call.correlationId, at: call.now }),
+    () => ({
+      agentId: call.agent.userId,
+      userId: user.id,
+      siteId: call.agent.siteId,
+      action: 'act-for.start',
+      correlationId: call.correlationId,
+      at: call.now,
+    }),
   );
 }
 
@@ -52,7 +59,14 @@ export async function stopActingFor(db: Database, call: AgentCall, actingForUser
   await withAudit(
     db,
     (tx) => tx.query('update sessions set acting_for_user_id = null where id = $1', [call.agent.sessionId]),
-    () => ({ agentId: call.agent.userId, userId: actingForUserId, siteId: call.agent.siteId, action: 'act-for.stop', correlationId: call.correlationId, at: call.now }),
+    () => ({
+      agentId: call.agent.userId,
+      userId: actingForUserId,
+      siteId: call.agent.siteId,
+      action: 'act-for.stop',
+      correlationId: call.correlationId,
+      at: call.now,
+    }),
   );
 }
 

@@ -37,7 +37,11 @@ export async function recordAction(db: Queryable, entry: AuditEntry): Promise<vo
  * Runs `work` and writes its audit row in one transaction, so no change is kept without its row.
  * `work` gets a Database whose transactions join this one: the profile code it reuses opens its own.
  */
-export function withAudit<T>(db: Database, work: (tx: Database) => Promise<T>, entryFor: (result: T, tx: Queryable) => Promise<AuditEntry> | AuditEntry): Promise<T> {
+export function withAudit<T>(
+  db: Database,
+  work: (tx: Database) => Promise<T>,
+  entryFor: (result: T, tx: Queryable) => Promise<AuditEntry> | AuditEntry,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const result = await work(joinedTransaction(db, tx));
     await recordAction(tx, await entryFor(result, tx));
@@ -58,7 +62,14 @@ function joinedTransaction(db: Database, tx: Queryable): Database {
 
 /** The agent's own newest 50 rows. */
 export async function listAgentAudit(db: Queryable, agentId: string): Promise<AuditRecord[]> {
-  const result = await db.query<{ user_id: string; site_id: string; action: ConciergeAction; attribute_keys: string[]; correlation_id: string; created_at: Date | string }>(
+  const result = await db.query<{
+    user_id: string;
+    site_id: string;
+    action: ConciergeAction;
+    attribute_keys: string[];
+    correlation_id: string;
+    created_at: Date | string;
+  }>(
     `select user_id, site_id, action, attribute_keys, correlation_id, created_at from concierge_audit
       where agent_id = $1 order by created_at desc, id desc limit 50`,
     [agentId],

@@ -24,7 +24,12 @@ export async function requireAgent(db: Queryable, request: FastifyRequest, reply
 }
 
 /** The card holder the agent acts for; 409 NOT_ACTING_FOR_USER before one is chosen. */
-export async function requireActingFor(db: Queryable, request: FastifyRequest, reply: FastifyReply, now: Date): Promise<{ agent: SessionUser; userId: string }> {
+export async function requireActingFor(
+  db: Queryable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: Date,
+): Promise<{ agent: SessionUser; userId: string }> {
   const { agent, actingForUserId } = await requireAgent(db, request, reply, now);
   if (actingForUserId === null) throw new HttpError(409, 'NOT_ACTING_FOR_USER', 'Choose the card holder to act for first.');
   return { agent, userId: actingForUserId };

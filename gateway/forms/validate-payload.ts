@@ -62,7 +62,12 @@ export function payloadErrors(fixtures: Fixtures, target: PayloadTarget, payload
  * browser has no BIN table, so this is the gateway's part (registration, every form payload, the profile's
  * attribute saves); the field says `binNotEligible`. `known`: fields already refused, left as they are.
  */
-export function sixDigitVerificationErrors(fixtures: Fixtures, siteId: string, payload: unknown, known: Readonly<Record<string, unknown>>): Record<string, string> {
+export function sixDigitVerificationErrors(
+  fixtures: Fixtures,
+  siteId: string,
+  payload: unknown,
+  known: Readonly<Record<string, unknown>>,
+): Record<string, string> {
   const site = fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
   if (!readSiteFormSettings(site).sixDigitVerification || typeof payload !== 'object' || payload === null) return {};
   const errors: Record<string, string> = {};

@@ -79,9 +79,7 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     const issues = error.validation.map((issue) => {
       const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
       const field = missing ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      return missing === undefined
-        ? { field, key: 'invalid', text: `${field} ${ruleText(issue)}` }
-        : { field, key: 'required', text: `${field} is required` };
+      return missing === undefined ? { field, key: 'invalid', text: `${field} ${ruleText(issue)}` } : { field, key: 'required', text: `${field} is required` };
     });
     const where = error.validationContext === 'querystring' ? 'query parameter' : (error.validationContext ?? 'request');
     return sendError(reply, 400, {
@@ -100,7 +98,10 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     });
   }
   request.log.error({ err: error }, 'unexpected error');
-  return sendError(reply, 500, { error: 'INTERNAL_ERROR', message: `An unexpected error occurred. Quote ${CORRELATION_ID_HEADER} ${request.id} when reporting it.` });
+  return sendError(reply, 500, {
+    error: 'INTERNAL_ERROR',
+    message: `An unexpected error occurred. Quote ${CORRELATION_ID_HEADER} ${request.id} when reporting it.`,
+  });
 }
 
 /** ajv's wording, with the allowed values spelled out where it only says "allowed values". */
@@ -148,7 +149,9 @@ export function handleClientError(this: FastifyInstance, error: Error & { code?:
       ...securityHeaders(),
       connection: 'close',
     };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${body}`);
   }
   socket.destroy(error);

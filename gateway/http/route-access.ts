@@ -70,7 +70,8 @@ export function declareAccessOfEveryRoute(app: FastifyInstance): void {
     if (route.config?.access === undefined && granted !== undefined) route.config = { ...route.config, access: granted };
     const access = route.config?.access;
     if (access === undefined || !ACCESS_KINDS.has(access)) throw new UndeclaredAccessError(route.method, route.url ?? route.path);
-    if (access !== 'public' && !isEnforcedScope(this)) throw new Error(`${String(route.method)} ${route.url ?? route.path} is ${access} but registered outside the scope that enforces access`);
+    if (access !== 'public' && !isEnforcedScope(this))
+      throw new Error(`${String(route.method)} ${route.url ?? route.path} is ${access} but registered outside the scope that enforces access`);
   });
 }
 
@@ -123,7 +124,8 @@ export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Query
     if (params?.siteId !== undefined) assertSessionSite(user, params.siteId, 'siteId');
     // The query string as sent: a route's schema may strip a parameter it does not declare.
     const queryStart = request.url.indexOf('?');
-    if (queryStart !== -1) for (const siteId of new URLSearchParams(request.url.slice(queryStart + 1)).getAll('siteId')) assertSessionSite(user, siteId, 'siteId');
+    if (queryStart !== -1)
+      for (const siteId of new URLSearchParams(request.url.slice(queryStart + 1)).getAll('siteId')) assertSessionSite(user, siteId, 'siteId');
     // SPEC §7 puts X-SITE-ID on every call.
     const header = request.headers['x-site-id'];
     if (header !== undefined) assertSessionSite(user, header, 'x-site-id');

@@ -86,7 +86,10 @@ export class RedisCounterStore implements CounterStore {
     if (!this.reachable) return;
     this.reachable = false;
     // The code and the message only: a command error would also carry the key, which names an account or an address.
-    this.logger?.error({ counterStore: 'redis', code: error.code, reason: error.message }, 'counter store unreachable: sign-in limits refuse calls (503) until it answers');
+    this.logger?.error(
+      { counterStore: 'redis', code: error.code, reason: error.message },
+      'counter store unreachable: sign-in limits refuse calls (503) until it answers',
+    );
   }
 
   private markReachable(): void {

@@ -26,7 +26,20 @@ export function createLogger(options: { level?: string; destination?: Destinatio
   );
 }
 
-const SECRET_KEYS = ['password', 'passcode', 'otp', 'token', 'access_token', 'refresh_token', 'vba_token', 'pan', 'body', 'recoveryCode', 'recovery_code', 'recoveryCodes'];
+const SECRET_KEYS = [
+  'password',
+  'passcode',
+  'otp',
+  'token',
+  'access_token',
+  'refresh_token',
+  'vba_token',
+  'pan',
+  'body',
+  'recoveryCode',
+  'recovery_code',
+  'recoveryCodes',
+];
 const SECRET_HEADERS = ['authorization', 'cookie', '"set-cookie"', '"x-xsrf-token"', '"x-hcaptcha-token"'];
 const SECRET_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),

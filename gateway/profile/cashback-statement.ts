@@ -1,4 +1,10 @@
-import { CASHBACK_STATUSES, type CashbackLine, type CashbackStatement, type CashbackStatus, type CashbackTotal } from '../../schemas/entities/cashback-statement';
+import {
+  CASHBACK_STATUSES,
+  type CashbackLine,
+  type CashbackStatement,
+  type CashbackStatus,
+  type CashbackTotal,
+} from '../../schemas/entities/cashback-statement';
 import type { Queryable } from '../db/database';
 
 /** ADR 0010 `GET my-cashback/{siteId}`: the person's lines on the site, newest first, with totals per currency and status. */
@@ -43,7 +49,5 @@ function totalsOf(lines: readonly CashbackLine[]): CashbackTotal[] {
     total.count += 1;
     totals.set(key, total);
   }
-  return [...totals.values()].sort(
-    (a, b) => a.currency.localeCompare(b.currency) || CASHBACK_STATUSES.indexOf(a.status) - CASHBACK_STATUSES.indexOf(b.status),
-  );
+  return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency) || CASHBACK_STATUSES.indexOf(a.status) - CASHBACK_STATUSES.indexOf(b.status));
 }

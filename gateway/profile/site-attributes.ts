@@ -107,7 +107,10 @@ function checkChanges(context: SaveContext, stored: StoredSite, changes: SiteAtt
     offerCategoryIds: offerCategoryIdsFor(context.fixtures, locale),
     today: context.today,
   });
-  const keys = { ...Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error.key])), ...sixDigitVerificationErrors(context.fixtures, site.siteId, changes, errors) };
+  const keys = {
+    ...Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error.key])),
+    ...sixDigitVerificationErrors(context.fixtures, site.siteId, changes, errors),
+  };
   const fields = Object.keys(keys);
   if (fields.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${fields.join(', ')}.`, keys);
 }
@@ -188,7 +191,9 @@ async function writeChanges(tx: Queryable, context: SaveContext, stored: StoredS
 function mergedOptIns(stored: SiteAttributes, sent: Record<string, { optin: boolean }>): ReturnType<typeof marketingOptInsAttribute> {
   const current = readMarketingOptIns(stored);
   const storedEntries = isRecord(stored.marketing_opt_ins) ? stored.marketing_opt_ins : {};
-  const legacyKeys = Object.entries(LEGACY_MARKETING_OPT_IN_NAMES).filter(([legacyName]) => stored[legacyName] !== undefined).map(([, key]) => key);
+  const legacyKeys = Object.entries(LEGACY_MARKETING_OPT_IN_NAMES)
+    .filter(([legacyName]) => stored[legacyName] !== undefined)
+    .map(([, key]) => key);
   const flags: Partial<Record<MarketingOptInKey, boolean>> = {};
   for (const key of MARKETING_OPT_IN_KEYS) {
     if (Object.hasOwn(storedEntries, key) || legacyKeys.includes(key)) flags[key] = current[key];

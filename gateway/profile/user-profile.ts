@@ -26,7 +26,10 @@ export async function copySiteProfileToUser(db: Database, fixtures: Fixtures, us
   // SPEC §6: profile update depends on updatable.
   if (!readSiteFormSettings(site).profileUpdatable) throw new HttpError(403, 'PROFILE_UPDATE_NOT_ALLOWED', 'This site does not allow profile updates.');
   return db.transaction(async (tx) => {
-    const stored = await tx.query<{ attributes: Record<string, unknown> }>('select attributes from user_sites where user_id = $1 and site_id = $2', [userId, siteId]);
+    const stored = await tx.query<{ attributes: Record<string, unknown> }>('select attributes from user_sites where user_id = $1 and site_id = $2', [
+      userId,
+      siteId,
+    ]);
     const attributes = stored.rows[0]?.attributes ?? {};
     const assignments: string[] = [];
     const values: unknown[] = [userId];

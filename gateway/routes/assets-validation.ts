@@ -36,7 +36,8 @@ export async function assetsValidationRoutes(app: FastifyInstance, options: { db
       const named = request.query.siteId ?? (typeof header === 'string' && SITE_ID.test(header) ? header : undefined);
       const token = readCookies(request).get(SESSION_COOKIE);
       const session = token ? await findSessionUser(db, token, auth.clock.now()) : null;
-      if (session && named !== undefined && named !== session.siteId) throw new HttpError(403, 'SITE_MISMATCH', 'This session belongs to another site; sign in on this site.');
+      if (session && named !== undefined && named !== session.siteId)
+        throw new HttpError(403, 'SITE_MISMATCH', 'This session belongs to another site; sign in on this site.');
       const siteId = session?.siteId ?? named;
       if (siteId === undefined) throw new HttpError(400, 'VALIDATION_FAILED', 'Name the site: the siteId query parameter is required.', { siteId: 'required' });
       const site = fixtures.sites.get(siteId);

@@ -252,5 +252,10 @@ function cardNotActive(fields: readonly string[]): HttpError {
 
 /** The message never repeats the value: it may be a card number. */
 function invalidCardNumber(fields: readonly string[]): HttpError {
-  return new HttpError(400, 'VALIDATION_FAILED', `Not a valid card number: ${fields.join(', ')}.`, Object.fromEntries(fields.map((field) => [field, 'invalid'])));
+  return new HttpError(
+    400,
+    'VALIDATION_FAILED',
+    `Not a valid card number: ${fields.join(', ')}.`,
+    Object.fromEntries(fields.map((field) => [field, 'invalid'])),
+  );
 }

@@ -16,7 +16,10 @@ import { SITE_ID_PARAMS } from './site-id-params';
  * ADR 0010/0011 for the user the agent acts for, on the agent's site, with the same bodies and rules;
  * each save is audited. The logic is in `gateway/concierge/` and `gateway/profile/`.
  */
-export async function conciergeAttributeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock; jobs: JobQueue }): Promise<void> {
+export async function conciergeAttributeRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; clock: Clock; jobs: JobQueue },
+): Promise<void> {
   const { db, fixtures, clock, jobs } = options;
 
   /**
@@ -30,16 +33,24 @@ export async function conciergeAttributeRoutes(app: FastifyInstance, options: { 
     return { agent, userId, siteId, fixtures, correlationId: request.id, now, notify };
   };
 
-  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/:siteId', { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
-    const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
-    return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
-  });
+  app.get<{ Params: { siteId: string } }>(
+    '/user-attribute/concierge/user/:siteId',
+    { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } },
+    async (request, reply) => {
+      const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
+      return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
+    },
+  );
 
-  app.get<{ Params: { siteId: string } }>('/user-attribute/concierge/user/assets/:siteId', { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } }, async (request, reply) => {
-    const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
-    // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
-    return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
-  });
+  app.get<{ Params: { siteId: string } }>(
+    '/user-attribute/concierge/user/assets/:siteId',
+    { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } },
+    async (request, reply) => {
+      const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
+      // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
+      return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
+    },
+  );
 
   app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
     '/user-attribute/concierge/v2/user/:siteId',

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { queueAccountNotice, type AccountNoticeJob } from '../account/account-notices';
 import type { UserProfile } from '../../schemas/entities/user-profile';
-import { expireSupportDetailsCookie, readActingFor, setSupportDetailsCookie, startActingFor, stopActingFor, type ActingFor, type AgentCall } from '../concierge/act-for';
+import {
+  expireSupportDetailsCookie,
+  readActingFor,
+  setSupportDetailsCookie,
+  startActingFor,
+  stopActingFor,
+  type ActingFor,
+  type AgentCall,
+} from '../concierge/act-for';
 import { updateProfileForUser } from '../concierge/acting-for-user';
 import { listAgentAudit, type AuditRecord } from '../concierge/concierge-audit';
 import { requireActingFor, requireAgent } from '../concierge/concierge-session';
@@ -70,16 +78,12 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
       return { actingFor: null };
     });
 
-    emptyBody.post(
-      '/user-mgmt/user/concierge/update',
-      { config: { access: 'agent' } },
-      async (request, reply): Promise<UserProfile> => {
-        const now = clock.now();
-        const { agent, userId } = await requireActingFor(db, request, reply, now);
-        // As `user-mgmt/user/update` (ADR 0010) on the session's site: the access hook refused any other X-SITE-ID.
-        const notify = (job: AccountNoticeJob, tx: Queryable) => queueAccountNotice(jobs, reply, job, tx);
-        return updateProfileForUser(db, { ...agentCall(request, agent, now), fixtures, userId, siteId: agent.siteId, notify });
-      },
-    );
+    emptyBody.post('/user-mgmt/user/concierge/update', { config: { access: 'agent' } }, async (request, reply): Promise<UserProfile> => {
+      const now = clock.now();
+      const { agent, userId } = await requireActingFor(db, request, reply, now);
+      // As `user-mgmt/user/update` (ADR 0010) on the session's site: the access hook refused any other X-SITE-ID.
+      const notify = (job: AccountNoticeJob, tx: Queryable) => queueAccountNotice(jobs, reply, job, tx);
+      return updateProfileForUser(db, { ...agentCall(request, agent, now), fixtures, userId, siteId: agent.siteId, notify });
+    });
   });
 }

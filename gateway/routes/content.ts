@@ -78,7 +78,11 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
       const { siteId } = request.params;
       const locale = request.query.locale ?? DEFAULT_LOCALE;
       // The last path segment names the group: `vppcards/cards` -> `cards`.
-      const group = request.params['*'].replace(/\.json$/, '').split('/').pop() ?? '';
+      const group =
+        request.params['*']
+          .replace(/\.json$/, '')
+          .split('/')
+          .pop() ?? '';
       const content = GROUP_NAME.test(group) ? texts.group(locale, group) : undefined;
       if (!content) throw new HttpError(404, 'NOT_FOUND', 'There is no content at this path.');
       return { siteId, locale, version: 3, contentType: group, content };
@@ -106,7 +110,9 @@ function contentLookup(bundles: ReadonlyMap<string, ContentBundle>) {
 
   const allGroups = (locale: string): Record<string, string> =>
     Object.fromEntries(
-      groupsOf(isPseudoLocale(locale) ? [fallback] : chainOf(locale)).flatMap((name) => Object.entries(group(locale, name) ?? {}).map(([key, text]) => [`${name}.${key}`, text])),
+      groupsOf(isPseudoLocale(locale) ? [fallback] : chainOf(locale)).flatMap((name) =>
+        Object.entries(group(locale, name) ?? {}).map(([key, text]) => [`${name}.${key}`, text]),
+      ),
     );
 
   return { group, allGroups };

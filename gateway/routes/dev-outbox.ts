@@ -9,7 +9,10 @@ import type { DevOutbox } from '../mail/mailer';
 export async function devOutboxRoutes(app: FastifyInstance, options: { outbox: DevOutbox }): Promise<void> {
   app.get<{ Querystring: { to: string } }>(
     '/dev-outbox/messages',
-    { config: { access: 'public' }, schema: { querystring: { type: 'object', required: ['to'], properties: { to: { type: 'string', minLength: 1, maxLength: 254 } } } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: { type: 'object', required: ['to'], properties: { to: { type: 'string', minLength: 1, maxLength: 254 } } } },
+    },
     async (request) => ({ messages: await options.outbox.messagesTo(request.query.to) }),
   );
 }

@@ -31,12 +31,14 @@ function isFresh(copy: string, source: string): boolean {
  */
 export async function precompressBuild(root: string): Promise<void> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
-    .map((entry) => join(entry.parentPath, entry.name));
+  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name))).map((entry) => join(entry.parentPath, entry.name));
   for (const file of files) {
     const variants = [
-      { path: `${file}.br`, encode: (body: Buffer) => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) },
+      {
+        path: `${file}.br`,
+        encode: (body: Buffer) =>
+          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      },
       { path: `${file}.gz`, encode: (body: Buffer) => gzipAsync(body, { level: 9 }) },
     ].filter((variant) => !isFresh(variant.path, file));
     if (variants.length === 0) continue;

@@ -14,16 +14,12 @@ import { LOCALE_PATTERN } from '../locale';
  */
 export async function promotionsConfigurationRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
   const { sites } = options.fixtures;
-  app.get<{ Params: { locale: string; file: string } }>(
-    '/:locale/account/configurations/:file',
-    { config: { access: 'public' } },
-    async (request, reply) => {
-      const { locale, file } = request.params;
-      const site = LOCALE_PATTERN.test(locale) && file === `promotions-${locale}.json` ? sites.get(`${PROMOTIONS_SITE_PREFIX}${locale}`) : undefined;
-      // The answer never echoes the path: it is whatever the caller typed.
-      if (!site) return sendError(reply, 404, { error: 'PROMOTIONS_SITE_NOT_FOUND', message: 'No promotions site has a configuration at this path.' });
-      reply.type('application/json; charset=utf-8');
-      return site.raw;
-    },
-  );
+  app.get<{ Params: { locale: string; file: string } }>('/:locale/account/configurations/:file', { config: { access: 'public' } }, async (request, reply) => {
+    const { locale, file } = request.params;
+    const site = LOCALE_PATTERN.test(locale) && file === `promotions-${locale}.json` ? sites.get(`${PROMOTIONS_SITE_PREFIX}${locale}`) : undefined;
+    // The answer never echoes the path: it is whatever the caller typed.
+    if (!site) return sendError(reply, 404, { error: 'PROMOTIONS_SITE_NOT_FOUND', message: 'No promotions site has a configuration at this path.' });
+    reply.type('application/json; charset=utf-8');
+    return site.raw;
+  });
 }

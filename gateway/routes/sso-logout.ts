@@ -58,10 +58,15 @@ export async function ssoLogoutRoutes(
       const sso = site ? ssoSiteOf(site.config) : null;
       const redirectUri = request.query.post_logout_redirect_uri ?? sso?.redirectUris[0];
       if (sso && (redirectUri === undefined || !sso.redirectUris.includes(redirectUri))) {
-        throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not one of the redirect URIs registered for this site.', { post_logout_redirect_uri: 'invalid' });
+        throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not one of the redirect URIs registered for this site.', {
+          post_logout_redirect_uri: 'invalid',
+        });
       }
       await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, now);
-      const endSessionUrl = sso && redirectUri !== undefined ? await endSessionUrlOf(sso, redirectUri, { transport: issuerTransportFor(sso.issuerUrl, gateway), development, credentials }) : null;
+      const endSessionUrl =
+        sso && redirectUri !== undefined
+          ? await endSessionUrlOf(sso, redirectUri, { transport: issuerTransportFor(sso.issuerUrl, gateway), development, credentials })
+          : null;
       reply.header('cache-control', 'no-store');
       return { revoked: true, endSessionUrl };
     },

@@ -8,7 +8,14 @@ import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
 import type { SsoCredentials } from '../sso/client-credentials';
 import { issuerTransportFor } from '../sso/issuer-transport';
-import { findOrCreateSsoUser, finishSsoSignIn, LOGIN_REQUEST_TTL_SECONDS, startSsoSignIn, type RelyingPartyContext, type SsoParameters } from '../sso/relying-party';
+import {
+  findOrCreateSsoUser,
+  finishSsoSignIn,
+  LOGIN_REQUEST_TTL_SECONDS,
+  startSsoSignIn,
+  type RelyingPartyContext,
+  type SsoParameters,
+} from '../sso/relying-party';
 import { randomToken, ssoSiteOf, type SsoSite } from '../sso/sso-sites';
 
 /** httpOnly cookie binding a started SSO sign-in to the browser that started it (ADR 0015). */
@@ -24,7 +31,11 @@ export async function ssoRoutes(
   options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
 ): Promise<void> {
   const { db, fixtures, auth, gateway } = options;
-  const contextOf = (sso: SsoSite): RelyingPartyContext => ({ transport: issuerTransportFor(sso.issuerUrl, gateway), development: options.development, credentials: options.credentials });
+  const contextOf = (sso: SsoSite): RelyingPartyContext => ({
+    transport: issuerTransportFor(sso.issuerUrl, gateway),
+    development: options.development,
+    credentials: options.credentials,
+  });
 
   function ssoSite(siteId: string): SsoSite {
     const site = fixtures.sites.get(siteId);
@@ -41,7 +52,10 @@ export async function ssoRoutes(
         querystring: {
           type: 'object',
           required: ['siteId'],
-          properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN }, ...Object.fromEntries(SSO_PARAMETERS.map((name) => [name, { type: 'string', maxLength: 2048 }])) },
+          properties: {
+            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
+            ...Object.fromEntries(SSO_PARAMETERS.map((name) => [name, { type: 'string', maxLength: 2048 }])),
+          },
         },
       },
     },
@@ -53,7 +67,14 @@ export async function ssoRoutes(
       const binding = randomToken();
       const now = auth.clock.now();
       const authorizationUrl = await startSsoSignIn(db, sso, params, binding, contextOf(sso), now);
-      reply.header('set-cookie', serializeCookie(SSO_BINDING_COOKIE, binding, { httpOnly: true, secure: isHttps(request), expires: new Date(now.getTime() + LOGIN_REQUEST_TTL_SECONDS * 1000) }));
+      reply.header(
+        'set-cookie',
+        serializeCookie(SSO_BINDING_COOKIE, binding, {
+          httpOnly: true,
+          secure: isHttps(request),
+          expires: new Date(now.getTime() + LOGIN_REQUEST_TTL_SECONDS * 1000),
+        }),
+      );
       reply.header('cache-control', 'no-store');
       return reply.redirect(authorizationUrl, 302);
     },
@@ -68,7 +89,11 @@ export async function ssoRoutes(
           type: 'object',
           required: ['siteId', 'code', 'state'],
           additionalProperties: false,
-          properties: { siteId: { type: 'string', pattern: SITE_ID_PATTERN }, code: { type: 'string', maxLength: 128 }, state: { type: 'string', maxLength: 128 } },
+          properties: {
+            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
+            code: { type: 'string', maxLength: 128 },
+            state: { type: 'string', maxLength: 128 },
+          },
         },
       },
     },

@@ -7,7 +7,16 @@ import type { SsoCredentials } from '../sso/client-credentials';
 import type { SsoIdentity } from '../sso/sso-identities';
 import { TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, testIdpClients } from '../sso/sso-sites';
 import type { TestIdpKeys } from '../sso/test-idp-keys';
-import { beginAuthorization, chooseIdentity, describeInteraction, discoveryDocument, endSessionRedirect, exchangeCode, type AuthorizationQuery, type EndSessionQuery } from '../sso/test-identity-provider';
+import {
+  beginAuthorization,
+  chooseIdentity,
+  describeInteraction,
+  discoveryDocument,
+  endSessionRedirect,
+  exchangeCode,
+  type AuthorizationQuery,
+  type EndSessionQuery,
+} from '../sso/test-identity-provider';
 
 const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
 const stringProperties = (names: readonly string[], maxLength: number) => Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength }]));
@@ -51,8 +60,10 @@ export async function testIdpRoutes(
     async (request, reply) => reply.redirect(endSessionRedirect(clients, request.query), 302),
   );
 
-  app.get<{ Params: { interaction: string } }>(`${TEST_IDP_BASE_PATH}/interactions/:interaction`, { config: { access: 'public' }, schema: { params: INTERACTION_PARAMS } }, async (request) =>
-    describeInteraction(db, identities, request.params.interaction, clock.now()),
+  app.get<{ Params: { interaction: string } }>(
+    `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
+    { config: { access: 'public' }, schema: { params: INTERACTION_PARAMS } },
+    async (request) => describeInteraction(db, identities, request.params.interaction, clock.now()),
   );
 
   app.post<{ Params: { interaction: string }; Body: { subject: string } }>(

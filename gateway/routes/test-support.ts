@@ -122,6 +122,7 @@ export function answerInjectedFailures(app: FastifyInstance, failures: InjectedF
     const prefix = prefixes.find((candidate) => path.startsWith(`${candidate}/`));
     if (prefix === undefined) return;
     const failure = failures.take(request.method, path.slice(prefix.length + 1));
-    if (failure) await sendError(reply, failure.status, { error: 'INJECTED_FAILURE', message: `A failure injected by test-support/fail-next (${failure.status}).` });
+    if (failure)
+      await sendError(reply, failure.status, { error: 'INJECTED_FAILURE', message: `A failure injected by test-support/fail-next (${failure.status}).` });
   });
 }

@@ -39,7 +39,10 @@ export const SITE_OBJECT_SCHEMA = {
  */
 export function assertSiteObjectFor(siteId: string, body: Readonly<Record<string, unknown>>): void {
   const fields: Record<string, string> = {};
-  for (const key of Object.keys(body).filter((key) => !SITE_OBJECT_KEYS.has(key)).slice(0, 10)) fields[key.slice(0, 64)] = 'notAllowed';
+  for (const key of Object.keys(body)
+    .filter((key) => !SITE_OBJECT_KEYS.has(key))
+    .slice(0, 10))
+    fields[key.slice(0, 64)] = 'notAllowed';
   if (body.siteId !== siteId) fields.siteId = 'invalid';
   if (Object.keys(fields).length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${Object.keys(fields).join(', ')}.`, fields);
 }

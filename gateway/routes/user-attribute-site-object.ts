@@ -7,7 +7,6 @@ import type { Clock } from '../time/clock';
 import { SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
 import { SITE_ID_PARAMS } from './site-id-params';
 
-
 /**
  * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers
  * (ADR 0010): saved whole at the `version` it was read (409 ATTRIBUTES_CHANGED otherwise), each

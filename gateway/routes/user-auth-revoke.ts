@@ -25,7 +25,13 @@ export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: 
 }
 
 /** The sign-out both logout calls share (tokens/revoke and the OIDC variant): session, refresh tokens and cookies end together. */
-export async function endBrowserSession(db: Database, request: FastifyRequest, reply: FastifyReply, refreshToken: string | undefined, now: Date): Promise<void> {
+export async function endBrowserSession(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refreshToken: string | undefined,
+  now: Date,
+): Promise<void> {
   const sessionToken = readCookies(request).get(SESSION_COOKIE);
   await db.transaction(async (tx) => {
     if (sessionToken) await revokeSession(tx, sessionToken, now);

@@ -46,36 +46,54 @@ export async function userAuthSessionTokenRoutes(app: FastifyInstance, options: 
     return row;
   };
 
-  app.get('/user-auth/auth/user-token', { config: { access: 'signed-in', openWhilePasswordChangeRequired: true } }, async (request, reply): Promise<UserTokenAnswer> => {
-    const now = auth.clock.now();
-    const session = await requireSessionUser(db, request, reply, now);
-    const account = await accountOf(session.userId);
-    const grant = { userId: session.userId, siteId: session.siteId, roles: account.roles, status: account.status };
-    return {
-      access_token: sessionAccessToken(grant, session.expiresAt, auth, now),
-      token_type: 'bearer',
-      expires_in: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
-      user_type: userTypeOf(account.roles),
-      siteId: session.siteId,
-      authorities: sessionAuthorities(grant),
-    };
-  });
+  app.get(
+    '/user-auth/auth/user-token',
+    { config: { access: 'signed-in', openWhilePasswordChangeRequired: true } },
+    async (request, reply): Promise<UserTokenAnswer> => {
+      const now = auth.clock.now();
+      const session = await requireSessionUser(db, request, reply, now);
+      const account = await accountOf(session.userId);
+      const grant = { userId: session.userId, siteId: session.siteId, roles: account.roles, status: account.status };
+      return {
+        access_token: sessionAccessToken(grant, session.expiresAt, auth, now),
+        token_type: 'bearer',
+        expires_in: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
+        user_type: userTypeOf(account.roles),
+        siteId: session.siteId,
+        authorities: sessionAuthorities(grant),
+      };
+    },
+  );
 
-  app.post('/user-auth/auth/refresh-token', { config: { access: 'signed-in', openWhilePasswordChangeRequired: true } }, async (request, reply): Promise<SignInAnswer> => {
-    // Counted like the token call it stands beside (ADR 0008 "Limits").
-    await auth.limits.countSignInCall(request.ip);
-    const session = await requireSessionUser(db, request, reply, auth.clock.now());
-    const account = await accountOf(session.userId);
-    // One refresh per session: of two racing calls with the same cookie, only the one that ends it goes on.
-    const ended = await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null returning id', [session.sessionId, auth.clock.now()]);
-    if (ended.rows.length === 0) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
-    return completeSignIn(
-      db,
-      auth,
-      request,
-      reply,
-      { userId: session.userId, siteId: session.siteId, roles: account.roles, status: account.status, mfaEnrollmentStatus: account.mfa_enrollment_status, actingForUserId: session.actingForUserId },
-      {},
-    );
-  });
+  app.post(
+    '/user-auth/auth/refresh-token',
+    { config: { access: 'signed-in', openWhilePasswordChangeRequired: true } },
+    async (request, reply): Promise<SignInAnswer> => {
+      // Counted like the token call it stands beside (ADR 0008 "Limits").
+      await auth.limits.countSignInCall(request.ip);
+      const session = await requireSessionUser(db, request, reply, auth.clock.now());
+      const account = await accountOf(session.userId);
+      // One refresh per session: of two racing calls with the same cookie, only the one that ends it goes on.
+      const ended = await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null returning id', [
+        session.sessionId,
+        auth.clock.now(),
+      ]);
+      if (ended.rows.length === 0) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
+      return completeSignIn(
+        db,
+        auth,
+        request,
+        reply,
+        {
+          userId: session.userId,
+          siteId: session.siteId,
+          roles: account.roles,
+          status: account.status,
+          mfaEnrollmentStatus: account.mfa_enrollment_status,
+          actingForUserId: session.actingForUserId,
+        },
+        {},
+      );
+    },
+  );
 }

@@ -42,7 +42,10 @@ const FORM_RULES: FieldRules = {
  * `?preauth=true`, client_credentials), as docs/decisions/0008-sign-in-api.md fixes them. Every call
  * counts toward the per-IP limit before its body is read.
  */
-export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+export async function userAuthSignInRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
   await acceptFormBodies(app);
 
@@ -50,7 +53,8 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
     await auth.limits.countSignInCall(request.ip);
     const fields = await readFormFields(request, FORM_RULES);
     requireFields(fields, ['username', 'password', 'grant_type', 'siteId']);
-    if (fields.grant_type !== 'password') throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password.', { grant_type: 'invalid' });
+    if (fields.grant_type !== 'password')
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password.', { grant_type: 'invalid' });
     return signInWithPassword(request, reply, fields, false);
   });
 
@@ -82,9 +86,18 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
         );
         const row = user.rows[0];
         if (!row) throw new HttpError(401, 'INVALID_GRANT', 'The refresh token is not valid; sign in again.');
-        return completeSignIn(db, auth, request, reply, { userId: grant.userId, siteId: grant.siteId, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status }, { familyId: grant.familyId });
+        return completeSignIn(
+          db,
+          auth,
+          request,
+          reply,
+          { userId: grant.userId, siteId: grant.siteId, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status },
+          { familyId: grant.familyId },
+        );
       }
-      throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password or refresh_token (client_credentials with ?preauth=true).', { grant_type: 'invalid' });
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password or refresh_token (client_credentials with ?preauth=true).', {
+        grant_type: 'invalid',
+      });
     },
   );
 
@@ -93,7 +106,8 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
     const site = fixtures.sites.get(siteId);
     if (!site) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: siteId names no site.', { siteId: 'invalid' });
     // ADR 0017: an SSO site's people sign in at its identity provider; a password is never tried here.
-    if (isSsoOnlySite(site.config)) throw new HttpError(403, 'SSO_REQUIRED', 'This site signs in through its identity provider, not with a password.', { siteId: 'ssoOnly' });
+    if (isSsoOnlySite(site.config))
+      throw new HttpError(403, 'SSO_REQUIRED', 'This site signs in through its identity provider, not with a password.', { siteId: 'ssoOnly' });
     const grant: PasswordGrant = {
       username: fields.username ?? '',
       password: fields.password ?? '',
@@ -107,14 +121,27 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
     const deviceId = deviceIdOf(request, reply, auth.clock.now());
     const events: SignInEvents = {
       accountLocked: (username, until) =>
-        queueAccountNotice(jobs, reply, { notice: 'account-locked', email: username.trim().toLowerCase(), siteId, origin: noticeOrigin(request, auth), until: until.toISOString() }),
+        queueAccountNotice(jobs, reply, {
+          notice: 'account-locked',
+          email: username.trim().toLowerCase(),
+          siteId,
+          origin: noticeOrigin(request, auth),
+          until: until.toISOString(),
+        }),
     };
     const { user, passcodeChecked, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
     if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
     // ADR 0009: the account must replace a breached password before any other signed-in call (the
     // access hook holds it); an agent is never sent to the card holder's detour (ADR 0014).
     await recordPasswordChangeRequired(db, user.id, passwordCompromised && !user.roles.includes(CONCIERGE_ROLE));
-    const completed = await completeSignIn(db, auth, request, reply, { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus }, withTokens ? {} : false);
+    const completed = await completeSignIn(
+      db,
+      auth,
+      request,
+      reply,
+      { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus },
+      withTokens ? {} : false,
+    );
     // A recovery code was spent: the app says how many are left and offers to set up two-step again.
     const answer = recoveryCodesLeft === undefined ? completed : { ...completed, recoveryCodesLeft };
     return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;
@@ -132,14 +159,23 @@ export async function userAuthSignInRoutes(app: FastifyInstance, options: { db: 
     }
     const now = auth.clock.now();
     const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS;
-    return { access_token: signAccessToken({ sub: client.id, siteId: '', authorities: ['ROLE_PREAUTH'], exp }, auth.tokenSigningKey, now), token_type: 'bearer', expires_in: SESSION_TTL_SECONDS };
+    return {
+      access_token: signAccessToken({ sub: client.id, siteId: '', authorities: ['ROLE_PREAUTH'], exp }, auth.tokenSigningKey, now),
+      token_type: 'bearer',
+      expires_in: SESSION_TTL_SECONDS,
+    };
   }
 }
 
 function requireFields(fields: Record<string, string>, names: readonly string[]): void {
   const missing = names.filter((name) => fields[name] === undefined);
   if (missing.length > 0) {
-    throw new HttpError(400, 'VALIDATION_FAILED', `Invalid form: ${missing.map((name) => `${name} is required`).join('; ')}.`, Object.fromEntries(missing.map((name) => [name, 'required'])));
+    throw new HttpError(
+      400,
+      'VALIDATION_FAILED',
+      `Invalid form: ${missing.map((name) => `${name} is required`).join('; ')}.`,
+      Object.fromEntries(missing.map((name) => [name, 'required'])),
+    );
   }
 }
 

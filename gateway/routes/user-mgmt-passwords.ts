@@ -19,18 +19,31 @@ const NEW_PASSWORD_PROPERTIES = { password: PASSWORD, confirm_password: PASSWORD
  * Both keep the caller's session and revoke every other one of the user. An SSO person has no
  * password here to change (ADR 0015).
  */
-export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+export async function userMgmtPasswordRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
   // The person hears of every new password, in case it was not them (docs/decisions/0021-recovery-codes-and-account-notices.md).
   const noticePasswordChanged = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
-    queueAccountNotice(jobs, reply, { notice: 'password-changed', userId: user.userId, siteId: user.siteId, origin: noticeOrigin(request, auth), at: auth.clock.now().toISOString() });
+    queueAccountNotice(jobs, reply, {
+      notice: 'password-changed',
+      userId: user.userId,
+      siteId: user.siteId,
+      origin: noticeOrigin(request, auth),
+      at: auth.clock.now().toISOString(),
+    });
 
   app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
     '/user-mgmt/user/change-password',
     {
       config: { access: 'cardholder' },
       schema: {
-        body: { type: 'object', required: ['currentPassword', 'password', 'confirm_password'], properties: { currentPassword: PASSWORD, ...NEW_PASSWORD_PROPERTIES } },
+        body: {
+          type: 'object',
+          required: ['currentPassword', 'password', 'confirm_password'],
+          properties: { currentPassword: PASSWORD, ...NEW_PASSWORD_PROPERTIES },
+        },
       },
     },
     async (request, reply) => {
@@ -64,7 +77,11 @@ export async function userMgmtPasswordRoutes(app: FastifyInstance, options: { db
       // Without the current password, this call is only for the sign-in that proved a breached one;
       // anyone else changes a password with the current one (change-password) or a mailed passcode.
       if (!user.passwordChangeRequired) {
-        throw new HttpError(403, 'PASSWORD_CHANGE_NOT_REQUIRED', 'Your password is not on the breached list; change it from the password page with your current one.');
+        throw new HttpError(
+          403,
+          'PASSWORD_CHANGE_NOT_REQUIRED',
+          'Your password is not on the breached list; change it from the password page with your current one.',
+        );
       }
       assertPasswordRules(request.body);
       await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);

@@ -86,12 +86,24 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
       const now = auth.clock.now();
       // Spent only now, so a refused password leaves the code usable for the next try.
       if (!(await spendCode(db, codeId, now))) {
-        throw new HttpError(400, 'PASSCODE_INVALID', 'The passcode is not right, or it has expired; ask for a new one.', { passcode: 'invalid' }, { extras: { attemptsLeft: 0 } });
+        throw new HttpError(
+          400,
+          'PASSCODE_INVALID',
+          'The passcode is not right, or it has expired; ask for a new one.',
+          { passcode: 'invalid' },
+          { extras: { attemptsLeft: 0 } },
+        );
       }
       await replacePassword(db, { userId, password, now });
       // ADR 0008 "A reset ends the lock": the mailed passcode proved the person holds the account.
       await auth.limits.clearAccountLock(email);
-      await queueAccountNotice(jobs, reply, { notice: 'password-changed', userId, siteId: await siteOfRecovery(userId), origin: noticeOrigin(request, auth), at: now.toISOString() });
+      await queueAccountNotice(jobs, reply, {
+        notice: 'password-changed',
+        userId,
+        siteId: await siteOfRecovery(userId),
+        origin: noticeOrigin(request, auth),
+        at: now.toISOString(),
+      });
       return { status: 'PASSWORD_CHANGED' };
     },
   );

@@ -43,7 +43,10 @@ interface RegistrationBody {
  * SPEC §7 `registration`, `register/{siteId}`, `activate-token` and `activation-email`, as
  * docs/decisions/0009-account-lifecycle-api.md fixes them ("Registration", "Activation").
  */
-export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+export async function userMgmtRegistrationRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
 
   app.post<{ Body: RegistrationBody }>(
@@ -76,7 +79,9 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
     assertValidRegistration(fixtures, site, registration, auth.clock.now());
     // ADR 0012: a new password from the breached list is refused, on every site (a floor no site lowers).
     if (await auth.compromisedPasswords.isCompromised(String(registration.user.password))) {
-      throw new HttpError(400, 'PASSWORD_COMPROMISED', 'This password has appeared in a data breach; choose another one.', { 'user.password': 'passwordCompromised' });
+      throw new HttpError(400, 'PASSWORD_COMPROMISED', 'This password has appeared in a data breach; choose another one.', {
+        'user.password': 'passwordCompromised',
+      });
     }
     await acceptRegistration(auth, jobs, registration, { origin: publicOriginOf(request, auth.publicUrl) });
     jobs.wakeAfterAnswer(reply);
@@ -89,9 +94,12 @@ export async function userMgmtRegistrationRoutes(app: FastifyInstance, options: 
     async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       const { token } = request.body;
-      const result = new RegExp(ACTIVATION_TOKEN_PATTERN).test(token) ? await activateWithToken(db, token, auth.clock.now()) : ({ ok: false, error: 'TOKEN_INVALID' } as const);
+      const result = new RegExp(ACTIVATION_TOKEN_PATTERN).test(token)
+        ? await activateWithToken(db, token, auth.clock.now())
+        : ({ ok: false, error: 'TOKEN_INVALID' } as const);
       if (!result.ok) {
-        const message = result.error === 'TOKEN_EXPIRED' ? 'This activation link has expired; ask for a new one.' : 'This activation link is not valid or was already used.';
+        const message =
+          result.error === 'TOKEN_EXPIRED' ? 'This activation link has expired; ask for a new one.' : 'This activation link is not valid or was already used.';
         // SPEC §8: the 400 names the field at fault, as every validation answer does.
         throw new HttpError(400, result.error, message, { token: result.error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' });
       }

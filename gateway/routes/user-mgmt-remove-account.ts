@@ -28,7 +28,10 @@ import { recipientById } from '../mail/recipient';
  * account's lock), or, for an account with no usable password (SSO, ADR 0015), a `passcode` sent by
  * `send-code` with purpose `otp-check`. An agent never deletes (`cardholder`, ADR 0014).
  */
-export async function userMgmtRemoveAccountRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+export async function userMgmtRemoveAccountRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
 
   app.post<{ Body: unknown }>('/user-mgmt/user/remove-account', { config: { access: 'cardholder' } }, async (request, reply) => {
@@ -47,28 +50,45 @@ export async function userMgmtRemoveAccountRoutes(app: FastifyInstance, options:
     const recipient = await recipientById(db, user.userId, user.siteId);
     await db.transaction(async (tx) => {
       await tx.query('delete from users where id = $1', [user.userId]);
-      if (recipient) await queueAccountNotice(jobs, reply, { notice: 'account-deleted', email: recipient.email, locale: recipient.locale, siteId: user.siteId, at: auth.clock.now().toISOString() }, tx);
+      if (recipient)
+        await queueAccountNotice(
+          jobs,
+          reply,
+          { notice: 'account-deleted', email: recipient.email, locale: recipient.locale, siteId: user.siteId, at: auth.clock.now().toISOString() },
+          tx,
+        );
     });
     clearAuthCookies(request, reply);
     return { status: 'DELETED' };
 
     async function proveWithPassword(owner: SessionUser, hash: string, password: unknown): Promise<void> {
-      if (password === undefined || password === '') throw new HttpError(400, 'VALIDATION_FAILED', 'Enter your password to delete your account.', { password: 'required' });
+      if (password === undefined || password === '')
+        throw new HttpError(400, 'VALIDATION_FAILED', 'Enter your password to delete your account.', { password: 'required' });
       if (typeof password !== 'string' || password.length > PASSWORD_MAX_LENGTH) {
-        throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: password must be text of at most ${PASSWORD_MAX_LENGTH} characters.`, { password: 'invalid' });
+        throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: password must be text of at most ${PASSWORD_MAX_LENGTH} characters.`, {
+          password: 'invalid',
+        });
       }
       const deviceId = deviceIdOf(request, reply, auth.clock.now());
       await auth.limits.assertNotLocked(owner.email, deviceId);
       if (!(await verifyPassword(hash, password))) {
         const attemptsLeft = await auth.limits.recordPasswordFailure(owner.email, deviceId);
-        throw new HttpError(403, 'PASSWORD_INCORRECT', 'The password is not right; your account was not deleted.', { password: 'incorrect' }, { extras: { attemptsLeft } });
+        throw new HttpError(
+          403,
+          'PASSWORD_INCORRECT',
+          'The password is not right; your account was not deleted.',
+          { password: 'incorrect' },
+          { extras: { attemptsLeft } },
+        );
       }
       await auth.limits.recordPasswordSuccess(owner.email);
     }
 
     async function proveWithPasscode(owner: SessionUser, passcode: unknown): Promise<void> {
-      if (passcode === undefined || passcode === '') throw new HttpError(400, 'VALIDATION_FAILED', 'Enter the passcode we sent you to delete your account.', { passcode: 'required' });
-      if (typeof passcode !== 'string' || !PASSCODE.test(passcode)) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: passcode must be 6 digits.', { passcode: 'invalid' });
+      if (passcode === undefined || passcode === '')
+        throw new HttpError(400, 'VALIDATION_FAILED', 'Enter the passcode we sent you to delete your account.', { passcode: 'required' });
+      if (typeof passcode !== 'string' || !PASSCODE.test(passcode))
+        throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: passcode must be 6 digits.', { passcode: 'invalid' });
       await auth.limits.countCodeCheck(request.ip);
       try {
         await verifyPasscodeOrThrow(db, auth, owner.userId, 'otp-check', passcode);

@@ -44,18 +44,22 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
     return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
   });
 
-  app.post<{ Body: { code: string } }>('/user-mgmt/user/mfa/totp/enroll', { config: { access: 'cardholder' }, schema: { body: CODE_BODY } }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
-    await auth.limits.countCodeCheck(request.ip);
-    const now = auth.clock.now();
-    if (!(await acceptTotpCode(db, auth.totpBox, { userId: user.userId, status: 'PENDING', code: request.body.code, now }))) {
-      throw new HttpError(400, 'OTP_INVALID', 'The code does not match the new authenticator key; scan it again or wait for the next code.');
-    }
-    // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
-    const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now);
-    return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
-  });
+  app.post<{ Body: { code: string } }>(
+    '/user-mgmt/user/mfa/totp/enroll',
+    { config: { access: 'cardholder' }, schema: { body: CODE_BODY } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
+      await auth.limits.countCodeCheck(request.ip);
+      const now = auth.clock.now();
+      if (!(await acceptTotpCode(db, auth.totpBox, { userId: user.userId, status: 'PENDING', code: request.body.code, now }))) {
+        throw new HttpError(400, 'OTP_INVALID', 'The code does not match the new authenticator key; scan it again or wait for the next code.');
+      }
+      // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
+      const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now);
+      return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
+    },
+  );
 
   /** An authenticator code or a recovery code of the enrolled user, else 400 OTP_INVALID (a 401 would sign the app out, SPEC §8). */
   async function proveSecondFactor(userId: string, body: SecondFactorBody): Promise<void> {
@@ -70,13 +74,17 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
   }
 
   // A lost phone: the person removes the old authenticator with a recovery code, then sets up the new one.
-  app.post<{ Body: SecondFactorBody }>('/user-mgmt/user/mfa/totp/unenroll', { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    await auth.limits.countCodeCheck(request.ip);
-    await proveSecondFactor(user.userId, request.body);
-    await removeTotp(db, user.userId, auth.clock.now());
-    return { mfaEnrollmentStatus: 'NOT_ENROLLED' };
-  });
+  app.post<{ Body: SecondFactorBody }>(
+    '/user-mgmt/user/mfa/totp/unenroll',
+    { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      await auth.limits.countCodeCheck(request.ip);
+      await proveSecondFactor(user.userId, request.body);
+      await removeTotp(db, user.userId, auth.clock.now());
+      return { mfaEnrollmentStatus: 'NOT_ENROLLED' };
+    },
+  );
 
   app.get('/user-mgmt/user/mfa/recovery-codes', { config: { access: 'cardholder' } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
@@ -84,13 +92,17 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
   });
 
   // New codes void the old ones. A second factor is asked for, so a stolen session alone cannot mint codes.
-  app.post<{ Body: SecondFactorBody }>('/user-mgmt/user/mfa/recovery-codes', { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    await auth.limits.countCodeCheck(request.ip);
-    const enrolled = await db.query("select 1 from users where id = $1 and mfa_enrollment_status = 'ENROLLED'", [user.userId]);
-    if (enrolled.rows.length === 0) throw new HttpError(409, 'MFA_NOT_ENROLLED', 'Recovery codes come with an authenticator app; set one up first.');
-    await proveSecondFactor(user.userId, request.body);
-    const recoveryCodes = await db.transaction((tx) => issueRecoveryCodes(tx, auth.tokenSigningKey, user.userId, auth.clock.now()));
-    return { recoveryCodes };
-  });
+  app.post<{ Body: SecondFactorBody }>(
+    '/user-mgmt/user/mfa/recovery-codes',
+    { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      await auth.limits.countCodeCheck(request.ip);
+      const enrolled = await db.query("select 1 from users where id = $1 and mfa_enrollment_status = 'ENROLLED'", [user.userId]);
+      if (enrolled.rows.length === 0) throw new HttpError(409, 'MFA_NOT_ENROLLED', 'Recovery codes come with an authenticator app; set one up first.');
+      await proveSecondFactor(user.userId, request.body);
+      const recoveryCodes = await db.transaction((tx) => issueRecoveryCodes(tx, auth.tokenSigningKey, user.userId, auth.clock.now()));
+      return { recoveryCodes };
+    },
+  );
 }

@@ -6,9 +6,7 @@ import type { SsoSite } from './sso-sites';
  * A confidential client's credentials (ADR 0015 "Client authentication"). They come from the
  * environment, one variable per site, never from the site fixture: fixtures are public data.
  */
-export type ClientCredential =
-  | { method: 'client_secret_basic'; clientSecret: string }
-  | { method: 'private_key_jwt'; privateKey: ClientPrivateKey };
+export type ClientCredential = { method: 'client_secret_basic'; clientSecret: string } | { method: 'private_key_jwt'; privateKey: ClientPrivateKey };
 
 export interface ClientPrivateKey {
   alg: 'RS256' | 'PS256' | 'ES256';
@@ -35,20 +33,28 @@ export const SSO_CREDENTIAL_VARIABLE = /^SSO_(CLIENT_SECRET|PRIVATE_KEY)_[A-Z0-9
  * Each SSO site's credential from `env`, and every problem (a missing or unreadable variable), one
  * line each, naming the variable and never its value.
  */
-export async function readSsoCredentials(sites: readonly SsoSite[], env: Readonly<Record<string, string | undefined>>): Promise<{ credentials: SsoCredentials; problems: string[] }> {
+export async function readSsoCredentials(
+  sites: readonly SsoSite[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<{ credentials: SsoCredentials; problems: string[] }> {
   const credentials = new Map<string, ClientCredential>();
   const problems: string[] = [];
   for (const sso of sites) {
     if (sso.clientAuth === 'client_secret_basic') {
       const name = clientSecretVariable(sso.siteId);
       const clientSecret = env[name]?.trim();
-      if (!clientSecret) problems.push(`site ${sso.siteId}: site_auth_profile.client_auth is client_secret_basic but ${name} is not set; set the client secret the identity provider issued`);
+      if (!clientSecret)
+        problems.push(
+          `site ${sso.siteId}: site_auth_profile.client_auth is client_secret_basic but ${name} is not set; set the client secret the identity provider issued`,
+        );
       else credentials.set(sso.siteId, { method: 'client_secret_basic', clientSecret });
     } else if (sso.clientAuth === 'private_key_jwt') {
       const name = privateKeyVariable(sso.siteId);
       const text = env[name]?.trim();
       if (!text) {
-        problems.push(`site ${sso.siteId}: site_auth_profile.client_auth is private_key_jwt but ${name} is not set; set the client's private key (PKCS#8 PEM or a private JWK)`);
+        problems.push(
+          `site ${sso.siteId}: site_auth_profile.client_auth is private_key_jwt but ${name} is not set; set the client's private key (PKCS#8 PEM or a private JWK)`,
+        );
         continue;
       }
       const privateKey = await parsePrivateKey(text);

@@ -92,7 +92,8 @@ function withShorthands(fetchFn: IssuerTransport['fetch']): IssuerTransport {
   return {
     fetch: fetchFn,
     getJson: (url) => call(url, { method: 'GET' }),
-    postForm: (url, fields) => call(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }),
+    postForm: (url, fields) =>
+      call(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }),
   };
 }
 

@@ -43,7 +43,8 @@ interface CachedIssuer {
 /** Per transport (one per gateway, or the shared network one), then per issuer and mode. */
 const issuerCaches = new WeakMap<IssuerTransport, Map<string, CachedIssuer>>();
 
-const issuerUnavailable = () => new HttpError(502, 'SSO_ISSUER_UNAVAILABLE', "The site's identity provider did not answer as an OpenID provider; try again later.");
+const issuerUnavailable = () =>
+  new HttpError(502, 'SSO_ISSUER_UNAVAILABLE', "The site's identity provider did not answer as an OpenID provider; try again later.");
 
 async function cachedIssuer(sso: SsoSite, context: RelyingPartyContext): Promise<CachedIssuer> {
   let cache = issuerCaches.get(context.transport);
@@ -165,7 +166,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The in-process provider's URLs are paths on the gateway's own origin, where the browser must go. */
-export const browserUrlOf = (sso: SsoSite, url: URL) => (sso.issuerUrl === TEST_IDP_ISSUER && url.origin === IN_PROCESS_ORIGIN ? `${url.pathname}${url.search}` : url.toString());
+export const browserUrlOf = (sso: SsoSite, url: URL) =>
+  sso.issuerUrl === TEST_IDP_ISSUER && url.origin === IN_PROCESS_ORIGIN ? `${url.pathname}${url.search}` : url.toString();
 /** openid-client takes the redirect URI from an absolute callback URL; a registered path is on the in-process origin. */
 const callbackUrlOf = (redirectUri: string, answer: { code: string; state: string }) => {
   const url = new URL(redirectUri, IN_PROCESS_ORIGIN);
@@ -178,22 +180,34 @@ const callbackUrlOf = (redirectUri: string, answer: { code: string; state: strin
  * keeps the verifier and nonce server-side under the state's hash, bound to `browserBinding`,
  * and answers the issuer's authorization URL.
  */
-export async function startSsoSignIn(db: Database, sso: SsoSite, params: SsoParameters, browserBinding: string, context: RelyingPartyContext, now: Date): Promise<string> {
+export async function startSsoSignIn(
+  db: Database,
+  sso: SsoSite,
+  params: SsoParameters,
+  browserBinding: string,
+  context: RelyingPartyContext,
+  now: Date,
+): Promise<string> {
   const problems: Array<[string, string, string]> = [];
-  if (params.client_id !== undefined && params.client_id !== sso.clientId) problems.push(['client_id', 'SSO_CLIENT_MISMATCH', "client_id is not this site's client."]);
+  if (params.client_id !== undefined && params.client_id !== sso.clientId)
+    problems.push(['client_id', 'SSO_CLIENT_MISMATCH', "client_id is not this site's client."]);
   if ((params.response_type ?? 'code') !== 'code') problems.push(['response_type', 'VALIDATION_FAILED', 'response_type must be code.']);
   const scope = params.scope ?? DEFAULT_SCOPE;
   if (!scope.split(' ').includes('openid')) problems.push(['scope', 'VALIDATION_FAILED', 'scope must include openid.']);
-  if (params.state !== undefined && !OPAQUE_VALUE.test(params.state)) problems.push(['state', 'VALIDATION_FAILED', 'state must be 16 to 128 letters, digits or -._~.']);
-  if (params.nonce !== undefined && !OPAQUE_VALUE.test(params.nonce)) problems.push(['nonce', 'VALIDATION_FAILED', 'nonce must be 16 to 128 letters, digits or -._~.']);
+  if (params.state !== undefined && !OPAQUE_VALUE.test(params.state))
+    problems.push(['state', 'VALIDATION_FAILED', 'state must be 16 to 128 letters, digits or -._~.']);
+  if (params.nonce !== undefined && !OPAQUE_VALUE.test(params.nonce))
+    problems.push(['nonce', 'VALIDATION_FAILED', 'nonce must be 16 to 128 letters, digits or -._~.']);
   const redirectUri = params.redirect_uri ?? sso.redirectUris[0] ?? '';
-  if (!sso.redirectUris.includes(redirectUri)) problems.push(['redirect_uri', 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri is not one of the redirect URIs registered for this site.']);
+  if (!sso.redirectUris.includes(redirectUri))
+    problems.push(['redirect_uri', 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri is not one of the redirect URIs registered for this site.']);
   const lastVisitedPath = params.last_visited_path || undefined;
   if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
     problems.push(['last_visited_path', 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.']);
   }
   const [first] = problems;
-  if (first) throw new HttpError(400, first[1], problems.map(([, , message]) => message).join(' '), Object.fromEntries(problems.map(([field]) => [field, 'invalid'])));
+  if (first)
+    throw new HttpError(400, first[1], problems.map(([, , message]) => message).join(' '), Object.fromEntries(problems.map(([field]) => [field, 'invalid'])));
 
   const config = await issuerConfiguration(sso, context, now);
   const state = params.state ?? randomToken();
@@ -205,9 +219,19 @@ export async function startSsoSignIn(db: Database, sso: SsoSite, params: SsoPara
   const inserted = await db.query(
     `insert into sso_login_requests (state_hash, site_id, nonce, code_verifier, redirect_uri, last_visited_path, browser_binding_hash, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (state_hash) do nothing returning state_hash`,
-    [sha256Hex(state), sso.siteId, nonce, verifier, redirectUri, lastVisitedPath ?? null, sha256Hex(browserBinding), new Date(now.getTime() + LOGIN_REQUEST_TTL_SECONDS * 1000)],
+    [
+      sha256Hex(state),
+      sso.siteId,
+      nonce,
+      verifier,
+      redirectUri,
+      lastVisitedPath ?? null,
+      sha256Hex(browserBinding),
+      new Date(now.getTime() + LOGIN_REQUEST_TTL_SECONDS * 1000),
+    ],
   );
-  if (inserted.rows.length === 0) throw new HttpError(400, 'SSO_STATE_INVALID', 'This state was already used; start the sign-in again without it.', { state: 'invalid' });
+  if (inserted.rows.length === 0)
+    throw new HttpError(400, 'SSO_STATE_INVALID', 'This state was already used; start the sign-in again without it.', { state: 'invalid' });
   let authorizationUrl: URL;
   try {
     authorizationUrl = oidc.buildAuthorizationUrl(config, {
@@ -262,11 +286,15 @@ export async function finishSsoSignIn(
 ): Promise<SsoSubject> {
   if (!OPAQUE_VALUE.test(answer.code ?? '')) throw new HttpError(400, 'VALIDATION_FAILED', 'code is missing or malformed.', { code: 'invalid' });
   if (!OPAQUE_VALUE.test(answer.state ?? '')) throw stateRefused('state is missing or malformed.');
-  const spent = await db.query<LoginRequestRow>('update sso_login_requests set used_at = $2 where state_hash = $1 and used_at is null returning *', [sha256Hex(answer.state ?? ''), now]);
+  const spent = await db.query<LoginRequestRow>('update sso_login_requests set used_at = $2 where state_hash = $1 and used_at is null returning *', [
+    sha256Hex(answer.state ?? ''),
+    now,
+  ]);
   const request = spent.rows[0];
   if (!request) throw stateRefused('The state is unknown, tampered with or already used; start the sign-in again.');
   if (request.site_id !== sso.siteId) throw stateRefused('The state belongs to another site; start the sign-in again.');
-  if (browserBinding === undefined || sha256Hex(browserBinding) !== request.browser_binding_hash) throw stateRefused('The sign-in was started in another browser; start the sign-in again.');
+  if (browserBinding === undefined || sha256Hex(browserBinding) !== request.browser_binding_hash)
+    throw stateRefused('The sign-in was started in another browser; start the sign-in again.');
   if (new Date(request.expires_at).getTime() <= now.getTime()) throw stateRefused('The sign-in took too long; start the sign-in again.');
 
   const config = await issuerConfiguration(sso, context, now);
@@ -284,7 +312,8 @@ export async function finishSsoSignIn(
     throw refusalOf(error);
   }
   if (!claims) throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The identity provider answered no ID token.');
-  if (typeof claims.email !== 'string' || claims.email_verified !== true) throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The ID token carries no verified e-mail address.');
+  if (typeof claims.email !== 'string' || claims.email_verified !== true)
+    throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The ID token carries no verified e-mail address.');
   return {
     email: claims.email.toLowerCase(),
     givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
@@ -319,18 +348,27 @@ function refusalOf(error: unknown): HttpError {
     const said = isRecord(body) && typeof body.message === 'string' ? body.message : error.error_description;
     const reason = said ? ` (${said})` : '';
     if (error.error === 'invalid_client') {
-      return new HttpError(502, 'SSO_CLIENT_REJECTED', `The identity provider refused this site's client credentials${reason}; the portal's SSO configuration needs fixing.`);
+      return new HttpError(
+        502,
+        'SSO_CLIENT_REJECTED',
+        `The identity provider refused this site's client credentials${reason}; the portal's SSO configuration needs fixing.`,
+      );
     }
-    return new HttpError(401, 'SSO_CODE_REJECTED', `The identity provider refused the authorization code${reason}; start the sign-in again.`, { code: 'invalid' });
+    return new HttpError(401, 'SSO_CODE_REJECTED', `The identity provider refused the authorization code${reason}; start the sign-in again.`, {
+      code: 'invalid',
+    });
   }
   if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string' || !error.code.startsWith('OAUTH_')) return issuerUnavailable();
-  if (['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON', 'OAUTH_HTTP_REQUEST_FORBIDDEN', 'OAUTH_REQUEST_PROTOCOL_FORBIDDEN'].includes(error.code)) return issuerUnavailable();
+  if (['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON', 'OAUTH_HTTP_REQUEST_FORBIDDEN', 'OAUTH_REQUEST_PROTOCOL_FORBIDDEN'].includes(error.code))
+    return issuerUnavailable();
   const { claim, text } = failedClaimOf(error);
   if (claim === 'nonce') return tokenRefused('SSO_NONCE_MISMATCH', 'The ID token nonce does not match this sign-in (nonce); start the sign-in again.');
   if (claim === 'iss') return tokenRefused('SSO_ID_TOKEN_INVALID', "The ID token was not issued by the site's identity provider (iss).");
   if (claim === 'aud' || claim === 'azp') return tokenRefused('SSO_ID_TOKEN_INVALID', "The ID token is not meant for this site's client (aud).");
-  if (claim === 'exp' || claim === 'iat' || claim === 'nbf') return tokenRefused('SSO_ID_TOKEN_INVALID', `The ID token is expired or not yet valid (${claim}).`);
-  if (claim === 'alg' || /"alg"/.test(text)) return tokenRefused('SSO_ID_TOKEN_INVALID', `The ID token is not signed with ${ID_TOKEN_ALGORITHMS.join(', ')} (alg); its signature does not verify.`);
+  if (claim === 'exp' || claim === 'iat' || claim === 'nbf')
+    return tokenRefused('SSO_ID_TOKEN_INVALID', `The ID token is expired or not yet valid (${claim}).`);
+  if (claim === 'alg' || /"alg"/.test(text))
+    return tokenRefused('SSO_ID_TOKEN_INVALID', `The ID token is not signed with ${ID_TOKEN_ALGORITHMS.join(', ')} (alg); its signature does not verify.`);
   if (error.code === 'OAUTH_KEY_SELECTION_FAILED' || /signature/.test(text)) {
     return tokenRefused('SSO_ID_TOKEN_INVALID', "The ID token signature does not verify with the identity provider's published keys.");
   }
@@ -351,7 +389,8 @@ export async function findOrCreateSsoUser(db: Database, siteId: string, subject:
     const user = upserted.rows[0];
     if (!user) throw new Error('The SSO user was neither found nor created');
     // ADR 0014: an agent account is reached only by its own password sign-in, never through a site's SSO.
-    if (!user.roles.includes('ROLE_CARDHOLDER')) throw new HttpError(403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'This identity belongs to an account that cannot sign in through SSO.');
+    if (!user.roles.includes('ROLE_CARDHOLDER'))
+      throw new HttpError(403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'This identity belongs to an account that cannot sign in through SSO.');
     await tx.query('insert into user_sites (user_id, site_id) values ($1, $2) on conflict do nothing', [user.id, siteId]);
     return { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfa_enrollment_status };
   });

@@ -27,13 +27,26 @@ export async function loadSsoIdentities(fixtures: Fixtures, dir = FIXTURES_DIR):
   const listed = value.map((entry: unknown, index): SsoIdentity => {
     const wrong = TEXT_FIELDS.find((field) => !isRecord(entry) || typeof entry[field] !== 'string' || entry[field] === '');
     if (wrong !== undefined || !isRecord(entry)) throw new Error(`${FILE} $[${index}].${wrong ?? ''}: expected a non-empty string`);
-    if (!clients.has(String(entry.clientId))) throw new Error(`${FILE} $[${index}].clientId: expected the client_id of an SSO site on the test identity provider`);
-    return { subject: String(entry.subject), email: String(entry.email).toLowerCase(), givenName: String(entry.givenName), familyName: String(entry.familyName), clientId: String(entry.clientId) };
+    if (!clients.has(String(entry.clientId)))
+      throw new Error(`${FILE} $[${index}].clientId: expected the client_id of an SSO site on the test identity provider`);
+    return {
+      subject: String(entry.subject),
+      email: String(entry.email).toLowerCase(),
+      givenName: String(entry.givenName),
+      familyName: String(entry.familyName),
+      clientId: String(entry.clientId),
+    };
   });
   const demo = [...clients.values()].flatMap((client) =>
     fixtures.demoUsers
       .filter((user) => user.siteId === client.siteId)
-      .map((user) => ({ subject: `demo-${user.email.toLowerCase()}`, email: user.email.toLowerCase(), givenName: user.firstName, familyName: user.lastName, clientId: client.clientId })),
+      .map((user) => ({
+        subject: `demo-${user.email.toLowerCase()}`,
+        email: user.email.toLowerCase(),
+        givenName: user.firstName,
+        familyName: user.lastName,
+        clientId: client.clientId,
+      })),
   );
   return [...listed, ...demo];
 }

@@ -46,13 +46,17 @@ export function endSessionRedirect(clients: ReadonlyMap<string, SsoSite>, query:
   if (!client) throw new HttpError(400, 'UNKNOWN_CLIENT', 'client_id names no client of this identity provider.', { client_id: 'invalid' });
   const target = query.post_logout_redirect_uri ?? '';
   if (!client.redirectUris.includes(target)) {
-    throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not registered for this client.', { post_logout_redirect_uri: 'invalid' });
+    throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not registered for this client.', {
+      post_logout_redirect_uri: 'invalid',
+    });
   }
   if (query.state === undefined) return target;
   return `${target}${target.includes('?') ? '&' : '?'}${new URLSearchParams({ state: query.state }).toString()}`;
 }
 
-export type AuthorizationQuery = Partial<Record<'response_type' | 'client_id' | 'redirect_uri' | 'scope' | 'state' | 'nonce' | 'code_challenge' | 'code_challenge_method', string>>;
+export type AuthorizationQuery = Partial<
+  Record<'response_type' | 'client_id' | 'redirect_uri' | 'scope' | 'state' | 'nonce' | 'code_challenge' | 'code_challenge_method', string>
+>;
 
 /**
  * The authorization endpoint: a request from a registered client with an exactly registered
@@ -65,7 +69,9 @@ export async function beginAuthorization(db: Database, clients: ReadonlyMap<stri
   if (!client) throw new HttpError(400, 'UNKNOWN_CLIENT', 'client_id names no client of this identity provider.', { client_id: 'invalid' });
   const redirectUri = query.redirect_uri ?? '';
   if (!client.redirectUris.includes(redirectUri)) {
-    throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri is not one of the redirect URIs registered for this client.', { redirect_uri: 'invalid' });
+    throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri is not one of the redirect URIs registered for this client.', {
+      redirect_uri: 'invalid',
+    });
   }
   const problems: Record<string, string> = {};
   if (query.response_type !== 'code') problems.response_type = 'invalid';
@@ -83,7 +89,16 @@ export async function beginAuthorization(db: Database, clients: ReadonlyMap<stri
   await db.query(
     `insert into test_idp_authorizations (id, client_id, redirect_uri, scope, state, nonce, code_challenge, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [sha256Hex(interaction), client.clientId, redirectUri, query.scope, query.state, query.nonce, query.code_challenge, new Date(now.getTime() + INTERACTION_TTL_SECONDS * 1000)],
+    [
+      sha256Hex(interaction),
+      client.clientId,
+      redirectUri,
+      query.scope,
+      query.state,
+      query.nonce,
+      query.code_challenge,
+      new Date(now.getTime() + INTERACTION_TTL_SECONDS * 1000),
+    ],
   );
   return `${pickerPathOf(redirectUri)}?${new URLSearchParams({ interaction }).toString()}`;
 }
@@ -112,7 +127,9 @@ async function openInteraction(db: Database, interaction: string, now: Date): Pr
   const result = await db.query<AuthorizationRow>('select * from test_idp_authorizations where id = $1', [sha256Hex(interaction)]);
   const row = result.rows[0];
   if (!row || row.code_hash !== null || new Date(row.expires_at).getTime() <= now.getTime()) {
-    throw new HttpError(404, 'INTERACTION_NOT_FOUND', 'This sign-in request is unknown, expired or already answered; start the sign-in again.', { interaction: 'invalid' });
+    throw new HttpError(404, 'INTERACTION_NOT_FOUND', 'This sign-in request is unknown, expired or already answered; start the sign-in again.', {
+      interaction: 'invalid',
+    });
   }
   return row;
 }
@@ -129,7 +146,13 @@ export async function describeInteraction(db: Database, identities: readonly Sso
 }
 
 /** The picker's choice: a single-use code, and where the browser goes with it (the registered redirect URI). */
-export async function chooseIdentity(db: Database, identities: readonly SsoIdentity[], interaction: string, subject: string, now: Date): Promise<{ redirectTo: string }> {
+export async function chooseIdentity(
+  db: Database,
+  identities: readonly SsoIdentity[],
+  interaction: string,
+  subject: string,
+  now: Date,
+): Promise<{ redirectTo: string }> {
   const row = await openInteraction(db, interaction, now);
   if (!identities.some((identity) => identity.clientId === row.client_id && identity.subject === subject)) {
     throw new HttpError(400, 'UNKNOWN_IDENTITY', 'subject names no identity of this client.', { subject: 'invalid' });
@@ -139,12 +162,15 @@ export async function chooseIdentity(db: Database, identities: readonly SsoIdent
     'update test_idp_authorizations set code_hash = $2, subject = $3, code_expires_at = $4 where id = $1 and code_hash is null returning id',
     [row.id, sha256Hex(code), subject, new Date(now.getTime() + CODE_TTL_SECONDS * 1000)],
   );
-  if (answered.rows.length === 0) throw new HttpError(404, 'INTERACTION_NOT_FOUND', 'This sign-in request was already answered; start the sign-in again.', { interaction: 'invalid' });
+  if (answered.rows.length === 0)
+    throw new HttpError(404, 'INTERACTION_NOT_FOUND', 'This sign-in request was already answered; start the sign-in again.', { interaction: 'invalid' });
   const separator = row.redirect_uri.includes('?') ? '&' : '?';
   return { redirectTo: `${row.redirect_uri}${separator}${new URLSearchParams({ code, state: row.state }).toString()}` };
 }
 
-export type TokenForm = Partial<Record<'grant_type' | 'code' | 'redirect_uri' | 'client_id' | 'code_verifier' | 'client_assertion_type' | 'client_assertion', string>>;
+export type TokenForm = Partial<
+  Record<'grant_type' | 'code' | 'redirect_uri' | 'client_id' | 'code_verifier' | 'client_assertion_type' | 'client_assertion', string>
+>;
 
 const invalidGrant = (message: string, field: string) => new HttpError(400, 'invalid_grant', message, { [field]: 'invalid' });
 const invalidClient = (message: string) => new HttpError(401, 'invalid_client', message, { client_id: 'invalid' });
@@ -207,7 +233,7 @@ async function authenticateClient(endpoint: TokenEndpoint, form: TokenForm, auth
       currentDate: now,
     });
   } catch {
-    throw invalidClient('The client assertion does not verify with the client\'s key, or names another client, audience or time.');
+    throw invalidClient("The client assertion does not verify with the client's key, or names another client, audience or time.");
   }
   return client.clientId;
 }
@@ -218,8 +244,16 @@ async function authenticateClient(endpoint: TokenEndpoint, form: TokenForm, auth
  * authenticates as its site registers (above), and the ID token is signed with the provider's
  * current key (RS256, PS256 or ES256 as the gateway was given).
  */
-export async function exchangeCode(db: Database, identities: readonly SsoIdentity[], endpoint: TokenEndpoint, form: TokenForm, authorization: string | undefined, now: Date) {
-  if (form.grant_type !== 'authorization_code') throw new HttpError(400, 'unsupported_grant_type', 'grant_type must be authorization_code.', { grant_type: 'invalid' });
+export async function exchangeCode(
+  db: Database,
+  identities: readonly SsoIdentity[],
+  endpoint: TokenEndpoint,
+  form: TokenForm,
+  authorization: string | undefined,
+  now: Date,
+) {
+  if (form.grant_type !== 'authorization_code')
+    throw new HttpError(400, 'unsupported_grant_type', 'grant_type must be authorization_code.', { grant_type: 'invalid' });
   if (!OPAQUE_VALUE.test(form.code ?? '')) throw invalidGrant('code is missing or malformed.', 'code');
   const spent = await db.query<AuthorizationRow>(
     'update test_idp_authorizations set code_used_at = $2 where code_hash = $1 and code_used_at is null returning *',
@@ -228,7 +262,8 @@ export async function exchangeCode(db: Database, identities: readonly SsoIdentit
   const row = spent.rows[0];
   if (!row) throw invalidGrant('The authorization code is unknown or was already used.', 'code');
   const clientId = await authenticateClient(endpoint, form, authorization, now);
-  if (row.code_expires_at === null || new Date(row.code_expires_at).getTime() <= now.getTime()) throw invalidGrant('The authorization code has expired.', 'code');
+  if (row.code_expires_at === null || new Date(row.code_expires_at).getTime() <= now.getTime())
+    throw invalidGrant('The authorization code has expired.', 'code');
   if (clientId !== row.client_id) throw invalidGrant('client_id is not the client the code was issued to.', 'client_id');
   if (form.redirect_uri !== row.redirect_uri) throw invalidGrant('redirect_uri is not the one of the authorization request.', 'redirect_uri');
   if (!PKCE_VERIFIER.test(form.code_verifier ?? '') || pkceChallengeOf(form.code_verifier ?? '') !== row.code_challenge) {

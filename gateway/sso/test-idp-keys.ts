@@ -34,7 +34,8 @@ export function deriveSigningKey(tokenSigningKey: Buffer): TestIdpSigningKey {
  * and a developer trying a bank's algorithm on one machine.
  */
 export async function generateSigningKey(alg: IdTokenAlgorithm): Promise<TestIdpSigningKey> {
-  const { privateKey, publicKey } = alg === 'ES256' ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' }) : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey, publicKey } =
+    alg === 'ES256' ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' }) : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = publicKey.export({ format: 'jwk' }) as JWK;
   const kid = (await calculateJwkThumbprint(jwk)).slice(0, 16);
   return { alg, kid, privateKey, publicJwk: { ...jwk, kid, use: 'sig', alg } };

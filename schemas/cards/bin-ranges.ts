@@ -79,12 +79,14 @@ const RANGE_KEYS = new Set(['from', 'to', 'productType', 'eligible', 'siteIds', 
  */
 export function checkBinRanges(value: unknown, file: string, knownSiteIds: ReadonlySet<string>): FixtureMistake[] {
   const mistakes: FixtureMistake[] = [];
-  if (!Array.isArray(value)) return [{ file, path: '$', expected: 'a list of BIN ranges { "from", "to", "productType", "eligible" }', actual: describe(value) }];
+  if (!Array.isArray(value))
+    return [{ file, path: '$', expected: 'a list of BIN ranges { "from", "to", "productType", "eligible" }', actual: describe(value) }];
   const wellFormed: { range: BinRange; index: number }[] = [];
   value.forEach((range: unknown, index) => {
     const at = `$[${index}]`;
     const before = mistakes.length;
-    const add = (path: string, expected: string, actual?: string) => mistakes.push({ file, path: `${at}${path}`, expected, ...(actual === undefined ? {} : { actual }) });
+    const add = (path: string, expected: string, actual?: string) =>
+      mistakes.push({ file, path: `${at}${path}`, expected, ...(actual === undefined ? {} : { actual }) });
     if (typeof range !== 'object' || range === null || Array.isArray(range)) return add('', 'a BIN range object', describe(range));
     const entry = range as Record<string, unknown>;
     for (const key of Object.keys(entry)) if (!RANGE_KEYS.has(key)) add(`.${key}`, 'no such key (from, to, productType, eligible, siteIds, issuerBid, active)');
@@ -100,19 +102,27 @@ export function checkBinRanges(value: unknown, file: string, knownSiteIds: Reado
     }
     if (typeof entry.eligible !== 'boolean') add('.eligible', 'true or false', describe(entry.eligible));
     if (entry.active !== undefined && typeof entry.active !== 'boolean') add('.active', 'true or false', describe(entry.active));
-    if (entry.issuerBid !== undefined && (typeof entry.issuerBid !== 'string' || !ISSUER_BID.test(entry.issuerBid))) add('.issuerBid', 'a text of 1 to 8 digits', describe(entry.issuerBid));
+    if (entry.issuerBid !== undefined && (typeof entry.issuerBid !== 'string' || !ISSUER_BID.test(entry.issuerBid)))
+      add('.issuerBid', 'a text of 1 to 8 digits', describe(entry.issuerBid));
     if (entry.siteIds !== undefined) {
       if (!Array.isArray(entry.siteIds) || entry.siteIds.length === 0) add('.siteIds', 'a non-empty list of site ids', describe(entry.siteIds));
-      else entry.siteIds.forEach((siteId: unknown, siteIndex) => {
-        if (typeof siteId !== 'string' || !knownSiteIds.has(siteId)) add(`.siteIds[${siteIndex}]`, 'the id of a site in fixtures/sites or "default"', describe(siteId));
-      });
+      else
+        entry.siteIds.forEach((siteId: unknown, siteIndex) => {
+          if (typeof siteId !== 'string' || !knownSiteIds.has(siteId))
+            add(`.siteIds[${siteIndex}]`, 'the id of a site in fixtures/sites or "default"', describe(siteId));
+        });
     }
     if (mistakes.length === before) wellFormed.push({ range: entry as unknown as BinRange, index });
   });
   wellFormed.forEach(({ range, index }, position) => {
     for (const other of wellFormed.slice(0, position)) {
       if (overlap(range, other.range)) {
-        mistakes.push({ file, path: `$[${index}]`, expected: `a range not overlapping $[${other.index}] (same prefix length and sites: which one wins is undecidable)`, actual: `${range.from}-${range.to}` });
+        mistakes.push({
+          file,
+          path: `$[${index}]`,
+          expected: `a range not overlapping $[${other.index}] (same prefix length and sites: which one wins is undecidable)`,
+          actual: `${range.from}-${range.to}`,
+        });
       }
     }
   });

@@ -47,8 +47,22 @@ const LEFT_TO_RIGHT = { leftToRight: true } as const;
  * format as a hint and in its error (expected-format.ts), its letters upper-cased as typed when the
  * site asks (normalise-form-data.ts).
  */
-function formattedUi(labelKey: string, mask: string | null, autocomplete: string, inputMode: string, expected: ExpectedFormat | null, uppercase = false): UiSchema {
-  const options = { labelKey, ...(mask ? { mask } : {}), inputMode, ...LEFT_TO_RIGHT, ...(expected ? { expectedFormat: expected } : {}), ...(uppercase ? { uppercase } : {}) };
+function formattedUi(
+  labelKey: string,
+  mask: string | null,
+  autocomplete: string,
+  inputMode: string,
+  expected: ExpectedFormat | null,
+  uppercase = false,
+): UiSchema {
+  const options = {
+    labelKey,
+    ...(mask ? { mask } : {}),
+    inputMode,
+    ...LEFT_TO_RIGHT,
+    ...(expected ? { expectedFormat: expected } : {}),
+    ...(uppercase ? { uppercase } : {}),
+  };
   return mask
     ? { 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': autocomplete, 'ui:options': options }
     : { 'ui:autocomplete': autocomplete, 'ui:options': options };
@@ -68,10 +82,18 @@ function binUi(labelKey: string, binLength: number): UiSchema {
 
 /** Attribute fields of SPEC §3 in the order a person fills them. */
 const PROFILE_FIELDS: readonly FieldSpec[] = [
-  { key: 'title', schema: () => ({ type: 'string', enum: TITLES }), ui: () => ({ 'ui:widget': 'select', 'ui:autocomplete': 'honorific-prefix', ...ui('label.title', { enumKeyPrefix: 'title.' }) }) },
+  {
+    key: 'title',
+    schema: () => ({ type: 'string', enum: TITLES }),
+    ui: () => ({ 'ui:widget': 'select', 'ui:autocomplete': 'honorific-prefix', ...ui('label.title', { enumKeyPrefix: 'title.' }) }),
+  },
   { key: 'first_name', schema: () => withRule(text(), 'name'), ui: () => ({ 'ui:autocomplete': 'given-name', ...ui('label.first_name') }) },
   { key: 'last_name', schema: () => withRule(text(), 'name'), ui: () => ({ 'ui:autocomplete': 'family-name', ...ui('label.last_name') }) },
-  { key: 'email', schema: () => withRule(text(254), 'email'), ui: () => ({ 'ui:widget': 'email', 'ui:autocomplete': 'email', ...ui('label.email', { inputMode: 'email' }) }) },
+  {
+    key: 'email',
+    schema: () => withRule(text(254), 'email'),
+    ui: () => ({ 'ui:widget': 'email', 'ui:autocomplete': 'email', ...ui('label.email', { inputMode: 'email' }) }),
+  },
   {
     key: 'password',
     schema: () => withRule(text(128), 'password'),
@@ -87,7 +109,11 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
     schema: (settings) => withRule(text(10), 'dob', { dateFormat: settings.dateFormat, minAge: settings.minAge }),
     ui: (settings) => ({ 'ui:widget': 'DobWidget', 'ui:autocomplete': 'bday', ...ui('label.dob', { dateFormat: settings.dateFormat }) }),
   },
-  { key: 'gender', schema: () => ({ type: 'string', enum: GENDERS }), ui: () => ({ 'ui:widget': 'select', 'ui:autocomplete': 'sex', ...ui('label.gender', { enumKeyPrefix: 'gender.' }) }) },
+  {
+    key: 'gender',
+    schema: () => ({ type: 'string', enum: GENDERS }),
+    ui: () => ({ 'ui:widget': 'select', 'ui:autocomplete': 'sex', ...ui('label.gender', { enumKeyPrefix: 'gender.' }) }),
+  },
   {
     key: 'phone',
     schema: (settings, locale) => withRule(text(32), 'phone', { mask: phoneMaskOf(settings, locale), regexp: settings.phoneRegexp, locale }),
@@ -98,7 +124,10 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
         'tel',
         'tel',
         // SPEC §5: pt_br phones are mobiles, a rule the mask alone does not tell.
-        expectedFormatOf({ mask: phoneMaskOf(settings, locale), regexp: settings.phoneRegexp, example: settings.phoneExample }, settings.phoneRegexp !== null || locale === 'pt_br'),
+        expectedFormatOf(
+          { mask: phoneMaskOf(settings, locale), regexp: settings.phoneRegexp, example: settings.phoneExample },
+          settings.phoneRegexp !== null || locale === 'pt_br',
+        ),
       ),
   },
   {
@@ -139,9 +168,17 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
     ui: (settings) => binUi('label.bin', binLengthOf(settings, 'bin')),
   },
   { key: 'bank', schema: () => withRule(text(), 'name'), ui: () => ui('label.bank') },
-  { key: 'business_type', schema: () => ({ type: 'string', enum: BUSINESS_TYPES }), ui: () => ({ 'ui:widget': 'select', ...ui('label.business_type', { enumKeyPrefix: 'business_type.' }) }) },
+  {
+    key: 'business_type',
+    schema: () => ({ type: 'string', enum: BUSINESS_TYPES }),
+    ui: () => ({ 'ui:widget': 'select', ...ui('label.business_type', { enumKeyPrefix: 'business_type.' }) }),
+  },
   { key: 'address', schema: () => ({ type: 'object' }), ui: () => ({}) },
-  { key: 'country', schema: () => ({ type: 'string', pattern: '^[A-Z]{2}$' }), ui: () => ({ 'ui:widget': 'CountryWidget', 'ui:autocomplete': 'country', ...ui('label.country') }) },
+  {
+    key: 'country',
+    schema: () => ({ type: 'string', pattern: '^[A-Z]{2}$' }),
+    ui: () => ({ 'ui:widget': 'CountryWidget', 'ui:autocomplete': 'country', ...ui('label.country') }),
+  },
   { key: 'state', schema: () => withRule(text(), 'addressPart'), ui: () => ({ 'ui:autocomplete': 'address-level1', ...ui('label.state') }) },
   { key: 'region', schema: () => withRule(text(), 'addressPart'), ui: () => ui('label.region') },
   {

@@ -1,12 +1,13 @@
+import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type PrivacyPolicyDisplay, type RequirementLevel, type SiteConfig } from '../site-config/types';
 import {
-  featureConfigOf,
-  LEVEL_BY_CODE,
-  type LevelCode,
-  type PrivacyPolicyDisplay,
-  type RequirementLevel,
-  type SiteConfig,
-} from '../site-config/types';
-import { DEFAULT_BIN_LENGTH, DEFAULT_DATE_FORMAT, SITE_TABLE_BIN_LENGTH, SIX_DIGIT_BIN_LENGTH, DEFAULT_DOB_MIN_AGE, nationalIdMask, postalCodeMask } from '../validators';
+  DEFAULT_BIN_LENGTH,
+  DEFAULT_DATE_FORMAT,
+  SITE_TABLE_BIN_LENGTH,
+  SIX_DIGIT_BIN_LENGTH,
+  DEFAULT_DOB_MIN_AGE,
+  nationalIdMask,
+  postalCodeMask,
+} from '../validators';
 
 /**
  * A site's configuration read once into the typed settings the form translator needs

@@ -43,8 +43,7 @@ export interface AttributeCheckInputs {
   today?: CalendarDay | Date;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function validateAttributeChanges(changes: Readonly<Record<string, unknown>>, inputs: AttributeCheckInputs): AttributeErrors {
   const errors: AttributeErrors = {};

@@ -17,8 +17,7 @@ export interface FormValidationInputs {
   today?: CalendarDay | Date;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function validateFormData(schema: JsonSchema, data: unknown, inputs: FormValidationInputs = {}): FormErrors {
   const errors: FormErrors = {};
@@ -108,12 +107,18 @@ function validateString(
   if (rule) {
     const matchField = rule.options?.matchField;
     const matchValue = typeof matchField === 'string' ? siblings[matchField] : undefined;
-    const error = validateField(value, { rule: rule.name, options: rule.options, required }, {
-      today: inputs.today,
-      matchValue: typeof matchValue === 'string' ? matchValue : undefined,
-    });
+    const error = validateField(
+      value,
+      { rule: rule.name, options: rule.options, required },
+      {
+        today: inputs.today,
+        matchValue: typeof matchValue === 'string' ? matchValue : undefined,
+      },
+    );
     if (error) return error;
-    return typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength ? fieldError('invalid', { maxLength: schema.maxLength }) : null;
+    return typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength
+      ? fieldError('invalid', { maxLength: schema.maxLength })
+      : null;
   }
   if (value === undefined || value === null || value === '') return checkRequired(value, required);
   if (typeof value !== 'string') return fieldError('invalid');

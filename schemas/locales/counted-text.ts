@@ -28,12 +28,7 @@ const FORM_SUFFIX = new RegExp(`\\.(${PLURAL_FORMS.join('|')})$`);
  * for the count, else its `other` form; otherwise the text of `key` itself. Undefined when neither
  * exists, so the caller's own fallback applies.
  */
-export function selectCountedText(
-  find: (key: string) => string | undefined,
-  key: string,
-  values: CountedTextValues,
-  languageTag: string,
-): string | undefined {
+export function selectCountedText(find: (key: string) => string | undefined, key: string, values: CountedTextValues, languageTag: string): string | undefined {
   const count = values[COUNT_VALUE];
   const other = find(`${key}.${REQUIRED_PLURAL_FORM}`);
   if (typeof count === 'number' && other !== undefined) return find(`${key}.${pluralRules(languageTag).select(count)}`) ?? other;
@@ -74,7 +69,11 @@ export function countedTextMistakes(texts: Readonly<Record<string, string>>, lan
   const mistakes: CountedTextMistake[] = [];
   for (const [base, written] of forms) {
     if (!written.includes(REQUIRED_PLURAL_FORM)) {
-      mistakes.push({ key: `${base}.${REQUIRED_PLURAL_FORM}`, expected: `the "${REQUIRED_PLURAL_FORM}" form every counted text needs`, actual: `only ${written.map((form) => `.${form}`).join(', ')}` });
+      mistakes.push({
+        key: `${base}.${REQUIRED_PLURAL_FORM}`,
+        expected: `the "${REQUIRED_PLURAL_FORM}" form every counted text needs`,
+        actual: `only ${written.map((form) => `.${form}`).join(', ')}`,
+      });
     }
     for (const form of written.filter((form) => !categories.has(form))) {
       mistakes.push({ key: `${base}.${form}`, expected: `a plural form of ${languageTag}: ${[...categories].join(', ')}`, actual: `.${form}` });

@@ -17,7 +17,12 @@ function formatOptions<T extends object>(options: T, intl: IntlOptions): T {
   return intl.forForm ? { ...options, ...FORM_EXTENSIONS } : options;
 }
 
-export function formatDate(date: Date, locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeZone: 'UTC' }, intl: IntlOptions = {}): string {
+export function formatDate(
+  date: Date,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeZone: 'UTC' },
+  intl: IntlOptions = {},
+): string {
   return new Intl.DateTimeFormat(localeToLanguageTag(locale), formatOptions(options, intl)).format(date);
 }
 
@@ -26,7 +31,9 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
 }
 
 /** Decimal digits of the scripts a visitor may type with (Arabic-Indic, Extended Arabic-Indic, Devanagari, Bengali, full-width …): each block starts at its zero. */
-const DIGIT_ZEROS: readonly number[] = [0x0660, 0x06f0, 0x07c0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0x0f20, 0x1040, 0x17e0, 0x1810, 0xff10];
+const DIGIT_ZEROS: readonly number[] = [
+  0x0660, 0x06f0, 0x07c0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0x0f20, 0x1040, 0x17e0, 0x1810, 0xff10,
+];
 
 /**
  * Any decimal digit typed in another script as its Latin digit (٢٠٠٠ -> 2000), so a numeric form

@@ -74,9 +74,7 @@ export function checkFixtureText(text: string, fileName: string, options: Fixtur
   } catch (error) {
     const { line, column } = lineAndColumn(text, firstJsonSyntaxErrorOffset(text));
     // V8's message, without the echoed text or the offset we already turned into line and column.
-    const reason = (error as Error).message
-      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
-      .replace(/(?: in JSON)? at position \d+.*$/s, '');
+    const reason = (error as Error).message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '').replace(/(?: in JSON)? at position \d+.*$/s, '');
     return [{ file: fileName, path: `line ${line}, column ${column}`, expected: 'valid JSON', actual: reason }];
   }
   return checkSiteFixture(value, fileName, options);
@@ -113,25 +111,29 @@ function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
       const unknownKey = String(error.params.additionalProperty);
       const feature = featureNameAt(root, at);
       const of = feature === undefined ? 'the site' : feature;
-      return [{
-        at: [...at, unknownKey],
-        expected: `a key of ${of}${unknownKeyHint(unknownKey, feature, known)}`,
-        actual: `unknown key ${JSON.stringify(unknownKey)}`,
-        code: 'unknown-key',
-        allowed: { of, values: known },
-      }];
+      return [
+        {
+          at: [...at, unknownKey],
+          expected: `a key of ${of}${unknownKeyHint(unknownKey, feature, known)}`,
+          actual: `unknown key ${JSON.stringify(unknownKey)}`,
+          code: 'unknown-key',
+          allowed: { of, values: known },
+        },
+      ];
     }
     case 'discriminator': {
       // A feature that is not an object has its `type` error and one without a name its `required` error.
       if (!isRecord(error.data) || error.data.name === undefined) return [];
       const close = typeof error.data.name === 'string' ? nearMisses(error.data.name, FEATURE_NAMES) : [];
-      return [{
-        at: [...at, 'name'],
-        expected: `a feature name${close.length > 0 ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : ''}`,
-        actual: describeValue(error.data.name),
-        code: 'unknown-feature',
-        allowed: { of: 'feature names', values: FEATURE_NAMES },
-      }];
+      return [
+        {
+          at: [...at, 'name'],
+          expected: `a feature name${close.length > 0 ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : ''}`,
+          actual: describeValue(error.data.name),
+          code: 'unknown-feature',
+          allowed: { of: 'feature names', values: FEATURE_NAMES },
+        },
+      ];
     }
     default:
       return [{ at, expected, actual: describeValue(error.data) }];
@@ -165,7 +167,12 @@ function checkBeyondSchema(root: unknown, fileName: string, options: FixtureChec
     }
     if (feature.name === 'user_enrollment' && isRecord(feature.featureConfig)) {
       const at: Segment[] = ['siteFeatureConfigurations', index, 'featureConfig'];
-      mistakes.push(...checkMasks(feature.featureConfig, at), ...checkRegexps(feature.featureConfig, at), ...checkExamples(feature.featureConfig, at), ...checkPrivacyPolicyLink(feature.featureConfig, at));
+      mistakes.push(
+        ...checkMasks(feature.featureConfig, at),
+        ...checkRegexps(feature.featureConfig, at),
+        ...checkExamples(feature.featureConfig, at),
+        ...checkPrivacyPolicyLink(feature.featureConfig, at),
+      );
     }
     if (feature.name === 'site_brand' && isRecord(feature.featureConfig)) {
       mistakes.push(...checkBrand(feature.featureConfig, ['siteFeatureConfigurations', index, 'featureConfig'], options));
@@ -184,7 +191,14 @@ function checkSiteLocales(settings: Record<string, unknown>, at: Segment[]): Mis
   if (typeof locales !== 'string' || !new RegExp(LOCALE_LIST_PATTERN).test(locales)) return []; // the schema reports those
   const codes = locales.split(' ');
   const unserved = codes.filter((code) => !isSupportedLocale(code) || isPseudoLocale(code));
-  if (unserved.length > 0) return [{ at, expected: 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale', actual: unserved.map((code) => JSON.stringify(code)).join(', ') }];
+  if (unserved.length > 0)
+    return [
+      {
+        at,
+        expected: 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale',
+        actual: unserved.map((code) => JSON.stringify(code)).join(', '),
+      },
+    ];
   const repeated = codes.filter((code, index) => codes.indexOf(code) !== index);
   if (repeated.length > 0) return [{ at, expected: 'each locale once', actual: JSON.stringify(repeated[0]) }];
   return [];
@@ -196,11 +210,13 @@ function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[]
     if (typeof mask !== 'string' || mask === '') return []; // the schema reports those
     const parsed = parseMask(mask);
     if (!parsed.ok) {
-      return [{
-        at: [...at, key],
-        expected: MASK_DESCRIPTION,
-        actual: `${JSON.stringify(mask)}, which has ${JSON.stringify(parsed.character)} at character ${parsed.position + 1}`,
-      }];
+      return [
+        {
+          at: [...at, key],
+          expected: MASK_DESCRIPTION,
+          actual: `${JSON.stringify(mask)}, which has ${JSON.stringify(parsed.character)} at character ${parsed.position + 1}`,
+        },
+      ];
     }
     // SPEC §5: a masked value must fill every slot, so a mask without slots could never be filled.
     if (maskSlotCount(mask) === 0) return [{ at: [...at, key], expected: 'a mask with at least one 0, A or * slot', actual: JSON.stringify(mask) }];
@@ -211,11 +227,13 @@ function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[]
 /** SPEC §3, §5: a privacy policy the form asks the person to accept (A, B) or states (C) is linked, so it can be read first. */
 function checkPrivacyPolicyLink(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
   if (settings.privacy_policy_display === undefined || settings.privacy_policy_url !== undefined) return [];
-  return [{
-    at: [...at, 'privacy_policy_url'],
-    expected: `the absolute https URL of the site's privacy policy, which the registration form links to (privacy_policy_display is ${JSON.stringify(settings.privacy_policy_display)})`,
-    actual: 'missing',
-  }];
+  return [
+    {
+      at: [...at, 'privacy_policy_url'],
+      expected: `the absolute https URL of the site's privacy policy, which the registration form links to (privacy_policy_display is ${JSON.stringify(settings.privacy_policy_display)})`,
+      actual: 'missing',
+    },
+  ];
 }
 
 function checkRegexps(settings: Record<string, unknown>, at: Segment[]): Mistake[] {
@@ -249,7 +267,11 @@ function checkBrand(settings: Record<string, unknown>, at: Segment[], options: F
   }
   const logo = settings[BRAND_SETTINGS.logo];
   if (typeof logo === 'string' && isLogoPath(logo) && options.publicFileExists && !options.publicFileExists(logo)) {
-    mistakes.push({ at: [...at, BRAND_SETTINGS.logo], expected: 'a file that exists under the app\'s public/ folder', actual: `${JSON.stringify(logo)}: no file public/${logo}` });
+    mistakes.push({
+      at: [...at, BRAND_SETTINGS.logo],
+      expected: "a file that exists under the app's public/ folder",
+      actual: `${JSON.stringify(logo)}: no file public/${logo}`,
+    });
   }
   return mistakes;
 }
@@ -310,11 +332,13 @@ function checkExamples(settings: Record<string, unknown>, at: Segment[]): Mistak
     const value = field.uppercase !== undefined && texts[field.uppercase] === 'true' ? upperCaseLetters(example) : example;
     if (field.rule(texts, value) === null) return [];
     const rules = [field.mask, field.regexp].filter((key) => texts[key] !== undefined);
-    return [{
-      at: [...at, field.example],
-      expected: `an example the site's own ${rules.length > 0 ? rules.join(' and ') : 'rule'} accepts`,
-      actual: JSON.stringify(example),
-    }];
+    return [
+      {
+        at: [...at, field.example],
+        expected: `an example the site's own ${rules.length > 0 ? rules.join(' and ') : 'rule'} accepts`,
+        actual: JSON.stringify(example),
+      },
+    ];
   });
 }
 
@@ -357,7 +381,11 @@ export function checkSettingsWithoutEffect(value: unknown, fileName: string): Fi
 }
 
 function siteIdForFile(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop()?.replace(/\.json$/, '') ?? '';
+  const base =
+    fileName
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\.json$/, '') ?? '';
   return base === DEFAULT_SITE_FILE ? DEFAULT_SITE_ID : base;
 }
 

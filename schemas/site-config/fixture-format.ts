@@ -15,7 +15,13 @@ export type JsonSchemaNode = { readonly [keyword: string]: unknown };
 
 const stringSchema = (description: string, rule: JsonSchemaNode): JsonSchemaNode => ({ type: 'string', ...rule, description });
 const oneOfTexts = (values: readonly string[]): JsonSchemaNode =>
-  stringSchema(values.map((value) => JSON.stringify(value)).join(', ').replace(/, ([^,]*)$/, ' or $1'), { enum: values });
+  stringSchema(
+    values
+      .map((value) => JSON.stringify(value))
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1'),
+    { enum: values },
+  );
 
 // Value kinds of the decision record's table. Integers and flags are strings, as the service sends them.
 /** SPEC §3 server codes: 0/5 Mandatory, 1 Optional, 2/4 None, 3 ProfileOptional. */
@@ -60,7 +66,9 @@ const APP_SCHEME = stringSchema(
 );
 /** The codes' shape; the check asks the locale table whether the portal serves each one. */
 export const LOCALE_LIST_PATTERN = '^[a-z]{2}_[a-z]{2}(?: [a-z]{2}_[a-z]{2})*$';
-const LOCALE_LIST = stringSchema('locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us")', { pattern: LOCALE_LIST_PATTERN });
+const LOCALE_LIST = stringSchema('locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us")', {
+  pattern: LOCALE_LIST_PATTERN,
+});
 const HTTPS_URL = stringSchema('an absolute https URL', { pattern: '^https://[^\\s/?#]+(?:[/?#]\\S*)?$' });
 /** ADR 0020: opaque, so the check can compute its contrast. */
 const BRAND_COLOUR = stringSchema('a CSS hex colour "#rgb" or "#rrggbb" (e.g. "#0b3d91"; no transparency, no colour names)', { pattern: BRAND_COLOUR_PATTERN });
@@ -73,15 +81,11 @@ export const EXAMPLE_SETTINGS = ['phone_example', 'national_id_example', 'postal
 /** Letters upper-cased as typed and before the gateway validates (schemas/forms/normalise-form-data.ts). */
 export const UPPERCASE_SETTINGS = ['national_id_uppercase', 'postal_code_uppercase'] as const;
 
-const all = (keys: readonly string[], kind: JsonSchemaNode): Record<string, JsonSchemaNode> =>
-  Object.fromEntries(keys.map((key) => [key, kind]));
+const all = (keys: readonly string[], kind: JsonSchemaNode): Record<string, JsonSchemaNode> => Object.fromEntries(keys.map((key) => [key, kind]));
 
 /** The decision record's table: every feature and the settings it may carry (SPEC §3). */
 export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<string, JsonSchemaNode>>>> = {
-  user_global_profile: all(
-    ['first_name', 'last_name', 'dob', 'email', 'password', 'confirm_password', 'title', 'locale', 'country', 'gender'],
-    LEVEL,
-  ),
+  user_global_profile: all(['first_name', 'last_name', 'dob', 'email', 'password', 'confirm_password', 'title', 'locale', 'country', 'gender'], LEVEL),
   user_site_profile: all(
     [
       'state',
@@ -125,10 +129,7 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     ...all(['send_sms', 'six_digit_verification', 'captcha_required'], FLAG),
   },
   pan_capture: {
-    ...all(
-      ['updatable', 'check_card_active_status', 'capture_cvv', 'cashback_enabled', 'pan_update_allowed', 'optional', 'validate'],
-      FLAG,
-    ),
+    ...all(['updatable', 'check_card_active_status', 'capture_cvv', 'cashback_enabled', 'pan_update_allowed', 'optional', 'validate'], FLAG),
     ...all(['limit', 'maxLength'], POSITIVE_INTEGER),
     ...all(
       [
@@ -156,9 +157,12 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     auth_mechanism: oneOfTexts(['SSO', 'CLASSIC']),
     issuer_url: HTTP_URL,
     // ADR 0001: the name people know their bank's sign-in app by, shown on redirect-sso as written.
-    connected_app: stringSchema('the name of the bank\'s sign-in app as people know it, e.g. "Smile": 1 to 40 characters, no line break or control character, no space at either end', {
-      pattern: '^[^\\s\\x00-\\x1f\\x7f](?:[^\\x00-\\x1f\\x7f]{0,38}[^\\s\\x00-\\x1f\\x7f])?$',
-    }),
+    connected_app: stringSchema(
+      'the name of the bank\'s sign-in app as people know it, e.g. "Smile": 1 to 40 characters, no line break or control character, no space at either end',
+      {
+        pattern: '^[^\\s\\x00-\\x1f\\x7f](?:[^\\x00-\\x1f\\x7f]{0,38}[^\\s\\x00-\\x1f\\x7f])?$',
+      },
+    ),
     client_id: WORD,
     redirect_uris: REDIRECT_URIS,
     client_auth: oneOfTexts(['none', 'client_secret_basic', 'private_key_jwt']),
@@ -213,7 +217,9 @@ export const siteFixtureSchema: JsonSchemaNode = {
       pattern: SITE_ID_PATTERN,
     }),
     // SPEC §3 theme; the themes and what they look like: fixtures/README.md "Themes and brands".
-    theme: stringSchema(`a theme: ${SITE_THEMES.map((theme) => JSON.stringify(theme)).join(' or ')} (fixtures/README.md "Themes and brands")`, { enum: SITE_THEMES }),
+    theme: stringSchema(`a theme: ${SITE_THEMES.map((theme) => JSON.stringify(theme)).join(' or ')} (fixtures/README.md "Themes and brands")`, {
+      enum: SITE_THEMES,
+    }),
     siteFeatureConfigurations: {
       type: 'array',
       description: 'a list of features { "name", "featureConfig" }',

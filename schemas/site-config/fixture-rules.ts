@@ -65,8 +65,12 @@ function featuresOf(root: Readonly<Record<string, unknown>>): Map<string, Featur
   return features;
 }
 
-const settingAt = (feature: FeatureAt, key?: string): Segment[] =>
-  ['siteFeatureConfigurations', feature.index, 'featureConfig', ...(key === undefined ? [] : [key])];
+const settingAt = (feature: FeatureAt, key?: string): Segment[] => [
+  'siteFeatureConfigurations',
+  feature.index,
+  'featureConfig',
+  ...(key === undefined ? [] : [key]),
+];
 
 /** The level of an attribute key as the form reads it: user_global_profile and user_site_profile together. */
 function levelsOf(features: Map<string, FeatureAt>): Map<string, { level: RequirementLevel; at: Segment[] }> {
@@ -110,7 +114,7 @@ export function runtimeErrors(root: unknown): RuleFinding[] {
     findings.push({
       code: 'cards-without-pan-capture',
       at: settingAt(assets, 'pan'),
-      expected: 'a pan_capture feature: registration\'s add-pan step captures cards with it (SPEC §2 add-pan, §3 card config)',
+      expected: "a pan_capture feature: registration's add-pan step captures cards with it (SPEC §2 add-pan, §3 card config)",
       actual: `pan is ${panLevel} and the site has no pan_capture`,
     });
   }
@@ -204,7 +208,8 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
   const panCapture = features.get('pan_capture');
   if (panCapture !== undefined && features.get('cms')?.settings.tenant !== 'vpp') {
     for (const key of STANDALONE_CARD_TEXTS) {
-      if (panCapture.settings[key] !== undefined) noEffect(settingAt(panCapture, key), `${key} is shown only by the standalone card form of a site whose cms tenant is "vpp" (SPEC §2)`);
+      if (panCapture.settings[key] !== undefined)
+        noEffect(settingAt(panCapture, key), `${key} is shown only by the standalone card form of a site whose cms tenant is "vpp" (SPEC §2)`);
     }
   }
 
@@ -239,7 +244,8 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
     const idType = enrollment.settings.national_id_type;
     if (fieldShown.nationalId && (idType === 'cpf' || idType === 'ssn')) {
       for (const key of ['national_id_mask', 'national_id_regexp', 'national_id_uppercase']) {
-        if (enrollment.settings[key] !== undefined) noEffect(settingAt(enrollment, key), `a ${idType} national id is formatted and checked by the ${idType} rules (SPEC §5), never by ${key}`);
+        if (enrollment.settings[key] !== undefined)
+          noEffect(settingAt(enrollment, key), `a ${idType} national id is formatted and checked by the ${idType} rules (SPEC §5), never by ${key}`);
       }
     }
     if (enrollment.settings.privacy_policy_url !== undefined && enrollment.settings.privacy_policy_display === undefined) {
@@ -248,7 +254,8 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
     for (const { field, keys } of ENROLLMENT_SETTINGS_BY_FIELD) {
       if (fieldShown[field]) continue;
       for (const key of keys) {
-        if (enrollment.settings[key] !== undefined) noEffect(settingAt(enrollment, key), `${key} shapes the ${fieldName[field]} field, which this site never shows`);
+        if (enrollment.settings[key] !== undefined)
+          noEffect(settingAt(enrollment, key), `${key} shapes the ${fieldName[field]} field, which this site never shows`);
       }
     }
   }

@@ -34,18 +34,7 @@ export * from './site-regexp';
 export * from './url';
 
 export type RuleName =
-  | 'text'
-  | 'name'
-  | 'addressPart'
-  | 'email'
-  | 'password'
-  | 'confirmPassword'
-  | 'bin'
-  | 'phone'
-  | 'nationalId'
-  | 'postalCode'
-  | 'dob'
-  | 'cardNumber';
+  'text' | 'name' | 'addressPart' | 'email' | 'password' | 'confirmPassword' | 'bin' | 'phone' | 'nationalId' | 'postalCode' | 'dob' | 'cardNumber';
 
 /** The site settings a rule reads, as the translator stores them in the schema: JSON values only. */
 export interface SchemaRuleOptions {
@@ -96,12 +85,10 @@ export const FIELD_RULES: Readonly<Record<RuleName, FieldRuleValidator>> = {
   bin: (value, options) => validateBin(value, options.binLength),
   phone: (value, options) => validateMaxLength(value, options.maxLength) ?? validatePhone(value, options),
   nationalId: (value, options) =>
-    validateMaxLength(value, options.maxLength) ??
-    validateNationalId(value, { type: options.nationalIdType, mask: options.mask, regexp: options.regexp }),
+    validateMaxLength(value, options.maxLength) ?? validateNationalId(value, { type: options.nationalIdType, mask: options.mask, regexp: options.regexp }),
   postalCode: (value, options) => validateMaxLength(value, options.maxLength) ?? validatePostalCode(value, options),
   dob: (value, options) => validateDob(value, { minAge: options.minAge, today: options.today }),
-  cardNumber: (value, options) =>
-    validateCardNumber(value, { standalone: options.standalone, maxInputLength: options.maxLength }),
+  cardNumber: (value, options) => validateCardNumber(value, { standalone: options.standalone, maxInputLength: options.maxLength }),
 };
 
 export function isRuleName(name: unknown): name is RuleName {

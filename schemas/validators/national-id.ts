@@ -40,9 +40,7 @@ function cpfCheckDigit(digits: string): number {
 /** True for 11 digits whose last two are the cpf check digits and that are not all the same digit. */
 export function isValidCpfDigits(digits: string): boolean {
   if (!/^[0-9]{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  return (
-    cpfCheckDigit(digits.slice(0, 9)) === Number(digits[9]) && cpfCheckDigit(digits.slice(0, 10)) === Number(digits[10])
-  );
+  return cpfCheckDigit(digits.slice(0, 9)) === Number(digits[9]) && cpfCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
 }
 
 /**

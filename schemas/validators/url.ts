@@ -94,10 +94,7 @@ export function validateReturnUrl(value: unknown, options: { origin?: string } =
   const path = rootRelativePart(value, normalizedOrigin(options.origin));
   // `//host` and `/\host` are refused by `isHarmless`, with the other URL-like and backslash forms.
   const valid =
-    path !== null &&
-    LOCALE_SEGMENT.test(path) &&
-    decodings(path).every((form) => isHarmless(form, CONTROL_WHITESPACE_OR_BACKSLASH)) &&
-    resolvesOnSite(path);
+    path !== null && LOCALE_SEGMENT.test(path) && decodings(path).every((form) => isHarmless(form, CONTROL_WHITESPACE_OR_BACKSLASH)) && resolvesOnSite(path);
   return valid ? null : fieldError('invalid');
 }
 
@@ -115,8 +112,7 @@ function resolvesOnSite(path: string): boolean {
 }
 
 /** An external URL: a host name (optionally with an http(s) scheme and a port) and an optional path. */
-const EXTERNAL_URL_SHAPE =
-  /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::[0-9]{1,5})?(?:\/[\x21-\x7e]*)?$/i;
+const EXTERNAL_URL_SHAPE = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::[0-9]{1,5})?(?:\/[\x21-\x7e]*)?$/i;
 
 export function isExternalUrlShape(value: unknown): boolean {
   return typeof value === 'string' && EXTERNAL_URL_SHAPE.test(value) && !value.includes('\\') && !TAG.test(value);

@@ -22,7 +22,8 @@ export function parseAnalyticsTags(json: unknown): AnalyticsTags {
   const tags = {} as Record<LocaleRegion, AnalyticsTag>;
   for (const region of REGIONS) {
     const tag = source[region] as Partial<AnalyticsTag> | undefined;
-    if (typeof tag?.containerId !== 'string' || !CONTAINER_ID.test(tag.containerId)) throw new Error(`Analytics tag of ${region}: containerId must look like GTM-XXXXXXX.`);
+    if (typeof tag?.containerId !== 'string' || !CONTAINER_ID.test(tag.containerId))
+      throw new Error(`Analytics tag of ${region}: containerId must look like GTM-XXXXXXX.`);
     if (typeof tag.scriptUrl !== 'string' || !URL.canParse(tag.scriptUrl) || new URL(tag.scriptUrl).protocol !== 'https:') {
       throw new Error(`Analytics tag of ${region}: scriptUrl must be an https URL.`);
     }

@@ -19,7 +19,10 @@ export const assetsApi = gatewayApi.injectEndpoints({
       queryFn: async (siteId, api, _extra, baseQuery) => {
         // ADR 0014: a support agent sees the cards (last four only) of the card holder acted for.
         const concierge = userTypeInState((api.getState() as { auth: AuthState }).auth) === 'CONCIERGE';
-        const answer = await baseQuery({ url: `${concierge ? 'user-attribute/concierge/user/assets' : 'user-attribute/user/assets'}/${encodeURIComponent(siteId)}`, siteId });
+        const answer = await baseQuery({
+          url: `${concierge ? 'user-attribute/concierge/user/assets' : 'user-attribute/user/assets'}/${encodeURIComponent(siteId)}`,
+          siteId,
+        });
         return { data: answer.error || !Array.isArray(answer.data) ? [] : (answer.data as EnrolledAsset[]) };
       },
       providesTags: ['Assets'],

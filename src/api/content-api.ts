@@ -34,7 +34,11 @@ export const contentApi = gatewayApi.injectEndpoints({
         if (aem.error) return { error: aem.error };
         const texts = (aem.data as ContentAnswer).content;
         if (version === 2) return { data: texts };
-        const cms = await baseQuery({ url: `cmsapi/content.data.json/vpp/${encodeURIComponent(siteId)}/${encodeURIComponent(siteId)}/${encodeURIComponent(contentType)}`, params: { locale }, siteId });
+        const cms = await baseQuery({
+          url: `cmsapi/content.data.json/vpp/${encodeURIComponent(siteId)}/${encodeURIComponent(siteId)}/${encodeURIComponent(contentType)}`,
+          params: { locale },
+          siteId,
+        });
         if (cms.error) return { error: cms.error };
         return { data: { ...texts, ...(cms.data as ContentAnswer).content } };
       },

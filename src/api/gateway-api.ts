@@ -122,7 +122,13 @@ export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<Gat
 
   return async (request, api) => {
     const ownsAuthFailure = request.ownsAuthFailure === true;
-    const captchaToken = request.captcha && deps.flags.hcaptcha ? await deps.captcha().token().catch(() => '') : null;
+    const captchaToken =
+      request.captcha && deps.flags.hcaptcha
+        ? await deps
+            .captcha()
+            .token()
+            .catch(() => '')
+        : null;
     const headers = gatewayRequestHeaders({
       url: request.url,
       siteId: request.siteId,
@@ -156,7 +162,16 @@ export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<Gat
     } catch (caught) {
       const error = toGatewayError(caught);
       if (error.correlationId !== null) learnedCorrelationId = error.correlationId;
-      api.dispatch(gatewayResponded({ url: request.url, status: error.status, code: error.code, message: error.message, correlationId: error.correlationId, ownsAuthFailure }));
+      api.dispatch(
+        gatewayResponded({
+          url: request.url,
+          status: error.status,
+          code: error.code,
+          message: error.message,
+          correlationId: error.correlationId,
+          ownsAuthFailure,
+        }),
+      );
       return { error };
     }
   };

@@ -27,7 +27,12 @@ export const ssoApi = gatewayApi.injectEndpoints({
     }),
     /** POST /test-idp/interactions/{id} { subject } -> the registered redirect URI with code and state. */
     chooseSsoIdentity: build.mutation<{ redirectTo: string }, { siteId: string; interaction: string; subject: string }>({
-      query: ({ siteId, interaction, subject }) => ({ url: `/test-idp/interactions/${encodeURIComponent(interaction)}`, method: 'POST', data: { subject }, siteId }),
+      query: ({ siteId, interaction, subject }) => ({
+        url: `/test-idp/interactions/${encodeURIComponent(interaction)}`,
+        method: 'POST',
+        data: { subject },
+        siteId,
+      }),
     }),
   }),
 });

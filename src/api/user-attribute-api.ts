@@ -52,7 +52,10 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
      * the site has no attributes and version 0.
      */
     getUserSiteRecord: build.query<UserSiteRecord, UserAttributesRequest>({
-      query: ({ siteId, concierge }) => ({ url: `${concierge ? 'user-attribute/concierge/user' : 'user-attribute/user'}/${encodeURIComponent(siteId)}`, siteId }),
+      query: ({ siteId, concierge }) => ({
+        url: `${concierge ? 'user-attribute/concierge/user' : 'user-attribute/user'}/${encodeURIComponent(siteId)}`,
+        siteId,
+      }),
       transformResponse: (answer: UserAttributesAnswer, _meta, { siteId }) => {
         const record = answer.userSites?.[siteId];
         return { siteId, attributes: record?.attributes ?? {}, version: record?.version ?? 0 };
@@ -92,7 +95,13 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
     }),
     /** POST user-attribute/v2/user/{siteId} { attributes }: §4 saves the site locale this way on USER_NOT_FOUND. */
     saveUserSiteAttributes: build.mutation<unknown, { siteId: string; attributes: UserSiteAttributes }>({
-      query: ({ siteId, attributes }) => ({ url: `user-attribute/v2/user/${encodeURIComponent(siteId)}`, method: 'POST', data: { attributes }, siteId, ownsAuthFailure: true }),
+      query: ({ siteId, attributes }) => ({
+        url: `user-attribute/v2/user/${encodeURIComponent(siteId)}`,
+        method: 'POST',
+        data: { attributes },
+        siteId,
+        ownsAuthFailure: true,
+      }),
       invalidatesTags: ['UserAttributes', 'AuthState'],
     }),
   }),

@@ -76,7 +76,13 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
     }),
     /** ADR 0008 POST user-mgmt/user/send-code { channel, purpose } → 204; a new code replaces the last. */
     sendCode: build.mutation<unknown, { siteId: string; channel: PasscodeChannel; purpose: PasscodePurpose }>({
-      query: ({ siteId, channel, purpose }) => ({ url: 'user-mgmt/user/send-code', method: 'POST', data: { channel, purpose }, siteId, ownsAuthFailure: purpose === 'login' }),
+      query: ({ siteId, channel, purpose }) => ({
+        url: 'user-mgmt/user/send-code',
+        method: 'POST',
+        data: { channel, purpose },
+        siteId,
+        ownsAuthFailure: purpose === 'login',
+      }),
     }),
     setUpTotp: build.mutation<TotpSetup, { siteId: string }>({
       query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/totp/setup', data: {}, siteId, ...TOTP_CALL }),
@@ -161,7 +167,15 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
   }),
 });
 
-export const { useGetProfileQuery, useGetPreferenceDetailsQuery, useSendCodeMutation, useSetUpTotpMutation, useEnrollTotpMutation, useUnenrollTotpMutation, useRecoveryCodesLeftQuery, useRenewRecoveryCodesMutation,
+export const {
+  useGetProfileQuery,
+  useGetPreferenceDetailsQuery,
+  useSendCodeMutation,
+  useSetUpTotpMutation,
+  useEnrollTotpMutation,
+  useUnenrollTotpMutation,
+  useRecoveryCodesLeftQuery,
+  useRenewRecoveryCodesMutation,
   useRegisterMutation,
   useActivateAccountMutation,
   useResendActivationMutation,

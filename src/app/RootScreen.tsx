@@ -32,7 +32,13 @@ function useEntryQuery(): void {
     const entry = readEntryQuery(search, window.location.origin);
     if (entry.returnUrl !== null) window.sessionStorage.setItem(STORAGE.returnUrl, entry.returnUrl);
     if (entry.passwordUpdated) {
-      dispatch(notificationShown({ id: 'password-updated', kind: 'success', message: textOf(common, 'notice.passwordUpdated', DEFAULT_COMMON_TEXTS['notice.passwordUpdated'] ?? '') }));
+      dispatch(
+        notificationShown({
+          id: 'password-updated',
+          kind: 'success',
+          message: textOf(common, 'notice.passwordUpdated', DEFAULT_COMMON_TEXTS['notice.passwordUpdated'] ?? ''),
+        }),
+      );
     }
   }, [search, dispatch, common]);
 }

@@ -8,10 +8,7 @@ export const GLOBAL_ERROR_STATUSES: ReadonlySet<number> = new Set([0, 500, 502, 
 const FALLS_BACK_SILENTLY = /^(?:site-config-service\/|bin\/aem\/rest(?:\?|$)|cmsapi\/)/;
 
 export type CatalogueReaction =
-  | { kind: 'show-global-alert'; reference: string | null }
-  | { kind: 'hide-global-alert' }
-  | { kind: 'authentication-failure'; code: string }
-  | { kind: 'none' };
+  { kind: 'show-global-alert'; reference: string | null } | { kind: 'hide-global-alert' } | { kind: 'authentication-failure'; code: string } | { kind: 'none' };
 
 /**
  * SPEC §8 as a pure decision on one gateway answer, given the page path it happened on:

@@ -31,7 +31,9 @@ export async function performAuthEffect(effect: AuthEffect, dispatch: AnyDispatc
       }
     }
     case 'SAVE_SITE_LOCALE': {
-      const result = await dispatch(userAttributeApi.endpoints.saveUserSiteAttributes.initiate({ siteId: effect.siteId, attributes: { locale: effect.locale } }));
+      const result = await dispatch(
+        userAttributeApi.endpoints.saveUserSiteAttributes.initiate({ siteId: effect.siteId, attributes: { locale: effect.locale } }),
+      );
       return { type: 'error' in result ? 'SITE_LOCALE_SAVE_FAILED' : 'SITE_LOCALE_SAVED', siteId: effect.siteId };
     }
     case 'REFRESH_TOKEN': {

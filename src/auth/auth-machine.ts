@@ -34,7 +34,14 @@ export type AuthState =
   | { name: 'LOGGEDIN'; siteId: string; userType: UserType };
 
 export type AuthEvent =
-  | { type: 'CHECK_REQUESTED'; siteId: string; locale: string; authenticatedCookie: string | undefined; userTypeCookie: string | undefined; hasRefreshToken: boolean }
+  | {
+      type: 'CHECK_REQUESTED';
+      siteId: string;
+      locale: string;
+      authenticatedCookie: string | undefined;
+      userTypeCookie: string | undefined;
+      hasRefreshToken: boolean;
+    }
   // Outcomes of effects name their site: an answer for a check that was replaced is ignored.
   | { type: 'BACKGROUND_CHECK_ANSWERED'; siteId: string; passesBackgroundCheck: boolean }
   | { type: 'BACKGROUND_CHECK_FAILED'; siteId: string; code: string }

@@ -17,7 +17,8 @@ export const passwordChangeSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(gatewayResponded, (state, { payload }) => {
       if (payload.code === PASSWORD_CHANGE_REQUIRED) state.required = true;
-      else if (payload.status >= 200 && payload.status < 300 && /^user-mgmt\/user\/(?:find|vba\/compromised-password)$/.test(payload.url)) state.required = false;
+      else if (payload.status >= 200 && payload.status < 300 && /^user-mgmt\/user\/(?:find|vba\/compromised-password)$/.test(payload.url))
+        state.required = false;
     });
   },
 });

@@ -80,16 +80,22 @@ export function refusalText(failure: unknown): TextRef {
       // When the lock ends, in the page's locale; a reset through the mailed passcode ends it now (ADR 0008).
       const lockedUntil = stringDetail(error, 'lockedUntil');
       if (lockedUntil !== null && !Number.isNaN(Date.parse(lockedUntil))) return { group: 'signIn', key: 'error.userLockedUntil', at: lockedUntil };
-      return retryAfter === undefined ? { group: 'errors', key: 'userLocked' } : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) } };
+      return retryAfter === undefined
+        ? { group: 'errors', key: 'userLocked' }
+        : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) } };
     }
     case 'DEVICE_LOCKED':
-      return retryAfter === undefined ? { group: 'errors', key: 'deviceLocked' } : { group: 'signIn', key: 'error.deviceLocked', values: { count: minutesOf(retryAfter) } };
+      return retryAfter === undefined
+        ? { group: 'errors', key: 'deviceLocked' }
+        : { group: 'signIn', key: 'error.deviceLocked', values: { count: minutesOf(retryAfter) } };
     case 'RATE_LIMITED':
       return { group: 'signIn', key: 'error.rateLimited', values: { count: minutesOf(retryAfter ?? 60) } };
     case 'OTP_INVALID': {
       const attemptsLeft = numberDetail(error, 'attemptsLeft');
       if (attemptsLeft === undefined) return { group: 'errors', key: 'incorrectPasscode' };
-      return attemptsLeft > 0 ? { group: 'signIn', key: 'error.otpInvalid', values: { count: attemptsLeft } } : { group: 'signIn', key: 'error.otpAttemptsUsed' };
+      return attemptsLeft > 0
+        ? { group: 'signIn', key: 'error.otpInvalid', values: { count: attemptsLeft } }
+        : { group: 'signIn', key: 'error.otpAttemptsUsed' };
     }
     case 'OTP_EXPIRED':
       return { group: 'signIn', key: 'error.otpExpired' };
@@ -102,7 +108,8 @@ export function refusalText(failure: unknown): TextRef {
 
 /** The next step after an answer of `user-auth/login`. */
 export function nextSignInStep(
-  answer: { data: { expires_in?: unknown; passwordCompromised?: unknown; recoveryCodesLeft?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
+  answer:
+    { data: { expires_in?: unknown; passwordCompromised?: unknown; recoveryCodesLeft?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
 ): SignInStep {
   if (answer.data !== undefined) {
     return {
@@ -114,9 +121,16 @@ export function nextSignInStep(
   }
   const error = asGatewayError(answer.error);
   const otpType = PASSCODE_CODES[error.code];
-  if (otpType) return { kind: 'enter-passcode', otpType, maskedDestination: otpType === 'totp' ? null : stringDetail(error, 'maskedDestination'), breachedPassword: false };
+  if (otpType)
+    return {
+      kind: 'enter-passcode',
+      otpType,
+      maskedDestination: otpType === 'totp' ? null : stringDetail(error, 'maskedDestination'),
+      breachedPassword: false,
+    };
   // ADR 0009 "Breached passwords": the gateway mailed a login passcode to the account's e-mail.
-  if (error.code === 'VBA_TOKEN_REQUIRED') return { kind: 'enter-passcode', otpType: 'email', maskedDestination: stringDetail(error, 'maskedDestination'), breachedPassword: true };
+  if (error.code === 'VBA_TOKEN_REQUIRED')
+    return { kind: 'enter-passcode', otpType: 'email', maskedDestination: stringDetail(error, 'maskedDestination'), breachedPassword: true };
   if (error.code === 'OTP_REQUIRED') return { kind: 'choose-passcode-channel' };
   if (GLOBAL_ERROR_STATUSES.has(error.status)) return { kind: 'unavailable' };
   return { kind: 'refused', text: refusalText(error) };

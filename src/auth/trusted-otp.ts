@@ -26,7 +26,8 @@ export function isTrustedOtpValid(store: TokenStorage, nowMs: number): boolean {
 
 /** ADR 0008 `verifiedUntil` (ISO text or epoch seconds) as epoch seconds; 15 minutes from now when unreadable. */
 export function verifiedUntilSeconds(verifiedUntil: unknown, nowMs: number): number {
-  if (typeof verifiedUntil === 'number' && Number.isFinite(verifiedUntil)) return verifiedUntil > 1e12 ? Math.floor(verifiedUntil / 1000) : Math.floor(verifiedUntil);
+  if (typeof verifiedUntil === 'number' && Number.isFinite(verifiedUntil))
+    return verifiedUntil > 1e12 ? Math.floor(verifiedUntil / 1000) : Math.floor(verifiedUntil);
   if (typeof verifiedUntil === 'string') {
     const parsed = Date.parse(verifiedUntil);
     if (Number.isFinite(parsed)) return Math.floor(parsed / 1000);

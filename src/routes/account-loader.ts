@@ -130,7 +130,9 @@ async function hasNotificationInfo(store: AppStore, route: AccountRoute): Promis
   const pending = store.getState().signIn.pending;
   if (route !== 'login-otp-preference' || pending === null) return false;
   const info = await preload(
-    store.dispatch(userMgmtApi.endpoints.getPreferenceDetails.initiate({ siteId: pending.siteId, primaryUserIdentifier: pending.username }, { forceRefetch: true })),
+    store.dispatch(
+      userMgmtApi.endpoints.getPreferenceDetails.initiate({ siteId: pending.siteId, primaryUserIdentifier: pending.username }, { forceRefetch: true }),
+    ),
   );
   return info !== undefined;
 }

@@ -89,7 +89,13 @@ export function Component() {
     const answer = await register({ siteId, locale, user: registrationData, cards: cards.map((card) => ({ pan: panDigitsOf(card) })) });
     if (answer.error) {
       const refusal = accountRefusal(answer.error, { fieldPrefix: 'user.' });
-      setInvalidCards(new Set(Object.keys(refusal.fields).flatMap((path) => CARD_FIELD.exec(path)?.[1] ?? []).map(Number)));
+      setInvalidCards(
+        new Set(
+          Object.keys(refusal.fields)
+            .flatMap((path) => CARD_FIELD.exec(path)?.[1] ?? [])
+            .map(Number),
+        ),
+      );
       setAlert(refusal.alert ? refusalText(refusal.alert) : null);
       return;
     }

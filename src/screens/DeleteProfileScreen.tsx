@@ -50,7 +50,9 @@ export function Component() {
   const confirm = async (data: SiteFormData) => {
     refusal.clear();
     const answer = await removeAccount(
-      proof === 'password' ? { siteId: site.siteId, password: String(data.currentPassword ?? '') } : { siteId: site.siteId, passcode: String(data.passcode ?? '') },
+      proof === 'password'
+        ? { siteId: site.siteId, password: String(data.currentPassword ?? '') }
+        : { siteId: site.siteId, passcode: String(data.passcode ?? '') },
     );
     if (answer.error) {
       refusal.refuse(answer.error);

@@ -181,7 +181,11 @@ export function Component() {
       {sessionEndedCode !== null && (
         <div className="profile-session-ended">
           <FormAlert kind="error" message={text('edit.sessionEnded')} />
-          <button type="button" className="button button--primary" onClick={() => dispatch(authEvent({ type: 'AUTHENTICATION_FAILED', code: sessionEndedCode }))}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => dispatch(authEvent({ type: 'AUTHENTICATION_FAILED', code: sessionEndedCode }))}
+          >
             {text('edit.signInAgain')}
           </button>
         </div>

@@ -25,7 +25,10 @@ export function Component() {
   const dispatch = useDispatch();
   const text = useText('signIn');
   const refusalText = useRefusalText();
-  const info = useGetPreferenceDetailsQuery(pending ? { siteId: pending.siteId, primaryUserIdentifier: pending.username } : { siteId: '', primaryUserIdentifier: '' }, { skip: pending === null });
+  const info = useGetPreferenceDetailsQuery(
+    pending ? { siteId: pending.siteId, primaryUserIdentifier: pending.username } : { siteId: '', primaryUserIdentifier: '' },
+    { skip: pending === null },
+  );
   const [sendCode, sending] = useSendCodeMutation();
   const [refusal, setRefusal] = useState<TextRef | null>(null);
 

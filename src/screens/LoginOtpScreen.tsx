@@ -70,7 +70,13 @@ export function Component() {
     const trustDevice = !breachedPassword && data.trust_device === true;
     const credentials = { username: pending.username, password: pending.password };
     const code = String(data.otp ?? '');
-    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, ...(breachedPassword ? { vbaToken: code } : { otp: code, otpType }), trustDevice });
+    const answer = await logIn({
+      siteId: pending.siteId,
+      locale: pending.locale,
+      ...credentials,
+      ...(breachedPassword ? { vbaToken: code } : { otp: code, otpType }),
+      trustDevice,
+    });
     const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
     if (seconds !== null) {
       checkWait.start(seconds);
@@ -97,7 +103,14 @@ export function Component() {
     if (seconds !== null) sendWait.start(seconds);
     if (answer.error === undefined) setNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
     // The wait is counted on the button: the alert does not name another figure (minutes) for it.
-    else setNotice({ kind: 'error', text: seconds !== null && asGatewayError(answer.error).code === 'RATE_LIMITED' ? { group: 'signIn', key: 'error.rateLimitedWait' } : refusalOf(answer.error) });
+    else
+      setNotice({
+        kind: 'error',
+        text:
+          seconds !== null && asGatewayError(answer.error).code === 'RATE_LIMITED'
+            ? { group: 'signIn', key: 'error.rateLimitedWait' }
+            : refusalOf(answer.error),
+      });
   };
 
   const intro =
@@ -106,15 +119,17 @@ export function Component() {
       : breachedPassword
         ? text('otp.breachedPasswordIntro', { destination: pending.maskedDestination ?? '' })
         : pending.maskedDestination
-        ? text(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
-        : text('otp.sent');
+          ? text(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
+          : text('otp.sent');
 
   return (
     <section className="sign-in" aria-busy={login.isLoading}>
       <RouteHeading route="login-otp" focusOnMount />
       <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
       {notice && <FormAlert kind={notice.kind} message={refusalText(notice.text)} />}
-      {withRecoveryCode && <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />}
+      {withRecoveryCode && (
+        <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />
+      )}
       {shownForm && !withRecoveryCode && (
         <SiteForm
           schema={shownForm.schema}

@@ -212,7 +212,11 @@ export function Component() {
           {openTask === 'lost-phone' && (
             <>
               <p>{text('mfa.lostPhone')}</p>
-              <RecoveryCodeForm submitText={text('mfa.lostPhone.submit')} busy={unenrolling.isLoading} onSubmit={(recoveryCode) => void turnOff({ recoveryCode })} />
+              <RecoveryCodeForm
+                submitText={text('mfa.lostPhone.submit')}
+                busy={unenrolling.isLoading}
+                onSubmit={(recoveryCode) => void turnOff({ recoveryCode })}
+              />
             </>
           )}
         </>

@@ -74,7 +74,14 @@ export function Component() {
       </p>
       {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
       {form && (
-        <SiteForm schema={form.schema} uiSchema={form.uiSchema} texts={formTexts} onSubmit={(data) => void submit(data)} submitText={text('otp.submit')} disabled={verifying.isLoading} />
+        <SiteForm
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          texts={formTexts}
+          onSubmit={(data) => void submit(data)}
+          submitText={text('otp.submit')}
+          disabled={verifying.isLoading}
+        />
       )}
     </section>
   );

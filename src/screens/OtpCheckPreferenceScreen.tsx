@@ -62,7 +62,9 @@ export function Component() {
           <p className="sign-in__intro">{text('otpCheck.intro')}</p>
           {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
           {info.isError && <FormAlert kind="error" message={refusalText({ group: 'errors', key: 'unexpected' })} />}
-          {info.data && <PasscodeChannelChoice info={info.data} busy={sending.isLoading} onChoose={(channel, destination) => void choose(channel, destination)} />}
+          {info.data && (
+            <PasscodeChannelChoice info={info.data} busy={sending.isLoading} onChoose={(channel, destination) => void choose(channel, destination)} />
+          )}
         </>
       )}
     </section>

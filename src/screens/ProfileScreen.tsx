@@ -67,7 +67,9 @@ export function Component() {
           <dl className="profile-summary__badges">
             <div className="profile-badge">
               <dt>{text('status.label')}</dt>
-              <dd className={`badge ${profile.userAccountStatus === 'ACTIVE' ? 'badge--positive' : 'badge--neutral'}`}>{text(`status.${profile.userAccountStatus}`) || profile.userAccountStatus}</dd>
+              <dd className={`badge ${profile.userAccountStatus === 'ACTIVE' ? 'badge--positive' : 'badge--neutral'}`}>
+                {text(`status.${profile.userAccountStatus}`) || profile.userAccountStatus}
+              </dd>
             </div>
             {/* A site with MFA "off" offers no two-step verification, so it shows no two-step row either. */}
             {isMfaOffered(site) && (

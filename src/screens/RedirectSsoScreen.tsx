@@ -119,6 +119,7 @@ function FinishSignIn({ siteId, code, state }: { siteId: string; code: string; s
 function landingOf(lastVisitedPath: string | null, basePath: string): string {
   if (lastVisitedPath === null || validateReturnUrl(lastVisitedPath) !== null) return `${basePath}profile`;
   const target = new URL(lastVisitedPath, window.location.origin);
-  const onSite = target.origin === window.location.origin && resolveSite({ host: window.location.host, pathname: target.pathname, search: target.search }).route !== null;
+  const onSite =
+    target.origin === window.location.origin && resolveSite({ host: window.location.host, pathname: target.pathname, search: target.search }).route !== null;
   return onSite ? `${target.pathname}${target.search}` : `${basePath}profile`;
 }

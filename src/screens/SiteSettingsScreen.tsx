@@ -46,7 +46,10 @@ export function Component() {
     if (!record.data) return;
     setOutcome(null);
     // The object as read (`siteId`, `attributes`, `version`: never vopUsers) with the new choice.
-    const answer = await save({ record: { siteId, attributes: { ...record.data.attributes, offers_preference: data.offers_preference ?? [] }, version: record.data.version }, concierge });
+    const answer = await save({
+      record: { siteId, attributes: { ...record.data.attributes, offers_preference: data.offers_preference ?? [] }, version: record.data.version },
+      concierge,
+    });
     if (!answer.error) setOutcome({ kind: 'success', key: 'settings.saved' });
     else if (attributesConflictOf(answer.error)) setOutcome({ kind: 'error', key: 'settings.conflict' });
     else if (!GLOBAL_ERROR_STATUSES.has(asGatewayError(answer.error).status)) setOutcome({ kind: 'error', key: 'settings.failed' });

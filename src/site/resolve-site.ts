@@ -76,7 +76,10 @@ function decodeSegment(segment: string): string {
  */
 export function resolveSite(url: { host: string; pathname: string; search?: string }): SiteLocation {
   const warnings: string[] = [];
-  const segments = url.pathname.split('/').filter((segment) => segment !== '').map(decodeSegment);
+  const segments = url.pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(decodeSegment);
   const accountIndex = segments.indexOf('account');
 
   let issuerCandidate: string | null = null;
@@ -114,7 +117,10 @@ export function resolveSite(url: { host: string; pathname: string; search?: stri
   const routeName = isAccountPath ? segments.slice(accountIndex + 1).join('/') : '';
   const route = isAccountRoute(routeName) ? routeName : null;
   const basePath = isAccountPath
-    ? `/${[issuer ?? issuerCandidate, localeCandidate].filter((part) => part !== null).map((part) => encodeURIComponent(part as string)).join('/')}/account/`
+    ? `/${[issuer ?? issuerCandidate, localeCandidate]
+        .filter((part) => part !== null)
+        .map((part) => encodeURIComponent(part as string))
+        .join('/')}/account/`
     : `/${DEFAULT_LOCALE}/account/`;
 
   const siteId = siteIdFor(url.host, issuer, locale, url.search ?? '', warnings);

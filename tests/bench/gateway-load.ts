@@ -48,7 +48,14 @@ async function signIn(baseUrl: string, user: DemoUser): Promise<{ cookie: string
   const answer = await fetch(`${baseUrl}/api/user-auth/login`, {
     method: 'POST',
     headers: { cookie: cookieHeader(), 'x-xsrf-token': xsrf },
-    body: new URLSearchParams({ username: user.email, password: user.password, grant_type: 'password', siteId: user.siteId, locale: 'en_us', init_login: 'true' }),
+    body: new URLSearchParams({
+      username: user.email,
+      password: user.password,
+      grant_type: 'password',
+      siteId: user.siteId,
+      locale: 'en_us',
+      init_login: 'true',
+    }),
   });
   if (!answer.ok) throw new Error(`bench sign-in of ${user.email}: ${answer.status} ${await answer.text()}`);
   remember(answer);
@@ -98,7 +105,6 @@ async function readRows(distDir: string, target: ReadTarget): Promise<BenchRow[]
         met: result.latency.p99 <= READ_P99_TARGET_MS && errors === 0 && result.requests.total >= READ_RATE_PER_SECOND * READ_DURATION_SECONDS * 0.95,
       });
     }
-
   } finally {
     await portal.stop();
   }
@@ -143,7 +149,14 @@ async function loginRows(distDir: string): Promise<BenchRow[]> {
     const user = demoUserWithoutPasscode();
     const { xsrf } = await signIn(portal.baseUrl, user);
     let caller = 0;
-    const body = new URLSearchParams({ username: user.email, password: user.password, grant_type: 'password', siteId: user.siteId, locale: 'en_us', init_login: 'true' }).toString();
+    const body = new URLSearchParams({
+      username: user.email,
+      password: user.password,
+      grant_type: 'password',
+      siteId: user.siteId,
+      locale: 'en_us',
+      init_login: 'true',
+    }).toString();
     const logins = await autocannon({
       url: `${portal.baseUrl}/api/user-auth/login`,
       connections: LOGIN_CONNECTIONS,

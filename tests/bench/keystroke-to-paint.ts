@@ -70,7 +70,9 @@ async function installProbe(page: Page): Promise<void> {
 async function textFieldIds(page: Page): Promise<string[]> {
   return page.$$eval('.site-form input', (elements) =>
     (elements as HTMLInputElement[])
-      .filter((input) => ['text', 'email', 'password', ''].includes(input.getAttribute('type') ?? '') && input.inputMode !== 'numeric' && input.inputMode !== 'tel')
+      .filter(
+        (input) => ['text', 'email', 'password', ''].includes(input.getAttribute('type') ?? '') && input.inputMode !== 'numeric' && input.inputMode !== 'tel',
+      )
       .map((input) => input.id)
       .filter((id) => /name|email|password|address|city|street/i.test(id)),
   );
@@ -94,7 +96,15 @@ async function typeAndMeasure(page: Page, fieldIds: readonly string[]): Promise<
 export async function keystrokeRows(baseUrl: string, siteId: string, locale: string): Promise<BenchRow[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-gpu-vsync',
+      '--disable-frame-rate-limit',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   const rows: BenchRow[] = [];
   try {
@@ -105,7 +115,8 @@ export async function keystrokeRows(baseUrl: string, siteId: string, locale: str
       await page.locator('#root_first_name').waitFor();
       const fieldIds = await textFieldIds(page);
       const plannedCharacters = fieldIds.reduce((sum, id) => sum + textFor(id).length, 0);
-      if (fieldIds.length < 3 || plannedCharacters < 100) throw new Error(`keystroke bench: the ${siteId} registration shows too few text fields (${fieldIds.join(', ')})`);
+      if (fieldIds.length < 3 || plannedCharacters < 100)
+        throw new Error(`keystroke bench: the ${siteId} registration shows too few text fields (${fieldIds.join(', ')})`);
       const cdp = await context.newCDPSession(page);
       // Chrome DevTools Protocol CPU throttling: 4 = the page's main thread runs four times slower.
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });

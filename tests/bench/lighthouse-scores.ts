@@ -44,12 +44,17 @@ export async function lighthouseRows(baseUrl: string, siteId: string, locale: st
           // The audits that cost points, heaviest first (weight, then how far each is from a pass).
           const failing = (found?.auditRefs ?? [])
             .map((ref) => ({ weight: ref.weight, audit: lhr.audits[ref.id] as LighthouseAudit | undefined }))
-            .filter((entry): entry is { weight: number; audit: LighthouseAudit } => entry.audit !== undefined && entry.audit.score !== null && entry.audit.score < 1 && entry.weight > 0)
+            .filter(
+              (entry): entry is { weight: number; audit: LighthouseAudit } =>
+                entry.audit !== undefined && entry.audit.score !== null && entry.audit.score < 1 && entry.weight > 0,
+            )
             .sort((a, b) => b.weight * (1 - (b.audit.score ?? 0)) - a.weight * (1 - (a.audit.score ?? 0)))
             .slice(0, 5);
           notes.push({
             title: `Lighthouse ${category.label} ${score} < ${category.target} on ${route}`,
-            lines: failing.map(({ audit }) => `${audit.id} (score ${(audit.score ?? 0).toFixed(2)}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`),
+            lines: failing.map(
+              ({ audit }) => `${audit.id} (score ${(audit.score ?? 0).toFixed(2)}${audit.displayValue ? `, ${audit.displayValue}` : ''}): ${audit.title}`,
+            ),
           });
         }
       }

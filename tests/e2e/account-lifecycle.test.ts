@@ -413,7 +413,10 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await page.locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
     await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.enroll') }).click();
     await page.getByRole('button', { name: t('ar_qa', 'signIn', 'mfa.codes.saved') }).click();
-    await page.getByText(t('ar_qa', 'signIn', 'mfa.enrolledNow').slice(0, 10)).first().waitFor();
+    await page
+      .getByText(t('ar_qa', 'signIn', 'mfa.enrolledNow').slice(0, 10))
+      .first()
+      .waitFor();
 
     await page.goto(url(DOHABANK, 'delete-profile'));
     await page.getByRole('button', { name: t('ar_qa', 'account', 'delete.confirm') }).waitFor();
@@ -454,7 +457,10 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await page.locator('#root_currentPassword').fill('Not-My-Password-1');
     await deleteButton.click();
     await expect.poll(() => page.locator('#root_currentPassword').getAttribute('aria-invalid')).toBe('true');
-    await page.getByText(t('en_us', 'form', 'currentPasswordIncorrect')).first().waitFor();
+    await page
+      .getByText(t('en_us', 'form', 'currentPasswordIncorrect'))
+      .first()
+      .waitFor();
     await saveScreenshot(page, 'account-delete-profile-wrong-password');
     expect(routeOf(page)).toBe('delete-profile');
     await page.locator('#root_currentPassword').fill('Recovered-Pass-8');

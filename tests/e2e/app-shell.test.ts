@@ -10,17 +10,49 @@ import { signInForTest } from './support/test-session';
  * headers on real requests. The expected tables are written from the spec, not from the app's code.
  */
 const ROUTES = [
-  'login', 'login-form', 'activate', 'login-otp', 'login-otp-preference', 'profile', 'edit-profile', 'mfa-setup',
-  'delete-profile', 'edit-pan', 'cashback-statement', 'site-settings', 'registration', 'add-pan', 'password',
-  'compromised-credentials', 'resend-activation', 'recovery', 'reset-password', 'passcode', 'passcode-preference',
-  'otp-check-preference', 'otp-check-passcode', 'logout', 'redirect-sso', 'sso-simulator',
+  'login',
+  'login-form',
+  'activate',
+  'login-otp',
+  'login-otp-preference',
+  'profile',
+  'edit-profile',
+  'mfa-setup',
+  'delete-profile',
+  'edit-pan',
+  'cashback-statement',
+  'site-settings',
+  'registration',
+  'add-pan',
+  'password',
+  'compromised-credentials',
+  'resend-activation',
+  'recovery',
+  'reset-password',
+  'passcode',
+  'passcode-preference',
+  'otp-check-preference',
+  'otp-check-passcode',
+  'logout',
+  'redirect-sso',
+  'sso-simulator',
 ] as const;
 type Route = (typeof ROUTES)[number];
 
 /** §2 authenticated-only routes (signed in). */
 const SIGNED_IN_ONLY: readonly Route[] = [
-  'profile', 'edit-profile', 'mfa-setup', 'delete-profile', 'edit-pan', 'cashback-statement', 'site-settings', 'password',
-  'compromised-credentials', 'otp-check-preference', 'otp-check-passcode', 'logout',
+  'profile',
+  'edit-profile',
+  'mfa-setup',
+  'delete-profile',
+  'edit-pan',
+  'cashback-statement',
+  'site-settings',
+  'password',
+  'compromised-credentials',
+  'otp-check-preference',
+  'otp-check-passcode',
+  'logout',
 ];
 
 /** Where each route ends for a visitor who is not (actively) signed in, on a site with the current recovery variant. */
@@ -79,14 +111,32 @@ interface Walk {
 
 const WALKS: Walk[] = [
   { name: 'a guest on firstbank', siteId: 'firstbank', locale: 'en_us', user: null, expected: guestEnd },
-  { name: 'an active card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: true, deleteAllowed: true, mfaOff: false, ssoPassword: false }) },
+  {
+    name: 'an active card holder on firstbank',
+    siteId: 'firstbank',
+    locale: 'en_us',
+    user: 'emily.carter@example.com',
+    expected: (r) => signedInEnd(r, { profileUpdatable: true, deleteAllowed: true, mfaOff: false, ssoPassword: false }),
+  },
   // §2: logged-in-inactive users are sent to sign in like guests.
   { name: 'an inactive card holder on firstbank', siteId: 'firstbank', locale: 'en_us', user: 'daniel.brooks@example.com', expected: guestEnd },
   { name: 'a guest on northbank', siteId: 'northbank', locale: 'fr_ca', user: null, expected: guestEnd },
-  { name: 'an active card holder on northbank (updatable false, allow_delete_profile false)', siteId: 'northbank', locale: 'fr_ca', user: 'sophie.tremblay@example.com', expected: (r) => signedInEnd(r, { profileUpdatable: false, deleteAllowed: false, mfaOff: false, ssoPassword: false }) },
+  {
+    name: 'an active card holder on northbank (updatable false, allow_delete_profile false)',
+    siteId: 'northbank',
+    locale: 'fr_ca',
+    user: 'sophie.tremblay@example.com',
+    expected: (r) => signedInEnd(r, { profileUpdatable: false, deleteAllowed: false, mfaOff: false, ssoPassword: false }),
+  },
   { name: 'a guest on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: null, expected: ssoEnd },
   // No profile on unionbank yet: §4 USER_NOT_FOUND saves the site locale, the recheck signs in.
-  { name: 'a firstbank card holder signed in on the SSO site unionbank', siteId: 'unionbank', locale: 'en_us', user: 'emily.carter@example.com', expected: (r) => ssoSignedInEnd(r, { profileUpdatable: true, deleteAllowed: false, mfaOff: true, ssoPassword: true }) },
+  {
+    name: 'a firstbank card holder signed in on the SSO site unionbank',
+    siteId: 'unionbank',
+    locale: 'en_us',
+    user: 'emily.carter@example.com',
+    expected: (r) => ssoSignedInEnd(r, { profileUpdatable: true, deleteAllowed: false, mfaOff: true, ssoPassword: true }),
+  },
 ];
 
 const API_REQUEST = /\/(?:gateway\/)?api\//;
@@ -199,7 +249,11 @@ describe('the app shell in Chromium (SPEC §2, §4, §7, §8)', () => {
     // §8 "Config and content fetch failures fall back silently", so the failing call is the sign-in itself.
     const SIGN_IN_REQUEST = /\/api\/user-auth\//;
     await page.route(SIGN_IN_REQUEST, (route) =>
-      route.fulfill({ status: 502, headers: { 'X-CID': 'e2e-reference-502', 'content-type': 'application/json' }, body: '{"error":"BAD_GATEWAY","message":"upstream down"}' }),
+      route.fulfill({
+        status: 502,
+        headers: { 'X-CID': 'e2e-reference-502', 'content-type': 'application/json' },
+        body: '{"error":"BAD_GATEWAY","message":"upstream down"}',
+      }),
     );
     await page.locator('#root_username').fill('oliver.bennett@example.com');
     await page.locator('#root_password').fill('Any-Password-1');

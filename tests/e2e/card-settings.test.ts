@@ -82,7 +82,9 @@ describe('capture_cvv (sabana, es_co)', () => {
     expect(validationBodies).toHaveLength(1);
     expect(JSON.parse(validationBodies[0]!)).toEqual({ assetType: 'PAN', value: '4012888888881881', cvv: CVV });
     expect(await cvv.inputValue()).toBe('');
-    const stored = await page.evaluate(() => JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookie: document.cookie }));
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage }, cookie: document.cookie }),
+    );
     expect(stored).not.toContain(CVV);
     await context.close();
   });

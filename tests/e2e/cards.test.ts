@@ -26,7 +26,12 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-async function signedInPage(email: string, siteId: string, locale: string, route = 'edit-pan'): Promise<{ context: BrowserContext; page: Page; cspViolations: string[] }> {
+async function signedInPage(
+  email: string,
+  siteId: string,
+  locale: string,
+  route = 'edit-pan',
+): Promise<{ context: BrowserContext; page: Page; cspViolations: string[] }> {
   const context = await browser.newContext();
   await signInForTest(context, portal.baseUrl, email, siteId);
   const page = await context.newPage();
@@ -200,10 +205,12 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
     // WCAG 2.4.7: the focused control draws the 3px focus outline (cards.css :focus-visible).
     const expectFocusRing = async () =>
-      expect(await page.evaluate(() => {
-        const style = document.activeElement === null ? null : getComputedStyle(document.activeElement);
-        return style === null ? '' : `${style.outlineStyle} ${style.outlineWidth}`;
-      })).toBe('solid 3px');
+      expect(
+        await page.evaluate(() => {
+          const style = document.activeElement === null ? null : getComputedStyle(document.activeElement);
+          return style === null ? '' : `${style.outlineStyle} ${style.outlineWidth}`;
+        }),
+      ).toBe('solid 3px');
 
     await cardInput(page).focus();
     await page.keyboard.press('Shift+Tab');
@@ -300,7 +307,7 @@ describe('right to left (ar_qa content on firstbank)', () => {
 });
 
 describe('an injected server failure for each card call (firstbank, casey.park)', () => {
-  it('validation, enrolment, set default and remove: each §8 text, with the gateway\'s X-CID', async () => {
+  it("validation, enrolment, set default and remove: each §8 text, with the gateway's X-CID", async () => {
     const { context, page } = await signedInPage('casey.park@example.com', 'firstbank', 'en_us');
     // Numbers no other firstbank account holds (ADR 0011): emily added 4012 8888 8888 1881 above, daniel holds 4242 4242 4242 4242.
     const add = page.getByRole('button', { name: 'Add card' });

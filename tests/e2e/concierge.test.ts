@@ -78,10 +78,14 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     const banner = page.getByRole('region', { name: 'Support agent mode' });
     expect(await banner.textContent()).toContain('You are acting for Emily Carter');
     await page.getByText(HOLDER).first().waitFor();
-    const details = JSON.parse(Buffer.from((await cookieValue(context, portal.baseUrl, 'gmap_support_details')) ?? '', 'base64url').toString()) as { primaryUserIdentifier: string; firstName: string };
+    const details = JSON.parse(Buffer.from((await cookieValue(context, portal.baseUrl, 'gmap_support_details')) ?? '', 'base64url').toString()) as {
+      primaryUserIdentifier: string;
+      firstName: string;
+    };
     expect(details.firstName).toBe('Emily');
     // An agent is offered no credential screen (ADR 0014).
-    for (const name of ['Change password', 'Delete account', 'Manage cards', 'Add or manage cards']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+    for (const name of ['Change password', 'Delete account', 'Manage cards', 'Add or manage cards'])
+      expect(await page.getByRole('link', { name }).count(), name).toBe(0);
 
     const online = page.getByLabel('Show me personalized offers online');
     expect(await online.isChecked()).toBe(false);
@@ -105,16 +109,41 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     const audit = await context.request.get(`${portal.baseUrl}/api/user-mgmt/user/concierge/audit`);
     const entries = ((await audit.json()) as { entries: AuditEntry[] }).entries;
     expect(entries.slice(0, 3)).toEqual([
-      { userId: details.primaryUserIdentifier, siteId: SITE, action: 'site-object.save', attributeKeys: ['offers_preference'], correlationId: expect.any(String), at: expect.any(String) },
-      { userId: details.primaryUserIdentifier, siteId: SITE, action: 'attributes.save', attributeKeys: ['marketing_opt_ins'], correlationId: expect.any(String), at: expect.any(String) },
-      { userId: details.primaryUserIdentifier, siteId: SITE, action: 'act-for.start', attributeKeys: [], correlationId: expect.any(String), at: expect.any(String) },
+      {
+        userId: details.primaryUserIdentifier,
+        siteId: SITE,
+        action: 'site-object.save',
+        attributeKeys: ['offers_preference'],
+        correlationId: expect.any(String),
+        at: expect.any(String),
+      },
+      {
+        userId: details.primaryUserIdentifier,
+        siteId: SITE,
+        action: 'attributes.save',
+        attributeKeys: ['marketing_opt_ins'],
+        correlationId: expect.any(String),
+        at: expect.any(String),
+      },
+      {
+        userId: details.primaryUserIdentifier,
+        siteId: SITE,
+        action: 'act-for.start',
+        attributeKeys: [],
+        correlationId: expect.any(String),
+        at: expect.any(String),
+      },
     ]);
 
     // The change is Emily's, seen from her own session.
     const emily = await browser.newContext();
     await signInForTest(emily, portal.baseUrl, HOLDER, SITE);
     const own = await emily.request.get(`${portal.baseUrl}/api/user-attribute/user/${SITE}`, { headers: { 'X-SITE-ID': SITE } });
-    const ownAttributes = ((await own.json()) as { userSites: Record<string, { attributes: { marketing_opt_ins: Record<string, { optin: boolean }>; offers_preference: string[] } }> }).userSites[SITE]?.attributes;
+    const ownAttributes = (
+      (await own.json()) as {
+        userSites: Record<string, { attributes: { marketing_opt_ins: Record<string, { optin: boolean }>; offers_preference: string[] } }>;
+      }
+    ).userSites[SITE]?.attributes;
     expect(ownAttributes?.marketing_opt_ins.online).toEqual({ optin: true });
     expect(ownAttributes?.offers_preference).toHaveLength(1);
     await emily.close();
@@ -154,7 +183,10 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     expect(find.status()).toBe(403);
     expect(((await find.json()) as { error: string }).error).toBe('NOT_CONCIERGE');
     const xsrf = (await cookieValue(context, portal.baseUrl, 'XSRF-TOKEN')) ?? '';
-    const actFor = await context.request.post(`${portal.baseUrl}/api/user-mgmt/user/concierge/act-for`, { data: { email: HOLDER }, headers: { 'X-XSRF-TOKEN': xsrf } });
+    const actFor = await context.request.post(`${portal.baseUrl}/api/user-mgmt/user/concierge/act-for`, {
+      data: { email: HOLDER },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
     expect(actFor.status()).toBe(403);
     expect(((await actFor.json()) as { error: string }).error).toBe('NOT_CONCIERGE');
     await saveScreenshot(page, 'concierge-card-holder-refused');

@@ -43,8 +43,20 @@ describe('the CSP violation watch of every browser test', () => {
     const ran = await page.evaluate(injectInlineScript);
     expect(ran, 'the strict policy must refuse the inline script').toBe(false);
     // Each channel reports the refusal once; both arrive asynchronously.
-    await expect.poll(() => pendingCspViolations().map((violation) => violation.channel).sort(), { timeout: 5_000 }).toEqual(['console', 'securitypolicyviolation']);
-    expect(takeCspViolations().map((violation) => violation.text).join('\n')).toMatch(/script-src/);
+    await expect
+      .poll(
+        () =>
+          pendingCspViolations()
+            .map((violation) => violation.channel)
+            .sort(),
+        { timeout: 5_000 },
+      )
+      .toEqual(['console', 'securitypolicyviolation']);
+    expect(
+      takeCspViolations()
+        .map((violation) => violation.text)
+        .join('\n'),
+    ).toMatch(/script-src/);
     expect(pageList.join('\n')).toMatch(/inline script violates the following Content Security Policy directive 'script-src 'self''/);
     await page.close();
   });

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { launchChromium, screenshotOpenPages } from './support/browser';
 
 // keep-failure-screenshots.ts calls this after every failing browser test: what it keeps must be there to look at.
-it('keeps a PNG of every page still open in the file\'s browsers, and nothing once they are closed', async () => {
+it("keeps a PNG of every page still open in the file's browsers, and nothing once they are closed", async () => {
   const browser = await launchChromium();
   const first = await browser.newPage();
   await first.setContent('<h1>first page</h1>');

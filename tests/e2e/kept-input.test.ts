@@ -112,16 +112,24 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await page.reload();
     // The password lived in memory only, so the registration cannot be sent from add-pan: back to the form.
     await endsOn(page, 'registration');
-    await page.getByRole('status').filter({ hasText: t('account', 'registration.restored') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('account', 'registration.restored') })
+      .waitFor();
     expect(await page.locator('#root_first_name').inputValue()).toBe('Alex');
     expect(await page.locator('#root_last_name').inputValue()).toBe('Morgan');
     expect(await page.locator('#root_email').inputValue()).toBe(email);
     expect(await page.locator('#root_phone').inputValue()).toBe('(212) 555-0123');
-    expect([await page.locator('#root_dob').inputValue(), await page.locator('#root_dob_dd').inputValue(), await page.locator('#root_dob_yyyy').inputValue()]).toEqual(['04', '12', '1988']);
+    expect([
+      await page.locator('#root_dob').inputValue(),
+      await page.locator('#root_dob_dd').inputValue(),
+      await page.locator('#root_dob_yyyy').inputValue(),
+    ]).toEqual(['04', '12', '1988']);
     expect(await page.getByLabel(t('optins', 'cashback'), { exact: true }).isChecked()).toBe(true);
     expect(await page.locator('#root_pp').isChecked()).toBe(true);
     // Secrets are not kept: not on the form, not in session storage.
-    for (const secret of ['#root_password', '#root_confirm_password', '#root_nationalId', '#root_ninedigitbin']) expect(await page.locator(secret).inputValue()).toBe('');
+    for (const secret of ['#root_password', '#root_confirm_password', '#root_nationalId', '#root_ninedigitbin'])
+      expect(await page.locator(secret).inputValue()).toBe('');
     const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
     for (const secret of [PASSWORD, '501234567', '501-23-4567', '412345678']) expect(stored).not.toContain(secret);
     await saveScreenshot(page, 'registration-restored-after-reload-firstbank');
@@ -184,7 +192,10 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
 
     await pageA.locator('#root_last_name').fill('Kept-After-Sign-Out');
     await pageA.getByRole('button', { name: t('profile', 'edit.submit') }).click();
-    await pageA.getByRole('alert').filter({ hasText: t('profile', 'edit.sessionEnded') }).waitFor();
+    await pageA
+      .getByRole('alert')
+      .filter({ hasText: t('profile', 'edit.sessionEnded') })
+      .waitFor();
     // Nothing lost: the person is still on the form with what they typed.
     expect(routeOf(pageA)).toBe('edit-profile');
     expect(await pageA.locator('#root_last_name').inputValue()).toBe('Kept-After-Sign-Out');
@@ -199,7 +210,10 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await endsOn(pageA, 'login-form');
     await signIn(pageA, 'eurobank', LUKAS.email, LUKAS.password);
     await endsOn(pageA, 'edit-profile');
-    await pageA.getByRole('status').filter({ hasText: t('profile', 'edit.restored') }).waitFor();
+    await pageA
+      .getByRole('status')
+      .filter({ hasText: t('profile', 'edit.restored') })
+      .waitFor();
     expect(await pageA.locator('#root_last_name').inputValue()).toBe('Kept-After-Sign-Out');
     // Back on the form, not yet saved: the stored profile still has the old name until the person presses save.
     await pageB.goto(url('eurobank', 'profile'));

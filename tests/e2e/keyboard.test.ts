@@ -44,7 +44,10 @@ async function focusState(page: Page): Promise<{ element: string; visible: boole
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
     const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-    return { element: `${element.tagName.toLowerCase()}#${element.id || element.getAttribute('name') || element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30)}`, visible: outline || shadow };
+    return {
+      element: `${element.tagName.toLowerCase()}#${element.id || element.getAttribute('name') || element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30)}`,
+      visible: outline || shadow,
+    };
   });
 }
 

@@ -22,7 +22,9 @@ function text(content: Content, group: string, key: string): string {
 
 /** The site's date_format as the order of the date-of-birth parts (SPEC §5). */
 function dobOrder(siteId: string): ('dd' | 'mm' | 'yyyy')[] {
-  const site = JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/sites/${siteId}.json`, 'utf8')) as { siteFeatureConfigurations: { name: string; featureConfig: Record<string, string> }[] };
+  const site = JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/sites/${siteId}.json`, 'utf8')) as {
+    siteFeatureConfigurations: { name: string; featureConfig: Record<string, string> }[];
+  };
   const format = site.siteFeatureConfigurations.find((feature) => feature.name === 'user_enrollment')?.featureConfig.date_format ?? 'YYYY-MM-DD';
   return format.split(/[-/.]/).map((part) => part.toLowerCase() as 'dd' | 'mm' | 'yyyy');
 }

@@ -78,21 +78,25 @@ describe('open redirects in Chromium (SPEC §2, §5; ADR 0015)', () => {
     await context.close();
   });
 
-  it.each(['last_visited_path', 'redirect_uri'])('%s: redirect-sso refuses every hostile value on the page and never leaves the portal', async (parameter) => {
-    const context = await browser.newContext();
-    const off = offSiteDocuments(context);
-    const page = await context.newPage();
-    const refused: string[] = [];
-    for (const { name, value } of hostile) {
-      await page.goto(`${portal.baseUrl}/${SSO_SITE}/en_us/account/redirect-sso?${new URLSearchParams({ [parameter]: value }).toString()}`);
-      await page.getByRole('alert').filter({ hasText: 'This sign-in link cannot be used' }).waitFor({ timeout: 15_000 });
-      // No way on: the page offers no button to the gateway or the provider.
-      if ((await page.getByRole('button').count()) === 0 && routeOf(page) === 'redirect-sso') refused.push(name);
-    }
-    expect(refused).toEqual(hostile.map(({ name }) => name));
-    expect(off).toEqual([]);
-    await context.close();
-  }, 180_000);
+  it.each(['last_visited_path', 'redirect_uri'])(
+    '%s: redirect-sso refuses every hostile value on the page and never leaves the portal',
+    async (parameter) => {
+      const context = await browser.newContext();
+      const off = offSiteDocuments(context);
+      const page = await context.newPage();
+      const refused: string[] = [];
+      for (const { name, value } of hostile) {
+        await page.goto(`${portal.baseUrl}/${SSO_SITE}/en_us/account/redirect-sso?${new URLSearchParams({ [parameter]: value }).toString()}`);
+        await page.getByRole('alert').filter({ hasText: 'This sign-in link cannot be used' }).waitFor({ timeout: 15_000 });
+        // No way on: the page offers no button to the gateway or the provider.
+        if ((await page.getByRole('button').count()) === 0 && routeOf(page) === 'redirect-sso') refused.push(name);
+      }
+      expect(refused).toEqual(hostile.map(({ name }) => name));
+      expect(off).toEqual([]);
+      await context.close();
+    },
+    180_000,
+  );
 
   it.each(['last_visited_path', 'redirect_uri'])('%s: the browser sent straight to the gateway start stays on a 400 of the portal', async (parameter) => {
     const context = await browser.newContext();

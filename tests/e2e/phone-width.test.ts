@@ -146,7 +146,10 @@ describe('at 390 px', () => {
     const xsrf = (await cookieValue(context, portal.baseUrl, 'XSRF-TOKEN')) ?? '';
     // The per-IP count comes before the form is read, so empty forms spend it without a password check each.
     for (let call = 0; call < 31; call += 1) {
-      const answer = await context.request.post(`${portal.baseUrl}/api/user-auth/login`, { form: { grant_type: 'password' }, headers: { 'x-xsrf-token': xsrf } });
+      const answer = await context.request.post(`${portal.baseUrl}/api/user-auth/login`, {
+        form: { grant_type: 'password' },
+        headers: { 'x-xsrf-token': xsrf },
+      });
       if (answer.status() === 429) break;
     }
     await page.locator('#root_username').fill('emily.carter@example.com');

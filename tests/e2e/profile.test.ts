@@ -132,7 +132,10 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
       await page.locator('#root_passcode').fill(totpCode(secret, Date.now() / 1000));
       await page.getByRole('button', { name: t(site.locale, 'signIn', 'mfa.enroll') }).click();
       await page.getByRole('button', { name: t(site.locale, 'signIn', 'mfa.codes.saved') }).click();
-      await page.getByText(t(site.locale, 'signIn', 'mfa.enrolledNow').slice(0, 10)).first().waitFor();
+      await page
+        .getByText(t(site.locale, 'signIn', 'mfa.enrolledNow').slice(0, 10))
+        .first()
+        .waitFor();
       await page.goto(url(site, 'profile'));
     }
     await endsOn(page, 'profile');
@@ -145,102 +148,111 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
     return xsrf ? { 'X-XSRF-TOKEN': xsrf } : {};
   }
 
-  it.each([FIRSTBANK, BANCOSOL, DOHABANK])('$siteId ($locale): view, edit, opt-ins, offer preferences and statement, each kept after a reload', async (site) => {
-    const context = await browser.newContext();
-    const page = await openProfile(context, site);
-    const cspViolations = collectCspViolations(page);
-    const { locale } = site;
+  it.each([FIRSTBANK, BANCOSOL, DOHABANK])(
+    '$siteId ($locale): view, edit, opt-ins, offer preferences and statement, each kept after a reload',
+    async (site) => {
+      const context = await browser.newContext();
+      const page = await openProfile(context, site);
+      const cspViolations = collectCspViolations(page);
+      const { locale } = site;
 
-    // Profile view: the §3 profile, the site's attributes, the links the site allows.
-    await page.getByRole('heading', { name: t(locale, 'profile', 'details.title') }).waitFor();
-    expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar_qa' ? 'rtl' : 'ltr');
-    await saveScreenshot(page, `profile-view-${site.siteId}`);
-    await expectNoAxeViolations(page, `profile view (${site.siteId})`);
+      // Profile view: the §3 profile, the site's attributes, the links the site allows.
+      await page.getByRole('heading', { name: t(locale, 'profile', 'details.title') }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar_qa' ? 'rtl' : 'ltr');
+      await saveScreenshot(page, `profile-view-${site.siteId}`);
+      await expectNoAxeViolations(page, `profile view (${site.siteId})`);
 
-    // Edit profile: an invalid value is refused next to its field, in the browser…
-    await page.getByRole('link', { name: t(locale, 'profile', 'link.edit-profile') }).click();
-    await endsOn(page, 'edit-profile');
-    await page.locator('#root_last_name').fill('Bad<Name>');
-    await page.getByRole('button', { name: t(locale, 'profile', 'edit.submit') }).click();
-    await expect.poll(() => page.locator('#root_last_name').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#root_last_name__error').textContent()).toBe(t(locale, 'form', 'error'));
-    await saveScreenshot(page, `profile-edit-invalid-${site.siteId}`);
-    await expectNoAxeViolations(page, `edit profile with an invalid value (${site.siteId})`);
-    expect(routeOf(page)).toBe('edit-profile');
-    // …and by the gateway when the browser is bypassed (ADR 0010: the same site schema, a JSON error naming the field).
-    const bypass = await context.request.post(`${portal.baseUrl}/api/user-attribute/v2/user/${site.siteId}`, {
-      data: { attributes: { last_name: 'Bad<Name>' } },
-      headers: { ...(await xsrfHeader(context)), 'X-SITE-ID': site.siteId },
-    });
-    expect(bypass.status()).toBe(400);
-    expect(await bypass.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { last_name: expect.any(String) } });
+      // Edit profile: an invalid value is refused next to its field, in the browser…
+      await page.getByRole('link', { name: t(locale, 'profile', 'link.edit-profile') }).click();
+      await endsOn(page, 'edit-profile');
+      await page.locator('#root_last_name').fill('Bad<Name>');
+      await page.getByRole('button', { name: t(locale, 'profile', 'edit.submit') }).click();
+      await expect.poll(() => page.locator('#root_last_name').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#root_last_name__error').textContent()).toBe(t(locale, 'form', 'error'));
+      await saveScreenshot(page, `profile-edit-invalid-${site.siteId}`);
+      await expectNoAxeViolations(page, `edit profile with an invalid value (${site.siteId})`);
+      expect(routeOf(page)).toBe('edit-profile');
+      // …and by the gateway when the browser is bypassed (ADR 0010: the same site schema, a JSON error naming the field).
+      const bypass = await context.request.post(`${portal.baseUrl}/api/user-attribute/v2/user/${site.siteId}`, {
+        data: { attributes: { last_name: 'Bad<Name>' } },
+        headers: { ...(await xsrfHeader(context)), 'X-SITE-ID': site.siteId },
+      });
+      expect(bypass.status()).toBe(400);
+      expect(await bypass.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { last_name: expect.any(String) } });
 
-    // A valid edit of the site's own fields: saved, notice, shown on the profile, kept after a reload.
-    const lastName = `Tester${site.locale.slice(0, 2)}`;
-    await page.locator('#root_last_name').fill(lastName);
-    await fillMasked(page, '#root_phone', site.phone.digits, site.phone.shown);
-    await site.fillOwnFields(page);
-    await saveScreenshot(page, `profile-edit-${site.siteId}`);
-    await page.getByRole('button', { name: t(locale, 'profile', 'edit.submit') }).click();
-    await endsOn(page, 'profile');
-    await page.getByText(t(locale, 'profile', 'edit.saved')).waitFor();
-    await expectNoAxeViolations(page, `profile with the saved notice (${site.siteId})`);
-    await page.reload();
-    await page.locator('.profile-details').waitFor();
-    expect(await detail(page, 'last_name')).toBe(lastName);
-    expect(await detail(page, 'phone')).toBe(site.phone.shown);
-    await site.checkOwnFields(page);
-    expect(await page.locator('.profile-summary__name').textContent()).toContain(lastName);
-
-    // Marketing opt-ins: one cleared, then all ticked by "All of the above" where the site offers it (else box by box);
-    // each saved and kept after a reload.
-    const optIns = page.locator('.optins .check:not(.check--all) input[type="checkbox"]');
-    const saveOptIns = async () => {
-      await page.getByRole('button', { name: t(locale, 'optins', 'save') }).click();
-      await page.getByText(t(locale, 'optins', 'saved')).waitFor();
+      // A valid edit of the site's own fields: saved, notice, shown on the profile, kept after a reload.
+      const lastName = `Tester${site.locale.slice(0, 2)}`;
+      await page.locator('#root_last_name').fill(lastName);
+      await fillMasked(page, '#root_phone', site.phone.digits, site.phone.shown);
+      await site.fillOwnFields(page);
+      await saveScreenshot(page, `profile-edit-${site.siteId}`);
+      await page.getByRole('button', { name: t(locale, 'profile', 'edit.submit') }).click();
+      await endsOn(page, 'profile');
+      await page.getByText(t(locale, 'profile', 'edit.saved')).waitFor();
+      await expectNoAxeViolations(page, `profile with the saved notice (${site.siteId})`);
       await page.reload();
-      await optIns.first().waitFor();
-    };
-    await optIns.first().uncheck();
-    await saveOptIns();
-    expect(await optIns.first().isChecked()).toBe(false);
-    const allOfTheAbove = page.getByLabel(t(locale, 'optins', 'allOfTheAbove'));
-    if ((await allOfTheAbove.count()) > 0) await allOfTheAbove.check();
-    else for (const box of await optIns.all()) await box.check();
-    for (const box of await optIns.all()) expect(await box.isChecked()).toBe(true);
-    await saveScreenshot(page, `profile-optins-${site.siteId}`);
-    await expectNoAxeViolations(page, `marketing opt-ins (${site.siteId})`);
-    await saveOptIns();
-    for (const box of await optIns.all()) expect(await box.isChecked()).toBe(true);
+      await page.locator('.profile-details').waitFor();
+      expect(await detail(page, 'last_name')).toBe(lastName);
+      expect(await detail(page, 'phone')).toBe(site.phone.shown);
+      await site.checkOwnFields(page);
+      expect(await page.locator('.profile-summary__name').textContent()).toContain(lastName);
 
-    // Offer preferences (site-settings): two categories chosen, kept after a reload.
-    await page.getByRole('link', { name: t(locale, 'profile', 'link.site-settings') }).click();
-    await endsOn(page, 'site-settings');
-    const categories = page.locator('.site-form input[type="checkbox"]');
-    await categories.first().waitFor();
-    for (const box of await categories.all()) await box.uncheck();
-    await categories.nth(0).check();
-    await categories.nth(2).check();
-    await page.getByRole('button', { name: t(locale, 'profile', 'settings.submit') }).click();
-    await page.getByText(t(locale, 'profile', 'settings.saved')).waitFor();
-    await saveScreenshot(page, `profile-site-settings-${site.siteId}`);
-    await expectNoAxeViolations(page, `offer preferences (${site.siteId})`);
-    await page.reload();
-    await categories.first().waitFor();
-    expect(await Promise.all((await categories.all()).map((box) => box.isChecked()))).toEqual((await categories.all()).map((_box, index) => index === 0 || index === 2));
+      // Marketing opt-ins: one cleared, then all ticked by "All of the above" where the site offers it (else box by box);
+      // each saved and kept after a reload.
+      const optIns = page.locator('.optins .check:not(.check--all) input[type="checkbox"]');
+      const saveOptIns = async () => {
+        await page.getByRole('button', { name: t(locale, 'optins', 'save') }).click();
+        await page.getByText(t(locale, 'optins', 'saved')).waitFor();
+        await page.reload();
+        await optIns.first().waitFor();
+      };
+      await optIns.first().uncheck();
+      await saveOptIns();
+      expect(await optIns.first().isChecked()).toBe(false);
+      const allOfTheAbove = page.getByLabel(t(locale, 'optins', 'allOfTheAbove'));
+      if ((await allOfTheAbove.count()) > 0) await allOfTheAbove.check();
+      else for (const box of await optIns.all()) await box.check();
+      for (const box of await optIns.all()) expect(await box.isChecked()).toBe(true);
+      await saveScreenshot(page, `profile-optins-${site.siteId}`);
+      await expectNoAxeViolations(page, `marketing opt-ins (${site.siteId})`);
+      await saveOptIns();
+      for (const box of await optIns.all()) expect(await box.isChecked()).toBe(true);
 
-    // Cashback statement: the seeded lines of the card, masked, with status badges in §3's colours.
-    await page.goto(url(site, 'cashback-statement'));
-    await page.locator('.statement-table').first().waitFor();
-    expect(await page.locator('.statement-card__number').first().textContent()).toBe(`XXXX XXXX XXXX ${site.statementCard}`);
-    for (const status of ['ELIGIBLE', 'NOT_ELIGIBLE', 'PENDING']) await page.locator('td .badge', { hasText: t(locale, 'cards', `cashback.${status}`) }).first().waitFor();
-    expect(await page.locator('body').textContent()).not.toMatch(/\d{16}/);
-    await saveScreenshot(page, `profile-cashback-${site.siteId}`);
-    await expectNoAxeViolations(page, `cashback statement (${site.siteId})`);
+      // Offer preferences (site-settings): two categories chosen, kept after a reload.
+      await page.getByRole('link', { name: t(locale, 'profile', 'link.site-settings') }).click();
+      await endsOn(page, 'site-settings');
+      const categories = page.locator('.site-form input[type="checkbox"]');
+      await categories.first().waitFor();
+      for (const box of await categories.all()) await box.uncheck();
+      await categories.nth(0).check();
+      await categories.nth(2).check();
+      await page.getByRole('button', { name: t(locale, 'profile', 'settings.submit') }).click();
+      await page.getByText(t(locale, 'profile', 'settings.saved')).waitFor();
+      await saveScreenshot(page, `profile-site-settings-${site.siteId}`);
+      await expectNoAxeViolations(page, `offer preferences (${site.siteId})`);
+      await page.reload();
+      await categories.first().waitFor();
+      expect(await Promise.all((await categories.all()).map((box) => box.isChecked()))).toEqual(
+        (await categories.all()).map((_box, index) => index === 0 || index === 2),
+      );
 
-    expect(cspViolations).toEqual([]);
-    await context.close();
-  });
+      // Cashback statement: the seeded lines of the card, masked, with status badges in §3's colours.
+      await page.goto(url(site, 'cashback-statement'));
+      await page.locator('.statement-table').first().waitFor();
+      expect(await page.locator('.statement-card__number').first().textContent()).toBe(`XXXX XXXX XXXX ${site.statementCard}`);
+      for (const status of ['ELIGIBLE', 'NOT_ELIGIBLE', 'PENDING'])
+        await page
+          .locator('td .badge', { hasText: t(locale, 'cards', `cashback.${status}`) })
+          .first()
+          .waitFor();
+      expect(await page.locator('body').textContent()).not.toMatch(/\d{16}/);
+      await saveScreenshot(page, `profile-cashback-${site.siteId}`);
+      await expectNoAxeViolations(page, `cashback statement (${site.siteId})`);
+
+      expect(cspViolations).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('two windows (ADR 0010 "Saving only what changed"): different fields both kept; the same field changed in both is said, never overwritten silently', async () => {
     const context = await browser.newContext();

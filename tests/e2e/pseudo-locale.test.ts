@@ -38,7 +38,19 @@ interface SiteFixture {
  * - The card texts a site configures in pan_capture (SPEC §3 "Card config fields: … label, …
  *   placeholder, submitText …") win over the cards content by the spec: the site wrote them.
  */
-const PAN_CAPTURE_TEXT_FIELDS = ['label', 'placeholder', 'submitText', 'deleteLinkText', 'error', 'panAddRequireMessage', 'optInText', 'panCancelButtonText', 'panDeleteRequiredMessage', 'panDeleteSuccessMessage', 'panAddSuccessMessage'];
+const PAN_CAPTURE_TEXT_FIELDS = [
+  'label',
+  'placeholder',
+  'submitText',
+  'deleteLinkText',
+  'error',
+  'panAddRequireMessage',
+  'optInText',
+  'panCancelButtonText',
+  'panDeleteRequiredMessage',
+  'panDeleteSuccessMessage',
+  'panAddSuccessMessage',
+];
 
 /** The site's name (shown within other texts, as in the page title) and its card texts (each shown whole). */
 function siteConfiguredTexts(siteId: string): { siteName: string; cardTexts: string[] } {
@@ -164,7 +176,9 @@ function inspectPage({
   }
 
   // Attributes people see or hear.
-  for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt], [aria-description], [aria-roledescription], [aria-valuetext]')) {
+  for (const element of document.body.querySelectorAll(
+    '[aria-label], [placeholder], [title], [alt], [aria-description], [aria-roledescription], [aria-valuetext]',
+  )) {
     if (!isShown(element)) continue;
     for (const name of ['aria-label', 'placeholder', 'title', 'alt', 'aria-description', 'aria-roledescription', 'aria-valuetext']) {
       const value = element.getAttribute(name);
@@ -201,13 +215,15 @@ function inspectPage({
     if (box.tagName !== 'INPUT' && box.tagName !== 'SELECT') {
       if (cuts(style.overflowX) && box.scrollWidth > box.clientWidth + 1) clipped.push(`${describe(box)} cut sideways: "${text}"`);
       else if (cuts(style.overflowY) && box.scrollHeight > box.clientHeight + 1) clipped.push(`${describe(box)} cut at the bottom: "${text}"`);
-      else if (!isInline(box) && !['auto', 'scroll'].includes(style.overflowX) && box.scrollWidth > box.clientWidth + 1) clipped.push(`${describe(box)} text runs out of its box: "${text}"`);
+      else if (!isInline(box) && !['auto', 'scroll'].includes(style.overflowX) && box.scrollWidth > box.clientWidth + 1)
+        clipped.push(`${describe(box)} text runs out of its box: "${text}"`);
     }
     if (!inScroller(box) && (rect.right > viewport + 1 || rect.left < -1)) {
       clipped.push(`${describe(box)} runs out of the ${viewport} px viewport (${Math.round(rect.left)} to ${Math.round(rect.right)} px): "${text}"`);
     }
   }
-  if (document.documentElement.scrollWidth > viewport + 1) clipped.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${viewport} px`);
+  if (document.documentElement.scrollWidth > viewport + 1)
+    clipped.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${viewport} px`);
   return { notFromContent, clipped };
 }
 
@@ -354,7 +370,9 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
 
     it('login when the gateway fails: the global alert (SPEC §8 status 500)', async () => {
       const { context, page } = await newPage(false);
-      await page.route('**/user-auth/login', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'INTERNAL', message: 'down' }) }));
+      await page.route('**/user-auth/login', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'INTERNAL', message: 'down' }) }),
+      );
       await page.goto(url('login'));
       await endsOn(page, 'login');
       await page.locator('#root_username').fill(USER.email);
@@ -416,16 +434,13 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
   });
 
   describe('signed in (the test-support session)', () => {
-    it.each(['profile', 'site-settings', 'cashback-statement', 'otp-check-preference', 'delete-profile'])(
-      '%s',
-      async (route) => {
-        const { context, page } = await newPage(true);
-        await page.goto(url(route));
-        await endsOn(page, route);
-        await walk(page, route);
-        await context.close();
-      },
-    );
+    it.each(['profile', 'site-settings', 'cashback-statement', 'otp-check-preference', 'delete-profile'])('%s', async (route) => {
+      const { context, page } = await newPage(true);
+      await page.goto(url(route));
+      await endsOn(page, route);
+      await walk(page, route);
+      await context.close();
+    });
 
     it('profile with the password-updated notice (SPEC §2 editPw)', async () => {
       const { context, page } = await newPage(true);

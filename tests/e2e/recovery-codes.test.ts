@@ -98,7 +98,10 @@ describe('two-step recovery codes in Chromium', () => {
     await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(codes[0]!);
     await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
-    await page.getByRole('alert').getByText(/You have 4 attempts left/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/You have 4 attempts left/)
+      .waitFor();
     expect(page.url()).toContain('/login-otp');
 
     // The authenticator still works (a new 30-second step: the enrolment used the first).

@@ -224,7 +224,10 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
     const page = await openSignIn(context, USERS.locked.siteId);
     const statuses: number[] = [];
     /** ADR 0008: plain "wrong" while more than 2 attempts are left, then counted down in the locale's plural forms. */
-    const warnings: Record<number, RegExp> = { 3: /You have 2 attempts left before your account is locked\./, 4: /You have 1 attempt left before your account is locked\./ };
+    const warnings: Record<number, RegExp> = {
+      3: /You have 2 attempts left before your account is locked\./,
+      4: /You have 1 attempt left before your account is locked\./,
+    };
     for (let attempt = 1; attempt <= WRONG_PASSWORDS_BEFORE_LOCK + 1 && !statuses.includes(423); attempt += 1) {
       const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user-auth/login');
       await submitCredentials(page, USERS.locked.email, `Wrong!Password${attempt}`);

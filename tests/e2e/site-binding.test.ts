@@ -31,7 +31,7 @@ describe('sessions stay on their site in Chromium (ADR 0017)', () => {
 
   const url = (siteId: string, route: string) => `${portal.baseUrl}/${siteId}/en_us/account/${route}`;
 
-  it('signed in on firstbank, eurobank\'s profile shows eurobank\'s sign-in page and nothing of Emily; firstbank\'s profile still shows hers', async () => {
+  it("signed in on firstbank, eurobank's profile shows eurobank's sign-in page and nothing of Emily; firstbank's profile still shows hers", async () => {
     const context = await browser.newContext();
     const seen = await outboxIds(context.request, portal.baseUrl, EMILY.email);
     const page = await context.newPage();
@@ -67,7 +67,7 @@ describe('sessions stay on their site in Chromium (ADR 0017)', () => {
     await context.close();
   });
 
-  it('the firstbank agent\'s password on eurobank\'s sign-in page is told what a wrong password is told, and no session is opened', async () => {
+  it("the firstbank agent's password on eurobank's sign-in page is told what a wrong password is told, and no session is opened", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url('eurobank', 'login-form'));

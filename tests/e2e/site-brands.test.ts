@@ -80,7 +80,12 @@ describe('site brands (ADR 0020)', () => {
   });
 
   it('three banks side by side: firstbank (en_us), sabana (es_co) and dohabank (ar_qa) at 390 and 1280 px', async () => {
-    for (const [siteId, locale] of [['firstbank', 'en_us'], ['sabana', 'es_co'], ['dohabank', 'ar_qa'], ['vppcards', 'en_gb']] as const) {
+    for (const [siteId, locale] of [
+      ['firstbank', 'en_us'],
+      ['sabana', 'es_co'],
+      ['dohabank', 'ar_qa'],
+      ['vppcards', 'en_gb'],
+    ] as const) {
       for (const width of [390, 1280]) {
         const page = await openLogin(siteId, locale, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
         await page.locator('header img.shell__logo').evaluate((image) => (image as HTMLImageElement).decode());
@@ -93,7 +98,7 @@ describe('site brands (ADR 0020)', () => {
   });
 });
 
-describe("SPEC §3 carousel of a site whose cms tenant is not vpp (WAI-ARIA APG carousel)", () => {
+describe('SPEC §3 carousel of a site whose cms tenant is not vpp (WAI-ARIA APG carousel)', () => {
   it('is labelled as a carousel of slides, axe-clean, and moves on by itself until paused', async () => {
     const page = await openLogin('sabana', 'es_co', { reducedMotion: 'no-preference' });
     const carousel = page.locator(carouselSelector('es_co'));

@@ -31,24 +31,31 @@ describe('the site gallery in Chromium, under the strict CSP', () => {
 
   it('lists every site found in fixtures/sites', async () => {
     await page.goto(`${portal.baseUrl}/gallery`);
-    const expected = readdirSync(`${REPO_ROOT}/fixtures/sites`).map((name) => name.replace(/\.json$/, '')).sort();
+    const expected = readdirSync(`${REPO_ROOT}/fixtures/sites`)
+      .map((name) => name.replace(/\.json$/, ''))
+      .sort();
     await expect.poll(() => page.locator('.gallery__sites .gallery__site-id').allTextContents()).toEqual(expected);
   });
 
   const forms: FormName[] = ['registration', 'edit-profile'];
-  it.each(listSiteFixtures().map((site) => [site.siteId, site] as const))('%s: registration and edit-profile render every field of the schema', async (siteId, site) => {
-    for (const form of forms) {
-      await page.goto(`${portal.baseUrl}/gallery/${siteId}?form=${form}&locale=en_us`);
-      await page.locator('.site-form').waitFor();
-      const order = buildFormSchema(site, 'en_us', form).uiSchema['ui:order'] as string[];
-      for (const field of order) {
-        // Every widget puts the field's exact id on its first focusable element, or a group's container.
-        await expect.poll(() => page.locator(`[id="root_${field}"], [id^="root_${field}_"]`).count(), { message: `${siteId} ${form} ${field}` }).toBeGreaterThan(0);
+  it.each(listSiteFixtures().map((site) => [site.siteId, site] as const))(
+    '%s: registration and edit-profile render every field of the schema',
+    async (siteId, site) => {
+      for (const form of forms) {
+        await page.goto(`${portal.baseUrl}/gallery/${siteId}?form=${form}&locale=en_us`);
+        await page.locator('.site-form').waitFor();
+        const order = buildFormSchema(site, 'en_us', form).uiSchema['ui:order'] as string[];
+        for (const field of order) {
+          // Every widget puts the field's exact id on its first focusable element, or a group's container.
+          await expect
+            .poll(() => page.locator(`[id="root_${field}"], [id^="root_${field}_"]`).count(), { message: `${siteId} ${form} ${field}` })
+            .toBeGreaterThan(0);
+        }
+        if (form === 'registration') await saveScreenshot(page, `gallery-${siteId}-registration`);
       }
-      if (form === 'registration') await saveScreenshot(page, `gallery-${siteId}-registration`);
-    }
-    expect(cspViolations).toEqual([]);
-  });
+      expect(cspViolations).toEqual([]);
+    },
+  );
 
   it('formats a masked field as typed and shows the content message after leaving a field (bancosol, pt_br)', async () => {
     await page.goto(`${portal.baseUrl}/gallery/bancosol?form=registration&locale=pt_br`);

@@ -107,7 +107,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await context.close();
   });
 
-  it('lands on last_visited_path after the flow; logout goes through the provider\'s end-session endpoint and ends on redirect-sso, and account pages are closed again', async () => {
+  it("lands on last_visited_path after the flow; logout goes through the provider's end-session endpoint and ends on redirect-sso, and account pages are closed again", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const lastVisited = `/${SITE}/en_us/account/site-settings`;
@@ -145,7 +145,9 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     const page = await context.newPage();
     await page.goto(url(`redirect-sso?code=${'c'.repeat(43)}&state=${'s'.repeat(43)}`));
     const alert = page.getByRole('alert');
-    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('This sign-in could not be verified: its state is unknown, changed or already used. Please start again.');
+    await expect
+      .poll(() => alert.textContent(), { timeout: 15_000 })
+      .toContain('This sign-in could not be verified: its state is unknown, changed or already used. Please start again.');
     expect(await page.getByRole('link', { name: 'Start the sign-in again' }).getAttribute('href')).toBe(`/${SITE}/en_us/account/redirect-sso`);
     expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
     await saveScreenshot(page, 'sso-bad-state');

@@ -58,7 +58,15 @@ describe('readConfig', () => {
     });
     // ADR 0009: links in e-mails, the optional online compromised-password check.
     expect(config).toMatchObject({ publicUrl: 'https://rewards.example', pwnedRangeCheck: true });
-    expect(config).toMatchObject({ port: 0, host: '0.0.0.0', embeddedDbDir: '/var/lib/portal/db', redisUrl: 'redis://cache:6379', testMode: true, siteGallery: true, logLevel: 'warn' });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      embeddedDbDir: '/var/lib/portal/db',
+      redisUrl: 'redis://cache:6379',
+      testMode: true,
+      siteGallery: true,
+      logLevel: 'warn',
+    });
     // ADR 0008: the sign-in keys, pre-auth client and mail sender.
     expect(config).toMatchObject({
       tokenSigningKey: 'cd'.repeat(32),
@@ -84,7 +92,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ NODE_ENV: value })).toThrow(`NODE_ENV must be "production" or "development" ("test" counts as development), got "${value}"`);
   });
 
-  it('reads FIXTURES_DIR, the folder of a deployment\'s own site configurations', () => {
+  it("reads FIXTURES_DIR, the folder of a deployment's own site configurations", () => {
     expect(readConfig({ FIXTURES_DIR: '/etc/portal/fixtures' }).fixturesDir).toBe('/etc/portal/fixtures');
   });
 
@@ -129,7 +137,13 @@ describe('readConfig', () => {
 
   // ADR 0013: hCaptcha's siteverify and the analytics tag hosts of the CSP, only when configured.
   it('reads the hCaptcha secret and site key and the analytics tag hosts', () => {
-    expect(readConfig({ HCAPTCHA_SECRET: '0xsecret', HCAPTCHA_SITE_KEY: 'site-key', ANALYTICS_TAG_HOSTS: 'https://www.googletagmanager.com, https://tags.example:8443' })).toMatchObject({
+    expect(
+      readConfig({
+        HCAPTCHA_SECRET: '0xsecret',
+        HCAPTCHA_SITE_KEY: 'site-key',
+        ANALYTICS_TAG_HOSTS: 'https://www.googletagmanager.com, https://tags.example:8443',
+      }),
+    ).toMatchObject({
       hcaptchaSecret: '0xsecret',
       hcaptchaSiteKey: 'site-key',
       analyticsTagHosts: ['https://www.googletagmanager.com', 'https://tags.example:8443'],
@@ -138,15 +152,26 @@ describe('readConfig', () => {
 
   // ADR 0015: confidential SSO clients' secrets and keys, named per site; nothing else of the environment.
   it('keeps the SSO_CLIENT_SECRET_<SITE> and SSO_PRIVATE_KEY_<SITE> variables that are set, and no other', () => {
-    expect(readConfig({ SSO_CLIENT_SECRET_UNIONBANK: ' s3cret ', SSO_PRIVATE_KEY_OTHER_BANK: '{"kty":"EC"}', SSO_CLIENT_SECRET_EMPTY: '', SSO_OTHER: 'x', HOME: '/root' }).ssoCredentialEnv).toEqual({
+    expect(
+      readConfig({
+        SSO_CLIENT_SECRET_UNIONBANK: ' s3cret ',
+        SSO_PRIVATE_KEY_OTHER_BANK: '{"kty":"EC"}',
+        SSO_CLIENT_SECRET_EMPTY: '',
+        SSO_OTHER: 'x',
+        HOME: '/root',
+      }).ssoCredentialEnv,
+    ).toEqual({
       SSO_CLIENT_SECRET_UNIONBANK: 's3cret',
       SSO_PRIVATE_KEY_OTHER_BANK: '{"kty":"EC"}',
     });
   });
 
-  it.each(['http://tags.example', 'https://tags.example/gtm.js', "https://tags.example 'unsafe-inline'", '*'])('refuses ANALYTICS_TAG_HOSTS=%s, which would loosen the CSP', (value) => {
-    expect(() => readConfig({ ANALYTICS_TAG_HOSTS: value })).toThrow('ANALYTICS_TAG_HOSTS must be comma-separated https origins');
-  });
+  it.each(['http://tags.example', 'https://tags.example/gtm.js', "https://tags.example 'unsafe-inline'", '*'])(
+    'refuses ANALYTICS_TAG_HOSTS=%s, which would loosen the CSP',
+    (value) => {
+      expect(() => readConfig({ ANALYTICS_TAG_HOSTS: value })).toThrow('ANALYTICS_TAG_HOSTS must be comma-separated https origins');
+    },
+  );
 
   // README "Environment" (`REDIS_KEY_PREFIX`): two deployments (or test runs) on one Redis keep their counters apart.
   it('reads REDIS_KEY_PREFIX and refuses one with spaces, patterns or over 64 characters', () => {

@@ -45,7 +45,16 @@ function startGateway(env: Record<string, string> = {}): Promise<RunningGateway>
   const { DATABASE_URL: _database, CARD_FINGERPRINT_KEY: _key, ...inherited } = process.env;
   const child = spawn(process.execPath, [inject('portalGateway').entry], {
     cwd: REPO_ROOT,
-    env: { ...inherited, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build'), GATEWAY_TEST_MODE: 'true', ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: join(dataDir, 'no-build'),
+      GATEWAY_TEST_MODE: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Both pipes in arrival order for the tests that read the whole output; each on its own for refusals,
@@ -94,7 +103,11 @@ async function earlyExitOf(run: Promise<RunningGateway>): Promise<EarlyExit> {
 /** Each JSON log line's string values, and any non-JSON line whole: numbers like `time` are not card numbers. */
 function loggedTexts(output: string): string[] {
   const strings = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, inner]) => [key, ...strings(inner)]) : [];
+    typeof value === 'string'
+      ? [value]
+      : typeof value === 'object' && value !== null
+        ? Object.entries(value).flatMap(([key, inner]) => [key, ...strings(inner)])
+        : [];
   return output
     .split('\n')
     .filter(Boolean)
@@ -126,7 +139,14 @@ it('starts, serves, stops cleanly on SIGTERM, and keeps its data across a restar
   expect(first.output()).toContain('"msg":"stopped"');
   // ADR 0018: development mode says what it exposes.
   expect(first.output()).toMatch(/^DEVELOPMENT MODE \(NODE_ENV=development\)/m);
-  for (const exposed of ['/api/dev-outbox/messages', '/test-idp/', 'demo users', 'keys generated under DATA_DIR/secrets', 'pre-auth client secret', '/api/test-support/session']) {
+  for (const exposed of [
+    '/api/dev-outbox/messages',
+    '/test-idp/',
+    'demo users',
+    'keys generated under DATA_DIR/secrets',
+    'pre-auth client secret',
+    '/api/test-support/session',
+  ]) {
     expect(first.output()).toContain(exposed);
   }
   expect(first.output()).toContain(`"seededUsers":${demoUsers.length}`);
@@ -162,8 +182,23 @@ it('signs a demo user in end to end (ADR 0008): XSRF cookie, multipart login, pa
     remember(await fetch(`${gateway.baseUrl}/api/site-config-service/config/site/firstbank`));
     const login = async (extra: Record<string, string>) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ username: 'emily.carter@example.com', password: 'Firstbank#2025', grant_type: 'password', siteId: 'firstbank', locale: 'en_us', init_login: 'true', ...extra })) form.append(name, value);
-      return remember(await fetch(`${gateway.baseUrl}/api/user-auth/login`, { method: 'POST', body: form, headers: { cookie: cookieHeader(), 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' } }));
+      for (const [name, value] of Object.entries({
+        username: 'emily.carter@example.com',
+        password: 'Firstbank#2025',
+        grant_type: 'password',
+        siteId: 'firstbank',
+        locale: 'en_us',
+        init_login: 'true',
+        ...extra,
+      }))
+        form.append(name, value);
+      return remember(
+        await fetch(`${gateway.baseUrl}/api/user-auth/login`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: cookieHeader(), 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' },
+        }),
+      );
     };
     const first = await login({});
     expect(first.status).toBe(401);
@@ -230,7 +265,9 @@ it('refuses a DATA_DIR it cannot make private with one line and exit code 1, no 
   const { code, stdout, stderr } = await earlyExitOf(startGateway({ DATA_DIR: notAFolder }));
   expect(code).toBe(1);
   // Development mode's banner comes first on stderr; the refusal, one problem under its heading, ends it.
-  expect(stderr).toMatch(/\nThe gateway's environment is not valid:\n {2}- DATA_DIR must be a folder of the gateway's own user that it can make private \(0700\), but [^\n]*a-file answered E[A-Z]+\n$/);
+  expect(stderr).toMatch(
+    /\nThe gateway's environment is not valid:\n {2}- DATA_DIR must be a folder of the gateway's own user that it can make private \(0700\), but [^\n]*a-file answered E[A-Z]+\n$/,
+  );
   expect(stdout + stderr).not.toMatch(/\n\s+at /);
 });
 
@@ -241,7 +278,9 @@ it('refuses a bad PORT with a clear message and exit code 1', async () => {
 });
 
 it.skipIf(POSTGRES_URL === undefined)(
-  POSTGRES_URL === undefined ? 'PostgreSQL leg skipped: TEST_DATABASE_URL not set' : 'runs on PostgreSQL when DATABASE_URL is set, seeding once across restarts',
+  POSTGRES_URL === undefined
+    ? 'PostgreSQL leg skipped: TEST_DATABASE_URL not set'
+    : 'runs on PostgreSQL when DATABASE_URL is set, seeding once across restarts',
   async () => {
     const schema = `gateway_main_${Date.now().toString(36)}`;
     const admin = await openPostgres({ connectionString: POSTGRES_URL ?? '', schema });
@@ -265,13 +304,15 @@ it.skipIf(POSTGRES_URL === undefined)(
   60_000,
 );
 
-
 /** A deployment's own fixtures (FIXTURES_DIR): the bundled ones, with unionbank signing in at its own https identity provider. */
 const productionFixtures = await mkdtemp(join(tmpdir(), 'gateway-prod-fixtures-'));
 afterAll(() => rm(productionFixtures, { recursive: true, force: true }));
 await cp(FIXTURES_DIR, productionFixtures, { recursive: true });
 const unionbankFile = join(productionFixtures, 'sites', 'unionbank.json');
-await writeFile(unionbankFile, (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'));
+await writeFile(
+  unionbankFile,
+  (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'),
+);
 
 /** The same, with unionbank a confidential client (ADR 0015): its secret or key must come from the environment. */
 async function confidentialFixtures(clientAuth: string): Promise<string> {
@@ -286,7 +327,11 @@ const secretBasicFixtures = await confidentialFixtures('client_secret_basic');
 const privateKeyJwtFixtures = await confidentialFixtures('private_key_jwt');
 
 /** Values a refusal must never print. */
-const SECRETS = { smtpPassword: 'smtp-password-never-printed', preauth: 'preauth-secret-never-printed', keys: ['1a'.repeat(32), '2b'.repeat(32), '3c'.repeat(32)] };
+const SECRETS = {
+  smtpPassword: 'smtp-password-never-printed',
+  preauth: 'preauth-secret-never-printed',
+  keys: ['1a'.repeat(32), '2b'.repeat(32), '3c'.repeat(32)],
+};
 /** ADR 0018: every development default replaced; an empty value unsets a variable (the gateway reads "" as unset). */
 const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
@@ -316,28 +361,60 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
   it.each([
     ['SMTP_URL unset (mail would go to the outbox)', { SMTP_URL: '' }, /^SMTP_URL is not set: production mode sends e-mail through SMTP and serves no outbox/],
     ['PREAUTH_CLIENT_SECRET unset', { PREAUTH_CLIENT_SECRET: '' }, /^PREAUTH_CLIENT_SECRET is not set/],
-    ['PREAUTH_CLIENT_SECRET the development secret', { PREAUTH_CLIENT_SECRET: 'dev-preauth-secret' }, /^PREAUTH_CLIENT_SECRET is the published development secret/],
+    [
+      'PREAUTH_CLIENT_SECRET the development secret',
+      { PREAUTH_CLIENT_SECRET: 'dev-preauth-secret' },
+      /^PREAUTH_CLIENT_SECRET is the published development secret/,
+    ],
     ['PUBLIC_URL unset', { PUBLIC_URL: '' }, /^PUBLIC_URL is not set/],
     ['PUBLIC_URL not https', { PUBLIC_URL: 'http://rewards.example' }, /^PUBLIC_URL must start with https:\/\//],
-    ['TOKEN_SIGNING_KEY unset (a generated key)', { TOKEN_SIGNING_KEY: '' }, /^TOKEN_SIGNING_KEY is not set: production mode never generates keys under DATA_DIR/],
+    [
+      'TOKEN_SIGNING_KEY unset (a generated key)',
+      { TOKEN_SIGNING_KEY: '' },
+      /^TOKEN_SIGNING_KEY is not set: production mode never generates keys under DATA_DIR/,
+    ],
     ['TOTP_ENCRYPTION_KEY unset', { TOTP_ENCRYPTION_KEY: '' }, /^TOTP_ENCRYPTION_KEY is not set/],
     ['CARD_FINGERPRINT_KEY unset', { CARD_FINGERPRINT_KEY: '' }, /^CARD_FINGERPRINT_KEY is not set/],
-    ['one key used twice', { CARD_FINGERPRINT_KEY: SECRETS.keys[0]! }, /^TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys$/],
+    [
+      'one key used twice',
+      { CARD_FINGERPRINT_KEY: SECRETS.keys[0]! },
+      /^TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys$/,
+    ],
     ['a key too short', { TOTP_ENCRYPTION_KEY: 'ab'.repeat(16) }, /^TOTP_ENCRYPTION_KEY must hold at least 32 bytes/],
     ['GATEWAY_TEST_MODE=true', { GATEWAY_TEST_MODE: 'true' }, /^GATEWAY_TEST_MODE=true adds test hooks/],
-    ['the bundled fixtures: unionbank signs in at the test identity provider', { FIXTURES_DIR: '' }, /^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/],
-    ['a client_secret_basic site without SSO_CLIENT_SECRET_<SITE>', { FIXTURES_DIR: secretBasicFixtures }, /^site unionbank: site_auth_profile.client_auth is client_secret_basic but SSO_CLIENT_SECRET_UNIONBANK is not set/],
-    ['a private_key_jwt site whose SSO_PRIVATE_KEY_<SITE> is no key', { FIXTURES_DIR: privateKeyJwtFixtures, SSO_PRIVATE_KEY_UNIONBANK: SECRETS.preauth }, /^SSO_PRIVATE_KEY_UNIONBANK must be an RSA \(2048 bits or more\) or EC P-256 private key/],
+    [
+      'the bundled fixtures: unionbank signs in at the test identity provider',
+      { FIXTURES_DIR: '' },
+      /^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/,
+    ],
+    [
+      'a client_secret_basic site without SSO_CLIENT_SECRET_<SITE>',
+      { FIXTURES_DIR: secretBasicFixtures },
+      /^site unionbank: site_auth_profile.client_auth is client_secret_basic but SSO_CLIENT_SECRET_UNIONBANK is not set/,
+    ],
+    [
+      'a private_key_jwt site whose SSO_PRIVATE_KEY_<SITE> is no key',
+      { FIXTURES_DIR: privateKeyJwtFixtures, SSO_PRIVATE_KEY_UNIONBANK: SECRETS.preauth },
+      /^SSO_PRIVATE_KEY_UNIONBANK must be an RSA \(2048 bits or more\) or EC P-256 private key/,
+    ],
     ['NODE_ENV unset is production too', { NODE_ENV: '', SMTP_URL: '' }, /^SMTP_URL is not set/],
     ['NODE_ENV it cannot read', { NODE_ENV: 'prod' }, /^NODE_ENV must be "production" or "development"/],
-  ])('%s: one line, exit code 1, no stack trace, no secret, nothing written', async (_case, change, expected) => {
-    const { problems } = await refusalOf({ ...PRODUCTION_ENV, ...change });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(expected);
-  }, 30_000);
+  ])(
+    '%s: one line, exit code 1, no stack trace, no secret, nothing written',
+    async (_case, change, expected) => {
+      const { problems } = await refusalOf({ ...PRODUCTION_ENV, ...change });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(expected);
+    },
+    30_000,
+  );
 
   it('lists every problem at once, under a heading that names production mode', async () => {
-    const { heading, problems } = await refusalOf({ NODE_ENV: 'production', SMTP_URL: 'smtps://portal:' + SECRETS.smtpPassword + '@mail.example', PREAUTH_CLIENT_SECRET: 'dev-preauth-secret' });
+    const { heading, problems } = await refusalOf({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://portal:' + SECRETS.smtpPassword + '@mail.example',
+      PREAUTH_CLIENT_SECRET: 'dev-preauth-secret',
+    });
     expect(heading).toMatch(/^The gateway refuses to start in production mode/);
     expect(problems.map((problem) => problem.split(/ is | must | adds |: /)[0])).toEqual([
       'PREAUTH_CLIENT_SECRET',
@@ -368,11 +445,25 @@ describe('production mode (ADR 0018): a correctly configured start', () => {
         expect(health.status).toBe(200);
         expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
         expect(health.headers.getSetCookie()).toEqual([expect.stringMatching(/^XSRF-TOKEN=[^;]+; Path=\/; SameSite=Lax; Secure$/)]);
-        for (const base of ['/api', '/gateway/api']) expect((await fetch(`${gateway.baseUrl}${base}/dev-outbox/messages?to=emily.carter%40example.com`)).status).toBe(404);
-        for (const path of ['/.well-known/openid-configuration', '/jwks', '/authorize?response_type=code&client_id=unionbank-rewards-portal', `/interactions/${'a'.repeat(43)}`]) {
+        for (const base of ['/api', '/gateway/api'])
+          expect((await fetch(`${gateway.baseUrl}${base}/dev-outbox/messages?to=emily.carter%40example.com`)).status).toBe(404);
+        for (const path of [
+          '/.well-known/openid-configuration',
+          '/jwks',
+          '/authorize?response_type=code&client_id=unionbank-rewards-portal',
+          `/interactions/${'a'.repeat(43)}`,
+        ]) {
           expect((await fetch(`${gateway.baseUrl}/test-idp${path}`, { redirect: 'manual' })).status, path).toBe(404);
         }
-        expect((await fetch(`${gateway.baseUrl}/api/test-support/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"emily.carter@example.com","siteId":"firstbank"}' })).status).toBe(404);
+        expect(
+          (
+            await fetch(`${gateway.baseUrl}/api/test-support/session`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{"email":"emily.carter@example.com","siteId":"firstbank"}',
+            })
+          ).status,
+        ).toBe(404);
       } finally {
         expect(await gateway.stop('SIGTERM')).toBe(0);
       }
@@ -419,15 +510,31 @@ describe('production mode (ADR 0018): a correctly configured start', () => {
         };
         const login = async (username: string, siteId: string) => {
           const form = new FormData();
-          for (const [name, value] of Object.entries({ username, password: 'Quiet-Harbour-Lantern-93', grant_type: 'password', siteId, locale: 'en_us', init_login: 'true' })) form.append(name, value);
+          for (const [name, value] of Object.entries({
+            username,
+            password: 'Quiet-Harbour-Lantern-93',
+            grant_type: 'password',
+            siteId,
+            locale: 'en_us',
+            init_login: 'true',
+          }))
+            form.append(name, value);
           const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-          return remember(await fetch(`${gateway.baseUrl}/api/user-auth/login`, { method: 'POST', body: form, headers: { cookie, 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' } }));
+          return remember(
+            await fetch(`${gateway.baseUrl}/api/user-auth/login`, {
+              method: 'POST',
+              body: form,
+              headers: { cookie, 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' },
+            }),
+          );
         };
         remember(await fetch(`${gateway.baseUrl}/api/site-config-service/config/site/eurobank`));
         const signedIn = await login('olivia.ng@example.com', 'eurobank');
         expect(signedIn.status).toBe(200);
         expect(cookies.get('gmap_authenticated')).toBe('true');
-        expect(setCookies.map((line) => line.slice(0, line.indexOf('=')))).toEqual(expect.arrayContaining(['XSRF-TOKEN', 'SESSION', 'gmap_authenticated', 'gmap_user_type']));
+        expect(setCookies.map((line) => line.slice(0, line.indexOf('=')))).toEqual(
+          expect.arrayContaining(['XSRF-TOKEN', 'SESSION', 'gmap_authenticated', 'gmap_user_type']),
+        );
         for (const line of setCookies) expect(line).toMatch(/; Secure(;|$)/);
 
         // There is no SMS provider: the code goes to the outbox folder, the hand-off to an SMS gateway.

@@ -45,7 +45,6 @@ it('the gateway bundle imports only Node modules and packages declared in depend
 const npmMissing = spawnSync('npm', ['--version'], { encoding: 'utf8' }).error !== undefined;
 const SKIP_REASON = 'production start skipped: npm is not on PATH (it installs the copy with npm ci --omit=dev)';
 
-
 interface Finished {
   code: number | null;
   stdout: string;
@@ -76,7 +75,9 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
    * which would make npm install here). Only the npm cache is kept, which the checkout's own `npm ci` filled.
    */
   const shellEnv: NodeJS.ProcessEnv = {
-    PATH: [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.endsWith(join('node_modules', '.bin')))].join(delimiter),
+    PATH: [dirname(process.execPath), ...(process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.endsWith(join('node_modules', '.bin')))].join(
+      delimiter,
+    ),
     HOME: process.env.HOME ?? tmpdir(),
     npm_config_update_notifier: 'false',
     ...(process.env.npm_config_cache ? { npm_config_cache: process.env.npm_config_cache } : {}),
@@ -97,10 +98,14 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     const { NODE_ENV: _mode, ...buildEnv } = process.env;
     const [install, appBuild] = await Promise.all([
       run('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: deployment, env: shellEnv }),
-      run(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(deployment, 'dist'), '--emptyOutDir'], {
-        cwd: REPO_ROOT,
-        env: Object.fromEntries(Object.entries(buildEnv).filter(([name]) => !name.startsWith('VITE_'))),
-      }),
+      run(
+        process.execPath,
+        [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(deployment, 'dist'), '--emptyOutDir'],
+        {
+          cwd: REPO_ROOT,
+          env: Object.fromEntries(Object.entries(buildEnv).filter(([name]) => !name.startsWith('VITE_'))),
+        },
+      ),
     ]);
     expect(install.code, `npm ci --omit=dev --offline failed:\n${install.stderr}`).toBe(0);
     expect(appBuild.code, `vite build failed:\n${appBuild.stderr}`).toBe(0);
@@ -108,7 +113,9 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     for (const name of ['vite', 'typescript', 'tsx', 'esbuild', 'vitest']) expect(existsSync(join(deployment, 'node_modules', name)), name).toBe(false);
     // Every devDependency is absent, but for the ones npm keeps as a production package's optional peer (devOptional: type packages).
     const keptAsOptionalPeer = (name: string) => lockFile.packages[`node_modules/${name}`]?.devOptional === true;
-    const installedDevPackages = Object.keys(packageFile.devDependencies).filter((name) => !keptAsOptionalPeer(name) && existsSync(join(deployment, 'node_modules', name)));
+    const installedDevPackages = Object.keys(packageFile.devDependencies).filter(
+      (name) => !keptAsOptionalPeer(name) && existsSync(join(deployment, 'node_modules', name)),
+    );
     expect(installedDevPackages).toEqual([]);
 
     await cp(gatewayBuildDir, join(deployment, 'build', 'gateway'), { recursive: true });
@@ -118,7 +125,10 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     const deploymentFixtures = join(deployment, 'deployment-fixtures');
     await cp(join(REPO_ROOT, 'fixtures'), deploymentFixtures, { recursive: true });
     const unionbankFile = join(deploymentFixtures, 'sites', 'unionbank.json');
-    await writeFile(unionbankFile, (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'));
+    await writeFile(
+      unionbankFile,
+      (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'),
+    );
 
     const port = await freePort();
     // README "Production": every variable production mode requires, none of the development defaults.

@@ -50,7 +50,8 @@ describe('production refusals', () => {
     const refusals = startRefusals(readConfig(env), await fixturesWithIssuer('https://login.unionbank.example'));
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toMatch(expected);
-    for (const secret of ['smtp-password', 'a-production-preauth-secret', '11'.repeat(32), '22'.repeat(32), '33'.repeat(32)]) expect(refusals[0]).not.toContain(secret);
+    for (const secret of ['smtp-password', 'a-production-preauth-secret', '11'.repeat(32), '22'.repeat(32), '33'.repeat(32)])
+      expect(refusals[0]).not.toContain(secret);
   });
 
   it.each(['http://127.0.0.1/test-idp', 'http://localhost:8080/test-idp', 'http://[::1]:8080/test-idp/', 'https://rewards.example/test-idp'])(
@@ -63,8 +64,12 @@ describe('production refusals', () => {
   );
 
   it('refuses the bundled fixtures, whose unionbank signs in at the test identity provider, and an issuer over plain HTTP', async () => {
-    expect(startRefusals(readConfig(PRODUCTION_ENV), await realFixtures())).toEqual([expect.stringMatching(/^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/)]);
-    expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('http://login.unionbank.example'))).toEqual(['site unionbank: site_auth_profile.issuer_url must start with https:// in production mode']);
+    expect(startRefusals(readConfig(PRODUCTION_ENV), await realFixtures())).toEqual([
+      expect.stringMatching(/^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/),
+    ]);
+    expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('http://login.unionbank.example'))).toEqual([
+      'site unionbank: site_auth_profile.issuer_url must start with https:// in production mode',
+    ]);
   });
 
   it('lists every problem at once when nothing is set', async () => {
@@ -81,25 +86,40 @@ describe('development mode', () => {
     expect(isLoopback(host)).toBe(true);
   });
 
-  it.each(['0.0.0.0', '::', '192.168.1.20', 'rewards.example', '::ffff:10.0.0.1'])('refuses HOST=%s with one line that points to production mode', async (host) => {
-    expect(isLoopback(host)).toBe(false);
-    expect(startRefusals(readConfig({ NODE_ENV: 'development', HOST: host }), await realFixtures())).toEqual([
-      `HOST=${host} is not a loopback address: development mode listens on this machine only (localhost, 127.0.0.1 or ::1); to serve other machines run production mode (NODE_ENV=production, README "Production")`,
-    ]);
-  });
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'rewards.example', '::ffff:10.0.0.1'])(
+    'refuses HOST=%s with one line that points to production mode',
+    async (host) => {
+      expect(isLoopback(host)).toBe(false);
+      expect(startRefusals(readConfig({ NODE_ENV: 'development', HOST: host }), await realFixtures())).toEqual([
+        `HOST=${host} is not a loopback address: development mode listens on this machine only (localhost, 127.0.0.1 or ::1); to serve other machines run production mode (NODE_ENV=production, README "Production")`,
+      ]);
+    },
+  );
 
   it('keeps every convenience and says which, in a banner', async () => {
     const config = readConfig({ NODE_ENV: 'development', GATEWAY_TEST_MODE: 'true' });
     expect(startRefusals(config, await realFixtures())).toEqual([]);
     const banner = developmentBanner(developmentExposures(config, await realFixtures()));
     expect(banner).toMatch(/^DEVELOPMENT MODE/);
-    for (const part of ['/api/dev-outbox/messages', '/test-idp/', 'on unionbank', 'demo users', 'TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY', 'PREAUTH_CLIENT_SECRET', '/api/test-support/session', 'npm run start:prod']) {
+    for (const part of [
+      '/api/dev-outbox/messages',
+      '/test-idp/',
+      'on unionbank',
+      'demo users',
+      'TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY',
+      'PREAUTH_CLIENT_SECRET',
+      '/api/test-support/session',
+      'npm run start:prod',
+    ]) {
       expect(banner).toContain(part);
     }
   });
 
   it('names only what it exposes: no outbox reader with SMTP, no generated key that is set', async () => {
-    const exposures = developmentExposures(readConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail:25', TOKEN_SIGNING_KEY: '11'.repeat(32), PREAUTH_CLIENT_SECRET: 'mine' }), await realFixtures());
+    const exposures = developmentExposures(
+      readConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail:25', TOKEN_SIGNING_KEY: '11'.repeat(32), PREAUTH_CLIENT_SECRET: 'mine' }),
+      await realFixtures(),
+    );
     expect(exposures.join('\n')).not.toContain('dev-outbox');
     expect(exposures.join('\n')).not.toContain('PREAUTH_CLIENT_SECRET');
     expect(exposures.join('\n')).toContain('keys generated under DATA_DIR/secrets for TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY');

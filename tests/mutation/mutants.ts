@@ -106,7 +106,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     id: 'session-site-binding',
-    breaks: "a session of one site reads and writes another site's data (ADR 0017 \"Sessions are bound to one site\")",
+    breaks: 'a session of one site reads and writes another site\'s data (ADR 0017 "Sessions are bound to one site")',
     file: 'gateway/http/route-access.ts',
     find: "if (named !== user.siteId) throw new HttpError(403, 'SITE_MISMATCH'",
     replace: "if (named === '\\u0000') throw new HttpError(403, 'SITE_MISMATCH'",

@@ -31,7 +31,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** Runs the mutant's tests on the code as it is now; true when they pass. */
 function testsPass(mutant: Mutant): boolean {
-  const args = ['vitest', 'run', '--project', mutant.project, '--bail', '1', '--reporter', 'dot', ...(mutant.testNamePattern ? ['-t', mutant.testNamePattern] : []), ...mutant.tests];
+  const args = [
+    'vitest',
+    'run',
+    '--project',
+    mutant.project,
+    '--bail',
+    '1',
+    '--reporter',
+    'dot',
+    ...(mutant.testNamePattern ? ['-t', mutant.testNamePattern] : []),
+    ...mutant.tests,
+  ];
   return spawnSync('npx', args, { cwd: REPO_ROOT, stdio: 'ignore', env: process.env }).status === 0;
 }
 
@@ -66,6 +77,11 @@ for (const mutant of chosen) {
 const killed = outcomes.filter((outcome) => outcome === 'killed').length;
 const stale = outcomes.filter((outcome) => outcome === 'stale').length;
 const baselineFailed = outcomes.filter((outcome) => outcome === 'baseline-failed').length;
-const problems = [stale > 0 ? `${stale} no longer match the code` : '', baselineFailed > 0 ? `${baselineFailed} whose tests fail without the mutant` : ''].filter((text) => text !== '');
-console.log(`\nmutants: ${killed} of ${chosen.length} killed (${Math.round((100 * killed) / Math.max(chosen.length, 1))} %)${problems.map((text) => `, ${text}`).join('')}`);
+const problems = [
+  stale > 0 ? `${stale} no longer match the code` : '',
+  baselineFailed > 0 ? `${baselineFailed} whose tests fail without the mutant` : '',
+].filter((text) => text !== '');
+console.log(
+  `\nmutants: ${killed} of ${chosen.length} killed (${Math.round((100 * killed) / Math.max(chosen.length, 1))} %)${problems.map((text) => `, ${text}`).join('')}`,
+);
 process.exitCode = killed === chosen.length ? 0 : 1;

@@ -19,9 +19,19 @@ describe('findSecrets', () => {
     ['a spaced card number', 'value=4111 1111 1111 1111 end', 'card number', '4111 1111 1111 1111'],
     ['a dashed 15-digit Amex', 'card 3782-822463-10005 ok', 'card number', '3782-822463-10005'],
     ['a JWT', `authorization ${JWT_VALUE}`, 'JWT', JWT_VALUE],
-    ['a session cookie', 'cookie: SESSION=Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA; XSRF-TOKEN=x', 'session or refresh token', 'Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA'],
+    [
+      'a session cookie',
+      'cookie: SESSION=Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA; XSRF-TOKEN=x',
+      'session or refresh token',
+      'Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA',
+    ],
     ['a two-step recovery code', '{"msg":"enrolled","codes":["7AOE4-HINR3"]}', 'recovery code', '7AOE4-HINR3'],
-    ['a refresh token field', '{"refresh_token":"cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5"}', 'session or refresh token', 'cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5'],
+    [
+      'a refresh token field',
+      '{"refresh_token":"cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5"}',
+      'session or refresh token',
+      'cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5',
+    ],
   ])('finds %s, masked', (_name, text, kind, secret) => {
     const findings = findSecrets(`first line\n${text}`, 'app.log', NO_KNOWN);
     expect(findings).toContainEqual({ where: 'app.log', line: 2, kind, masked: mask(secret) });
@@ -39,7 +49,10 @@ describe('findSecrets', () => {
   });
 
   it('finds the known passwords and passcodes', () => {
-    const findings = findSecrets('{"body":{"password":"Firstbank#2025"}}\n{"msg":"code 482913 sent"}', 'app.log', { passwords: ['Firstbank#2025'], passcodes: ['482913'] });
+    const findings = findSecrets('{"body":{"password":"Firstbank#2025"}}\n{"msg":"code 482913 sent"}', 'app.log', {
+      passwords: ['Firstbank#2025'],
+      passcodes: ['482913'],
+    });
     expect(findings.map(({ kind, line }) => `${line} ${kind}`)).toEqual(['1 password', '2 passcode']);
     expect(JSON.stringify(findings)).not.toMatch(/Firstbank#2025|482913/);
   });
@@ -79,7 +92,9 @@ describe('scanRegistered', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'secrecy-planted-'));
     dirs.push(dataDir);
     const pglite = await PGlite.create({ dataDir: join(dataDir, 'db') });
-    await pglite.exec("create table assets (id int, last_four text, note text); insert into assets values (1, '1111', 'ok'), (2, '1111', 'pan 4111111111111111')");
+    await pglite.exec(
+      "create table assets (id int, last_four text, note text); insert into assets values (1, '1111', 'ok'), (2, '1111', 'pan 4111111111111111')",
+    );
     await pglite.close();
     mkdirSync(join(dataDir, 'outbox'));
     writeFileSync(join(dataDir, 'outbox', '1-a.json'), JSON.stringify({ to: 'a@example.com', subject: 'Your code', text: 'Your passcode is 730561.' }));

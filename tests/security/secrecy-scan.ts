@@ -34,7 +34,9 @@ export interface KnownSecrets {
 }
 
 export function mask(secret: string): string {
-  return secret.length <= 6 ? `${'*'.repeat(secret.length)} (${secret.length} chars)` : `${secret.slice(0, 2)}${'*'.repeat(secret.length - 4)}${secret.slice(-2)} (${secret.length} chars)`;
+  return secret.length <= 6
+    ? `${'*'.repeat(secret.length)} (${secret.length} chars)`
+    : `${secret.slice(0, 2)}${'*'.repeat(secret.length - 4)}${secret.slice(-2)} (${secret.length} chars)`;
 }
 
 /** ISO/IEC 7812: the check digit of every payment card number. */
@@ -213,7 +215,10 @@ export interface ScanReport {
 /** PGlite dumps at once: each starts its own WebAssembly PostgreSQL, which is most of the cost. */
 const DUMPS_AT_ONCE = 2;
 
-export async function scanRegistered(entries: readonly RegisteredGateway[], options: { postgresUrl?: string; passwords: readonly string[] }): Promise<ScanReport> {
+export async function scanRegistered(
+  entries: readonly RegisteredGateway[],
+  options: { postgresUrl?: string; passwords: readonly string[] },
+): Promise<ScanReport> {
   const report: ScanReport = { findings: [], scanned: [], problems: [] };
   const allPasscodes = new Set<string>();
   /** Per data dir (two instances or a restart share one): the passcodes its outbox sent. */
@@ -258,7 +263,10 @@ export async function scanRegistered(entries: readonly RegisteredGateway[], opti
 
 export function readRegistry(path = SECRECY_REGISTRY): RegisteredGateway[] {
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as RegisteredGateway);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RegisteredGateway);
 }
 
 async function main(): Promise<void> {

@@ -23,7 +23,11 @@ function generatedFields(schema: JsonSchema, prefix = ''): Array<[string, JsonSc
 const accepts = (field: JsonSchema, value: string): boolean =>
   validateField(value, { rule: field['x-rule']!.name, options: field['x-rule']!.options ?? {}, required: true }) === null;
 
-const fieldOf = (rule: RuleName, options: Record<string, string | boolean | null>): JsonSchema => ({ type: 'string', maxLength: 32, 'x-rule': { name: rule, options } });
+const fieldOf = (rule: RuleName, options: Record<string, string | boolean | null>): JsonSchema => ({
+  type: 'string',
+  maxLength: 32,
+  'x-rule': { name: rule, options },
+});
 
 describe('journey test values made from each field’s own rule (tests/e2e/support/site-journey)', () => {
   const cases = listSiteFixtures().flatMap((site) =>
@@ -38,25 +42,34 @@ describe('journey test values made from each field’s own rule (tests/e2e/suppo
     expect(cases.map((entry) => entry.key)).toEqual(expect.arrayContaining(['phone', 'nationalId', 'address.zipcode', 'ninedigitbin', 'bin']));
   });
 
-  it.each(cases.map((entry) => [`${entry.siteId} ${entry.locale} ${entry.form} ${entry.key}`, entry] as const))('%s: the value shown passes the field’s validator', (_name, entry) => {
-    const key = entry.key.split('.').pop()!;
-    const value = textValueFor(key, entry.field, entry.siteId, 'a@example.com', { first: 'Alex', last: 'Morgan' });
-    expect(value).not.toBeNull();
-    expect(accepts(entry.field, value!.shown)).toBe(true);
-    const mask = entry.field['x-rule']?.options?.mask;
-    // A masked widget is typed the slot characters only; it writes the literals itself.
-    if (typeof mask === 'string' && mask !== '') expect(value!.typed).toMatch(/^[0-9A-Za-z]+$/);
-  });
+  it.each(cases.map((entry) => [`${entry.siteId} ${entry.locale} ${entry.form} ${entry.key}`, entry] as const))(
+    '%s: the value shown passes the field’s validator',
+    (_name, entry) => {
+      const key = entry.key.split('.').pop()!;
+      const value = textValueFor(key, entry.field, entry.siteId, 'a@example.com', { first: 'Alex', last: 'Morgan' });
+      expect(value).not.toBeNull();
+      expect(accepts(entry.field, value!.shown)).toBe(true);
+      const mask = entry.field['x-rule']?.options?.mask;
+      // A masked widget is typed the slot characters only; it writes the literals itself.
+      if (typeof mask === 'string' && mask !== '') expect(value!.typed).toMatch(/^[0-9A-Za-z]+$/);
+    },
+  );
 
   it.each([
     ['a Portuguese mobile, regexp only', fieldOf('phone', { mask: null, regexp: '^9[1236] ?\\d{3} ?\\d{4}$', locale: 'en_us' })],
     ['the same rule under a mask', fieldOf('phone', { mask: '000 000 000', regexp: '^9[1236] ?\\d{3} ?\\d{4}$', locale: 'en_us' })],
     ['a pt_br mobile under the locale mask, no regexp', fieldOf('phone', { mask: '(00) 00000-0000', regexp: null, locale: 'pt_br' })],
-    ['a Canadian postal code: letters in the mask, an upper-case regexp', fieldOf('postalCode', { mask: 'A0A 0A0', regexp: '^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$', uppercase: true })],
+    [
+      'a Canadian postal code: letters in the mask, an upper-case regexp',
+      fieldOf('postalCode', { mask: 'A0A 0A0', regexp: '^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$', uppercase: true }),
+    ],
     ['a letters-in-mask postal code with no regexp', fieldOf('postalCode', { mask: 'A0A 0A0', regexp: null })],
     ['a UK postcode, regexp only', fieldOf('postalCode', { mask: null, regexp: '^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$' })],
     ['a regexp-only national id with letters', fieldOf('nationalId', { nationalIdType: 'other', mask: null, regexp: '^[0-9]{8} ?[0-9][A-Z]{2}[0-9]$' })],
-    ['a national id with an alphanumeric mask', fieldOf('nationalId', { nationalIdType: 'other', mask: '**-000000', regexp: '^[A-Z]{2}-?[0-9]{6}$', uppercase: true })],
+    [
+      'a national id with an alphanumeric mask',
+      fieldOf('nationalId', { nationalIdType: 'other', mask: '**-000000', regexp: '^[A-Z]{2}-?[0-9]{6}$', uppercase: true }),
+    ],
     ['a cpf (check digits)', fieldOf('nationalId', { nationalIdType: 'cpf', mask: '000.000.000-00', regexp: null })],
     ['an ssn (area, group and serial rules)', fieldOf('nationalId', { nationalIdType: 'ssn', mask: '000-00-0000', regexp: null })],
   ])('%s: yields a value its validator accepts, the same on every run', (_name, field) => {

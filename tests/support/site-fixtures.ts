@@ -24,7 +24,11 @@ export function stableJson(value: unknown): string {
   const sortKeys = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(sortKeys);
     if (node !== null && typeof node === 'object') {
-      return Object.fromEntries(Object.keys(node).sort().map((key) => [key, sortKeys((node as Record<string, unknown>)[key])]));
+      return Object.fromEntries(
+        Object.keys(node)
+          .sort()
+          .map((key) => [key, sortKeys((node as Record<string, unknown>)[key])]),
+      );
     }
     return node;
   };

@@ -45,7 +45,9 @@ describe('ContentHtml', () => {
     const { container } = render(
       <ContentHtml
         className="privacy-notice"
-        html={'Accept our <a href="https://bank.example/privacy">policy</a><img src=x onerror="window.contentScriptRan()"><script>window.contentScriptRan()</script><a href="javascript:window.contentScriptRan()">x</a>'}
+        html={
+          'Accept our <a href="https://bank.example/privacy">policy</a><img src=x onerror="window.contentScriptRan()"><script>window.contentScriptRan()</script><a href="javascript:window.contentScriptRan()">x</a>'
+        }
       />,
     );
     await new Promise((resolve) => setTimeout(resolve, 0));

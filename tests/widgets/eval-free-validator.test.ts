@@ -32,13 +32,25 @@ describe('createEvalFreeValidator: RJSF ValidatorType on schemas/forms/validate-
   });
 
   it('builds the error schema with __errors at every field path, nested objects included', () => {
-    const { errorSchema } = validator.validateFormData({ ...validRegistration, first_name: 'Ana<', address: { ...validRegistration.address, city: '' } }, schema);
+    const { errorSchema } = validator.validateFormData(
+      { ...validRegistration, first_name: 'Ana<', address: { ...validRegistration.address, city: '' } },
+      schema,
+    );
     expect(errorSchema).toEqual({ first_name: { __errors: ['error'] }, address: { city: { __errors: ['required'] } } });
   });
 
   it('lists errors in screen order (ui:order), nested fields in place', () => {
-    const reordered = { ...uiSchema, 'ui:order': ['address', 'pp', 'first_name', ...(uiSchema['ui:order'] as string[]).filter((name) => !['address', 'pp', 'first_name'].includes(name))] };
-    const { errors } = validator.validateFormData({ ...validRegistration, first_name: '', pp: false, address: { ...validRegistration.address, street: '' } }, schema, undefined, undefined, reordered);
+    const reordered = {
+      ...uiSchema,
+      'ui:order': ['address', 'pp', 'first_name', ...(uiSchema['ui:order'] as string[]).filter((name) => !['address', 'pp', 'first_name'].includes(name))],
+    };
+    const { errors } = validator.validateFormData(
+      { ...validRegistration, first_name: '', pp: false, address: { ...validRegistration.address, street: '' } },
+      schema,
+      undefined,
+      undefined,
+      reordered,
+    );
     expect(errors.map((error) => error.property)).toEqual(['.address.street', '.pp', '.first_name']);
   });
 

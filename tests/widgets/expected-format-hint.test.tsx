@@ -91,7 +91,11 @@ describe('upper-cased as typed where the site says so', () => {
 
   it('a text field with `uppercase` upper-cases as typed and keeps the caret where it was', () => {
     const onChange = vi.fn();
-    const schema = { type: 'string' as const, maxLength: 32, 'x-rule': { name: 'nationalId' as const, options: { nationalIdType: 'other', regexp: '^[A-Z]{1,2}[0-9]{6}\\([0-9A]\\)$', uppercase: true } } };
+    const schema = {
+      type: 'string' as const,
+      maxLength: 32,
+      'x-rule': { name: 'nationalId' as const, options: { nationalIdType: 'other', regexp: '^[A-Z]{1,2}[0-9]{6}\\([0-9A]\\)$', uppercase: true } },
+    };
     renderField('nationalId', schema, { 'ui:options': { labelKey: 'label.nationalId', uppercase: true } }, { onChange });
     const input = screen.getByLabelText('National ID number') as HTMLInputElement;
     placeCaret(input, 0);
@@ -121,7 +125,16 @@ describe('a submit shows every problem at once', () => {
     submit();
     expect(onSubmit).not.toHaveBeenCalled();
     const required = ptBr.form.required;
-    for (const id of ['root_first_name', 'root_last_name', 'root_email', 'root_password', 'root_confirm_password', 'root_nationalId', 'root_address_street', 'root_address_zipcode']) {
+    for (const id of [
+      'root_first_name',
+      'root_last_name',
+      'root_email',
+      'root_password',
+      'root_confirm_password',
+      'root_nationalId',
+      'root_address_street',
+      'root_address_zipcode',
+    ]) {
       expect(document.getElementById(`${id}__error`)?.textContent, id).toBe(required);
     }
     expect(document.getElementById('root_phone__error')?.textContent).toBe(ptBr.form.invalid);

@@ -149,7 +149,7 @@ describe('PrivacyPolicyWidget (SPEC §5 privacy_policy_display)', () => {
     expect(screen.getByText('By creating an account you accept our privacy policy.').id).toBe('root_pp');
   });
 
-  it.each(['A', 'B', 'C'])('%s: links to the site\'s policy (privacy_policy_url) in a new tab, so the form is kept', (display) => {
+  it.each(['A', 'B', 'C'])("%s: links to the site's policy (privacy_policy_url) in a new tab, so the form is kept", (display) => {
     const withUrl = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display, policyUrl: 'https://www.firstbank.example/privacy' } };
     renderField('pp', { type: 'boolean', default: false }, withUrl);
     const link = screen.getByRole('link', { name: 'Read the privacy policy (opens in a new tab)' });

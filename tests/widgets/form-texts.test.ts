@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FORM_TEXTS, fillPlaceholders, findText, formTextsFromContent, normalisePlaceholders, readableKey, textLookup } from '../../widgets/form-engine/form-texts';
+import {
+  DEFAULT_FORM_TEXTS,
+  fillPlaceholders,
+  findText,
+  formTextsFromContent,
+  normalisePlaceholders,
+  readableKey,
+  textLookup,
+} from '../../widgets/form-engine/form-texts';
 import arQa from '../../fixtures/content/ar_qa.json';
 import ptBr from '../../fixtures/content/pt_br.json';
 
@@ -35,7 +43,18 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
   });
 
   it('has a bundled text for every error key of SPEC §5 and §8', () => {
-    for (const key of ['required', 'invalid', 'error', 'invalidCharacter', 'mustMatch', 'passwordRulesError', 'IncompleteFieldError', 'incompleteFormateError', 'invalidAgeError', 'maxAgeError']) {
+    for (const key of [
+      'required',
+      'invalid',
+      'error',
+      'invalidCharacter',
+      'mustMatch',
+      'passwordRulesError',
+      'IncompleteFieldError',
+      'incompleteFormateError',
+      'invalidAgeError',
+      'maxAgeError',
+    ]) {
       // A counted text (ADR 0013) is there as its `other` form.
       expect(DEFAULT_FORM_TEXTS[key] ?? DEFAULT_FORM_TEXTS[`${key}.other`], key).toBeTruthy();
     }

@@ -30,7 +30,8 @@ const inputById = (id: string) => {
 describe('number-like inputs read left to right in a right-to-left page', () => {
   it('phone, national id, postal code and the date-of-birth parts are dir="ltr"; names and e-mail follow the page', () => {
     renderForm(bancosol, 'ar_qa', 'registration');
-    for (const id of ['root_phone', 'root_nationalId', 'root_address_zipcode', 'root_dob', 'root_dob_mm', 'root_dob_yyyy']) expect(inputById(id).getAttribute('dir'), id).toBe('ltr');
+    for (const id of ['root_phone', 'root_nationalId', 'root_address_zipcode', 'root_dob', 'root_dob_mm', 'root_dob_yyyy'])
+      expect(inputById(id).getAttribute('dir'), id).toBe('ltr');
     for (const id of ['root_first_name', 'root_email']) expect(inputById(id).hasAttribute('dir'), id).toBe(false);
   });
 
@@ -41,7 +42,12 @@ describe('number-like inputs read left to right in a right-to-left page', () => 
   });
 
   it('the card number (CardNumberWidget) is dir="ltr" with the numeric keyboard', () => {
-    renderField('pan', { type: 'string', maxLength: 19 }, { 'ui:widget': 'CardNumberWidget', 'ui:options': { labelKey: 'label.pan' } }, { texts: formTextsFromContent(arQa), language: 'ar-QA' });
+    renderField(
+      'pan',
+      { type: 'string', maxLength: 19 },
+      { 'ui:widget': 'CardNumberWidget', 'ui:options': { labelKey: 'label.pan' } },
+      { texts: formTextsFromContent(arQa), language: 'ar-QA' },
+    );
     const pan = inputById('root_pan');
     expect(pan.getAttribute('dir')).toBe('ltr');
     expect(pan.inputMode).toBe('numeric');

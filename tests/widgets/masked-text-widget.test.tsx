@@ -6,7 +6,11 @@ import { backspace, deleteForward, editInput, paste, placeCaret, renderField, ty
 
 // SPEC §5: phone, national id and postal code are auto-formatted by the site's mask; the API gets digits.
 const PHONE_SCHEMA: JsonSchema = { type: 'string', maxLength: 32, 'x-rule': { name: 'phone', options: { mask: '(00) 00000-0000', locale: 'pt_br' } } };
-const PHONE_UI = { 'ui:widget': 'MaskedTextWidget', 'ui:autocomplete': 'tel', 'ui:options': { labelKey: 'label.phone', mask: '(00) 00000-0000', inputMode: 'tel' } };
+const PHONE_UI = {
+  'ui:widget': 'MaskedTextWidget',
+  'ui:autocomplete': 'tel',
+  'ui:options': { labelKey: 'label.phone', mask: '(00) 00000-0000', inputMode: 'tel' },
+};
 
 afterEach(cleanup);
 

@@ -25,10 +25,21 @@ function renderOptIns(allOfTheAbove: boolean) {
 describe('OptInListField (SPEC §3 marketing opt-ins)', () => {
   it('lists each opt-in with its content label, unticked, in ui:order, the first with the field id', () => {
     const { group, box } = renderOptIns(true);
-    const labels = within(group).getAllByRole('checkbox').map((checkbox) => (checkbox as HTMLInputElement).labels?.[0]?.textContent);
-    expect(labels).toEqual(['Email me offers and program news', 'Use my card transactions to personalize my offers', 'Text me offers (SMS)', 'All of the above']);
+    const labels = within(group)
+      .getAllByRole('checkbox')
+      .map((checkbox) => (checkbox as HTMLInputElement).labels?.[0]?.textContent);
+    expect(labels).toEqual([
+      'Email me offers and program news',
+      'Use my card transactions to personalize my offers',
+      'Text me offers (SMS)',
+      'All of the above',
+    ]);
     expect(box('Email me offers and program news').id).toBe('root_marketing_opt_ins');
-    expect(within(group).getAllByRole('checkbox').some((checkbox) => (checkbox as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .some((checkbox) => (checkbox as HTMLInputElement).checked),
+    ).toBe(false);
   });
 
   it('stores a ticked box as subscribed', () => {

@@ -9,7 +9,11 @@ afterEach(cleanup);
 const PASSWORD_SCHEMA: JsonSchema = { type: 'string', maxLength: 128, 'x-rule': { name: 'password' } };
 
 function renderPassword(showRules: boolean) {
-  const ui = { 'ui:widget': 'PasswordWidget', 'ui:autocomplete': 'new-password', 'ui:options': { labelKey: 'label.password', ...(showRules ? { showRules: true } : {}) } };
+  const ui = {
+    'ui:widget': 'PasswordWidget',
+    'ui:autocomplete': 'new-password',
+    'ui:options': { labelKey: 'label.password', ...(showRules ? { showRules: true } : {}) },
+  };
   renderField('password', PASSWORD_SCHEMA, ui, { required: true });
   return screen.getByLabelText(/^Password/) as HTMLInputElement;
 }

@@ -27,7 +27,17 @@ function formRegistry(): Registry {
 describe("RJSF's default registry, as the app ships it (ADR 0016)", () => {
   it('holds the fields, templates and widgets our schemas reach, and none of the ones they cannot', () => {
     const { fields, templates, widgets } = formRegistry();
-    expect(Object.keys(fields).sort()).toEqual(['ArrayField', 'BooleanField', 'FallbackField', 'NullField', 'NumberField', 'ObjectField', 'OptionalDataControlsField', 'SchemaField', 'StringField']);
+    expect(Object.keys(fields).sort()).toEqual([
+      'ArrayField',
+      'BooleanField',
+      'FallbackField',
+      'NullField',
+      'NumberField',
+      'ObjectField',
+      'OptionalDataControlsField',
+      'SchemaField',
+      'StringField',
+    ]);
     // `select`, `checkbox` and `password` come from widgets/registry.ts, which SiteForm always passes.
     expect(Object.keys(widgets).sort()).toEqual(['EmailWidget', 'HiddenWidget', 'TextWidget']);
     // anyOf/oneOf, layout grids and the file, date, colour, range and rating inputs stay out of the bundle.

@@ -37,7 +37,11 @@ function fillValidRegistration() {
   change('Dia', '12');
   change('Mês', '04');
   change('Ano', '1990');
-  for (const [label, digits] of [[/^Celular/, '11987654321'], [/^CPF/, '52998224725'], [/^CEP/, '01310100']] as const) {
+  for (const [label, digits] of [
+    [/^Celular/, '11987654321'],
+    [/^CPF/, '52998224725'],
+    [/^CEP/, '01310100'],
+  ] as const) {
     const input = field(label);
     input.focus();
     typeInto(input, digits);

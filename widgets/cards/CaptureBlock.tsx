@@ -91,16 +91,13 @@ export function CaptureBlock({
         {validate && (
           <form className="capture-block__add" noValidate onSubmit={(event) => void submit(event)} aria-busy={checking}>
             {formLabel && <p className="capture-block__label">{formLabel}</p>}
-            <CardNumberInput
-              id={inputId}
-              label={label}
-              {...inputProps}
-              maxLength={maxLength}
-              placeholder={placeholder}
-              required={required}
-            />
+            <CardNumberInput id={inputId} label={label} {...inputProps} maxLength={maxLength} placeholder={placeholder} required={required} />
             {cvvTexts && <CvvInput id={`${inputId}-cvv`} texts={cvvTexts} {...cvv.inputProps} disabled={checking} />}
-            <button type="submit" className={`button button--primary capture-block__submit${checking ? ' is-loading' : ''}`} disabled={value === '' || checking}>
+            <button
+              type="submit"
+              className={`button button--primary capture-block__submit${checking ? ' is-loading' : ''}`}
+              disabled={value === '' || checking}
+            >
               {checking && <span className="button__spinner" aria-hidden="true" />}
               {checking ? checkingText : submitText}
             </button>

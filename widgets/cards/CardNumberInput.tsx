@@ -25,7 +25,17 @@ export interface CardNumberInputProps {
  * paste of "4111-1111-1111-1111" or "4111111111111111" shown as "4111 1111 1111 1111" whatever
  * the pasted separators, since a paste is formatted before the input's length cap applies.
  */
-export function CardNumberInput({ id, label, value, onChange, error, maxLength = CARD_NUMBER_MAX_INPUT_LENGTH, placeholder, disabled, required }: CardNumberInputProps) {
+export function CardNumberInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  maxLength = CARD_NUMBER_MAX_INPUT_LENGTH,
+  placeholder,
+  disabled,
+  required,
+}: CardNumberInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState<{ at: number } | null>(null);
   const errorId = `${id}-error`;

@@ -44,7 +44,12 @@ export function EditDeleteCardForm({ cards, optional, productName, statusText, o
                   </span>
                 }
               />
-              <button type="button" className="link-button card-row__action" aria-label={nameWithVisibleText(texts.deleteText, texts.deleteCard(card))} onClick={() => removal.askToRemove(card)}>
+              <button
+                type="button"
+                className="link-button card-row__action"
+                aria-label={nameWithVisibleText(texts.deleteText, texts.deleteCard(card))}
+                onClick={() => removal.askToRemove(card)}
+              >
                 {texts.deleteText}
               </button>
             </li>

@@ -37,7 +37,17 @@ export interface ManagedCardListProps {
  * SPEC §2 managed list: bullets plus last four, the Default label, a menu per card with Remove
  * and (non-default cards, updates allowed) Set as default, and the three modals.
  */
-export function ManagedCardList({ cards, updateAllowed, optional, productName, statusText, onRemove, onSetDefault, onLastCardRefused, texts }: ManagedCardListProps) {
+export function ManagedCardList({
+  cards,
+  updateAllowed,
+  optional,
+  productName,
+  statusText,
+  onRemove,
+  onSetDefault,
+  onLastCardRefused,
+  texts,
+}: ManagedCardListProps) {
   const removal = useCardRemoval({ cards, optional, onRemove, onLastCardRefused, texts });
   const [defaultAsked, setDefaultAsked] = useState<CardEntry | null>(null);
   const [settingDefault, setSettingDefault] = useState(false);

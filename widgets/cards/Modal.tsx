@@ -65,15 +65,7 @@ export function Modal({ title, closeLabel, onClose, size = 'mini', children, act
 
   return createPortal(
     <div className="modal-backdrop">
-      <div
-        ref={dialog}
-        className={`modal modal--${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-      >
+      <div ref={dialog} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={handleKeyDown}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

@@ -39,7 +39,12 @@ export function RegistrationCardList({ cards, invalid, onRemove, texts }: Regist
                 )
               }
             />
-            <button type="button" className="link-button card-row__action" aria-label={nameWithVisibleText(texts.removeText, texts.removeCard(lastFour))} onClick={() => onRemove(index)}>
+            <button
+              type="button"
+              className="link-button card-row__action"
+              aria-label={nameWithVisibleText(texts.removeText, texts.removeCard(lastFour))}
+              onClick={() => onRemove(index)}
+            >
               {texts.removeText}
             </button>
           </li>

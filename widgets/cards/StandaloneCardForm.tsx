@@ -26,7 +26,18 @@ export interface StandaloneCardFormProps {
  * SPEC §2 standalone (isVpp) form: the card number, the terms checkbox, submit and cancel.
  * Submit is enabled only when a number is there and the terms are ticked (SPEC §5).
  */
-export function StandaloneCardForm({ label, placeholder, maxLength, termsText, submitText, checkingText, cancel, checkNumber, onSubmit, cvvTexts }: StandaloneCardFormProps) {
+export function StandaloneCardForm({
+  label,
+  placeholder,
+  maxLength,
+  termsText,
+  submitText,
+  checkingText,
+  cancel,
+  checkNumber,
+  onSubmit,
+  cvvTexts,
+}: StandaloneCardFormProps) {
   const id = useId();
   const { value, checking, checkThenSend, inputProps } = useCardEntry(checkNumber);
   const cvv = useCvvEntry(cvvTexts);
@@ -48,17 +59,17 @@ export function StandaloneCardForm({ label, placeholder, maxLength, termsText, s
 
   return (
     <form className="standalone-card" noValidate onSubmit={(event) => void submit(event)} aria-busy={checking}>
-      <CardNumberInput
-        id={`${id}-pan`}
-        label={label}
-        {...inputProps}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        required
-      />
+      <CardNumberInput id={`${id}-pan`} label={label} {...inputProps} maxLength={maxLength} placeholder={placeholder} required />
       {cvvTexts && <CvvInput id={`${id}-cvv`} texts={cvvTexts} {...cvv.inputProps} disabled={checking} />}
       <div className="check standalone-card__terms">
-        <input id={`${id}-terms`} className="check__input" type="checkbox" checked={terms} onChange={(event) => setTerms(event.target.checked)} disabled={checking} />
+        <input
+          id={`${id}-terms`}
+          className="check__input"
+          type="checkbox"
+          checked={terms}
+          onChange={(event) => setTerms(event.target.checked)}
+          disabled={checking}
+        />
         <label className="check__label" htmlFor={`${id}-terms`}>
           {termsText}
         </label>

@@ -29,7 +29,10 @@ export function localizeErrors(text: TextLookup): ErrorTransformer {
       // SPEC §5: a formatted field's `invalid` names the shape it expects ("Enter it like 12345678-9").
       const expectedKey = error.name === 'invalid' && expected?.errorKey !== undefined && error.params?.maxLength === undefined ? expected.errorKey : undefined;
       const key = expectedKey ?? fieldErrorTextKeys(options)[String(error.name)] ?? String(error.name);
-      const values = expectedKey !== undefined && expected ? { ...expectedFormatValues(expected), ...(error.params as TextValues | undefined) } : (error.params as TextValues | undefined);
+      const values =
+        expectedKey !== undefined && expected
+          ? { ...expectedFormatValues(expected), ...(error.params as TextValues | undefined) }
+          : (error.params as TextValues | undefined);
       const message = text(key, values);
       return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
     });

@@ -1,12 +1,4 @@
-import type {
-  CustomValidator,
-  ErrorTransformer,
-  RJSFSchema,
-  RJSFValidationError,
-  UiSchema,
-  ValidationData,
-  ValidatorType,
-} from '@rjsf/utils';
+import type { CustomValidator, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
 import { createErrorHandler, getDefaultFormState, toErrorSchema, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { JsonSchema } from '../../schemas/forms/json-schema';
 import { validateFormData as checkFormData, type FormErrors } from '../../schemas/forms/validate-form';

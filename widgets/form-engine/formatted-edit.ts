@@ -50,13 +50,7 @@ export function caretAfterSlots(format: TextFormat, text: string, count: number)
  * ("(11) 98|765" backspace over a literal in the middle) also removes the slot character beyond
  * them in the direction of the deletion, so the key never looks dead.
  */
-export function editFormattedText(
-  format: TextFormat,
-  previous: string,
-  edited: string,
-  caret: number,
-  direction: DeleteDirection = 'backward',
-): FormattedEdit {
+export function editFormattedText(format: TextFormat, previous: string, edited: string, caret: number, direction: DeleteDirection = 'backward'): FormattedEdit {
   const slotsBeforeCaret = format.slotCharacters(edited.slice(0, caret)).length;
   const text = format.format(edited);
   if (edited.length < previous.length && text === previous) {

@@ -46,7 +46,9 @@ import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
  * `hidden`, `text` for plain strings; `select`, `checkbox` and `password` are ours). Same shape as the
  * original, so Form merges our registry (`widgets/registry.ts`) over it unchanged.
  */
-export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils' | 'rootSchema' | 'globalUiOptions' | 'uiSchemaDefinitions'> & { rootSchema: object } {
+export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils' | 'rootSchema' | 'globalUiOptions' | 'uiSchemaDefinitions'> & {
+  rootSchema: object;
+} {
   return {
     fields: {
       ArrayField,

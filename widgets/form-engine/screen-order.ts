@@ -16,9 +16,7 @@ export function screenOrder(schema: RJSFSchema, uiSchema: UiSchema = {}, prefix 
     const path = prefix === '' ? name : `${prefix}.${name}`;
     const child = properties[name];
     const childUi = uiSchema[name];
-    return isRecord(child) && child.type === 'object'
-      ? [path, ...screenOrder(child as RJSFSchema, isRecord(childUi) ? childUi : {}, path)]
-      : [path];
+    return isRecord(child) && child.type === 'object' ? [path, ...screenOrder(child as RJSFSchema, isRecord(childUi) ? childUi : {}, path)] : [path];
   });
 }
 

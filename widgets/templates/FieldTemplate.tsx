@@ -6,12 +6,7 @@ import { FieldLabelText } from './FieldLabelText';
 import { FieldTooltip } from './FieldTooltip';
 
 /** Widgets that carry their own label (a checkbox's label, a group's legend) or none at all. */
-const SELF_LABELLED_WIDGETS: ReadonlySet<string> = new Set([
-  'checkbox',
-  'PrivacyPolicyWidget',
-  'DobWidget',
-  'OfferCategoriesWidget',
-]);
+const SELF_LABELLED_WIDGETS: ReadonlySet<string> = new Set(['checkbox', 'PrivacyPolicyWidget', 'DobWidget', 'OfferCategoriesWidget']);
 
 /**
  * One field: its label from content (`ui:options.labelKey`) with the required marker and an

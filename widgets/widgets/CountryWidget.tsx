@@ -11,9 +11,7 @@ function countryOptions(language: string): readonly SelectOption[] {
   if (cached) return cached;
   const names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
   const collator = new Intl.Collator([language, 'en']);
-  const options = COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.label, b.label),
-  );
+  const options = COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => collator.compare(a.label, b.label));
   countriesByLanguage.set(language, options);
   return options;
 }

@@ -35,7 +35,9 @@ export function DobWidget(props: WidgetProps) {
 
   const change = (part: DobPart, index: number) => (event: ChangeEvent<HTMLInputElement>) => {
     // Digits typed on an Arabic, Persian or Hindi keyboard count; the value stays Latin YYYY-MM-DD (SPEC §5).
-    const digits = toLatinDigits(event.target.value).replace(/[^0-9]/g, '').slice(0, PART_LENGTH[part]);
+    const digits = toLatinDigits(event.target.value)
+      .replace(/[^0-9]/g, '')
+      .slice(0, PART_LENGTH[part]);
     const next = joinDobParts({ ...parts, [part]: digits });
     onChange(next === '' ? options.emptyValue : next);
     const typedAtEnd = event.target.selectionStart === null || event.target.selectionStart >= event.target.value.length;

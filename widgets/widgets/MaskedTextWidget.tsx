@@ -15,5 +15,14 @@ export function MaskedTextWidget(props: WidgetProps) {
   const uppercase = props.options.uppercase === true;
   const format = useMemo(() => maskFormat(mask, uppercase), [mask, uppercase]);
   const autoComplete = typeof props.options.autocomplete === 'string' ? props.options.autocomplete : undefined;
-  return <FormattedInput widget={props} format={format} toValue={format.slotCharacters} inputMode={inputModeOf(props.options, 'text')} dir={directionOf(props.options)} autoComplete={autoComplete} />;
+  return (
+    <FormattedInput
+      widget={props}
+      format={format}
+      toValue={format.slotCharacters}
+      inputMode={inputModeOf(props.options, 'text')}
+      dir={directionOf(props.options)}
+      autoComplete={autoComplete}
+    />
+  );
 }

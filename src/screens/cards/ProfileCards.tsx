@@ -23,7 +23,13 @@ export function ProfileCards() {
   return (
     <div className="profile-cards">
       {cards.length > 0 ? (
-        <ReadOnlyCardList cards={cards} label={text('listLabel')} showCashback={config.cashbackEnabled} cashbackTexts={cashbackTexts(text)} productName={productName} />
+        <ReadOnlyCardList
+          cards={cards}
+          label={text('listLabel')}
+          showCashback={config.cashbackEnabled}
+          cashbackTexts={cashbackTexts(text)}
+          productName={productName}
+        />
       ) : (
         <p className="profile-cards__empty">{text('profile.empty')}</p>
       )}

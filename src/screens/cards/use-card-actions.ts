@@ -5,7 +5,14 @@ import { cardEntriesOf } from '../../../schemas/cards/card-assets';
 import { isEligibleAnswer, panDigitsOf, type CardEntry } from '../../../schemas/cards/card-rules';
 import type { CardAddOutcome } from '../../../widgets/cards/CaptureBlock';
 import type { CardStatus } from '../../../widgets/cards/CardStatusMessage';
-import { checkCard, useEnrolCardMutation, useGetAssetsQuery, useRemoveCardMutation, useSetDefaultCardMutation, useValidateCardMutation } from '../../api/assets-api';
+import {
+  checkCard,
+  useEnrolCardMutation,
+  useGetAssetsQuery,
+  useRemoveCardMutation,
+  useSetDefaultCardMutation,
+  useValidateCardMutation,
+} from '../../api/assets-api';
 import type { GatewayError } from '../../api/gateway-api';
 import { notificationShown, type NotificationLifetime } from '../../app/alerts-slice';
 import { useSiteLocation } from '../../site/use-site-location';
@@ -74,9 +81,7 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
   const remove = async (card: CardEntry) => {
     const answer = await removeCard({ siteId, options, id: card.id });
     if (answer.error) {
-      dispatch(
-        notificationShown({ id: 'card-removed', kind: 'error', message: text('removeFailed', { id: correlationIdOf(answer.error) }) }),
-      );
+      dispatch(notificationShown({ id: 'card-removed', kind: 'error', message: text('removeFailed', { id: correlationIdOf(answer.error) }) }));
       return;
     }
     showStatus(config.texts.panDeleteSuccessMessage ?? text('panDeleted'), 'success');
@@ -85,9 +90,7 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
   const setDefault = async (card: CardEntry) => {
     const answer = await setDefaultCard({ siteId, options, id: card.id });
     if (answer.error) {
-      dispatch(
-        notificationShown({ id: 'default-card', kind: 'error', message: text('setDefaultFailed', { id: correlationIdOf(answer.error) }) }),
-      );
+      dispatch(notificationShown({ id: 'default-card', kind: 'error', message: text('setDefaultFailed', { id: correlationIdOf(answer.error) }) }));
     }
   };
 

@@ -75,7 +75,8 @@ export function useCardModule(): CardModule {
       const refusal = error as Partial<GatewayError> | undefined;
       if (refusal?.code === 'CARD_NOT_ACTIVE') return { added: false, error: text('notActive') };
       const cvvKey = refusal?.code === 'VALIDATION_FAILED' ? refusal.fields?.cvv : undefined;
-      if (cvvKey !== undefined && cvvTexts !== undefined) return { added: false, error: null, cvvError: cvvKey === 'required' ? cvvTexts.required : cvvTexts.invalid };
+      if (cvvKey !== undefined && cvvTexts !== undefined)
+        return { added: false, error: null, cvvError: cvvKey === 'required' ? cvvTexts.required : cvvTexts.invalid };
       return null;
     },
     text,

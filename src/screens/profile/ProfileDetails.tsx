@@ -92,7 +92,12 @@ function addressText(value: unknown, addressUi: Record<string, unknown> | undefi
     const partValue = shown.has(part) ? text(address[part]) : null;
     return partValue && part === 'zipcode' ? formatWithMask(partValue, postalCodeMask) : partValue;
   };
-  const lines = ADDRESS_LINES.map((parts) => parts.map(partText).filter((part): part is string => part !== null).join(', ')).filter((line) => line !== '');
+  const lines = ADDRESS_LINES.map((parts) =>
+    parts
+      .map(partText)
+      .filter((part): part is string => part !== null)
+      .join(', '),
+  ).filter((line) => line !== '');
   return lines.length === 0 ? null : lines.join('\n');
 }
 
@@ -100,7 +105,10 @@ export function ProfileDetails({ site, attributes, profile }: { site: SiteConfig
   const { locale } = useSiteLocation();
   const formTexts = useFormTexts();
   const texts = useText('profile');
-  const rows = useMemo(() => profileRows(site, locale, attributes, profile, textLookup(formTexts, localeToLanguageTag(locale))), [site, locale, attributes, profile, formTexts]);
+  const rows = useMemo(
+    () => profileRows(site, locale, attributes, profile, textLookup(formTexts, localeToLanguageTag(locale))),
+    [site, locale, attributes, profile, formTexts],
+  );
   return (
     <dl className="profile-details">
       {rows.map((row) => (

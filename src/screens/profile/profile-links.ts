@@ -5,14 +5,30 @@ import type { UserType } from '../../auth/auth-machine';
 import { decideRoute } from '../../routes/route-guards';
 
 /** The profile's way to every screen about the account (SPEC §2), in the order it lists them. */
-export const PROFILE_LINK_ROUTES = ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'] as const satisfies readonly AccountRoute[];
+export const PROFILE_LINK_ROUTES = [
+  'edit-profile',
+  'site-settings',
+  'cashback-statement',
+  'edit-pan',
+  'password',
+  'mfa-setup',
+  'delete-profile',
+] as const satisfies readonly AccountRoute[];
 export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
 
 /**
  * The account screens the header's account menu offers, in its order (SPEC §2): the profile, cards,
  * cashback, preferences, password, two-step verification, and the agent's own screen (ADR 0014).
  */
-export const ACCOUNT_MENU_ROUTES = ['profile', 'edit-pan', 'cashback-statement', 'site-settings', 'password', 'mfa-setup', 'concierge'] as const satisfies readonly AccountRoute[];
+export const ACCOUNT_MENU_ROUTES = [
+  'profile',
+  'edit-pan',
+  'cashback-statement',
+  'site-settings',
+  'password',
+  'mfa-setup',
+  'concierge',
+] as const satisfies readonly AccountRoute[];
 
 /** Who is signed in, as the guards ask it (SPEC §2, §4; ADR 0014). */
 export interface SignedInVisitor {
@@ -26,7 +42,12 @@ export interface SignedInVisitor {
  * The routes of `routes` a signed-in visitor may open on this site: exactly those whose guards
  * (decideRoute) let them in, so a link shown and the guard behind it cannot disagree.
  */
-export function allowedAccountRoutes<Route extends AccountRoute>(routes: readonly Route[], site: SiteConfig, locale: string, visitor: SignedInVisitor): Route[] {
+export function allowedAccountRoutes<Route extends AccountRoute>(
+  routes: readonly Route[],
+  site: SiteConfig,
+  locale: string,
+  visitor: SignedInVisitor,
+): Route[] {
   return routes.filter(
     (route) =>
       decideRoute({

@@ -9,7 +9,15 @@ import './sign-in.css';
  * e-mail and SMS with the masked destinations of get-preference-details; SMS only when the person
  * has a phone. Not a site form: the choice is the gateway's answer, not configuration.
  */
-export function PasscodeChannelChoice({ info, busy, onChoose }: { info: NotificationInfo; busy: boolean; onChoose: (channel: PasscodeChannel, maskedDestination: string | null) => void }) {
+export function PasscodeChannelChoice({
+  info,
+  busy,
+  onChoose,
+}: {
+  info: NotificationInfo;
+  busy: boolean;
+  onChoose: (channel: PasscodeChannel, maskedDestination: string | null) => void;
+}) {
   const text = useText('signIn');
   const name = useId();
   const channels = (['email', 'sms'] as const).filter((channel) => (channel === 'email' ? info.email : info.phone) !== null);

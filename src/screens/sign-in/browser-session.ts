@@ -13,7 +13,10 @@ import type { AppDispatch } from '../../store';
 /** The browser's cookies, local storage, flags and clock for the session steps. */
 export function useBrowserSession(): SessionDeps {
   const dispatch = useDispatch<AppDispatch>();
-  return useMemo(() => ({ dispatch, cookies: documentCookieJar(), localStore: browserLocalStorage(), flags: FEATURE_FLAGS, now: () => Date.now() }), [dispatch]);
+  return useMemo(
+    () => ({ dispatch, cookies: documentCookieJar(), localStore: browserLocalStorage(), flags: FEATURE_FLAGS, now: () => Date.now() }),
+    [dispatch],
+  );
 }
 
 /**
@@ -30,7 +33,10 @@ export function useGoOnAfterSignIn(): (basePath: string) => void {
     }
     const target = new URL(returnUrl, window.location.origin);
     const path = `${target.pathname}${target.search}${target.hash}`;
-    if (target.origin === window.location.origin && resolveSite({ host: window.location.host, pathname: target.pathname, search: target.search }).route !== null) {
+    if (
+      target.origin === window.location.origin &&
+      resolveSite({ host: window.location.host, pathname: target.pathname, search: target.search }).route !== null
+    ) {
       void navigate(path, { replace: true });
     } else {
       leaveDocumentFor(target.href);

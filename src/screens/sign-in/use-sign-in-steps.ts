@@ -43,11 +43,16 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
         // ADR 0009: a listed password is replaced before anything else; the returnurl waits in storage.
         if (step.passwordCompromised) void navigate(`${site.basePath}compromised-credentials${search}`, { replace: true });
         // A recovery code stood in for a lost phone: mfa-setup says how many are left and offers a new phone.
-        else if (step.recoveryCodesLeft !== null) void navigate(`${site.basePath}mfa-setup${search}`, { replace: true, state: { recoveryCodesLeft: step.recoveryCodesLeft } });
+        else if (step.recoveryCodesLeft !== null)
+          void navigate(`${site.basePath}mfa-setup${search}`, { replace: true, state: { recoveryCodesLeft: step.recoveryCodesLeft } });
         else goOn(site.basePath);
         return null;
       case 'enter-passcode':
-        startPasscodeStep(credentials, { otpType: step.otpType, maskedDestination: step.maskedDestination, breachedPassword: step.breachedPassword }, 'login-otp');
+        startPasscodeStep(
+          credentials,
+          { otpType: step.otpType, maskedDestination: step.maskedDestination, breachedPassword: step.breachedPassword },
+          'login-otp',
+        );
         return null;
       case 'choose-passcode-channel':
         startPasscodeStep(credentials, { otpType: null, maskedDestination: null, breachedPassword: false }, 'login-otp-preference');

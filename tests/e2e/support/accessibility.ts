@@ -15,7 +15,10 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
   if (results.violations.length === 0) return;
   const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `  ${violation.id} [${violation.impact ?? 'unknown'}] ${node.target.join(' ')}: ${violation.help}${node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, ' ').trim()})` : ''}`),
+    violation.nodes.map(
+      (node) =>
+        `  ${violation.id} [${violation.impact ?? 'unknown'}] ${node.target.join(' ')}: ${violation.help}${node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, ' ').trim()})` : ''}`,
+    ),
   );
   throw new Error(`axe found ${lines.length} WCAG 2.2 A/AA violation(s) on "${label}" (${page.url()}):\n${lines.join('\n')}`);
 }

@@ -46,7 +46,10 @@ export async function screenshotOpenPages(label: string): Promise<string[]> {
   const written = await Promise.all(
     pages.map(async (page, index) => {
       const path = `${dir}/${stem}-${index + 1}.png`;
-      return page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(() => path, () => null);
+      return page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(
+        () => path,
+        () => null,
+      );
     }),
   );
   return written.filter((path) => path !== null);

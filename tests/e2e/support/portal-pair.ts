@@ -23,7 +23,9 @@ const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
 /** Why the pair cannot run here, or undefined when it can. */
 export function portalPairSkipReason(): string | undefined {
-  const missing = [TEST_DATABASE_URL === undefined ? 'TEST_DATABASE_URL' : '', TEST_REDIS_URL === undefined ? 'TEST_REDIS_URL' : ''].filter((name) => name !== '');
+  const missing = [TEST_DATABASE_URL === undefined ? 'TEST_DATABASE_URL' : '', TEST_REDIS_URL === undefined ? 'TEST_REDIS_URL' : ''].filter(
+    (name) => name !== '',
+  );
   if (missing.length === 0) return undefined;
   return `the two-instance scale path needs PostgreSQL and Redis: ${missing.join(' and ')} not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379)`;
 }
@@ -54,7 +56,17 @@ export interface PortalPair extends PortalProcess {
 }
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection and are not forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
@@ -148,7 +160,12 @@ async function startRoundRobinProxy(instances: Readonly<Record<InstanceLabel, Po
     return headers;
   };
 
-  const send = (label: InstanceLabel, request: IncomingMessage, body: Buffer | null, respond: ((upstream: IncomingMessage) => void) | null): Promise<IncomingMessage> =>
+  const send = (
+    label: InstanceLabel,
+    request: IncomingMessage,
+    body: Buffer | null,
+    respond: ((upstream: IncomingMessage) => void) | null,
+  ): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
       const target = new URL(instances[label].baseUrl);
       const upstream = forward(
@@ -177,7 +194,8 @@ async function startRoundRobinProxy(instances: Readonly<Record<InstanceLabel, Po
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', 'http://proxy').pathname;
     const failed = (error: Error) => {
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'BAD_GATEWAY', message: error.message }));
+      if (!response.headersSent)
+        response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'BAD_GATEWAY', message: error.message }));
       else response.destroy(error);
     };
     if (method === 'POST' && FAN_OUT_PATHS.has(path)) {

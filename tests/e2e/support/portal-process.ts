@@ -31,7 +31,6 @@ export interface PortalProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-
 /**
  * Starts `node <gateway.entry>` (by default the one the test project's global setup provides). Without
  * DATA_DIR and DATABASE_URL it runs on a fresh copy of the template data dir, when there is one: the demo
@@ -42,7 +41,8 @@ export async function startPortal(env: Record<string, string> = {}, gateway: Por
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const databaseUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
   // A copy into the fresh folder keeps it 0700 and the files as the template's gateway left them (0600).
-  if (env.DATA_DIR === undefined && databaseUrl === undefined && gateway.templateDataDir !== undefined) await cp(gateway.templateDataDir, dataDir, { recursive: true });
+  if (env.DATA_DIR === undefined && databaseUrl === undefined && gateway.templateDataDir !== undefined)
+    await cp(gateway.templateDataDir, dataDir, { recursive: true });
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [gateway.entry], {
     cwd: REPO_ROOT,

@@ -28,10 +28,22 @@ describeEachDatabase((leg) => {
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
     const code = await gateway.latestCode('ana@example.com');
     await browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email: 'ana@example.com', passcode: code } });
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password-from-passcode', json: { email: 'ana@example.com', passcode: code, password: 'Recovered#Pass2', confirm_password: 'Recovered#Pass2' } });
+    await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/change-password-from-passcode',
+      json: { email: 'ana@example.com', passcode: code, password: 'Recovered#Pass2', confirm_password: 'Recovered#Pass2' },
+    });
     await browser.login({ username: 'ana@example.com', password: 'Recovered#Pass2', siteId: 'eurobank' });
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: 'Wrong-Current#1', password: 'Changed#Pass33', confirm_password: 'Changed#Pass33' } });
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: 'Recovered#Pass2', password: 'Changed#Pass33', confirm_password: 'Changed#Pass33' } });
+    await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/change-password',
+      json: { currentPassword: 'Wrong-Current#1', password: 'Changed#Pass33', confirm_password: 'Changed#Pass33' },
+    });
+    await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/change-password',
+      json: { currentPassword: 'Recovered#Pass2', password: 'Changed#Pass33', confirm_password: 'Changed#Pass33' },
+    });
     await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password: 'Changed#Pass33' } });
     secrets.push(token, resent, code, ...browser.cookies.values());
   });

@@ -38,7 +38,11 @@ describeEachDatabase((leg) => {
 
   it('a changed password: one mail in German for a de_de user, naming the site and a way to reset, holding neither password', async () => {
     expect((await signIn()).statusCode).toBe(200);
-    const changed = await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: LUKAS.password, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const changed = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/change-password',
+      json: { currentPassword: LUKAS.password, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect(changed.statusCode).toBe(200);
     const mails = await mailsTo(LUKAS.email);
     expect(mails).toHaveLength(1);
@@ -53,7 +57,11 @@ describeEachDatabase((leg) => {
     const [codeMail] = await mailsTo(LUKAS.email);
     expect(codeMail?.subject).toBe('Ihr Code zum Zurücksetzen des Passworts');
     const code = await gateway.latestCode(LUKAS.email);
-    const reset = await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password-from-passcode', json: { email: LUKAS.email, passcode: code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const reset = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/change-password-from-passcode',
+      json: { email: LUKAS.email, passcode: code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect(reset.statusCode).toBe(200);
     const [notice] = await mailsTo(LUKAS.email);
     expect(notice?.subject).toBe('Ihr Passwort wurde geändert');
@@ -70,7 +78,9 @@ describeEachDatabase((leg) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Die Anmeldung bei Ihrem Konto ist pausiert');
     // The lock's end, 15 minutes on, as a German reader writes it.
-    const until = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(gateway.clock.now().getTime() + 15 * 60_000));
+    const until = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+      new Date(gateway.clock.now().getTime() + 15 * 60_000),
+    );
     expect(mails[0]?.text).toContain(`bis ${until} UTC gesperrt`);
     expectNoSecret(mails[0], ['Wrong#Password1', LUKAS.password]);
 
@@ -99,7 +109,11 @@ describeEachDatabase((leg) => {
     expect((await agent.call({ method: 'POST', url: 'user-mgmt/user/concierge/act-for', json: { email: LUKAS.email } })).statusCode).toBe(200);
     expect(await mailsTo(LUKAS.email)).toEqual([]);
 
-    const save = await agent.call({ method: 'POST', url: 'user-attribute/concierge/v2/user/eurobank', json: { attributes: { phone: '0309876543' }, baseVersion: 0 } });
+    const save = await agent.call({
+      method: 'POST',
+      url: 'user-attribute/concierge/v2/user/eurobank',
+      json: { attributes: { phone: '0309876543' }, baseVersion: 0 },
+    });
     expect(save.statusCode).toBe(200);
     const mails = await mailsTo(LUKAS.email);
     expect(mails).toHaveLength(1);
@@ -110,7 +124,10 @@ describeEachDatabase((leg) => {
 
     const whole = await agent.call({ method: 'GET', url: 'user-attribute/concierge/user/eurobank' });
     const { attributes, version } = whole.json().userSites.eurobank as { attributes: Record<string, unknown>; version: number };
-    expect((await agent.call({ method: 'POST', url: 'user-attribute/concierge/user/attribute/eurobank', json: { siteId: 'eurobank', attributes, version } })).statusCode).toBe(200);
+    expect(
+      (await agent.call({ method: 'POST', url: 'user-attribute/concierge/user/attribute/eurobank', json: { siteId: 'eurobank', attributes, version } }))
+        .statusCode,
+    ).toBe(200);
     expect(await mailsTo(LUKAS.email)).toHaveLength(1);
   });
 
@@ -129,7 +146,11 @@ describeEachDatabase((leg) => {
     await gateway.test.db.query(`update user_sites set attributes = '{"locale": "xx_yy"}' where user_id = $1`, [lukasId]);
     await gateway.test.db.query(`update users set locale = null where id = $1`, [lukasId]);
     expect((await signIn()).statusCode).toBe(200);
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: LUKAS.password, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/change-password',
+      json: { currentPassword: LUKAS.password, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect((await mailsTo(LUKAS.email)).map((mail) => mail.subject)).toEqual(['Your password was changed']);
   });
 });

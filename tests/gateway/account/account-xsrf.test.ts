@@ -28,13 +28,23 @@ afterAll(() => app.close());
 
 describe.each(API_BASES)('under %s', (base) => {
   it.each(ACCOUNT_CALLS)('POST %s without X-XSRF-TOKEN is 403 XSRF_TOKEN_MISSING', async (path, payload) => {
-    const response = await app.inject({ method: 'POST', url: `${base}/${path}`, payload: payload as object, headers: { cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}`, 'x-hcaptcha-token': 'token' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/${path}`,
+      payload: payload as object,
+      headers: { cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}`, 'x-hcaptcha-token': 'token' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('XSRF_TOKEN_MISSING');
   });
 
   it.each(ACCOUNT_CALLS)('POST %s with a wrong X-XSRF-TOKEN is 403 XSRF_TOKEN_INVALID', async (path, payload) => {
-    const response = await app.inject({ method: 'POST', url: `${base}/${path}`, payload: payload as object, headers: { cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}`, 'x-xsrf-token': 'forged-token-000000000000' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/${path}`,
+      payload: payload as object,
+      headers: { cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}`, 'x-xsrf-token': 'forged-token-000000000000' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('XSRF_TOKEN_INVALID');
   });

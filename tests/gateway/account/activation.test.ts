@@ -22,8 +22,10 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const activate = (token: string) => browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token } });
-  const statusOf = async (email: string) => (await gateway.test.db.query<{ status: string }>('select status from users where email = $1', [email])).rows[0]?.status;
-  const resend = (email: string) => browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email, siteId: 'firstbank', locale: 'en_us' } });
+  const statusOf = async (email: string) =>
+    (await gateway.test.db.query<{ status: string }>('select status from users where email = $1', [email])).rows[0]?.status;
+  const resend = (email: string) =>
+    browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email, siteId: 'firstbank', locale: 'en_us' } });
 
   it('ADR 0009: the mailed token activates once (200 ACTIVATED, user ACTIVE); a second use is TOKEN_INVALID', async () => {
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
@@ -90,7 +92,11 @@ describeEachDatabase((leg) => {
   });
 
   it('resend refuses an unknown site or a missing field with 400, never a 500', async () => {
-    const response = await browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email: 'ana@example.com', siteId: 'nosuchbank', locale: 'en_us' } });
+    const response = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/activation-email',
+      json: { email: 'ana@example.com', siteId: 'nosuchbank', locale: 'en_us' },
+    });
     expect(response.statusCode).toBe(400);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email: 'ana@example.com' } })).statusCode).toBe(400);
   });

@@ -27,7 +27,11 @@ afterEach(async () => {
 });
 
 const verify = (gateway: FastifyInstance, base: string, token?: string) =>
-  gateway.inject({ method: 'POST', url: `${base}/user-auth/internal/hcaptcha/verification`, headers: withXsrf(token === undefined ? {} : { 'x-hcaptcha-token': token }) });
+  gateway.inject({
+    method: 'POST',
+    url: `${base}/user-auth/internal/hcaptcha/verification`,
+    headers: withXsrf(token === undefined ? {} : { 'x-hcaptcha-token': token }),
+  });
 
 // SPEC §7 declared call internal/hcaptcha/verification; ADR 0013.
 describe.each(API_BASES)('POST %s/user-auth/internal/hcaptcha/verification', (base) => {

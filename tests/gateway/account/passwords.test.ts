@@ -60,7 +60,10 @@ describeEachDatabase((leg) => {
     expect(response.json()).toEqual({ status: 'PASSWORD_CHANGED' });
     expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(200);
     expect((await elsewhere.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
-    expect((await (await new TestBrowser(gateway.app, '198.51.100.31').open()).login({ username: LUKAS.email, password: 'Neues#Passwort1', siteId: 'eurobank' })).statusCode).toBe(200);
+    expect(
+      (await (await new TestBrowser(gateway.app, '198.51.100.31').open()).login({ username: LUKAS.email, password: 'Neues#Passwort1', siteId: 'eurobank' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('ADR 0009 CURRENT_PASSWORD_INCORRECT: "Current password is incorrect."', async () => {
@@ -82,7 +85,11 @@ describeEachDatabase((leg) => {
 
   it('change-password and vba/compromised-password need a session: 401 UNAUTHENTICATED', async () => {
     expect((await changePassword(LUKAS.password, 'Neues#Passwort1')).statusCode).toBe(401);
-    const vba = await browser.call({ method: 'POST', url: 'user-mgmt/user/vba/compromised-password', json: { password: 'Neues#Passwort1', confirm_password: 'Neues#Passwort1' } });
+    const vba = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/vba/compromised-password',
+      json: { password: 'Neues#Passwort1', confirm_password: 'Neues#Passwort1' },
+    });
     expect(vba.statusCode).toBe(401);
   });
 
@@ -97,27 +104,32 @@ describeEachDatabase((leg) => {
   });
 
   describe('"Breached passwords" (ADR 0009): a listed password alone signs no one in; the mailbox is proven first', () => {
-    const weak = (extra: Record<string, string> = {}, url?: string, as = browser) => as.login({ username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank', ...extra }, url);
-    const cookieNames = (response: { headers: Record<string, unknown> }) => ([] as string[]).concat((response.headers['set-cookie'] as string | string[] | undefined) ?? []).map((line) => line.slice(0, line.indexOf('=')));
+    const weak = (extra: Record<string, string> = {}, url?: string, as = browser) =>
+      as.login({ username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank', ...extra }, url);
+    const cookieNames = (response: { headers: Record<string, unknown> }) =>
+      ([] as string[]).concat((response.headers['set-cookie'] as string | string[] | undefined) ?? []).map((line) => line.slice(0, line.indexOf('=')));
 
-    it.each(['user-auth/login', 'user-auth/oauth/token'])('%s: 401 VBA_TOKEN_REQUIRED with the masked e-mail, a login passcode mailed there, no session; the right code as vba_token signs in', async (url) => {
-      await insertUser(gateway.test.db, { ...WEAK, phone: '91234567' });
-      const asked = await weak({}, url);
-      expect(asked.statusCode).toBe(401);
-      expect(asked.json()).toMatchObject({ error: 'VBA_TOKEN_REQUIRED', maskedDestination: 'w***@example.com' });
-      // The pending sign-in, as for every 401 step (send-code purpose login answers for it); no session yet.
-      expect(cookieNames(asked)).toContain('LOGIN_CHALLENGE');
-      expect(cookieNames(asked)).not.toContain('SESSION');
-      expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
-      // By e-mail, never by SMS, even for a person with a phone.
-      expect(await gateway.outbox.messagesTo('91234567')).toEqual([]);
-      const signedIn = await weak({ vba_token: await gateway.latestCode(WEAK.email) }, url);
-      expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
-      expect(cookieNames(signedIn)).toContain('SESSION');
-      // On to compromised-credentials, as before (the hold of "compromised credentials" in security-rules.test.ts).
-      expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
-    });
+    it.each(['user-auth/login', 'user-auth/oauth/token'])(
+      '%s: 401 VBA_TOKEN_REQUIRED with the masked e-mail, a login passcode mailed there, no session; the right code as vba_token signs in',
+      async (url) => {
+        await insertUser(gateway.test.db, { ...WEAK, phone: '91234567' });
+        const asked = await weak({}, url);
+        expect(asked.statusCode).toBe(401);
+        expect(asked.json()).toMatchObject({ error: 'VBA_TOKEN_REQUIRED', maskedDestination: 'w***@example.com' });
+        // The pending sign-in, as for every 401 step (send-code purpose login answers for it); no session yet.
+        expect(cookieNames(asked)).toContain('LOGIN_CHALLENGE');
+        expect(cookieNames(asked)).not.toContain('SESSION');
+        expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+        // By e-mail, never by SMS, even for a person with a phone.
+        expect(await gateway.outbox.messagesTo('91234567')).toEqual([]);
+        const signedIn = await weak({ vba_token: await gateway.latestCode(WEAK.email) }, url);
+        expect(signedIn.statusCode).toBe(200);
+        expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+        expect(cookieNames(signedIn)).toContain('SESSION');
+        // On to compromised-credentials, as before (the hold of "compromised credentials" in security-rules.test.ts).
+        expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
+      },
+    );
 
     it('a wrong vba_token is OTP_INVALID with attemptsLeft and signs no one in; the code is single use; send-code (purpose login) mails a new one', async () => {
       await insertUser(gateway.test.db, WEAK);
@@ -139,7 +151,10 @@ describeEachDatabase((leg) => {
       const resent = await again.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'login' } });
       expect(resent.statusCode).toBe(204);
       expect(await gateway.outbox.messagesTo(WEAK.email)).toHaveLength(mailed + 1);
-      expect((await weak({ vba_token: await gateway.latestCode(WEAK.email) }, undefined, again)).json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+      expect((await weak({ vba_token: await gateway.latestCode(WEAK.email) }, undefined, again)).json()).toMatchObject({
+        status: 'SIGNED_IN',
+        passwordCompromised: true,
+      });
     });
 
     it('an expired vba_token is OTP_EXPIRED (a code lasts 10 minutes)', async () => {
@@ -184,7 +199,10 @@ describeEachDatabase((leg) => {
       await insertUser(gateway.test.db, { ...WEAK, password: 'Before#The-Breach1' });
       await browser.login({ username: WEAK.email, password: 'Before#The-Breach1', siteId: 'eurobank' });
       const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
-      expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } })).statusCode).toBe(200);
+      expect(
+        (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } }))
+          .statusCode,
+      ).toBe(200);
       // The password the person uses later turns out to be on the list.
       await gateway.test.db.query('update users set password_hash = $2 where email = $1', [WEAK.email, await hashPassword(LISTED_PASSWORD)]);
       const other = await new TestBrowser(gateway.app, '198.51.100.36').open();
@@ -231,7 +249,7 @@ describeEachDatabase((leg) => {
     });
   });
 
-  describe('vba.enabled (ADR 0009): the site switch of the breached-password flow, strongest of the person\'s sites (ADR 0017)', () => {
+  describe("vba.enabled (ADR 0009): the site switch of the breached-password flow, strongest of the person's sites (ADR 0017)", () => {
     const reopen = async (fixtures: Fixtures) => {
       await gateway.dispose();
       gateway = await openSignInGateway(leg, { fixtures });
@@ -268,17 +286,24 @@ describeEachDatabase((leg) => {
     expect(signedIn.json()).not.toHaveProperty('passwordCompromised');
   });
 
-  it.each(['user-mgmt/user/vba/compromised-password'])('ADR 0009 %s: sets a new password for the signed-in user, keeps the session, refuses listed ones, then closes', async (url) => {
-    await insertUser(gateway.test.db, WEAK);
-    expect((await signInWithVbaToken(gateway, browser, { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' })).json()).toMatchObject({ passwordCompromised: true });
-    const setPassword = (password: string) => browser.call({ method: 'POST', url, json: { password, confirm_password: password } });
-    expect((await setPassword('1qaz!QAZ')).json()).toMatchObject({ error: 'PASSWORD_COMPROMISED' });
-    const response = await setPassword('Much-Better#Pass9');
-    expect(response.statusCode).toBe(200);
-    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(200);
-    // Replaced: the call without the current password is closed again (change-password asks it).
-    expect((await setPassword('Much-Better#Pass10')).json()).toMatchObject({ error: 'PASSWORD_CHANGE_NOT_REQUIRED' });
-    const again = await (await new TestBrowser(gateway.app, '198.51.100.33').open()).login({ username: 'weak@example.com', password: 'Much-Better#Pass9', siteId: 'eurobank' });
-    expect(again.json()).not.toHaveProperty('passwordCompromised');
-  });
+  it.each(['user-mgmt/user/vba/compromised-password'])(
+    'ADR 0009 %s: sets a new password for the signed-in user, keeps the session, refuses listed ones, then closes',
+    async (url) => {
+      await insertUser(gateway.test.db, WEAK);
+      expect((await signInWithVbaToken(gateway, browser, { username: WEAK.email, password: LISTED_PASSWORD, siteId: 'eurobank' })).json()).toMatchObject({
+        passwordCompromised: true,
+      });
+      const setPassword = (password: string) => browser.call({ method: 'POST', url, json: { password, confirm_password: password } });
+      expect((await setPassword('1qaz!QAZ')).json()).toMatchObject({ error: 'PASSWORD_COMPROMISED' });
+      const response = await setPassword('Much-Better#Pass9');
+      expect(response.statusCode).toBe(200);
+      expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(200);
+      // Replaced: the call without the current password is closed again (change-password asks it).
+      expect((await setPassword('Much-Better#Pass10')).json()).toMatchObject({ error: 'PASSWORD_CHANGE_NOT_REQUIRED' });
+      const again = await (
+        await new TestBrowser(gateway.app, '198.51.100.33').open()
+      ).login({ username: 'weak@example.com', password: 'Much-Better#Pass9', siteId: 'eurobank' });
+      expect(again.json()).not.toHaveProperty('passwordCompromised');
+    },
+  );
 });

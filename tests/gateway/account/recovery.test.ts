@@ -22,7 +22,11 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const sendPasscode = (email: string, channel?: 'email' | 'sms') =>
-    browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email, siteId: 'firstbank', locale: 'en_us', ...(channel ? { channel } : {}) } });
+    browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/send-passcode',
+      json: { email, siteId: 'firstbank', locale: 'en_us', ...(channel ? { channel } : {}) },
+    });
   const findCode = (email: string, passcode: string) => browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email, passcode } });
   const reset = (email: string, passcode: string, password = NEW_PASSWORD, confirm = password) =>
     browser.call({ method: 'POST', url: 'user-mgmt/user/change-password-from-passcode', json: { email, passcode, password, confirm_password: confirm } });

@@ -31,7 +31,12 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const usersNamed = async (email: string) =>
-    (await gateway.test.db.query<{ id: string; status: string; first_name: string; dob: string; roles: string[] }>('select id, status, first_name, dob, roles from users where email = $1', [email])).rows;
+    (
+      await gateway.test.db.query<{ id: string; status: string; first_name: string; dob: string; roles: string[] }>(
+        'select id, status, first_name, dob, roles from users where email = $1',
+        [email],
+      )
+    ).rows;
 
   it('ADR 0009: a new address gets 202 CHECK_EMAIL, an INACTIVE user with site attributes, cards, history and an activation mail', async () => {
     const response = await register(browser, registrationBody(firstbankUser({ email: 'Ana@Example.com' })));
@@ -39,7 +44,10 @@ describeEachDatabase((leg) => {
     expect(response.json()).toEqual(CHECK_EMAIL);
     const [user] = await usersNamed('ana@example.com');
     expect(user).toMatchObject({ status: 'INACTIVE', first_name: 'Ana', dob: '1990-04-12', roles: ['ROLE_CARDHOLDER'] });
-    const site = await gateway.test.db.query<{ site_id: string; attributes: Record<string, unknown> }>('select site_id, attributes from user_sites where user_id = $1', [user!.id]);
+    const site = await gateway.test.db.query<{ site_id: string; attributes: Record<string, unknown> }>(
+      'select site_id, attributes from user_sites where user_id = $1',
+      [user!.id],
+    );
     expect(site.rows).toHaveLength(1);
     expect(site.rows[0]!.site_id).toBe('firstbank');
     // The validated form data minus password, confirmation and the consent tick; the form's opt-in list
@@ -109,7 +117,11 @@ describeEachDatabase((leg) => {
     expect(await usersNamed('ana@example.com')).toHaveLength(1);
     expect((await gateway.test.db.query('select 1 from assets')).rows).toHaveLength(1);
     const subjects = (await gateway.outbox.messagesTo('ana@example.com')).map((message) => message.subject).sort();
-    expect(subjects).toEqual(['Activate your account', 'Someone tried to register with your e-mail address', 'Someone tried to register with your e-mail address']);
+    expect(subjects).toEqual([
+      'Activate your account',
+      'Someone tried to register with your e-mail address',
+      'Someone tried to register with your e-mail address',
+    ]);
   });
 
   it('ADR 0012: the account is made after the answer, by the job; the job row is gone once it ran', async () => {
@@ -160,7 +172,12 @@ describeEachDatabase((leg) => {
   });
 
   it('the same double submit through two gateway instances on one database creates one account', async () => {
-    const second = await buildGateway({ db: await gateway.test.openSecondInstance(), fixtures: await realFixtures(), testMode: true, auth: { clock: gateway.clock, devOutbox: gateway.outbox } });
+    const second = await buildGateway({
+      db: await gateway.test.openSecondInstance(),
+      fixtures: await realFixtures(),
+      testMode: true,
+      auth: { clock: gateway.clock, devOutbox: gateway.outbox },
+    });
     try {
       const body = registrationBody();
       const [first, other] = await Promise.all([register(browser, body), register(await new TestBrowser(second).open(), body)]);
@@ -189,14 +206,22 @@ describe('registration input (no database reached)', async () => {
   });
 
   it('a site without captcha_required (unionbank) needs no token', async () => {
-    const body = { siteId: 'unionbank', locale: 'en_us', user: { first_name: 'Ana', last_name: 'Silva', email: 'ana@example.com', password: ANA_PASSWORD, confirm_password: ANA_PASSWORD } };
+    const body = {
+      siteId: 'unionbank',
+      locale: 'en_us',
+      user: { first_name: 'Ana', last_name: 'Silva', email: 'ana@example.com', password: ANA_PASSWORD, confirm_password: ANA_PASSWORD },
+    };
     const response = await register(await fresh(), body, { captcha: null });
     // Past the captcha rule: what stops it now is the form, not the token.
     expect(response.json().error).not.toBe('CAPTCHA_REQUIRED');
   });
 
   it('names every refused field, cards as cards.N.pan, in one 400 VALIDATION_FAILED', async () => {
-    const body = registrationBody(firstbankUser({ email: 'not-an-email', first_name: '<b>', confirm_password: 'Other#Pass1', pp: false }), [{ pan: '4111 1111 1111 1112' }, { pan: VISA_TEST_PAN }, { pan: VISA_TEST_PAN }]);
+    const body = registrationBody(firstbankUser({ email: 'not-an-email', first_name: '<b>', confirm_password: 'Other#Pass1', pp: false }), [
+      { pan: '4111 1111 1111 1112' },
+      { pan: VISA_TEST_PAN },
+      { pan: VISA_TEST_PAN },
+    ]);
     const response = await register(await fresh(), body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -241,7 +266,8 @@ describe('registration input (no database reached)', async () => {
   });
 
   // The golden tables' invalid rows, with the browser bypassed: the gateway refuses each (ADR 0006).
-  const invalidRows = (rows: typeof EMAIL_TABLE.rows) => rows.filter((row) => row[2] !== null && Object.keys(row[1]).length === 0).map((row) => [JSON.stringify(row[0]), row[0], row[2]!.key] as const);
+  const invalidRows = (rows: typeof EMAIL_TABLE.rows) =>
+    rows.filter((row) => row[2] !== null && Object.keys(row[1]).length === 0).map((row) => [JSON.stringify(row[0]), row[0], row[2]!.key] as const);
 
   it.each(invalidRows(EMAIL_TABLE.rows))('golden email %s is refused with its key', async (_name, value, key) => {
     const response = await register(await fresh(), registrationBody(firstbankUser({ email: value })));

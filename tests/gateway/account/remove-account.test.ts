@@ -43,7 +43,10 @@ describeEachDatabase((leg) => {
     expect((await register(browser, registrationBody())).statusCode).toBe(202);
     const userId = (await gateway.test.db.query<{ id: string }>(`select id from users where email = 'ana@example.com'`)).rows[0]!.id;
     // Rows in every table: a session and refresh token, a recovery code, a TOTP secret and its recovery codes.
-    expect((await signInWithPasscode(gateway, browser, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'firstbank' }, 'user-auth/oauth/token')).statusCode).toBe(200);
+    expect(
+      (await signInWithPasscode(gateway, browser, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'firstbank' }, 'user-auth/oauth/token'))
+        .statusCode,
+    ).toBe(200);
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
     const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
     await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } });
@@ -57,7 +60,21 @@ describeEachDatabase((leg) => {
     // An alias (docs/decisions/0022-declared-calls.md) names the person, so it goes with them.
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/alias', json: { alias: 'ana.card', aliasType: 'USERNAME' } })).statusCode).toBe(200);
     const before = await rowsPerTable(userId);
-    expect(Object.keys(before).sort()).toEqual(['activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'sessions', 'totp_secrets', 'user_aliases', 'user_sites', 'users']);
+    expect(Object.keys(before).sort()).toEqual([
+      'activation_tokens',
+      'agent_site_grants',
+      'assets',
+      'cashback_lines',
+      'mfa_recovery_codes',
+      'one_time_codes',
+      'password_history',
+      'refresh_tokens',
+      'sessions',
+      'totp_secrets',
+      'user_aliases',
+      'user_sites',
+      'users',
+    ]);
     for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
 
     const response = await removeAccount();
@@ -66,7 +83,10 @@ describeEachDatabase((leg) => {
     for (const [table, count] of Object.entries(await rowsPerTable(userId))) expect(count, table).toBe(0);
     const cleared = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
     for (const name of ['SESSION', 'gmap_authenticated', 'gmap_user_type', 'LOGIN_CHALLENGE']) {
-      expect(cleared.find((line) => line.startsWith(`${name}=;`)), name).toContain('Expires=Thu, 01 Jan 1970');
+      expect(
+        cleared.find((line) => line.startsWith(`${name}=;`)),
+        name,
+      ).toContain('Expires=Thu, 01 Jan 1970');
     }
     expect(browser.cookies.has('SESSION')).toBe(false);
     expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
@@ -85,7 +105,9 @@ describeEachDatabase((leg) => {
     // northbank asks for an e-mailed passcode at sign-in (login_otp email).
     await browser.login({ username: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank' });
     const code = await gateway.latestCode('nora@example.com');
-    expect((await browser.login({ username: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank', otp: code, otp_type: 'email' })).statusCode).toBe(200);
+    expect((await browser.login({ username: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank', otp: code, otp_type: 'email' })).statusCode).toBe(
+      200,
+    );
     const response = await removeAccount();
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'DELETE_NOT_ALLOWED' });
@@ -97,6 +119,8 @@ describeEachDatabase((leg) => {
     expect((await removeAccount()).statusCode).toBe(401);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account' })).statusCode).toBe(401);
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: {} })).statusCode).toBe(401);
-    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', headers: { 'content-type': 'application/json' } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -24,7 +24,8 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const find = (as = browser) => as.call({ method: 'GET', url: 'user-mgmt/user/find' });
-  const userCount = async (email: string) => (await gateway.test.db.query<{ n: number }>('select count(*)::int as n from users where email = $1', [email])).rows[0]!.n;
+  const userCount = async (email: string) =>
+    (await gateway.test.db.query<{ n: number }>('select count(*)::int as n from users where email = $1', [email])).rows[0]!.n;
   /** A session opened as the SSO callback opens it (ADR 0015), for an account with no usable password. */
   const ssoSession = async (email: string, siteId: string): Promise<TestBrowser> => {
     const userId = await insertUser(gateway.test.db, { email, password: 'unused-Password-1', siteId });
@@ -37,16 +38,23 @@ describeEachDatabase((leg) => {
 
   describe('compromised credentials (ADR 0009): the password change cannot be skipped', () => {
     beforeEach(() => insertUser(gateway.test.db, { email: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' }));
-    const replace = (password: string, as = browser) => as.call({ method: 'POST', url: 'user-mgmt/user/vba/compromised-password', json: { password, confirm_password: password } });
+    const replace = (password: string, as = browser) =>
+      as.call({ method: 'POST', url: 'user-mgmt/user/vba/compromised-password', json: { password, confirm_password: password } });
 
     it('after a sign-in with a breached password, the profile, attributes and cards answer 403 PASSWORD_CHANGE_REQUIRED; after the change, 200', async () => {
-      expect((await signInWithVbaToken(gateway, browser, { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' })).json()).toMatchObject({ passwordCompromised: true });
+      expect(
+        (await signInWithVbaToken(gateway, browser, { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' })).json(),
+      ).toMatchObject({ passwordCompromised: true });
       for (const url of ['user-mgmt/user/find', 'user-attribute/user/eurobank', 'user-attribute/user/assets/eurobank']) {
         const refused = await browser.call({ method: 'GET', url });
         expect(refused.statusCode, url).toBe(403);
         expect(refused.json(), url).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
       }
-      const changeWithCurrent = await browser.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: { currentPassword: LISTED_PASSWORD, password: 'Much-Better#Pass9', confirm_password: 'Much-Better#Pass9' } });
+      const changeWithCurrent = await browser.call({
+        method: 'POST',
+        url: 'user-mgmt/user/change-password',
+        json: { currentPassword: LISTED_PASSWORD, password: 'Much-Better#Pass9', confirm_password: 'Much-Better#Pass9' },
+      });
       expect(changeWithCurrent.json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
       // What the app needs to know it is signed in and to send the person to the change.
       expect((await browser.call({ method: 'GET', url: 'user-attribute/user/background/eurobank' })).statusCode).toBe(200);
@@ -56,8 +64,17 @@ describeEachDatabase((leg) => {
     });
 
     it('a refreshed token and a second sign-in are held too, until the password is replaced', async () => {
-      const token = await signInWithVbaToken(gateway, browser, { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' }, 'user-auth/oauth/token');
-      const refreshed = await browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: token.json().refresh_token as string } });
+      const token = await signInWithVbaToken(
+        gateway,
+        browser,
+        { username: 'weak@example.com', password: LISTED_PASSWORD, siteId: 'eurobank' },
+        'user-auth/oauth/token',
+      );
+      const refreshed = await browser.call({
+        method: 'POST',
+        url: 'user-auth/oauth/token',
+        form: { grant_type: 'refresh_token', refresh_token: token.json().refresh_token as string },
+      });
       expect(refreshed.statusCode).toBe(200);
       expect((await find()).json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
       const other = await new TestBrowser(gateway.app, '198.51.100.61').open();
@@ -73,7 +90,10 @@ describeEachDatabase((leg) => {
       const refused = await replace('Stolen-Session#Pass1');
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: 'PASSWORD_CHANGE_NOT_REQUIRED' });
-      expect((await (await new TestBrowser(gateway.app, '198.51.100.62').open()).login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' })).statusCode).toBe(200);
+      expect(
+        (await (await new TestBrowser(gateway.app, '198.51.100.62').open()).login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
@@ -106,7 +126,11 @@ describeEachDatabase((leg) => {
       const recovering = await new TestBrowser(gateway.app, '198.51.100.63').open();
       await recovering.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: LUKAS.email, siteId: 'eurobank', locale: 'en_us' } });
       const passcode = await gateway.latestCode(LUKAS.email);
-      const reset = await recovering.call({ method: 'POST', url: 'user-mgmt/user/change-password-from-passcode', json: { email: LUKAS.email, passcode, password: 'Reset-Works#42', confirm_password: 'Reset-Works#42' } });
+      const reset = await recovering.call({
+        method: 'POST',
+        url: 'user-mgmt/user/change-password-from-passcode',
+        json: { email: LUKAS.email, passcode, password: 'Reset-Works#42', confirm_password: 'Reset-Works#42' },
+      });
       expect(reset.statusCode).toBe(200);
       const signIn = await recovering.login({ username: LUKAS.email, password: 'Reset-Works#42', siteId: 'eurobank' });
       expect(signIn.statusCode).toBe(200);
@@ -123,7 +147,9 @@ describeEachDatabase((leg) => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: 'PASSWORD_MANAGED_BY_SSO' });
       const onSsoSite = await ssoSession('ada@example.com', 'unionbank');
-      expect((await onSsoSite.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: body })).json()).toMatchObject({ error: 'PASSWORD_MANAGED_BY_SSO' });
+      expect((await onSsoSite.call({ method: 'POST', url: 'user-mgmt/user/change-password', json: body })).json()).toMatchObject({
+        error: 'PASSWORD_MANAGED_BY_SSO',
+      });
     });
   });
 
@@ -131,7 +157,10 @@ describeEachDatabase((leg) => {
     it('vppcards: totp/setup and totp/enroll answer 403 MFA_NOT_OFFERED; eurobank (optional) sets up', async () => {
       await insertUser(gateway.test.db, { email: 'val@example.com', password: LUKAS.password, siteId: 'vppcards' });
       expect((await signInWithPasscode(gateway, browser, { username: 'val@example.com', password: LUKAS.password, siteId: 'vppcards' })).statusCode).toBe(200);
-      for (const [url, json] of [['user-mgmt/user/mfa/totp/setup', undefined], ['user-mgmt/user/mfa/totp/enroll', { code: '123456' }]] as const) {
+      for (const [url, json] of [
+        ['user-mgmt/user/mfa/totp/setup', undefined],
+        ['user-mgmt/user/mfa/totp/enroll', { code: '123456' }],
+      ] as const) {
         const refused = await browser.call({ method: 'POST', url, json });
         expect(refused.statusCode, url).toBe(403);
         expect(refused.json(), url).toMatchObject({ error: 'MFA_NOT_OFFERED' });
@@ -144,7 +173,8 @@ describeEachDatabase((leg) => {
   });
 
   describe('deleting the account asks the password or a passcode (ADR 0009 "Deletion")', () => {
-    const removeAccount = (json?: unknown, as = browser) => as.call({ method: 'POST', url: 'user-mgmt/user/remove-account', ...(json === undefined ? {} : { json }) });
+    const removeAccount = (json?: unknown, as = browser) =>
+      as.call({ method: 'POST', url: 'user-mgmt/user/remove-account', ...(json === undefined ? {} : { json }) });
     beforeEach(async () => {
       await insertUser(gateway.test.db, LUKAS);
       await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' });

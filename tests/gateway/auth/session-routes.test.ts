@@ -114,7 +114,12 @@ describeEachDatabase((leg) => {
     // A well-formed locale only; northbank (updatable "false", SPEC §6, ADR 0010) takes no profile field; nothing without a session.
     expect((await save({ attributes: { locale: 'french' } })).statusCode).toBe(400);
     expect((await save({ attributes: { locale: 'fr_ca', phone: '1' } })).statusCode).toBe(403);
-    const anonymous = await app.inject({ method: 'POST', url: '/api/user-attribute/v2/user/northbank', headers: withXsrf(), payload: { attributes: { locale: 'fr_ca' } } });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/user-attribute/v2/user/northbank',
+      headers: withXsrf(),
+      payload: { attributes: { locale: 'fr_ca' } },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -139,7 +144,11 @@ describeEachDatabase((leg) => {
     const userId = await insertUser(test, 'riley@example.com', 'ACTIVE', ['ROLE_CONCIERGE'], 'firstbank');
     const signedIn = await signIn('riley@example.com');
     expect(cookiesOf(signedIn.headers['set-cookie']).get('gmap_user_type')).toMatch(/^gmap_user_type=CONCIERGE;/);
-    const response = await app.inject({ method: 'GET', url: '/gateway/api/user-mgmt/user/find', headers: { cookie: cookieHeader(signedIn.headers['set-cookie']) } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/gateway/api/user-mgmt/user/find',
+      headers: { cookie: cookieHeader(signedIn.headers['set-cookie']) },
+    });
     expect(response.json()).toEqual({
       dob: '1988-04-12',
       email: 'riley@example.com',
@@ -163,7 +172,11 @@ describe('a gateway without test mode (production)', () => {
   it.each(API_BASES)('has no %s/test-support/session: 404 NOT_FOUND', async (base) => {
     const { stubDatabase } = await import('../support/test-gateway');
     const app = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), testMode: false });
-    const response = await app.inject({ method: 'POST', url: `${base}/test-support/session`, payload: { email: 'emily.carter@example.com', siteId: 'firstbank' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/test-support/session`,
+      payload: { email: 'emily.carter@example.com', siteId: 'firstbank' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('NOT_FOUND');
     await app.close();

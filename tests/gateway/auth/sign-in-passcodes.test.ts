@@ -36,7 +36,9 @@ describeEachDatabase((leg) => {
     const code = await gateway.latestCode(EMILY.email);
     expect(code).toMatch(/^\d{6}$/);
     // Stored as a keyed hash only.
-    const stored = await gateway.test.db.query<{ code_hash: string; channel: string; purpose: string }>('select code_hash, channel, purpose from one_time_codes');
+    const stored = await gateway.test.db.query<{ code_hash: string; channel: string; purpose: string }>(
+      'select code_hash, channel, purpose from one_time_codes',
+    );
     expect(stored.rows).toEqual([{ code_hash: expect.stringMatching(/^[0-9a-f]{64}$/), channel: 'email', purpose: 'login' }]);
     expect(stored.rows[0]!.code_hash).not.toContain(code);
 
@@ -51,7 +53,9 @@ describeEachDatabase((leg) => {
     await emily();
     const code = await gateway.latestCode(EMILY.email);
     expect((await emily({ otp: code, otp_type: 'email' })).statusCode).toBe(200);
-    const reused = await new TestBrowser(gateway.app, '198.51.100.20').open().then((other) => other.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', otp: code, otp_type: 'email' }));
+    const reused = await new TestBrowser(gateway.app, '198.51.100.20')
+      .open()
+      .then((other) => other.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', otp: code, otp_type: 'email' }));
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
   });
@@ -113,27 +117,47 @@ describeEachDatabase((leg) => {
     expect(first.json()).toEqual({ error: 'OTP_REQUIRED', message: 'Choose where to receive your passcode.' });
     expect(await gateway.outbox.messagesTo(VALENTINA.email)).toEqual([]);
 
-    const details = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: VALENTINA.email, siteId: 'sabana' } });
+    const details = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/get-preference-details',
+      json: { primaryUserIdentifier: VALENTINA.email, siteId: 'sabana' },
+    });
     expect(details.json()).toEqual({ email: 'v***@example.com', phone: '*** *** 4567' });
     const sent = await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'sms', purpose: 'login' } });
     expect(sent.statusCode).toBe(204);
     const code = await gateway.latestCode(VALENTINA.phone);
-    expect((await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana', otp: code, otp_type: 'sms' })).statusCode).toBe(200);
+    expect((await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana', otp: code, otp_type: 'sms' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('ADR 0008: without a LOGIN_CHALLENGE, or for another user, get-preference-details and send-code answer nothing (no enumeration)', async () => {
     const stranger = await new TestBrowser(gateway.app, '198.51.100.30').open();
-    const details = await stranger.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' } });
+    const details = await stranger.call({
+      method: 'POST',
+      url: 'user-mgmt/user/get-preference-details',
+      json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' },
+    });
     expect(details.statusCode).toBe(401);
     expect(details.json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
-    expect((await stranger.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'login' } })).json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
+    expect((await stranger.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'login' } })).json().error).toBe(
+      'LOGIN_CHALLENGE_REQUIRED',
+    );
     // A challenge for Valentina does not open Emily's details.
     await browser.login({ username: VALENTINA.email, password: VALENTINA.password, siteId: 'sabana' });
-    const other = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' } });
+    const other = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/get-preference-details',
+      json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' },
+    });
     expect(other.statusCode).toBe(401);
     // The challenge lasts 10 minutes.
     gateway.clock.advance(10 * 60);
-    const late = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: VALENTINA.email, siteId: 'sabana' } });
+    const late = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/get-preference-details',
+      json: { primaryUserIdentifier: VALENTINA.email, siteId: 'sabana' },
+    });
     expect(late.json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
     expect(await gateway.outbox.messagesTo(EMILY.email)).toEqual([]);
   });
@@ -190,7 +214,11 @@ describeEachDatabase((leg) => {
     await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'otp-check' } })).statusCode).toBe(204);
     const code = await gateway.latestCode(EMILY.email);
-    const wrong = await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code === '123456' ? '654321' : '123456', otp_type: 'email' } });
+    const wrong = await browser.call({
+      method: 'POST',
+      url: 'user-auth/otp/verify',
+      json: { otp: code === '123456' ? '654321' : '123456', otp_type: 'email' },
+    });
     expect(wrong.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 4 });
     const right = await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code, otp_type: 'email' } });
     expect(right.statusCode).toBe(200);
@@ -203,14 +231,20 @@ describeEachDatabase((leg) => {
   it('ADR 0008: signed in, get-preference-details answers for the session user (otp-check-preference)', async () => {
     await emily();
     await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
-    const details = await browser.call({ method: 'POST', url: 'user-mgmt/user/get-preference-details', json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' } });
+    const details = await browser.call({
+      method: 'POST',
+      url: 'user-mgmt/user/get-preference-details',
+      json: { primaryUserIdentifier: EMILY.email, siteId: 'firstbank' },
+    });
     expect(details.json()).toEqual({ email: 'e***@example.com', phone: '*** *** 0143' });
   });
 
   it('ADR 0008: otp-check send-code and otp/verify need a session', async () => {
     const anonymous = await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'otp-check' } });
     expect(anonymous.statusCode).toBe(401);
-    expect((await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: '123456', otp_type: 'email' } })).json().error).toBe('UNAUTHENTICATED');
+    expect((await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: '123456', otp_type: 'email' } })).json().error).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 
   it('ADR 0008 429: more than 60 code checks per IP in 5 minutes', async () => {

@@ -38,7 +38,10 @@ describeEachDatabase((leg) => {
     // SPEC §4: the background check now passes.
     const check = await browser.call({ method: 'GET', url: 'user-attribute/user/background/eurobank' });
     expect(check.json()).toEqual({ passesBackgroundCheck: true });
-    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).toMatchObject({ email: LUKAS.email, mfaEnrollmentStatus: 'NOT_ENROLLED' });
+    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).toMatchObject({
+      email: LUKAS.email,
+      mfaEnrollmentStatus: 'NOT_ENROLLED',
+    });
   });
 
   it('ADR 0008 200 (token call): also access_token (HS256 JWT with sub, siteId, authorities, exp), refresh_token, token_type bearer', async () => {
@@ -76,7 +79,11 @@ describeEachDatabase((leg) => {
     const wrong = await timed(LUKAS.email);
     expect(unknown.response.statusCode).toBe(401);
     expect(unknown.response.body).toBe(wrong.response.body);
-    expect(wrong.response.json()).toEqual({ error: 'BAD_CREDENTIALS', message: 'The user name or password is not right.', attemptsLeft: SIGN_IN_LIMITS.passwordFailuresPerAccount - 1 });
+    expect(wrong.response.json()).toEqual({
+      error: 'BAD_CREDENTIALS',
+      message: 'The user name or password is not right.',
+      attemptsLeft: SIGN_IN_LIMITS.passwordFailuresPerAccount - 1,
+    });
     // argon2id at its default cost takes well over 5 ms; a skipped verify would answer in about 1 ms.
     expect(unknown.ms).toBeGreaterThan(5);
     expect(wrong.ms).toBeGreaterThan(5);
@@ -146,7 +153,13 @@ describeEachDatabase((leg) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(300);
     // Another IP is not limited; after the window this one is not either.
-    expect((await new TestBrowser(gateway.app, '203.0.113.5').open().then((other) => other.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }))).statusCode).toBe(200);
+    expect(
+      (
+        await new TestBrowser(gateway.app, '203.0.113.5')
+          .open()
+          .then((other) => other.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }))
+      ).statusCode,
+    ).toBe(200);
     gateway.clock.advance(5 * 60);
     expect((await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' })).statusCode).toBe(200);
   });
@@ -183,11 +196,23 @@ describeEachDatabase((leg) => {
 
   it.each([
     ['a JSON body', { 'content-type': 'application/json' }, JSON.stringify({ username: LUKAS.email, password: LUKAS.password })],
-    ['a multipart body cut off mid-part', { 'content-type': 'multipart/form-data; boundary=zzz' }, '--zzz\r\nContent-Disposition: form-data; name="username"\r\n\r\nlukas'],
+    [
+      'a multipart body cut off mid-part',
+      { 'content-type': 'multipart/form-data; boundary=zzz' },
+      '--zzz\r\nContent-Disposition: form-data; name="username"\r\n\r\nlukas',
+    ],
     ['multipart without a boundary', { 'content-type': 'multipart/form-data' }, 'username=lukas'],
     ['garbage under a multipart type', { 'content-type': 'multipart/form-data; boundary=zzz' }, '\u0000\u0001not multipart at all'],
-    ['a file part', { 'content-type': 'multipart/form-data; boundary=zzz' }, '--zzz\r\nContent-Disposition: form-data; name="username"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nlukas\r\n--zzz--\r\n'],
-    ['too many fields', { 'content-type': multipart({}).contentType }, multipart(Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`f${index}`, 'x']))).payload],
+    [
+      'a file part',
+      { 'content-type': 'multipart/form-data; boundary=zzz' },
+      '--zzz\r\nContent-Disposition: form-data; name="username"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nlukas\r\n--zzz--\r\n',
+    ],
+    [
+      'too many fields',
+      { 'content-type': multipart({}).contentType },
+      multipart(Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`f${index}`, 'x']))).payload,
+    ],
   ])('ADR 0008 400 JSON, never a 500, for %s; no session', async (_case, headers, payload) => {
     const raw = await gateway.app.inject({
       method: 'POST',

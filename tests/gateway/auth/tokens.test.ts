@@ -20,7 +20,8 @@ describeEachDatabase((leg) => {
     const response = await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }, 'user-auth/oauth/token');
     return response.json() as { refresh_token: string; access_token: string };
   };
-  const refresh = (token: string) => browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: token, siteId: 'eurobank' } });
+  const refresh = (token: string) =>
+    browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: token, siteId: 'eurobank' } });
 
   it('rotates: a refresh gives new tokens and a new session; the old refresh token replayed revokes the family (401 INVALID_GRANT)', async () => {
     const { refresh_token: first } = await tokenSignIn();
@@ -47,7 +48,13 @@ describeEachDatabase((leg) => {
     const logout = await browser.call({ method: 'POST', url: 'user-auth/tokens/revoke', headers: { 'content-type': 'text/plain' } });
     expect(logout.statusCode).toBe(200);
     const expired = ([] as string[]).concat(logout.headers['set-cookie'] ?? []).filter((line) => line.includes('Expires=Thu, 01 Jan 1970'));
-    expect(expired.map((line) => line.slice(0, line.indexOf('=')))).toEqual(['SESSION', 'gmap_authenticated', 'gmap_user_type', 'gmap_support_details', 'LOGIN_CHALLENGE']);
+    expect(expired.map((line) => line.slice(0, line.indexOf('=')))).toEqual([
+      'SESSION',
+      'gmap_authenticated',
+      'gmap_user_type',
+      'gmap_support_details',
+      'LOGIN_CHALLENGE',
+    ]);
     expect(browser.cookies.has('SESSION')).toBe(false);
     expect(browser.cookies.has('XSRF-TOKEN')).toBe(true);
 

@@ -16,7 +16,13 @@ describeEachDatabase((leg) => {
     browser = await new TestBrowser(gateway.app).open();
     // Signed in with the e-mailed code (firstbank: login_otp email).
     await browser.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank' });
-    await browser.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
+    await browser.login({
+      username: EMILY.email,
+      password: EMILY.password,
+      siteId: 'firstbank',
+      otp: await gateway.latestCode(EMILY.email),
+      otp_type: 'email',
+    });
   });
   afterEach(() => gateway.dispose());
 
@@ -33,7 +39,10 @@ describeEachDatabase((leg) => {
     const enrolled = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: codeNow(secret) } });
     expect(enrolled.statusCode).toBe(200);
     // Enrolment hands out the ten recovery codes (tests/gateway/auth/recovery-codes.test.ts).
-    expect(enrolled.json()).toEqual({ mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)]) });
+    expect(enrolled.json()).toEqual({
+      mfaEnrollmentStatus: 'ENROLLED',
+      recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)]),
+    });
     expect(enrolled.json().recoveryCodes).toHaveLength(10);
     return secret;
   }

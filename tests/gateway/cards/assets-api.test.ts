@@ -29,11 +29,19 @@ describeEachDatabase((leg) => {
   const list = async (browser: RecordingBrowser, siteId?: string) => {
     const response = await browser.call({ method: 'GET', url: siteId === undefined ? ASSETS : `${ASSETS}/${siteId}` });
     expect(response.statusCode).toBe(200);
-    return response.json() as { assetId: string; isDefaultAsset: boolean; siteId: string; metadata: { name: string; value: string }[]; cashbackStatus: string }[];
+    return response.json() as {
+      assetId: string;
+      isDefaultAsset: boolean;
+      siteId: string;
+      metadata: { name: string; value: string }[];
+      cashbackStatus: string;
+    }[];
   };
-  const lastFours = (assets: { metadata: { name: string; value: string }[] }[]) => assets.map((asset) => asset.metadata.find((entry) => entry.name === 'LAST_FOUR')?.value);
+  const lastFours = (assets: { metadata: { name: string; value: string }[] }[]) =>
+    assets.map((asset) => asset.metadata.find((entry) => entry.name === 'LAST_FOUR')?.value);
   const remove = (browser: RecordingBrowser, id: string) => browser.call({ method: 'POST', url: `${ASSETS}/${id}/remove-asset` });
-  const setDefault = (browser: RecordingBrowser, id: string, json: unknown = { isDefaultAsset: true }) => browser.call({ method: 'POST', url: `${ASSETS}/${id}`, json });
+  const setDefault = (browser: RecordingBrowser, id: string, json: unknown = { isDefaultAsset: true }) =>
+    browser.call({ method: 'POST', url: `${ASSETS}/${id}`, json });
   const assetCount = async () => (await gateway.test.db.query<{ n: number }>('select count(*)::int as n from assets')).rows[0]!.n;
 
   describe('POST {assetsValidationUrl}?siteId', () => {
@@ -59,7 +67,10 @@ describeEachDatabase((leg) => {
     it('takes the number in groups of four too, and the site from X-SITE-ID when the query has none (SPEC §7)', async () => {
       const browser = await gateway.anonymous();
       expect((await validate(browser, { assetType: 'PAN', value: '4111 1111 1111 1111' })).json()).toEqual({ eligible: true, productType: 'C' });
-      expect((await validate(browser, { assetType: 'PAN', value: HARBOUR }, '', { 'x-site-id': 'harbourbank' })).json()).toEqual({ eligible: true, productType: 'G1' });
+      expect((await validate(browser, { assetType: 'PAN', value: HARBOUR }, '', { 'x-site-id': 'harbourbank' })).json()).toEqual({
+        eligible: true,
+        productType: 'G1',
+      });
       const noSite = await validate(browser, { assetType: 'PAN', value: VISA }, '');
       expect(noSite.statusCode).toBe(400);
       expect(noSite.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { siteId: 'required' } });
@@ -108,7 +119,12 @@ describeEachDatabase((leg) => {
 
     it('ADR 0008/0011: refused without the XSRF header', async () => {
       const browser = await gateway.anonymous();
-      const response = await browser.call({ method: 'POST', url: `${VALIDATION}?siteId=firstbank`, json: { assetType: 'PAN', value: VISA }, withoutXsrfHeader: true });
+      const response = await browser.call({
+        method: 'POST',
+        url: `${VALIDATION}?siteId=firstbank`,
+        json: { assetType: 'PAN', value: VISA },
+        withoutXsrfHeader: true,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe('XSRF_TOKEN_MISSING');
     });
@@ -159,16 +175,25 @@ describeEachDatabase((leg) => {
       await enrol(browser, 'firstbank', '4111 1111 1111 1111');
       const { rows } = await gateway.test.db.query<Record<string, unknown>>('select * from assets where user_id = $1', [userId]);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ last_four: '1111', product_type: 'C', issuer_bid: '10001111', is_default: true, pan_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(rows[0]).toMatchObject({
+        last_four: '1111',
+        product_type: 'C',
+        issuer_bid: '10001111',
+        is_default: true,
+        pan_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       // The first six digits are not kept either (ADR 0011).
       expect(JSON.stringify(rows[0])).not.toContain('411111');
     });
 
-    it('lists the default first, then oldest first; the site list holds that site only, and so does the list without a site: the session\'s (ADR 0017)', async () => {
+    it("lists the default first, then oldest first; the site list holds that site only, and so does the list without a site: the session's (ADR 0017)", async () => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
       expect((await enrol(browser, 'firstbank', VISA)).statusCode).toBe(201);
       gateway.clock.advance(60);
-      expect((await enrol(browser, 'firstbank', VISA_42, VISA_4012)).json().map((card: { isDefaultAsset: boolean }) => card.isDefaultAsset)).toEqual([false, false]);
+      expect((await enrol(browser, 'firstbank', VISA_42, VISA_4012)).json().map((card: { isDefaultAsset: boolean }) => card.isDefaultAsset)).toEqual([
+        false,
+        false,
+      ]);
       gateway.clock.advance(60);
       const onBancosol = await gateway.signedInOn('ana@example.com', 'bancosol');
       expect((await enrol(onBancosol, 'bancosol', GOLD)).statusCode).toBe(201);
@@ -176,7 +201,12 @@ describeEachDatabase((leg) => {
       const firstbank = await list(browser, 'firstbank');
       expect(lastFours(firstbank)).toEqual(['1111', '4242', '1881']);
       expect(firstbank.map((card) => card.isDefaultAsset)).toEqual([true, false, false]);
-      expect(firstbank.find((card) => lastFours([card])[0] === '1881')?.metadata.map((entry) => entry.name)).toEqual(['LAST_FOUR', 'PRODUCT_TYPE', 'VOP_CARD_ID', 'ISSUER_BID']);
+      expect(firstbank.find((card) => lastFours([card])[0] === '1881')?.metadata.map((entry) => entry.name)).toEqual([
+        'LAST_FOUR',
+        'PRODUCT_TYPE',
+        'VOP_CARD_ID',
+        'ISSUER_BID',
+      ]);
 
       const newDefault = firstbank[2]!.assetId;
       expect((await setDefault(browser, newDefault)).statusCode).toBe(200);
@@ -200,7 +230,11 @@ describeEachDatabase((leg) => {
     it.each([
       ['a wrong assetType', 'userAssetRequest.0.assetType', { siteId: 'firstbank', userAssetRequest: [{ assetType: 'IBAN', value: VISA }] }],
       ['no cards', 'userAssetRequest', { siteId: 'firstbank', userAssetRequest: [] }],
-      ['11 cards', 'userAssetRequest', { siteId: 'firstbank', userAssetRequest: Array.from({ length: 11 }, (_, index) => ({ assetType: 'PAN', value: eligiblePan(index) })) }],
+      [
+        '11 cards',
+        'userAssetRequest',
+        { siteId: 'firstbank', userAssetRequest: Array.from({ length: 11 }, (_, index) => ({ assetType: 'PAN', value: eligiblePan(index) })) },
+      ],
       ['no site', 'siteId', { userAssetRequest: [{ assetType: 'PAN', value: VISA }] }],
       ['a site id with markup', 'siteId', { siteId: '<b>x</b>', userAssetRequest: [{ assetType: 'PAN', value: VISA }] }],
       ['a unicode value', 'userAssetRequest.0.value', { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: '٤١١١١١١١١١١١١١١١' }] }],
@@ -275,7 +309,12 @@ describeEachDatabase((leg) => {
       expect(signedOut.statusCode).toBe(401);
       expect(signedOut.json().error).toBe('UNAUTHENTICATED');
       const { browser: signedIn } = await gateway.signedIn('ana@example.com', 'firstbank');
-      const noXsrf = await signedIn.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: VISA }] }, withoutXsrfHeader: true });
+      const noXsrf = await signedIn.call({
+        method: 'POST',
+        url: ASSETS,
+        json: { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: VISA }] },
+        withoutXsrfHeader: true,
+      });
       expect(noXsrf.statusCode).toBe(403);
       expect(await assetCount()).toBe(0);
     });
@@ -297,7 +336,9 @@ describeEachDatabase((leg) => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
       const [, second, third] = (await enrol(browser, 'firstbank', VISA, VISA_42, VISA_4012)).json() as { assetId: string }[];
       expect((await browser.call({ method: 'POST', url: `${ASSETS}/${second!.assetId}/remove-asset`, json: {} })).statusCode).toBe(200);
-      expect((await browser.call({ method: 'POST', url: `${ASSETS}/${third!.assetId}/remove-asset`, headers: { 'content-type': 'application/json' } })).statusCode).toBe(200);
+      expect(
+        (await browser.call({ method: 'POST', url: `${ASSETS}/${third!.assetId}/remove-asset`, headers: { 'content-type': 'application/json' } })).statusCode,
+      ).toBe(200);
     });
 
     it('409 DEFAULT_CARD for the default card, also when it is the only card of a site where cards are optional', async () => {
@@ -358,7 +399,7 @@ describeEachDatabase((leg) => {
       expect((await list(browser, 'harbourbank')).map((card) => card.isDefaultAsset)).toEqual([true, false]);
     });
 
-    it('400 for any body but { isDefaultAsset: true }; 404 for another user\'s card; 401 signed out', async () => {
+    it("400 for any body but { isDefaultAsset: true }; 404 for another user's card; 401 signed out", async () => {
       const owner = await gateway.signedIn('ana@example.com', 'firstbank');
       const [, second] = (await enrol(owner.browser, 'firstbank', VISA, VISA_42)).json() as { assetId: string }[];
       for (const body of [{ isDefaultAsset: false }, {}, { isDefaultAsset: true, extra: 1 }, ['x']]) {
@@ -376,8 +417,18 @@ describeEachDatabase((leg) => {
   it('ADR 0011 "Consequences": registration stores its cards through the enrolment code (product type, card id, first default)', async () => {
     const browser = await gateway.anonymous();
     const user = {
-      title: 'mr', first_name: 'Ana', last_name: 'Silva', email: 'reg@example.com', password: 'Rewards#2025x', confirm_password: 'Rewards#2025x',
-      dob: '1990-04-12', phone: '(202) 555-0143', nationalId: '536220871', ninedigitbin: '411111111', marketing_opt_ins: { email: true }, pp: true,
+      title: 'mr',
+      first_name: 'Ana',
+      last_name: 'Silva',
+      email: 'reg@example.com',
+      password: 'Rewards#2025x',
+      confirm_password: 'Rewards#2025x',
+      dob: '1990-04-12',
+      phone: '(202) 555-0143',
+      nationalId: '536220871',
+      ninedigitbin: '411111111',
+      marketing_opt_ins: { email: true },
+      pp: true,
     };
     const response = await browser.call({
       method: 'POST',

@@ -61,7 +61,7 @@ describeEachDatabase((leg) => {
     const ids = (await cardsOf(userId)).map((card) => card.id);
     const answers = await Promise.all(
       ids.flatMap((id) => [
-        browser.call({ method: 'POST', url: `${ASSETS}/${id}` , json: { isDefaultAsset: true } }),
+        browser.call({ method: 'POST', url: `${ASSETS}/${id}`, json: { isDefaultAsset: true } }),
         browser.call({ method: 'POST', url: `${ASSETS}/${id}/remove-asset` }),
       ]),
     );

@@ -73,7 +73,11 @@ describeEachDatabase((leg) => {
     const browser = await signedIn('alt@example.com', 'altbank');
     const validation = await browser.call({ method: 'POST', url: 'cards/v2/eligibility?siteId=altbank', json: { assetType: 'PAN', value: VISA } });
     expect(validation.json()).toEqual({ eligible: true, productType: 'C' });
-    const enrolled = await browser.call({ method: 'POST', url: 'cards/v2/assets', json: { siteId: 'altbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } });
+    const enrolled = await browser.call({
+      method: 'POST',
+      url: 'cards/v2/assets',
+      json: { siteId: 'altbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] },
+    });
     expect(enrolled.statusCode).toBe(201);
     const [, second] = enrolled.json() as { assetId: string }[];
     expect((await browser.call({ method: 'POST', url: `cards/v2/assets/${second!.assetId}/default`, json: { isDefaultAsset: true } })).statusCode).toBe(200);
@@ -91,7 +95,9 @@ describeEachDatabase((leg) => {
     expect((await alt.call({ method: 'POST', url: ASSETS, json: { siteId: 'altbank', userAssetRequest: pan(VISA) } })).statusCode).toBe(404);
 
     const first = await signedIn('ana@example.com', 'firstbank');
-    const [, card] = (await first.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })).json() as { assetId: string }[];
+    const [, card] = (
+      await first.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })
+    ).json() as { assetId: string }[];
     expect((await first.call({ method: 'POST', url: `cards/v2/assets/${card!.assetId}/remove-asset` })).statusCode).toBe(404);
     expect((await first.call({ method: 'POST', url: `cards/v2/assets/${card!.assetId}/default`, json: { isDefaultAsset: true } })).statusCode).toBe(404);
     expect((await first.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json()).toHaveLength(2);
@@ -113,7 +119,9 @@ describeEachDatabase((leg) => {
 
     it('matches any method and path of either base; `*` stands for one segment (a card id); the query is ignored', async () => {
       const browser = await signedIn('ana@example.com', 'firstbank');
-      const [, card] = (await browser.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })).json() as { assetId: string }[];
+      const [, card] = (
+        await browser.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })
+      ).json() as { assetId: string }[];
       for (const failure of [
         { method: 'GET', path: `${ASSETS}/firstbank`, status: 503 },
         { method: 'POST', path: VALIDATION, status: 502 },
@@ -135,7 +143,11 @@ describeEachDatabase((leg) => {
 
     it('refuses a status outside 400–599 or an unknown method', async () => {
       const browser = await signedIn('ana@example.com', 'firstbank');
-      for (const json of [{ method: 'POST', path: ASSETS, status: 200 }, { method: 'TRACE', path: ASSETS, status: 500 }, { method: 'POST', status: 500 }]) {
+      for (const json of [
+        { method: 'POST', path: ASSETS, status: 200 },
+        { method: 'TRACE', path: ASSETS, status: 500 },
+        { method: 'POST', status: 500 },
+      ]) {
         expect((await browser.call({ method: 'POST', url: 'test-support/fail-next', json })).statusCode).toBe(400);
       }
     });
@@ -145,7 +157,12 @@ describeEachDatabase((leg) => {
 it('the production gateway (not in test mode) has no fail-next hook', async () => {
   const production = await buildGateway({ db: stubDatabase, fixtures: await realFixtures() });
   try {
-    const response = await production.inject({ method: 'POST', url: '/api/test-support/fail-next', payload: { method: 'GET', path: ASSETS, status: 500 }, headers: withXsrf() });
+    const response = await production.inject({
+      method: 'POST',
+      url: '/api/test-support/fail-next',
+      payload: { method: 'GET', path: ASSETS, status: 500 },
+      headers: withXsrf(),
+    });
     expect(response.statusCode).toBe(404);
   } finally {
     await production.close();

@@ -89,7 +89,8 @@ describeEachDatabase((leg) => {
       const answer = await validate(browser, 'sabana', { assetType: 'PAN', value: VISA, ...(cvv === undefined ? {} : { cvv }) });
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { cvv: key } });
-      if (key === 'invalid') expect(answer.json().expectedFormat).toEqual({ cvv: { hintKey: 'hint.digits', errorKey: 'expected.digits', values: { count: 3 } } });
+      if (key === 'invalid')
+        expect(answer.json().expectedFormat).toEqual({ cvv: { hintKey: 'hint.digits', errorKey: 'expected.digits', values: { count: 3 } } });
       if (cvv) expect(answer.body).not.toContain(`"${cvv}"`);
     });
 
@@ -104,7 +105,11 @@ describeEachDatabase((leg) => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { cvv: 'notAsked' } });
       const { browser: holder } = await gateway.signedIn('valeria@example.com', 'sabana');
-      const enrolment = await holder.call({ method: 'POST', url: ASSETS, json: { siteId: 'sabana', userAssetRequest: [{ assetType: 'PAN', value: VISA, cvv: CVV }] } });
+      const enrolment = await holder.call({
+        method: 'POST',
+        url: ASSETS,
+        json: { siteId: 'sabana', userAssetRequest: [{ assetType: 'PAN', value: VISA, cvv: CVV }] },
+      });
       expect(enrolment.statusCode).toBe(400);
       expect(await assetCount()).toBe(0);
     });
@@ -118,7 +123,9 @@ describeEachDatabase((leg) => {
       expect(findSecrets(logs, 'log', { passwords: [], passcodes: [] }).filter((finding) => finding.kind === 'card security code')).toEqual([]);
       expect(logs).not.toMatch(/cvv/i);
       for (const answer of browser.answers) expect(answer).not.toMatch(/"(?:737|12)"/);
-      const columns = await gateway.test.db.query<{ column_name: string }>("select column_name from information_schema.columns where column_name ilike '%cvv%' or column_name ilike '%cvc%'");
+      const columns = await gateway.test.db.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where column_name ilike '%cvv%' or column_name ilike '%cvc%'",
+      );
       expect(columns.rows).toEqual([]);
     });
   });
@@ -141,7 +148,8 @@ describe('six_digit_verification: the bin field’s six digits against the BIN t
 
   it('an eligible prefix passes; a prefix of an ineligible range, or of none, is binNotEligible; a wrong length stays invalid', async () => {
     const fixtures = await fixturesWithSixDigitSite();
-    const binError = (ninedigitbin: string) => payloadErrors(fixtures, { siteId: 'sixdigits', locale: 'en_us', form: 'edit-profile' }, { ninedigitbin }, new Date()).ninedigitbin;
+    const binError = (ninedigitbin: string) =>
+      payloadErrors(fixtures, { siteId: 'sixdigits', locale: 'en_us', form: 'edit-profile' }, { ninedigitbin }, new Date()).ninedigitbin;
     expect(binError('411111')).toBeUndefined();
     expect(binError('410000')).toBe('binNotEligible');
     expect(binError('491761')).toBe('binNotEligible');
@@ -150,6 +158,8 @@ describe('six_digit_verification: the bin field’s six digits against the BIN t
 
   it('without the setting the bin is not looked up (firstbank keeps its nine digits)', async () => {
     const fixtures = await realFixtures();
-    expect(payloadErrors(fixtures, { siteId: 'firstbank', locale: 'en_us', form: 'edit-profile' }, { ninedigitbin: '491761000' }, new Date()).ninedigitbin).toBeUndefined();
+    expect(
+      payloadErrors(fixtures, { siteId: 'firstbank', locale: 'en_us', form: 'edit-profile' }, { ninedigitbin: '491761000' }, new Date()).ninedigitbin,
+    ).toBeUndefined();
   });
 });

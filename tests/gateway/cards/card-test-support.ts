@@ -118,7 +118,10 @@ export async function expectNoCardNumberAnywhere(db: Database, gateway: CardsGat
     const dump = await db.query<{ row: string }>(`select row_to_json(t)::text as row from ${name} t`);
     rows.push(...dump.rows.map(({ row }) => `${name}: ${row}`));
   }
-  expect(tables.rows.map(({ name }) => name), 'the dump covers the cards').toContain('assets');
+  expect(
+    tables.rows.map(({ name }) => name),
+    'the dump covers the cards',
+  ).toContain('assets');
   const logTexts = gateway.logLines.map((line) => stringsOf(JSON.parse(line) as unknown).join('\n'));
   const answers = gateway.browsers.flatMap((browser) => browser.answers);
   for (const [where, texts] of [

@@ -35,7 +35,12 @@ describeEachDatabase((leg) => {
       return browser.call({ method: 'POST', url: ASSETS, json: { siteId, userAssetRequest: values.map((value) => ({ assetType: 'PAN', value })) } });
     };
     const rowsOf = async (userId: string) =>
-      (await gateway.test.db.query<{ site_id: string; last_four: string; programme_enrolled: boolean }>('select site_id, last_four, programme_enrolled from assets where user_id = $1 order by enrolment_order', [userId])).rows;
+      (
+        await gateway.test.db.query<{ site_id: string; last_four: string; programme_enrolled: boolean }>(
+          'select site_id, last_four, programme_enrolled from assets where user_id = $1 order by enrolment_order',
+          [userId],
+        )
+      ).rows;
 
     it('a number another account holds on the site: 409 CARD_NOT_AVAILABLE naming the field, the same words whoever holds it; nothing stored', async () => {
       const ana = await gateway.signedIn('ana@example.com', 'firstbank');
@@ -105,7 +110,10 @@ describeEachDatabase((leg) => {
       expect((await enrol(ana.browser, 'firstbank', eligiblePan(12))).statusCode).toBe(201);
       const { rows } = await gateway.test.db.query<{ pan_fingerprint: string }>('select pan_fingerprint from assets where user_id = $1', [ana.userId]);
       const copy = (enrolled: boolean) =>
-        gateway.test.db.query("insert into assets (user_id, site_id, last_four, pan_fingerprint, programme_enrolled) values ($1, 'firstbank', '0000', $2, $3)", [bea.userId, rows[0]!.pan_fingerprint, enrolled]);
+        gateway.test.db.query(
+          "insert into assets (user_id, site_id, last_four, pan_fingerprint, programme_enrolled) values ($1, 'firstbank', '0000', $2, $3)",
+          [bea.userId, rows[0]!.pan_fingerprint, enrolled],
+        );
       await expect(copy(true)).rejects.toThrow(/assets_one_account_per_site_card/);
       // A row kept on an account without the programme is what registration and the migration leave.
       await expect(copy(false)).resolves.toBeDefined();
@@ -121,10 +129,24 @@ describeEachDatabase((leg) => {
 
     it('answers 202 CHECK_EMAIL as for any card; the new account keeps the card, not enrolled (no card id, NOT_ELIGIBLE); the holder keeps theirs', async () => {
       const holder = await gateway.signedIn('holder@example.com', 'firstbank');
-      expect((await holder.browser.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: eligiblePan(20) }] } })).statusCode).toBe(201);
+      expect(
+        (
+          await holder.browser.call({
+            method: 'POST',
+            url: ASSETS,
+            json: { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: eligiblePan(20) }] },
+          })
+        ).statusCode,
+      ).toBe(201);
 
-      const held = await register(await gateway.anonymous('198.51.100.21'), registrationBody(firstbankUser({ email: 'late@example.com' }), [{ pan: eligiblePan(20) }]));
-      const free = await register(await gateway.anonymous('198.51.100.22'), registrationBody(firstbankUser({ email: 'fresh@example.com' }), [{ pan: eligiblePan(21) }]));
+      const held = await register(
+        await gateway.anonymous('198.51.100.21'),
+        registrationBody(firstbankUser({ email: 'late@example.com' }), [{ pan: eligiblePan(20) }]),
+      );
+      const free = await register(
+        await gateway.anonymous('198.51.100.22'),
+        registrationBody(firstbankUser({ email: 'fresh@example.com' }), [{ pan: eligiblePan(21) }]),
+      );
       expect(held.statusCode).toBe(202);
       expect(held.body).toBe(free.body);
 
@@ -132,7 +154,11 @@ describeEachDatabase((leg) => {
       const late = await gateway.anonymous('198.51.100.23');
       expect((await late.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token } })).statusCode).toBe(200);
       expect((await late.call({ method: 'POST', url: 'test-support/session', json: { email: 'late@example.com', siteId: 'firstbank' } })).statusCode).toBe(200);
-      const [card] = (await late.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json() as { metadata: { name: string }[]; cashbackStatus: string; isDefaultAsset: boolean }[];
+      const [card] = (await late.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json() as {
+        metadata: { name: string }[];
+        cashbackStatus: string;
+        isDefaultAsset: boolean;
+      }[];
       expect(card).toMatchObject({ cashbackStatus: 'NOT_ELIGIBLE', isDefaultAsset: true });
       expect(card!.metadata.map((entry) => entry.name)).toEqual(['LAST_FOUR', 'PRODUCT_TYPE', 'ISSUER_BID']);
       const rows = await gateway.test.db.query<{ email: string; programme_enrolled: boolean; vop_card_id: string | null }>(
@@ -144,12 +170,21 @@ describeEachDatabase((leg) => {
         { email: 'late@example.com', programme_enrolled: false, vop_card_id: null },
       ]);
       // The new account's own enrolment of the number is its duplicate, not a way in.
-      expect((await late.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: eligiblePan(20) }] } })).json()).toMatchObject({ error: 'CARD_DUPLICATE' });
+      expect(
+        (
+          await late.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [{ assetType: 'PAN', value: eligiblePan(20) }] } })
+        ).json(),
+      ).toMatchObject({ error: 'CARD_DUPLICATE' });
     });
 
     it('two registrations with one number at once: both 202, both accounts made, one enrolled row', async () => {
       const answers = await Promise.all(
-        ['one', 'two'].map(async (name, index) => register(await gateway.anonymous(`198.51.100.${30 + index}`), registrationBody(firstbankUser({ email: `${name}@example.com` }), [{ pan: eligiblePan(22) }]))),
+        ['one', 'two'].map(async (name, index) =>
+          register(
+            await gateway.anonymous(`198.51.100.${30 + index}`),
+            registrationBody(firstbankUser({ email: `${name}@example.com` }), [{ pan: eligiblePan(22) }]),
+          ),
+        ),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
       await gateway.app.accountJobs.whenIdle();
@@ -172,11 +207,16 @@ describeEachDatabase((leg) => {
       const fingerprint = (n: number) => String(n).repeat(64).slice(0, 64);
       const userIds: string[] = [];
       for (const email of ['first@example.com', 'second@example.com', 'third@example.com']) {
-        const inserted = await test.db.query<{ id: string }>("insert into users (email, password_hash, status) values ($1, 'x', 'ACTIVE') returning id", [email]);
+        const inserted = await test.db.query<{ id: string }>("insert into users (email, password_hash, status) values ($1, 'x', 'ACTIVE') returning id", [
+          email,
+        ]);
         userIds.push(inserted.rows[0]!.id);
       }
       const add = (user: number, siteId: string, print: string, createdAt: string) =>
-        test.db.query("insert into assets (user_id, site_id, last_four, pan_fingerprint, vop_card_id, created_at) values ($1, $2, '1111', $3, 'vop_abcdefghij', $4)", [userIds[user], siteId, print, createdAt]);
+        test.db.query(
+          "insert into assets (user_id, site_id, last_four, pan_fingerprint, vop_card_id, created_at) values ($1, $2, '1111', $3, 'vop_abcdefghij', $4)",
+          [userIds[user], siteId, print, createdAt],
+        );
       // One number on three accounts of firstbank (the second enrolled first), and on a second site.
       await add(1, 'firstbank', fingerprint(1), '2026-01-01T00:00:00Z');
       await add(0, 'firstbank', fingerprint(1), '2026-02-01T00:00:00Z');
@@ -203,11 +243,15 @@ describeEachDatabase((leg) => {
       const card: DescribedCard = { lastFour: '1111', fingerprint: 'c'.repeat(64), productType: 'C', eligible: true, issuerBid: '10001111' };
       const accounts = await Promise.all(
         [test.db, second].map(async (db, index) => {
-          const inserted = await db.query<{ id: string }>("insert into users (email, password_hash, status) values ($1, 'x', 'INACTIVE') returning id", [`new${index}@example.com`]);
+          const inserted = await db.query<{ id: string }>("insert into users (email, password_hash, status) values ($1, 'x', 'INACTIVE') returning id", [
+            `new${index}@example.com`,
+          ]);
           return { db, userId: inserted.rows[0]!.id };
         }),
       );
-      const stored = await Promise.all(accounts.map(({ db, userId }) => db.transaction((tx) => insertNewAccountCards(tx, userId, 'firstbank', [card], new Date()))));
+      const stored = await Promise.all(
+        accounts.map(({ db, userId }) => db.transaction((tx) => insertNewAccountCards(tx, userId, 'firstbank', [card], new Date()))),
+      );
       expect(stored.map((rows) => rows.length)).toEqual([1, 1]);
       expect(stored.map(([row]) => row!.programme_enrolled).sort()).toEqual([false, true]);
     });
@@ -219,7 +263,9 @@ describeEachDatabase((leg) => {
       const twin = { ...emily, email: 'emily.twin@example.com' };
       const seeded = await seedDemoData(test.db, [emily, twin], createCardFingerprinter(randomBytes(32)), binRanges);
       expect(seeded).toBe(2);
-      const rows = await test.db.query<{ email: string; programme_enrolled: boolean }>('select u.email, a.programme_enrolled from assets a join users u on u.id = a.user_id order by u.email');
+      const rows = await test.db.query<{ email: string; programme_enrolled: boolean }>(
+        'select u.email, a.programme_enrolled from assets a join users u on u.id = a.user_id order by u.email',
+      );
       expect(rows.rows).toEqual([
         { email: 'emily.carter@example.com', programme_enrolled: true },
         { email: 'emily.twin@example.com', programme_enrolled: false },

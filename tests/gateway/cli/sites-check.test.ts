@@ -35,7 +35,13 @@ describe('sites:check', () => {
     const { status, stdout, output } = sitesCheck();
     expect(stdout.trim()).toBe(`sites:check: ${SITE_COUNT + 2 + CASHBACK_COUNT + CONTENT_COUNT} files, 0 mistakes`);
     // Warnings never fail the check, and each names a file and a JSON path.
-    expect(output.trim().split('\n').slice(0, -1).every((line) => /^warning: fixtures\/\S+\.json: \$\S* /.test(line))).toBe(true);
+    expect(
+      output
+        .trim()
+        .split('\n')
+        .slice(0, -1)
+        .every((line) => /^warning: fixtures\/\S+\.json: \$\S* /.test(line)),
+    ).toBe(true);
     expect(status).toBe(0);
   });
 
@@ -95,7 +101,7 @@ describe('sites:check', () => {
     expect(status).toBe(1);
   });
 
-  it("refuses an unknown theme, a faint brand colour and a logo missing from public/ (ADR 0020)", () => {
+  it('refuses an unknown theme, a faint brand colour and a logo missing from public/ (ADR 0020)', () => {
     const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
     const brand = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'site_brand');
     site.theme = 'neon';

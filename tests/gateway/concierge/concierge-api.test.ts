@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
-import { ASSETS, eligiblePan, expectNoCardNumberAnywhere, openCardsGateway, PASSWORD, type CardsGateway, type RecordingBrowser } from '../cards/card-test-support';
+import {
+  ASSETS,
+  eligiblePan,
+  expectNoCardNumberAnywhere,
+  openCardsGateway,
+  PASSWORD,
+  type CardsGateway,
+  type RecordingBrowser,
+} from '../cards/card-test-support';
 import { describeEachDatabase } from '../support/database-legs';
 import { insertUser } from '../support/test-browser';
 
@@ -80,7 +88,12 @@ describeEachDatabase((leg) => {
     });
 
     it('ADR 0008: the state-changing concierge calls need the XSRF pair; a refused act-for chooses nobody', async () => {
-      const response = await agent.call({ method: 'POST', url: 'user-mgmt/user/concierge/act-for', json: { email: 'emily@example.com' }, withoutXsrfHeader: true });
+      const response = await agent.call({
+        method: 'POST',
+        url: 'user-mgmt/user/concierge/act-for',
+        json: { email: 'emily@example.com' },
+        withoutXsrfHeader: true,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe('XSRF_TOKEN_MISSING');
       expect((await agent.call({ method: 'GET', url: 'user-mgmt/user/concierge/act-for' })).json()).toEqual({ actingFor: null });
@@ -154,13 +167,22 @@ describeEachDatabase((leg) => {
     it('SPEC §7 find-concierge and concierge user attributes answer the card holder, not the agent', async () => {
       const profile = await agent.call({ method: 'GET', url: 'user-mgmt/user/find-concierge' });
       expect(profile.json()).toMatchObject({ email: 'emily@example.com', firstName: 'Emily', lastName: 'Carter', primaryUserIdentifier: emily.userId });
-      await gateway.test.db.query(`update user_sites set attributes = $2 where user_id = $1`, [emily.userId, JSON.stringify({ phone: '2025550143', password: 'leaked', pan })]);
+      await gateway.test.db.query(`update user_sites set attributes = $2 where user_id = $1`, [
+        emily.userId,
+        JSON.stringify({ phone: '2025550143', password: 'leaked', pan }),
+      ]);
       const attributes = await agent.call({ method: 'GET', url: `user-attribute/concierge/user/${SITE}` });
-      expect(attributes.json()).toEqual({ userSites: { [SITE]: { siteId: SITE, attributes: { phone: '2025550143', pan: `XXXXXXXXXXXX${pan.slice(-4)}` }, version: 0 } } });
+      expect(attributes.json()).toEqual({
+        userSites: { [SITE]: { siteId: SITE, attributes: { phone: '2025550143', pan: `XXXXXXXXXXXX${pan.slice(-4)}` }, version: 0 } },
+      });
     });
 
     it('a concierge opt-in save changes the card holder with the same rules and writes one audit row naming the key only', async () => {
-      const save = await agent.call({ method: 'POST', url: `user-attribute/concierge/v2/user/${SITE}`, json: { attributes: { marketing_opt_ins: { online: { optin: true } } }, baseVersion: 0 } });
+      const save = await agent.call({
+        method: 'POST',
+        url: `user-attribute/concierge/v2/user/${SITE}`,
+        json: { attributes: { marketing_opt_ins: { online: { optin: true } } }, baseVersion: 0 },
+      });
       expect(save.statusCode).toBe(200);
       expect(save.json()).toMatchObject({ siteId: SITE, version: 1, attributes: { marketing_opt_ins: { online: { optin: true } } } });
       const own = await emily.browser.call({ method: 'GET', url: `user-attribute/user/${SITE}` });
@@ -182,7 +204,11 @@ describeEachDatabase((leg) => {
       const refused = await agent.call({ method: 'POST', url: `user-attribute/concierge/v2/user/${SITE}`, json: { attributes: { password: 'Secret#12345' } } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { password: 'notEditable' } });
-      const stale = await agent.call({ method: 'POST', url: `user-attribute/concierge/user/attribute/${SITE}`, json: { siteId: SITE, attributes: {}, version: 7 } });
+      const stale = await agent.call({
+        method: 'POST',
+        url: `user-attribute/concierge/user/attribute/${SITE}`,
+        json: { siteId: SITE, attributes: {}, version: 7 },
+      });
       expect(stale.statusCode).toBe(409);
       expect(await auditRows(gateway.test.db)).toEqual(before);
     });
@@ -207,7 +233,11 @@ describeEachDatabase((leg) => {
     });
 
     it('the audit trail outlives a deleted account; the agent then acts for nobody', async () => {
-      await agent.call({ method: 'POST', url: `user-attribute/concierge/v2/user/${SITE}`, json: { attributes: { marketing_opt_ins: { online: { optin: true } } } } });
+      await agent.call({
+        method: 'POST',
+        url: `user-attribute/concierge/v2/user/${SITE}`,
+        json: { attributes: { marketing_opt_ins: { online: { optin: true } } } },
+      });
       expect((await emily.browser.call({ method: 'POST', url: 'user-mgmt/user/remove-account', json: { password: PASSWORD } })).statusCode).toBe(200);
       expect((await auditRows(gateway.test.db)).map(({ user_id, action }) => ({ user_id, action }))).toEqual([
         { user_id: emily.userId, action: 'act-for.start' },
@@ -249,7 +279,9 @@ describeEachDatabase((leg) => {
     it("the card holder's cards reach the agent masked, and no card number is in any answer, log or row", async () => {
       const assets = await agent.call({ method: 'GET', url: `user-attribute/concierge/user/assets/${SITE}` });
       expect(assets.statusCode).toBe(200);
-      expect(assets.json()).toEqual([expect.objectContaining({ isDefaultAsset: true, metadata: expect.arrayContaining([{ name: 'LAST_FOUR', value: pan.slice(-4) }]) })]);
+      expect(assets.json()).toEqual([
+        expect.objectContaining({ isDefaultAsset: true, metadata: expect.arrayContaining([{ name: 'LAST_FOUR', value: pan.slice(-4) }]) }),
+      ]);
       await agent.call({ method: 'GET', url: 'user-mgmt/user/find-concierge' });
       await agent.call({ method: 'GET', url: `user-attribute/concierge/user/${SITE}` });
       await expectNoCardNumberAnywhere(gateway.test.db, gateway, [pan]);

@@ -16,7 +16,8 @@ describeEachDatabase((leg) => {
   afterEach(() => test.dispose());
 
   const attributesOf = async (userId: string) =>
-    (await test.db.query<{ attributes: Record<string, unknown>; version: number }>('select attributes, version from user_sites where user_id = $1', [userId])).rows[0];
+    (await test.db.query<{ attributes: Record<string, unknown>; version: number }>('select attributes, version from user_sites where user_id = $1', [userId]))
+      .rows[0];
 
   async function insertAccount(email: string, attributes: Record<string, unknown>): Promise<string> {
     const user = await test.db.query<{ id: string }>("insert into users (email, password_hash, status) values ($1, 'x', 'ACTIVE') returning id", [email]);
@@ -28,7 +29,11 @@ describeEachDatabase((leg) => {
   it('rewrites opt-ins stored as booleans to the { optin } shape and leaves everything else as it was', async () => {
     const before = (await readMigrations()).filter((migration) => migration.version < '012');
     await migrate(test.db, before);
-    const oldShape = await insertAccount('old@example.com', { first_name: 'Ana', marketing_opt_ins: { email: true, sms: false, cashback: true }, email_optin: 'false' });
+    const oldShape = await insertAccount('old@example.com', {
+      first_name: 'Ana',
+      marketing_opt_ins: { email: true, sms: false, cashback: true },
+      email_optin: 'false',
+    });
     const mixed = await insertAccount('mixed@example.com', { marketing_opt_ins: { email: { optin: false }, online: true } });
     const current = await insertAccount('new@example.com', { marketing_opt_ins: { email: { optin: true } } });
     const without = await insertAccount('none@example.com', { first_name: 'Bo' });

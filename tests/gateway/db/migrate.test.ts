@@ -14,7 +14,7 @@ describeEachDatabase((leg) => {
   const tables = async () =>
     (
       await test.db.query<{ name: string }>(
-        "select table_name as name from information_schema.tables where table_schema = current_schema() order by table_name",
+        'select table_name as name from information_schema.tables where table_schema = current_schema() order by table_name',
       )
     ).rows.map((row) => row.name);
 
@@ -23,7 +23,26 @@ describeEachDatabase((leg) => {
     expect(files[0]).toBe('001_users_sites_assets.sql');
 
     expect(await migrate(test.db)).toEqual(files);
-    expect(await tables()).toEqual(['account_jobs', 'activation_tokens', 'agent_site_grants', 'assets', 'cashback_lines', 'concierge_audit', 'mfa_recovery_codes', 'one_time_codes', 'password_history', 'refresh_tokens', 'schema_migrations', 'sessions', 'sso_login_requests', 'test_idp_authorizations', 'totp_secrets', 'user_aliases', 'user_sites', 'users']);
+    expect(await tables()).toEqual([
+      'account_jobs',
+      'activation_tokens',
+      'agent_site_grants',
+      'assets',
+      'cashback_lines',
+      'concierge_audit',
+      'mfa_recovery_codes',
+      'one_time_codes',
+      'password_history',
+      'refresh_tokens',
+      'schema_migrations',
+      'sessions',
+      'sso_login_requests',
+      'test_idp_authorizations',
+      'totp_secrets',
+      'user_aliases',
+      'user_sites',
+      'users',
+    ]);
     // Running again at the next start changes nothing.
     expect(await migrate(test.db)).toEqual([]);
     const recorded = await test.db.query<{ name: string }>('select name from schema_migrations order by version');
@@ -49,16 +68,16 @@ describeEachDatabase((leg) => {
 
   it('enforces the card and user rules in the schema itself', async () => {
     await migrate(test.db);
-    const user = await test.db.query<{ id: string }>(
-      "insert into users (email, password_hash, status) values ('ana@example.com', 'x', 'ACTIVE') returning id",
-    );
+    const user = await test.db.query<{ id: string }>("insert into users (email, password_hash, status) values ('ana@example.com', 'x', 'ACTIVE') returning id");
     const userId = user.rows[0]?.id;
     expect(userId).toMatch(/^[0-9a-f-]{36}$/); // gen_random_uuid works on both engines
     const addCard = (lastFour: string, fingerprint: string, isDefault: boolean) =>
-      test.db.query(
-        "insert into assets (user_id, site_id, last_four, pan_fingerprint, is_default) values ($1, 'firstbank', $2, $3, $4)",
-        [userId, lastFour, fingerprint, isDefault],
-      );
+      test.db.query("insert into assets (user_id, site_id, last_four, pan_fingerprint, is_default) values ($1, 'firstbank', $2, $3, $4)", [
+        userId,
+        lastFour,
+        fingerprint,
+        isDefault,
+      ]);
 
     await addCard('1111', HEX_FINGERPRINT, true);
     // SPEC §4: one default card per user and site.

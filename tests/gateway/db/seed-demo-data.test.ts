@@ -89,9 +89,7 @@ describeEachDatabase((leg) => {
 
   it('leaves no card number (13–19 digits) in any column of any table', async () => {
     await seedDemoData(test.db, demoUsers, fingerprint, binRanges);
-    const tables = await test.db.query<{ name: string }>(
-      "select table_name as name from information_schema.tables where table_schema = current_schema()",
-    );
+    const tables = await test.db.query<{ name: string }>('select table_name as name from information_schema.tables where table_schema = current_schema()');
     const pans = demoUsers.flatMap((user) => user.cards.map((card) => card.pan.replace(/\s/g, '')));
     let rowsSeen = 0;
     for (const { name } of tables.rows) {

@@ -99,7 +99,9 @@ describeEachDatabase((leg) => {
     expect(changed.attributes.address).toEqual({ zipcode: 'H2X 1Y4' });
     const whole = await saveWholeSiteObject(gateway.test.db, { ...context, userId }, { ...attributes, address: { zipcode: 'v6b 4y8' } }, changed.version);
     expect(whole.attributes.address).toEqual({ zipcode: 'V6B 4Y8' });
-    const stored = await gateway.test.db.query<{ attributes: { address?: { zipcode?: string } } }>('select attributes from user_sites where user_id = $1', [userId]);
+    const stored = await gateway.test.db.query<{ attributes: { address?: { zipcode?: string } } }>('select attributes from user_sites where user_id = $1', [
+      userId,
+    ]);
     expect(stored.rows[0]?.attributes.address?.zipcode).toBe('V6B 4Y8');
   });
 });

@@ -95,7 +95,12 @@ describe.each(API_BASES)('POST %s/forms/{siteId}/{form}/validate', (base) => {
   });
 
   it('accepts a valid payload', async () => {
-    const response = await app.inject({ method: 'POST', headers: withXsrf(), url: `${base}/forms/firstbank/recovery/validate`, payload: { email: 'ana@example.com' } });
+    const response = await app.inject({
+      method: 'POST',
+      headers: withXsrf(),
+      url: `${base}/forms/firstbank/recovery/validate`,
+      payload: { email: 'ana@example.com' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ valid: true });
   });

@@ -80,11 +80,38 @@ const junkString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\uFEFF', '\u202E', '💳', 'null', 'undefined', 'NaN', '-1', '1e309', '0x10', '../../etc/passwd', '%00', '<script>', "' or 1=1 --", '{}', '[]', '4111111111111111', 'firstbank', 'en_us', 'ar_qa'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uFEFF',
+    '\u202E',
+    '💳',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '1e309',
+    '0x10',
+    '../../etc/passwd',
+    '%00',
+    '<script>',
+    "' or 1=1 --",
+    '{}',
+    '[]',
+    '4111111111111111',
+    'firstbank',
+    'en_us',
+    'ar_qa',
+  ),
   fc.integer({ min: 1_000, max: 70_000 }).map((length) => 'x'.repeat(length)),
 );
 
-const junkKey = fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 12 }), fc.constantFrom('siteId', 'email', 'password', 'value', 'assetType', 'user', 'cards', 'locale', 'isDefaultAsset', 'username'));
+const junkKey = fc.oneof(
+  fc.constantFrom(...PROTO_KEYS),
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('siteId', 'email', 'password', 'value', 'assetType', 'user', 'cards', 'locale', 'isDefaultAsset', 'username'),
+);
 
 const junkValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -100,7 +127,9 @@ const junkValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => 
 })).value;
 
 /** Nesting deeper than any schema expects. */
-const deepNesting = fc.tuple(fc.integer({ min: 50, max: 5_000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
+const deepNesting = fc
+  .tuple(fc.integer({ min: 50, max: 5_000 }), fc.boolean())
+  .map(([depth, arrays]) => (arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
 
 /** Known good bodies, so mutations reach the checks behind the schema (one field wrong or missing). */
 const GOOD_BODIES: readonly Record<string, unknown>[] = [
@@ -131,7 +160,8 @@ const controlCharacter = fc
   .map((unit) => String.fromCharCode(unit));
 /** A control character a URL or a header can carry (a lone surrogate has no UTF-8 form). */
 const urlControlCharacter = controlCharacter.filter((character) => character < '\ud800');
-const withControlCharacter = (values: readonly string[]) => fc.tuple(fc.constantFrom(...values), urlControlCharacter).map(([value, character]) => `${value}${character}`);
+const withControlCharacter = (values: readonly string[]) =>
+  fc.tuple(fc.constantFrom(...values), urlControlCharacter).map(([value, character]) => `${value}${character}`);
 
 /** Characters databases and parsers trip on, put inside otherwise valid strings. */
 const NASTY_SUFFIXES = ['\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '💳', 'ـ', '\\', '%00', ''.padEnd(5_000, 'é')];
@@ -173,23 +203,32 @@ function corruptStrings(text: string, pick: number): string {
  * A known good body with one control character at the start or end of one of its strings or keys
  * (written as a JSON escape): the body passes every other check, so only the character is wrong.
  */
-const goodBodyWithOneControlCharacter = fc.tuple(fc.constantFrom(...GOOD_BODIES), fc.nat(), controlCharacter, fc.boolean()).map(([good, pick, character, inKey]) => {
-  const text = JSON.stringify(good);
-  const literals = [...text.matchAll(/"((?:[^"\\]|\\.)*)"(:?)/g)].filter((literal) => (literal[2] === ':') === inKey);
-  const chosen = literals[pick % Math.max(literals.length, 1)];
-  if (chosen === undefined) return text;
-  const at = (chosen.index ?? 0) + 1 + (pick % 2 === 0 ? 0 : chosen[1]!.length);
-  return `${text.slice(0, at)}${JSON.stringify(character).slice(1, -1)}${text.slice(at)}`;
-});
+const goodBodyWithOneControlCharacter = fc
+  .tuple(fc.constantFrom(...GOOD_BODIES), fc.nat(), controlCharacter, fc.boolean())
+  .map(([good, pick, character, inKey]) => {
+    const text = JSON.stringify(good);
+    const literals = [...text.matchAll(/"((?:[^"\\]|\\.)*)"(:?)/g)].filter((literal) => (literal[2] === ':') === inKey);
+    const chosen = literals[pick % Math.max(literals.length, 1)];
+    if (chosen === undefined) return text;
+    const at = (chosen.index ?? 0) + 1 + (pick % 2 === 0 ? 0 : chosen[1]!.length);
+    return `${text.slice(0, at)}${JSON.stringify(character).slice(1, -1)}${text.slice(at)}`;
+  });
 
 function multipartBody(fields: [string, string][], boundary: string, file: boolean): string {
   const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.txt"\r\nContent-Type: text/plain\r\n\r\n4111111111111111\r\n`);
+  if (file)
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.txt"\r\nContent-Type: text/plain\r\n\r\n4111111111111111\r\n`);
   return `${parts.join('')}--${boundary}--\r\n`;
 }
 
-const formFieldName = fc.oneof(fc.constantFrom('username', 'password', 'grant_type', 'siteId', 'locale', 'init_login', 'otp', 'refresh_token', ...PROTO_KEYS), fc.string({ maxLength: 10 }));
-const formFieldValue = fc.oneof({ arbitrary: junkString, weight: 3 }, { arbitrary: withControlCharacter([SIGNED_IN_EMAIL, HOLDER_PASSWORD, SITE_ID, 'en_us', 'password']), weight: 1 });
+const formFieldName = fc.oneof(
+  fc.constantFrom('username', 'password', 'grant_type', 'siteId', 'locale', 'init_login', 'otp', 'refresh_token', ...PROTO_KEYS),
+  fc.string({ maxLength: 10 }),
+);
+const formFieldValue = fc.oneof(
+  { arbitrary: junkString, weight: 3 },
+  { arbitrary: withControlCharacter([SIGNED_IN_EMAIL, HOLDER_PASSWORD, SITE_ID, 'en_us', 'password']), weight: 1 },
+);
 const formFields = fc.array(fc.tuple(formFieldName, formFieldValue), { maxLength: 8 });
 
 interface Body {
@@ -205,40 +244,110 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   { arbitrary: mutatedGoodBody.map((payload): Body => ({ contentType: 'application/json', payload, shape: 'json mutated good body' })), weight: 2 },
   goodBodyWithOneControlCharacter.map((payload): Body => ({ contentType: 'application/json', payload, shape: 'json good body, one control character' })),
   deepNesting.map((payload) => ({ contentType: 'application/json', payload, shape: 'json deep nesting' })),
-  fc.constantFrom('{', '{"a":', 'nul', '"\\u12"', '{"a":1}garbage', '\u0000', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '').map((payload) => ({ contentType: 'application/json', payload, shape: 'json broken or polluting' })),
+  fc
+    .constantFrom(
+      '{',
+      '{"a":',
+      'nul',
+      '"\\u12"',
+      '{"a":1}garbage',
+      '\u0000',
+      '{"__proto__":{"polluted":true}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '',
+    )
+    .map((payload) => ({ contentType: 'application/json', payload, shape: 'json broken or polluting' })),
   formFields.map((fields) => ({ contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString(), shape: 'form-urlencoded' })),
-  fc.tuple(formFields, fc.constantFrom('b0undary', 'x'.repeat(70), '----WebKitFormBoundary7MA4YWxkTrZu0gW'), fc.boolean()).map(([fields, boundary, file]) => ({ contentType: `multipart/form-data; boundary=${boundary}`, payload: multipartBody(fields, boundary, file), shape: 'multipart' })),
-  fc.tuple(formFields, fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other'), fc.nat({ max: 3 })).map(([fields, contentType, cut]) => {
-    const whole = multipartBody(fields, 'b0undary', false);
-    return { contentType, payload: whole.slice(0, Math.max(0, whole.length - cut * 7)), shape: 'multipart broken' };
-  }),
-  fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'application/jsonx', '*/*', ';;;', 'application/json; boundary=x'), junkString).map(([contentType, payload]) => ({ contentType, payload, shape: 'wrong content type' })),
-  fc.tuple(fc.constantFrom(BODY_LIMIT_BYTES - 64, BODY_LIMIT_BYTES + 1, BODY_LIMIT_BYTES + 4096), fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=b0undary', 'text/plain')).map(([size, contentType]) => {
-    const filler = contentType === 'application/json' ? `{"siteId":"${'a'.repeat(size - 14)}"}` : contentType.startsWith('multipart') ? multipartBody([['username', 'u'.repeat(size)]], 'b0undary', false) : `username=${'u'.repeat(size)}`;
-    return { contentType, payload: filler, shape: `huge body (${filler.length} bytes)` };
-  }),
+  fc.tuple(formFields, fc.constantFrom('b0undary', 'x'.repeat(70), '----WebKitFormBoundary7MA4YWxkTrZu0gW'), fc.boolean()).map(([fields, boundary, file]) => ({
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: multipartBody(fields, boundary, file),
+    shape: 'multipart',
+  })),
+  fc
+    .tuple(formFields, fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other'), fc.nat({ max: 3 }))
+    .map(([fields, contentType, cut]) => {
+      const whole = multipartBody(fields, 'b0undary', false);
+      return { contentType, payload: whole.slice(0, Math.max(0, whole.length - cut * 7)), shape: 'multipart broken' };
+    }),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/octet-stream',
+        'image/png',
+        'application/json; charset=utf-16',
+        'application/jsonx',
+        '*/*',
+        ';;;',
+        'application/json; boundary=x',
+      ),
+      junkString,
+    )
+    .map(([contentType, payload]) => ({ contentType, payload, shape: 'wrong content type' })),
+  fc
+    .tuple(
+      fc.constantFrom(BODY_LIMIT_BYTES - 64, BODY_LIMIT_BYTES + 1, BODY_LIMIT_BYTES + 4096),
+      fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=b0undary', 'text/plain'),
+    )
+    .map(([size, contentType]) => {
+      const filler =
+        contentType === 'application/json'
+          ? `{"siteId":"${'a'.repeat(size - 14)}"}`
+          : contentType.startsWith('multipart')
+            ? multipartBody([['username', 'u'.repeat(size)]], 'b0undary', false)
+            : `username=${'u'.repeat(size)}`;
+      return { contentType, payload: filler, shape: `huge body (${filler.length} bytes)` };
+    }),
 );
 
 /** Control characters in a query value, path parameter or header: one draw in ten, so most calls still get past the guard. */
 const RARE = 1;
 const USUAL = 9;
 const queryValue = fc.oneof(
-  { arbitrary: fc.oneof(junkString.map((value) => value.slice(0, 3_000)), fc.constantFrom(SITE_ID, 'harbourbank', 'en_us', SIGNED_IN_EMAIL, '0', 'true')), weight: USUAL },
+  {
+    arbitrary: fc.oneof(
+      junkString.map((value) => value.slice(0, 3_000)),
+      fc.constantFrom(SITE_ID, 'harbourbank', 'en_us', SIGNED_IN_EMAIL, '0', 'true'),
+    ),
+    weight: USUAL,
+  },
   { arbitrary: withControlCharacter([SITE_ID, 'en_us', SIGNED_IN_EMAIL]), weight: RARE },
 );
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom('siteId', 'locale', 'to', 'email', 'preauth', 'page', 'size', 'returnurl', 'userId', ...PROTO_KEYS), fc.string({ maxLength: 8 })), queryValue), { maxLength: 5 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom('siteId', 'locale', 'to', 'email', 'preauth', 'page', 'size', 'returnurl', 'userId', ...PROTO_KEYS),
+        fc.string({ maxLength: 8 }),
+      ),
+      queryValue,
+    ),
+    { maxLength: 5 },
+  )
   .map((pairs) => new URLSearchParams(pairs).toString());
 
 const paramValue = fc.oneof(
-  { arbitrary: fc.oneof(fc.constantFrom(SITE_ID, 'harbourbank', 'nosuchsite', '0', '00000000-0000-0000-0000-000000000000', 'register', ...PROTO_KEYS), junkString.map((value) => value.slice(0, 200))), weight: USUAL },
+  {
+    arbitrary: fc.oneof(
+      fc.constantFrom(SITE_ID, 'harbourbank', 'nosuchsite', '0', '00000000-0000-0000-0000-000000000000', 'register', ...PROTO_KEYS),
+      junkString.map((value) => value.slice(0, 200)),
+    ),
+    weight: USUAL,
+  },
   { arbitrary: withControlCharacter([SITE_ID, '00000000-0000-0000-0000-000000000000']), weight: RARE },
 );
 
 const extraHeaders = fc.dictionary(
   fc.constantFrom('x-site-id', 'x-hcaptcha-token', 'authorization', 'accept-language', 'x-locale', 'accept'),
   fc.oneof(
-    { arbitrary: fc.oneof(fc.constantFrom(SITE_ID, 'Bearer junk', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'test-captcha-token', '*/*', 'text/html'), fc.string({ unit: 'grapheme-ascii', maxLength: 60 })), weight: USUAL },
+    {
+      arbitrary: fc.oneof(
+        fc.constantFrom(SITE_ID, 'Bearer junk', 'Bearer eyJhbGciOiJub25lIn0.e30.', 'test-captcha-token', '*/*', 'text/html'),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 60 }),
+      ),
+      weight: USUAL,
+    },
     { arbitrary: withControlCharacter([SITE_ID, 'test-captcha-token']), weight: RARE },
   ),
   { maxKeys: 3 },
@@ -249,32 +358,59 @@ type Session = 'signed out' | 'signed in' | 'tampered';
 /** The gateway's cookies (gateway/auth/session-cookies.ts, sign-in-answer.ts) with values it never set. */
 const junkCookies = fc
   .dictionary(
-    fc.constantFrom('SESSION', 'gmap_authenticated', 'gmap_user_type', 'gmap_support_details', 'LOGIN_CHALLENGE', 'TRUSTED_DEVICE', 'gmap_device', 'gmap_sso_binding'),
-    fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 80 }).map((value) => value.replace(/[;\r\n]/g, '')), fc.constantFrom('', '.', 'a.b.c', '%ZZ', 'x'.repeat(4_000), 'eyJhbGciOiJub25lIn0.e30.')),
+    fc.constantFrom(
+      'SESSION',
+      'gmap_authenticated',
+      'gmap_user_type',
+      'gmap_support_details',
+      'LOGIN_CHALLENGE',
+      'TRUSTED_DEVICE',
+      'gmap_device',
+      'gmap_sso_binding',
+    ),
+    fc.oneof(
+      fc.string({ unit: 'grapheme-ascii', maxLength: 80 }).map((value) => value.replace(/[;\r\n]/g, '')),
+      fc.constantFrom('', '.', 'a.b.c', '%ZZ', 'x'.repeat(4_000), 'eyJhbGciOiJub25lIn0.e30.'),
+    ),
     { maxKeys: 2 },
   )
-  .map((cookies) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '));
+  .map((cookies) =>
+    Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; '),
+  );
 
 function requestFor(route: { method: string; url: string }): fc.Arbitrary<FuzzRequest> {
   const params = route.url.match(/:[A-Za-z]+|\*/g) ?? [];
-  return fc.record({ values: fc.array(paramValue, { minLength: params.length, maxLength: params.length }), query: queryString, body, headers: extraHeaders, session: fc.constantFrom<Session>('signed out', 'signed in', 'tampered'), tamperAt: fc.nat(), junkCookies, ip: fc.nat({ max: 250 }) }).map(({ values, query, body: sent, headers, session, tamperAt, junkCookies: junk, ip }) => {
-    let index = 0;
-    const path = route.url.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(values[index++] ?? 'x') || 'x');
-    const withBody = sent.payload !== undefined && route.method !== 'GET';
-    const allHeaders: Record<string, string> = { ...headers };
-    if (withBody && sent.contentType !== undefined) allHeaders['content-type'] = sent.contentType;
-    return {
-      method: route.method,
-      url: query === '' ? path : `${path}?${query}`,
-      headers: allHeaders,
-      ...(withBody ? { payload: sent.payload } : {}),
-      session,
-      tamperAt,
-      junkCookies: junk,
-      remoteAddress: `203.0.113.${ip + 1}`,
-      shape: withBody ? sent.shape : 'no body',
-    };
-  });
+  return fc
+    .record({
+      values: fc.array(paramValue, { minLength: params.length, maxLength: params.length }),
+      query: queryString,
+      body,
+      headers: extraHeaders,
+      session: fc.constantFrom<Session>('signed out', 'signed in', 'tampered'),
+      tamperAt: fc.nat(),
+      junkCookies,
+      ip: fc.nat({ max: 250 }),
+    })
+    .map(({ values, query, body: sent, headers, session, tamperAt, junkCookies: junk, ip }) => {
+      let index = 0;
+      const path = route.url.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(values[index++] ?? 'x') || 'x');
+      const withBody = sent.payload !== undefined && route.method !== 'GET';
+      const allHeaders: Record<string, string> = { ...headers };
+      if (withBody && sent.contentType !== undefined) allHeaders['content-type'] = sent.contentType;
+      return {
+        method: route.method,
+        url: query === '' ? path : `${path}?${query}`,
+        headers: allHeaders,
+        ...(withBody ? { payload: sent.payload } : {}),
+        session,
+        tamperAt,
+        junkCookies: junk,
+        remoteAddress: `203.0.113.${ip + 1}`,
+        shape: withBody ? sent.shape : 'no body',
+      };
+    });
 }
 
 interface Finding {
@@ -320,7 +456,9 @@ describe('API fuzz (SPEC §8)', () => {
     const targets = routesUnderTest();
     // Sanity: the hook saw the whole API, both bases, the card and registration calls among them.
     expect(targets.length).toBeGreaterThan(80);
-    expect(targets.map(({ method, url }) => `${method} ${url}`)).toEqual(expect.arrayContaining(['POST /api/user-mgmt/user/registration', 'POST /gateway/api/user-attribute/user/assets', 'POST /api/user-auth/login']));
+    expect(targets.map(({ method, url }) => `${method} ${url}`)).toEqual(
+      expect.arrayContaining(['POST /api/user-mgmt/user/registration', 'POST /gateway/api/user-attribute/user/assets', 'POST /api/user-auth/login']),
+    );
 
     const perRoute = Math.ceil(REQUESTS / targets.length);
     // Each route its own share of the requests, each from its own fixed seed.
@@ -332,7 +470,13 @@ describe('API fuzz (SPEC §8)', () => {
     for (const request of sweep) {
       // A fuzzed call may end the session (revoke, a password change): sign in again, so half the calls stay signed in.
       if (sent % 250 === 0) await signIn();
-      const cookie = [`XSRF-TOKEN=${TEST_XSRF_TOKEN}`, request.session === 'signed in' ? sessionCookies : request.session === 'tampered' ? tampered(sessionCookies, request.tamperAt) : '', request.junkCookies].filter(Boolean).join('; ');
+      const cookie = [
+        `XSRF-TOKEN=${TEST_XSRF_TOKEN}`,
+        request.session === 'signed in' ? sessionCookies : request.session === 'tampered' ? tampered(sessionCookies, request.tamperAt) : '',
+        request.junkCookies,
+      ]
+        .filter(Boolean)
+        .join('; ');
       let response: LightMyRequestResponse;
       try {
         response = await app.inject({
@@ -355,7 +499,9 @@ describe('API fuzz (SPEC §8)', () => {
     }
     await app.accountJobs.whenIdle();
 
-    console.info(`API fuzz: ${sent} requests over ${targets.length} routes (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${refusedCharacters} refused for a control character; ${findings.length} findings`);
+    console.info(
+      `API fuzz: ${sent} requests over ${targets.length} routes (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ${refusedCharacters} refused for a control character; ${findings.length} findings`,
+    );
     expect(sent).toBeGreaterThanOrEqual(10_000);
     const unexpected = log.lines.filter((line) => line.includes('"unexpected error"')).slice(0, 3);
     expect(findings.slice(0, 10), `first findings of ${findings.length}; logged: ${unexpected.join('\n').slice(0, 2_000)}`).toEqual([]);
@@ -378,7 +524,10 @@ function tampered(cookies: string, at: number): string {
 }
 
 function describeRequest(request: FuzzRequest): string {
-  const payload = request.payload === undefined ? '' : ` ${String(request.payload).slice(0, 200)}${String(request.payload).length > 200 ? `… (${String(request.payload).length} chars)` : ''}`;
+  const payload =
+    request.payload === undefined
+      ? ''
+      : ` ${String(request.payload).slice(0, 200)}${String(request.payload).length > 200 ? `… (${String(request.payload).length} chars)` : ''}`;
   return `${request.session} (${request.junkCookies.slice(0, 100)}) ${request.method} ${request.url.slice(0, 200)} [${request.shape}] ${JSON.stringify(request.headers).slice(0, 200)}${payload}`;
 }
 

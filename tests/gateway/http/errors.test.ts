@@ -14,7 +14,12 @@ const LOGIN = '/api/user-auth/login';
 // DESIGN "Quality bars": bad input gets a clear, specific error and never a 500.
 describe('client mistakes answer 4xx JSON in the one error shape', () => {
   it('malformed JSON body -> 400 BAD_REQUEST', async () => {
-    const response = await app.inject({ method: 'POST', url: LOGIN, headers: withXsrf({ 'content-type': 'application/json' }), payload: '{"username": "ana", ' });
+    const response = await app.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: withXsrf({ 'content-type': 'application/json' }),
+      payload: '{"username": "ana", ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
   });

@@ -66,8 +66,18 @@ describeEachDatabase((leg) => {
     });
 
     it('every field and card at once: each is named, the e-mail and card too', async () => {
-      const response = await register(browser, registrationBody(firstbankUser({ email: 'ana\u0000@example.com', phone: '(202) 555-0143\u0085', nationalId: '\uD800' }), [{ pan: '4111 1111 1111 1111\u0000' }]));
-      expectRefused(response, { 'user.email': 'invalidCharacter', 'user.phone': 'invalidCharacter', 'user.nationalId': 'invalidCharacter', 'cards.0.pan': 'invalidCharacter' });
+      const response = await register(
+        browser,
+        registrationBody(firstbankUser({ email: 'ana\u0000@example.com', phone: '(202) 555-0143\u0085', nationalId: '\uD800' }), [
+          { pan: '4111 1111 1111 1111\u0000' },
+        ]),
+      );
+      expectRefused(response, {
+        'user.email': 'invalidCharacter',
+        'user.phone': 'invalidCharacter',
+        'user.nationalId': 'invalidCharacter',
+        'cards.0.pan': 'invalidCharacter',
+      });
       expect(await count('account_jobs')).toBe(0);
     });
   });
@@ -76,7 +86,11 @@ describeEachDatabase((leg) => {
     it.each(CONTROL_CHARACTERS)('first_name with a %s: 400 naming attributes.first_name; the saved attributes and version stay', async (_name, character) => {
       await signInEmily();
       const before = await emilySite();
-      const response = await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { first_name: `A${character}B`, last_name: 'Changed' } } });
+      const response = await browser.call({
+        method: 'POST',
+        url: 'user-attribute/v2/user/firstbank',
+        json: { attributes: { first_name: `A${character}B`, last_name: 'Changed' } },
+      });
       expectRefused(response, { 'attributes.first_name': 'invalidCharacter' });
       expect(await emilySite()).toEqual(before);
     });
@@ -84,41 +98,59 @@ describeEachDatabase((leg) => {
     it('hidden formatting is refused by the site form with the key the browser shows; a key with a NUL is named too', async () => {
       await signInEmily();
       const before = await emilySite();
-      expectRefused(await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { first_name: 'Emily\u202Eylime' } } }), { first_name: 'invalidCharacter' });
-      expectRefused(await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { 'first\u0000name': 'x' } } }), { 'attributes.first\uFFFDname': 'invalidCharacter' });
+      expectRefused(await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { first_name: 'Emily\u202Eylime' } } }), {
+        first_name: 'invalidCharacter',
+      });
+      expectRefused(await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { 'first\u0000name': 'x' } } }), {
+        'attributes.first\uFFFDname': 'invalidCharacter',
+      });
       expect(await emilySite()).toEqual(before);
     });
   });
 
   describe('sign-in and recovery forms', () => {
     // A multipart body is UTF-8 bytes, where a lone surrogate cannot be written (it arrives as U+FFFD); JSON escapes can carry one.
-    it.each(CONTROL_CHARACTERS.filter(([name]) => !name.includes('surrogate')))('a multipart username or password with a %s: 400 naming it; no session', async (_name, character) => {
-      const login = await browser.login({ username: `emily${character}@example.com`, password: ANA_PASSWORD, siteId: 'firstbank' });
-      expectRefused(login, { username: 'invalidCharacter' });
-      expect(browser.cookies.has('SESSION')).toBe(false);
-      const password = await browser.login({ username: EMILY, password: `${ANA_PASSWORD}${character}`, siteId: 'firstbank' });
-      expectRefused(password, { password: 'invalidCharacter' });
-      expect(await count('sessions')).toBe(0);
-    });
+    it.each(CONTROL_CHARACTERS.filter(([name]) => !name.includes('surrogate')))(
+      'a multipart username or password with a %s: 400 naming it; no session',
+      async (_name, character) => {
+        const login = await browser.login({ username: `emily${character}@example.com`, password: ANA_PASSWORD, siteId: 'firstbank' });
+        expectRefused(login, { username: 'invalidCharacter' });
+        expect(browser.cookies.has('SESSION')).toBe(false);
+        const password = await browser.login({ username: EMILY, password: `${ANA_PASSWORD}${character}`, siteId: 'firstbank' });
+        expectRefused(password, { password: 'invalidCharacter' });
+        expect(await count('sessions')).toBe(0);
+      },
+    );
 
     it('a form-urlencoded token call names the field too', async () => {
       const response = await gateway.app.inject({
         method: 'POST',
         url: '/api/user-auth/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${browser.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')! },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `XSRF-TOKEN=${browser.cookies.get('XSRF-TOKEN')}`,
+          'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')!,
+        },
         payload: new URLSearchParams({ grant_type: 'password', username: 'emily\u0000@example.com', password: ANA_PASSWORD, siteId: 'firstbank' }).toString(),
       });
       expectRefused(response, { username: 'invalidCharacter' });
     });
 
     it.each(CONTROL_CHARACTERS)('find-code with an e-mail holding a %s: 400 naming email', async (_name, character) => {
-      expectRefused(await browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email: `emily${character}@example.com`, passcode: '123456' } }), { email: 'invalidCharacter' });
+      expectRefused(
+        await browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email: `emily${character}@example.com`, passcode: '123456' } }),
+        { email: 'invalidCharacter' },
+      );
     });
   });
 
   describe('query, path and X-SITE-ID', () => {
     it('a query parameter: named by its name', async () => {
-      const response = await browser.call({ method: 'POST', url: 'user-attribute/user/assets/validation?siteId=first%00bank', json: { assetType: 'PAN', value: '4111111111111111' } });
+      const response = await browser.call({
+        method: 'POST',
+        url: 'user-attribute/user/assets/validation?siteId=first%00bank',
+        json: { assetType: 'PAN', value: '4111111111111111' },
+      });
       expectRefused(response, { siteId: 'invalidCharacter' });
       expectRefused(await browser.call({ method: 'GET', url: 'dev-outbox/messages?to=emily%C2%85%40example.com' }), { to: 'invalidCharacter' });
     });
@@ -136,7 +168,9 @@ describeEachDatabase((leg) => {
     it('X-SITE-ID: named by the header', async () => {
       await signInEmily();
       const before = await emilySite();
-      expectRefused(await browser.call({ method: 'POST', url: 'user-mgmt/user/update', headers: { 'x-site-id': 'first\u0001bank' } }), { 'x-site-id': 'invalidCharacter' });
+      expectRefused(await browser.call({ method: 'POST', url: 'user-mgmt/user/update', headers: { 'x-site-id': 'first\u0001bank' } }), {
+        'x-site-id': 'invalidCharacter',
+      });
       expect(await emilySite()).toEqual(before);
     });
   });
@@ -146,7 +180,11 @@ describeEachDatabase((leg) => {
     const login = await browser.login({ username: EMILY, password: ANA_PASSWORD, siteId: 'firstbank' });
     expect(login.json()).toMatchObject({ error: 'OTP_REQUIRED_EMAIL' });
     await signInEmily();
-    const saved = await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { first_name: 'سارة\u200F', last_name: 'Ana 👩\u200D💻' } } });
+    const saved = await browser.call({
+      method: 'POST',
+      url: 'user-attribute/v2/user/firstbank',
+      json: { attributes: { first_name: 'سارة\u200F', last_name: 'Ana 👩\u200D💻' } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await emilySite())?.attributes).toMatchObject({ first_name: 'سارة\u200F', last_name: 'Ana 👩\u200D💻' });
   });

@@ -13,11 +13,14 @@ afterAll(() => app.close());
 const setCookies = (header: string | string[] | undefined) => ([] as string[]).concat(header ?? []);
 
 describe('the XSRF-TOKEN cookie', () => {
-  it.each(['/api/site-config-service/config/site/firstbank', '/api/no-such-thing', '/nothing/here'])('is set, readable and SameSite=Lax, on a response to a request without it: GET %s', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
-    const [line] = setCookies(response.headers['set-cookie']).filter((cookie) => cookie.startsWith('XSRF-TOKEN='));
-    expect(line).toMatch(/^XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=Lax$/);
-  });
+  it.each(['/api/site-config-service/config/site/firstbank', '/api/no-such-thing', '/nothing/here'])(
+    'is set, readable and SameSite=Lax, on a response to a request without it: GET %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      const [line] = setCookies(response.headers['set-cookie']).filter((cookie) => cookie.startsWith('XSRF-TOKEN='));
+      expect(line).toMatch(/^XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=Lax$/);
+    },
+  );
 
   it('is not set again when the request has one', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/site-config-service/config/site/firstbank', headers: { cookie: 'XSRF-TOKEN=abc' } });
@@ -38,12 +41,22 @@ describe.each(API_BASES)('state-changing calls under %s', (base) => {
   });
 
   it('a header that differs from the cookie is 403 XSRF_TOKEN_INVALID', async () => {
-    const response = await app.inject({ method: 'POST', url: `${base}/user-mgmt/user/send-code`, headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abd' }, payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/user-mgmt/user/send-code`,
+      headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abd' },
+      payload: {},
+    });
     expect(response.json().error).toBe('XSRF_TOKEN_INVALID');
   });
 
   it('a matching pair passes on to the call itself', async () => {
-    const response = await app.inject({ method: 'POST', url: `${base}/user-mgmt/user/send-code`, headers: withXsrf(), payload: { channel: 'email', purpose: 'login' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/user-mgmt/user/send-code`,
+      headers: withXsrf(),
+      payload: { channel: 'email', purpose: 'login' },
+    });
     expect(response.json().error).toBe('LOGIN_CHALLENGE_REQUIRED');
   });
 

@@ -47,7 +47,12 @@ describe('RedisCounterStore with nothing listening', () => {
 
   it('refuses increment, peek and clear with CounterStoreUnavailableError (503, Retry-After) within the timeout', async () => {
     for (const call of [() => store.increment('user:x', 60_000, new Date()), () => store.peek('user:x', new Date()), () => store.clear('user:x')]) {
-      const { result, ms } = await timed(() => call().then(() => null, (error: unknown) => error));
+      const { result, ms } = await timed(() =>
+        call().then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
       expect(result).toBeInstanceOf(CounterStoreUnavailableError);
       expect(result).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 30 } });
       expect(ms).toBeLessThan(QUICKLY_MS);
@@ -83,7 +88,16 @@ describe.skipIf(REDIS_URL === undefined)('RedisCounterStore when Redis comes bac
     try {
       await expect(store.increment('k', 60_000, new Date())).rejects.toBeInstanceOf(CounterStoreUnavailableError);
       await new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
-      await expect.poll(() => store.increment('k', 60_000, new Date()).then((counter) => counter.count, () => 0), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+      await expect
+        .poll(
+          () =>
+            store.increment('k', 60_000, new Date()).then(
+              (counter) => counter.count,
+              () => 0,
+            ),
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBeGreaterThan(0);
       expect(unreachableLines(log.lines)).toHaveLength(1);
       expect(log.lines.filter((line) => line.includes('counter store reachable again'))).toHaveLength(1);
       await store.clear('k');

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 const legs: { name: string; skip: boolean; open: (prefix: string) => CounterStore }[] = [
   { name: 'in process', skip: false, open: () => new MemoryCounterStore() },
-  { name: REDIS_URL === undefined ? REDIS_SKIP_REASON : 'Redis', skip: REDIS_URL === undefined, open: (prefix) => new RedisCounterStore(REDIS_URL ?? '', prefix) },
+  {
+    name: REDIS_URL === undefined ? REDIS_SKIP_REASON : 'Redis',
+    skip: REDIS_URL === undefined,
+    open: (prefix) => new RedisCounterStore(REDIS_URL ?? '', prefix),
+  },
 ];
 
 for (const leg of legs) {

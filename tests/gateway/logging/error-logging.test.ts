@@ -11,7 +11,21 @@ import { TestBrowser } from '../support/test-browser';
  * data. pg and PGlite errors carry the statement's parameters, its text and quoted rows; the
  * serialiser of gateway/logging/serialize-error.ts keeps none of them.
  */
-const DATA_MEMBERS = ['params', 'parameters', 'query', 'internalQuery', 'detail', 'where', 'hint', 'position', 'internalPosition', 'command', 'args', 'rawPacket', 'raw'];
+const DATA_MEMBERS = [
+  'params',
+  'parameters',
+  'query',
+  'internalQuery',
+  'detail',
+  'where',
+  'hint',
+  'position',
+  'internalPosition',
+  'command',
+  'args',
+  'rawPacket',
+  'raw',
+];
 
 const entriesOf = (lines: string[]) => lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: Record<string, unknown> });
 
@@ -37,7 +51,8 @@ describeEachDatabase((leg) => {
     expect(failure?.err).toMatchObject({ code: '42P01', message: expect.stringContaining('account_jobs') });
     for (const member of DATA_MEMBERS) expect(failure?.err, member).not.toHaveProperty(member);
     const errorLines = lines.filter((line) => JSON.parse(line).level >= 50).join('\n');
-    for (const secret of ['log.secrets@example.com', 'argon2', 'Quintessa', '536220871', '1987-03-09', ANA_PASSWORD, '(202) 555-0143']) expect(errorLines).not.toContain(secret);
+    for (const secret of ['log.secrets@example.com', 'argon2', 'Quintessa', '536220871', '1987-03-09', ANA_PASSWORD, '(202) 555-0143'])
+      expect(errorLines).not.toContain(secret);
   });
 
   it('a PostgreSQL data exception keeps its code and message, with the quoted value masked', async () => {
@@ -54,9 +69,22 @@ describeEachDatabase((leg) => {
 
 describe('serializeError', () => {
   it('keeps type, message, stack and codes; drops any other member, a command and its arguments included', () => {
-    const error = Object.assign(new Error('Connection is closed.'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect', command: { name: 'eval', args: ['gateway:limits:user:ana@example.com'] }, address: '10.0.0.5' });
+    const error = Object.assign(new Error('Connection is closed.'), {
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+      command: { name: 'eval', args: ['gateway:limits:user:ana@example.com'] },
+      address: '10.0.0.5',
+    });
     const serialized = serializeError(error);
-    expect(serialized).toEqual({ type: 'Error', message: 'Connection is closed.', stack: expect.stringContaining('Connection is closed.'), code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+    expect(serialized).toEqual({
+      type: 'Error',
+      message: 'Connection is closed.',
+      stack: expect.stringContaining('Connection is closed.'),
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+    });
   });
 
   it('follows causes and aggregated errors a few levels, with the same rules', () => {

@@ -24,7 +24,12 @@ beforeAll(async () => {
     payload: { username: 'ana@example.com', password: 'hunter2-Secret', pan: '4111 1111 1111 1111' },
   });
   await app.inject({ method: 'GET', url: `/api/user-attribute/user/assets/${PAN}` });
-  await app.inject({ method: 'POST', url: '/api/user-auth/tokens/revoke?refresh_token=refresh-abc', headers: { 'content-type': 'application/json' }, payload: `{"pan": "${PAN}"` });
+  await app.inject({
+    method: 'POST',
+    url: '/api/user-auth/tokens/revoke?refresh_token=refresh-abc',
+    headers: { 'content-type': 'application/json' },
+    payload: `{"pan": "${PAN}"`,
+  });
 });
 afterAll(() => app.close());
 
@@ -47,7 +52,14 @@ it('never writes a card number, password, passcode, token or cookie', () => {
 
 it('redacts secret keys and headers that code logs by mistake', () => {
   lines.length = 0;
-  logger.info({ password: 'hunter2-Secret', user: { token: 'bearer-token-xyz' }, headers: { authorization: 'Bearer bearer-token-xyz', cookie: 'SESSION=session-cookie-ghi' } }, 'oops');
+  logger.info(
+    {
+      password: 'hunter2-Secret',
+      user: { token: 'bearer-token-xyz' },
+      headers: { authorization: 'Bearer bearer-token-xyz', cookie: 'SESSION=session-cookie-ghi' },
+    },
+    'oops',
+  );
   const entry = JSON.parse(lines[0] ?? '{}');
   expect(entry).toMatchObject({ password: '[REDACTED]', user: { token: '[REDACTED]' }, headers: { authorization: '[REDACTED]', cookie: '[REDACTED]' } });
 });

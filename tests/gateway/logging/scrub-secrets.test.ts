@@ -15,22 +15,24 @@ describe('scrubCardNumbers', () => {
     expect(containsCardNumber(text)).toBe(true);
   });
 
-  it.each([
-    'last four 1111',
-    'bin 411111111',
-    'phone 2025550143',
-    'eleven 12345678901',
-    '2026-11-21T02:33:37.463Z',
-    'id 9c08332d-0d51-4c03-8754-a76228922969',
-  ])('leaves %j alone', (text) => {
-    expect(scrubCardNumbers(text)).toBe(text);
-    expect(containsCardNumber(text)).toBe(false);
-  });
+  it.each(['last four 1111', 'bin 411111111', 'phone 2025550143', 'eleven 12345678901', '2026-11-21T02:33:37.463Z', 'id 9c08332d-0d51-4c03-8754-a76228922969'])(
+    'leaves %j alone',
+    (text) => {
+      expect(scrubCardNumbers(text)).toBe(text);
+      expect(containsCardNumber(text)).toBe(false);
+    },
+  );
 });
 
 describe('scrubJsonLine', () => {
   it('scrubs strings and leaves numbers (timestamps, durations) valid', () => {
-    const line = JSON.stringify({ level: 30, time: 1732150000000, responseTime: 1.2345678901234567, msg: 'pan 4111 1111 1111 1111', nested: { url: '/x/4111111111111111' } });
+    const line = JSON.stringify({
+      level: 30,
+      time: 1732150000000,
+      responseTime: 1.2345678901234567,
+      msg: 'pan 4111 1111 1111 1111',
+      nested: { url: '/x/4111111111111111' },
+    });
     const scrubbed = scrubJsonLine(line);
     expect(JSON.parse(scrubbed)).toEqual({
       level: 30,
@@ -52,7 +54,10 @@ describe('redactSensitiveQuery', () => {
     ['/api/user-auth/tokens/revoke?refresh_token=abc.def', '/api/user-auth/tokens/revoke?refresh_token=[REDACTED]'],
     ['/x?password=hunter2&locale=en_us', '/x?password=[REDACTED]&locale=en_us'],
     ['/x?otp=123456&otp_type=sms&code=9&pan=4111', '/x?otp=[REDACTED]&otp_type=[REDACTED]&code=[REDACTED]&pan=[REDACTED]'],
-    ['/x?access_token=a&vba_token=b&client_secret=c&passcode=d', '/x?access_token=[REDACTED]&vba_token=[REDACTED]&client_secret=[REDACTED]&passcode=[REDACTED]'],
+    [
+      '/x?access_token=a&vba_token=b&client_secret=c&passcode=d',
+      '/x?access_token=[REDACTED]&vba_token=[REDACTED]&client_secret=[REDACTED]&passcode=[REDACTED]',
+    ],
     ['/x?Pass%77ord=a', '/x?Pass%77ord=[REDACTED]'],
     ['/x?siteId=firstbank&version=2', '/x?siteId=firstbank&version=2'],
     ['/x', '/x'],

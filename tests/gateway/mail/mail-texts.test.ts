@@ -45,7 +45,9 @@ describe('mail texts', async () => {
     expect(texts('xx_yy').locale).toBe('en_us');
     // ADR 0013 "Content fallback by language": a Mexican reader gets the nearest Spanish, not English.
     expect(texts('es_mx').locale).toBe('es_co');
-    expect(passcodeMessage(texts('es_mx'), 'email', 'a@example.com', '654321', 10).text).toBe(passcodeMessage(texts('es_co'), 'email', 'a@example.com', '654321', 10).text);
+    expect(passcodeMessage(texts('es_mx'), 'email', 'a@example.com', '654321', 10).text).toBe(
+      passcodeMessage(texts('es_co'), 'email', 'a@example.com', '654321', 10).text,
+    );
     expect(texts('pt_pt').locale).toBe('pt_br');
     expect(texts('de_de').moment(new Date('2026-11-26T02:30:00Z'))).toBe('26. November 2026 um 02:30 UTC');
   });

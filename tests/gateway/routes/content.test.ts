@@ -47,7 +47,10 @@ describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
 
   it('answers every group, keyed group.key, when contentType is "all" or absent (version 3 too)', async () => {
     const { contentType: _, ...withoutType } = valid;
-    for (const params of [{ ...valid, contentType: 'all' }, { ...withoutType, version: '3' }]) {
+    for (const params of [
+      { ...valid, contentType: 'all' },
+      { ...withoutType, version: '3' },
+    ]) {
       const response = await app.inject({ method: 'GET', url: `${base}/bin/aem/rest?${query(params)}` });
       expect(response.statusCode).toBe(200);
       const body = response.json();
@@ -143,7 +146,13 @@ describe.each(API_BASES)('GET %s/cmsapi/content.data.json/vpp/{siteId}/{path} (S
   it('answers the group named by the last path segment, in the requested locale', async () => {
     const response = await app.inject({ method: 'GET', url: `${base}/cmsapi/content.data.json/vpp/vppcards/vppcards/cards?locale=pt_br` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ siteId: 'vppcards', locale: 'pt_br', version: 3, contentType: 'cards', content: { ...english.cards, ...portuguese.cards } });
+    expect(response.json()).toEqual({
+      siteId: 'vppcards',
+      locale: 'pt_br',
+      version: 3,
+      contentType: 'cards',
+      content: { ...english.cards, ...portuguese.cards },
+    });
   });
 
   it('defaults to en_us', async () => {

@@ -22,7 +22,7 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   describe('POST user-mgmt/user/alias', () => {
-    it('stores the holder\'s USERNAME alias on the session\'s site, and a second call replaces it', async () => {
+    it("stores the holder's USERNAME alias on the session's site, and a second call replaces it", async () => {
       const { browser, userId } = await gateway.signedIn('emily@example.com', SITE);
       const first = await browser.call({ method: 'POST', url: ALIAS, json: { alias: 'Emily.C', aliasType: 'USERNAME' } });
       expect(first.statusCode).toBe(200);
@@ -69,7 +69,12 @@ describeEachDatabase((leg) => {
 
     it('malformed bodies are clear 400s, never 500: bad type, missing field, extra field, not JSON', async () => {
       const { browser } = await gateway.signedIn('emily@example.com', SITE);
-      for (const json of [{ alias: 'emily', aliasType: 'NICKNAME' }, { alias: 'emily' }, { alias: 'emily', aliasType: 'USERNAME', siteId: SITE, extra: 1 }, { alias: 7, aliasType: 'USERNAME' }]) {
+      for (const json of [
+        { alias: 'emily', aliasType: 'NICKNAME' },
+        { alias: 'emily' },
+        { alias: 'emily', aliasType: 'USERNAME', siteId: SITE, extra: 1 },
+        { alias: 7, aliasType: 'USERNAME' },
+      ]) {
         const response = await browser.call({ method: 'POST', url: ALIAS, json });
         expect(response.statusCode, JSON.stringify(json)).toBe(400);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -82,7 +87,12 @@ describeEachDatabase((leg) => {
       const anonymous = await gateway.anonymous();
       expect((await anonymous.call({ method: 'POST', url: ALIAS, json: { alias: 'emily', aliasType: 'USERNAME' } })).json().error).toBe('UNAUTHENTICATED');
       const { browser } = await gateway.signedIn('emily@example.com', SITE);
-      const mismatch = await browser.call({ method: 'POST', url: ALIAS, headers: { 'x-site-id': OTHER_SITE }, json: { alias: 'emily', aliasType: 'USERNAME' } });
+      const mismatch = await browser.call({
+        method: 'POST',
+        url: ALIAS,
+        headers: { 'x-site-id': OTHER_SITE },
+        json: { alias: 'emily', aliasType: 'USERNAME' },
+      });
       expect(mismatch.statusCode).toBe(403);
       expect(mismatch.json().error).toBe('SITE_MISMATCH');
       const noXsrf = await browser.call({ method: 'POST', url: ALIAS, json: { alias: 'emily', aliasType: 'USERNAME' }, withoutXsrfHeader: true });
@@ -129,7 +139,7 @@ describeEachDatabase((leg) => {
       expect(response.json().error).toBe('UNAUTHENTICATED');
     });
 
-    it('user-token: the session\'s access token (SPEC §3 payload), its remaining expires_in, user type and site', async () => {
+    it("user-token: the session's access token (SPEC §3 payload), its remaining expires_in, user type and site", async () => {
       const { browser, userId } = await gateway.signedIn('emily@example.com', SITE);
       gateway.clock.advance(10 * 60);
       const response = await browser.call({ method: 'GET', url: 'user-auth/auth/user-token' });
@@ -155,7 +165,9 @@ describeEachDatabase((leg) => {
       expect(typeof refreshed.json().refresh_token).toBe('string');
       const after = browser.cookies.get('SESSION')!;
       expect(after).not.toBe(before);
-      const old = await gateway.test.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where id = $1', [sessionIdOf(before)]);
+      const old = await gateway.test.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where id = $1', [
+        sessionIdOf(before),
+      ]);
       expect(old.rows).toEqual([{ revoked: true }]);
       // 25 minutes later the first session would have ended; the refreshed one goes on.
       gateway.clock.advance(25 * 60);
@@ -178,7 +190,12 @@ describeEachDatabase((leg) => {
     it('two refreshes racing with one cookie: one renews the session, the other is 401, so only one session lives', async () => {
       const { browser, userId } = await gateway.signedIn('emily@example.com', SITE);
       const cookie = `SESSION=${browser.cookies.get('SESSION')}; XSRF-TOKEN=${browser.cookies.get('XSRF-TOKEN')}`;
-      const race = () => gateway.app.inject({ method: 'POST', url: '/api/user-auth/auth/refresh-token', headers: { cookie, 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')! } });
+      const race = () =>
+        gateway.app.inject({
+          method: 'POST',
+          url: '/api/user-auth/auth/refresh-token',
+          headers: { cookie, 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')! },
+        });
       const answers = await Promise.all([race(), race()]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
       const live = await gateway.test.db.query('select 1 from sessions where user_id = $1 and revoked_at is null', [userId]);
@@ -199,10 +216,19 @@ describeEachDatabase((leg) => {
   describe('POST assets/validation', () => {
     it('SPEC §3 validation response for the named site without enrolling: eligible and product type; outside the BIN ranges not eligible', async () => {
       const anonymous = await gateway.anonymous();
-      const eligible = await anonymous.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, json: { assetType: 'PAN', value: eligiblePan(7).replace(/(\d{4})(?=\d)/g, '$1 ') } });
+      const eligible = await anonymous.call({
+        method: 'POST',
+        url: `assets/validation?siteId=${SITE}`,
+        json: { assetType: 'PAN', value: eligiblePan(7).replace(/(\d{4})(?=\d)/g, '$1 ') },
+      });
       expect(eligible.statusCode).toBe(200);
       expect(eligible.json()).toEqual({ eligible: true, productType: 'C' });
-      const outside = await anonymous.call({ method: 'POST', url: 'assets/validation', headers: { 'x-site-id': SITE }, json: { assetType: 'PAN', value: testPan('455555', 7) } });
+      const outside = await anonymous.call({
+        method: 'POST',
+        url: 'assets/validation',
+        headers: { 'x-site-id': SITE },
+        json: { assetType: 'PAN', value: testPan('455555', 7) },
+      });
       expect(outside.json()).toEqual({ eligible: false, productType: null });
       expect((await gateway.test.db.query('select 1 from assets')).rows).toEqual([]);
     });
@@ -213,27 +239,38 @@ describeEachDatabase((leg) => {
       expect(luhn.statusCode).toBe(400);
       expect(luhn.json().fields).toEqual({ value: 'invalid' });
       expect(luhn.body).not.toContain('4111111111111112');
-      expect((await anonymous.call({ method: 'POST', url: 'assets/validation', json: { assetType: 'PAN', value: eligiblePan(1) } })).json().fields).toEqual({ siteId: 'required' });
-      expect((await anonymous.call({ method: 'POST', url: 'assets/validation?siteId=nosuchsite', json: { assetType: 'PAN', value: eligiblePan(1) } })).json().fields).toEqual({ siteId: 'invalid' });
+      expect((await anonymous.call({ method: 'POST', url: 'assets/validation', json: { assetType: 'PAN', value: eligiblePan(1) } })).json().fields).toEqual({
+        siteId: 'required',
+      });
+      expect(
+        (await anonymous.call({ method: 'POST', url: 'assets/validation?siteId=nosuchsite', json: { assetType: 'PAN', value: eligiblePan(1) } })).json().fields,
+      ).toEqual({ siteId: 'invalid' });
       const malformed = await anonymous.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, json: { assetType: 'IBAN', value: 1 } });
       expect(malformed.statusCode).toBe(400);
     });
 
-    it('ADR 0001 card settings apply as on the site\'s own validation path: an inactive card, a missing or unasked security code', async () => {
+    it("ADR 0001 card settings apply as on the site's own validation path: an inactive card, a missing or unasked security code", async () => {
       const anonymous = await gateway.anonymous();
       const inactive = await anonymous.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, json: { assetType: 'PAN', value: '4622940000000007' } });
       expect(inactive.statusCode).toBe(400);
       expect(inactive.json()).toMatchObject({ error: 'CARD_NOT_ACTIVE', fields: { value: 'notActive' } });
-      const unasked = await anonymous.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, json: { assetType: 'PAN', value: eligiblePan(2), cvv: '123' } });
+      const unasked = await anonymous.call({
+        method: 'POST',
+        url: `assets/validation?siteId=${SITE}`,
+        json: { assetType: 'PAN', value: eligiblePan(2), cvv: '123' },
+      });
       expect(unasked.json().fields).toEqual({ cvv: 'notAsked' });
       const missing = await anonymous.call({ method: 'POST', url: 'assets/validation?siteId=sabana', json: { assetType: 'PAN', value: eligiblePan(2) } });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toMatchObject({ cvv: 'required' });
     });
 
-    it('ADR 0017: a signed-in caller validates for the session\'s site; naming another is 403 SITE_MISMATCH', async () => {
+    it("ADR 0017: a signed-in caller validates for the session's site; naming another is 403 SITE_MISMATCH", async () => {
       const { browser } = await gateway.signedIn('emily@example.com', SITE);
-      expect((await browser.call({ method: 'POST', url: 'assets/validation', json: { assetType: 'PAN', value: eligiblePan(3) } })).json()).toEqual({ eligible: true, productType: 'C' });
+      expect((await browser.call({ method: 'POST', url: 'assets/validation', json: { assetType: 'PAN', value: eligiblePan(3) } })).json()).toEqual({
+        eligible: true,
+        productType: 'C',
+      });
       const other = await browser.call({ method: 'POST', url: `assets/validation?siteId=${OTHER_SITE}`, json: { assetType: 'PAN', value: eligiblePan(3) } });
       expect(other.statusCode).toBe(403);
       expect(other.json().error).toBe('SITE_MISMATCH');
@@ -242,7 +279,11 @@ describeEachDatabase((leg) => {
 
   describe('GET {locale}/account/configurations/promotions-{locale}.json', () => {
     it('SPEC §1: the promotions site of the locale, the same document the site-config service answers for it', async () => {
-      const response = await gateway.app.inject({ method: 'GET', url: '/en_us/account/configurations/promotions-en_us.json', headers: { host: 'promotions.example' } });
+      const response = await gateway.app.inject({
+        method: 'GET',
+        url: '/en_us/account/configurations/promotions-en_us.json',
+        headers: { host: 'promotions.example' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json().siteId).toBe('promotions_en_us');
@@ -250,13 +291,15 @@ describeEachDatabase((leg) => {
       expect(response.json()).toEqual(service.json());
     });
 
-    it.each(['/fr_fr/account/configurations/promotions-fr_fr.json', '/en_us/account/configurations/promotions-fr_fr.json', '/EN_US/account/configurations/promotions-EN_US.json', '/en_us/account/configurations/other.json'])(
-      '%s is 404 PROMOTIONS_SITE_NOT_FOUND JSON, not the default site',
-      async (url) => {
-        const response = await gateway.app.inject({ method: 'GET', url });
-        expect(response.statusCode).toBe(404);
-        expect(response.json().error).toBe('PROMOTIONS_SITE_NOT_FOUND');
-      },
-    );
+    it.each([
+      '/fr_fr/account/configurations/promotions-fr_fr.json',
+      '/en_us/account/configurations/promotions-fr_fr.json',
+      '/EN_US/account/configurations/promotions-EN_US.json',
+      '/en_us/account/configurations/other.json',
+    ])('%s is 404 PROMOTIONS_SITE_NOT_FOUND JSON, not the default site', async (url) => {
+      const response = await gateway.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe('PROMOTIONS_SITE_NOT_FOUND');
+    });
   });
 });

@@ -14,7 +14,12 @@ import { realFixtures } from '../support/test-gateway';
  * `fixtures/cashback/*.json`, seeded for the demo users by e-mail, newest first with totals per
  * currency and SPEC §3 status. A card appears as its last four digits only.
  */
-async function insertDemoPerson(db: Database, email: string, siteId: string, cardsLastFour: string[]): Promise<{ userId: string; assetIds: Map<string, string> }> {
+async function insertDemoPerson(
+  db: Database,
+  email: string,
+  siteId: string,
+  cardsLastFour: string[],
+): Promise<{ userId: string; assetIds: Map<string, string> }> {
   const inserted = await db.query<{ id: string }>(
     `insert into users (email, password_hash, first_name, last_name, status, roles) values ($1, 'not-a-real-hash', 'Demo', 'Person', 'ACTIVE', '{ROLE_CARDHOLDER}') returning id`,
     [email],
@@ -123,7 +128,10 @@ describeEachDatabase((leg) => {
     await seedDemoCashback(test.db, fixtures.cashbackStatements);
     const pans = fixtures.demoUsers.flatMap((user) => user.cards.map((card) => card.pan.replace(/\s/g, '')));
     const stored = JSON.stringify((await test.db.query('select * from cashback_lines')).rows);
-    for (const [email, siteId] of [['emily.carter@example.com', 'firstbank'], ['sophie.tremblay@example.com', 'northbank']] as const) {
+    for (const [email, siteId] of [
+      ['emily.carter@example.com', 'firstbank'],
+      ['sophie.tremblay@example.com', 'northbank'],
+    ] as const) {
       const text = (await statementOf(email, siteId)).body;
       for (const pan of pans) {
         expect(text).not.toContain(pan);

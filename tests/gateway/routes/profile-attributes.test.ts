@@ -64,8 +64,10 @@ describeEachDatabase((leg) => {
     return browser;
   }
 
-  const saveChanged = (browser: TestBrowser, siteId: string, body: unknown) => browser.call({ method: 'POST', url: `user-attribute/v2/user/${siteId}`, json: body });
-  const saveWhole = (browser: TestBrowser, siteId: string, body: unknown) => browser.call({ method: 'POST', url: `user-attribute/user/attribute/${siteId}`, json: body });
+  const saveChanged = (browser: TestBrowser, siteId: string, body: unknown) =>
+    browser.call({ method: 'POST', url: `user-attribute/v2/user/${siteId}`, json: body });
+  const saveWhole = (browser: TestBrowser, siteId: string, body: unknown) =>
+    browser.call({ method: 'POST', url: `user-attribute/user/attribute/${siteId}`, json: body });
 
   describe('GET user-attribute/user/{siteId}', () => {
     it('answers userSites[siteId] with the stored attributes and version 0 before any save', async () => {
@@ -102,7 +104,12 @@ describeEachDatabase((leg) => {
 
   it('ADR 0008: a save without the XSRF header is refused before anything is written', async () => {
     const browser = await signedIn('emily@example.com', 'firstbank');
-    const response = await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { first_name: 'Mallory' } }, withoutXsrfHeader: true });
+    const response = await browser.call({
+      method: 'POST',
+      url: 'user-attribute/v2/user/firstbank',
+      json: { attributes: { first_name: 'Mallory' } },
+      withoutXsrfHeader: true,
+    });
     expect(response.statusCode).toBe(403);
     expect((await storedSite(test.db, emilyId, 'firstbank'))?.version).toBe(0);
   });
@@ -110,7 +117,10 @@ describeEachDatabase((leg) => {
   describe('POST user-attribute/v2/user/{siteId}', () => {
     it('merges only the keys sent, bumps the version, and the database holds the result', async () => {
       const browser = await signedIn('emily@example.com', 'firstbank');
-      const response = await saveChanged(browser, 'firstbank', { attributes: { first_name: 'Emily Rose', phone: '(202) 555-0188', title: 'ms' }, baseVersion: 0 });
+      const response = await saveChanged(browser, 'firstbank', {
+        attributes: { first_name: 'Emily Rose', phone: '(202) 555-0188', title: 'ms' },
+        baseVersion: 0,
+      });
       expect(response.statusCode).toBe(200);
       const expected = { ...EMILY_ATTRIBUTES, first_name: 'Emily Rose', phone: '(202) 555-0188', title: 'ms' };
       expect(response.json()).toEqual({ siteId: 'firstbank', attributes: expected, version: 1 });
@@ -148,11 +158,19 @@ describeEachDatabase((leg) => {
       ['a Mandatory key emptied', { last_name: '' }, { last_name: 'required' }],
       ['a Mandatory key removed', { ninedigitbin: null }, { ninedigitbin: 'required' }],
       ['a key the site profile does not have', { shoe_size: '42' }, { shoe_size: 'unknownAttribute' }],
-      ['§5 password and e-mail, which the profile form never edits', { password: 'Secret#2025x', email: 'mallory@example.com' }, { password: 'notEditable', email: 'notEditable' }],
+      [
+        '§5 password and e-mail, which the profile form never edits',
+        { password: 'Secret#2025x', email: 'mallory@example.com' },
+        { password: 'notEditable', email: 'notEditable' },
+      ],
       ['§5 the national id, which the profile form never edits', { nationalId: '078051120' }, { nationalId: 'notEditable' }],
       ['§3 an opt-in firstbank does not enable (sms)', { marketing_opt_ins: { sms: { optin: true } } }, { 'marketing_opt_ins.sms': 'notEnabled' }],
       ['§7 an offer category outside the NA group', { offers_preference: ['dining', 'football'] }, { offers_preference: 'unknownCategory' }],
-      ['wrong types', { first_name: 7, address: 'Main St', offers_preference: 'dining' }, { first_name: 'invalid', address: 'invalid', offers_preference: 'invalid' }],
+      [
+        'wrong types',
+        { first_name: 7, address: 'Main St', offers_preference: 'dining' },
+        { first_name: 'invalid', address: 'invalid', offers_preference: 'invalid' },
+      ],
       ['§5 a huge string (default max length 100)', { first_name: 'E'.repeat(50_000) }, { first_name: 'invalid' }],
     ])('refuses %s with 400 VALIDATION_FAILED naming the field, and writes nothing', async (_case, attributes, fields) => {
       const browser = await signedIn('emily@example.com', 'firstbank');
@@ -183,7 +201,10 @@ describeEachDatabase((leg) => {
       const firstTab = await signedIn('emily@example.com', 'firstbank');
       const secondTab = await signedIn('emily@example.com', 'firstbank');
       const first = await saveChanged(firstTab, 'firstbank', { attributes: { first_name: 'Emilia' }, baseVersion: 0 });
-      const second = await saveChanged(secondTab, 'firstbank', { attributes: { phone: '(202) 555-0199', marketing_opt_ins: { cashback: { optin: true } } }, baseVersion: 0 });
+      const second = await saveChanged(secondTab, 'firstbank', {
+        attributes: { phone: '(202) 555-0199', marketing_opt_ins: { cashback: { optin: true } } },
+        baseVersion: 0,
+      });
       expect(first.statusCode).toBe(200);
       expect(second.statusCode).toBe(200);
       expect(second.json().version).toBe(2);
@@ -195,8 +216,12 @@ describeEachDatabase((leg) => {
     it('two tabs ticking different opt-ins both keep theirs; the same opt-in is a conflict on that opt-in', async () => {
       const firstTab = await signedIn('emily@example.com', 'firstbank');
       const secondTab = await signedIn('emily@example.com', 'firstbank');
-      expect((await saveChanged(firstTab, 'firstbank', { attributes: { marketing_opt_ins: { online: { optin: true } } }, baseVersion: 0 })).statusCode).toBe(200);
-      expect((await saveChanged(secondTab, 'firstbank', { attributes: { marketing_opt_ins: { cashback: { optin: true } } }, baseVersion: 0 })).statusCode).toBe(200);
+      expect((await saveChanged(firstTab, 'firstbank', { attributes: { marketing_opt_ins: { online: { optin: true } } }, baseVersion: 0 })).statusCode).toBe(
+        200,
+      );
+      expect((await saveChanged(secondTab, 'firstbank', { attributes: { marketing_opt_ins: { cashback: { optin: true } } }, baseVersion: 0 })).statusCode).toBe(
+        200,
+      );
       const clash = await saveChanged(secondTab, 'firstbank', { attributes: { marketing_opt_ins: { online: { optin: false } } }, baseVersion: 0 });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().fields).toEqual({ 'marketing_opt_ins.online': 'changed' });
@@ -243,7 +268,11 @@ describeEachDatabase((leg) => {
       const browser = await signedIn('emily@example.com', 'firstbank');
       const { phone: _removed, ...rest } = EMILY_ATTRIBUTES;
       // nationalId comes back unchanged: it is not a change, so the profile-form rule does not refuse it.
-      const response = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: { ...rest, offers_preference: ['travel', 'dining'] }, version: 0 });
+      const response = await saveWhole(browser, 'firstbank', {
+        siteId: 'firstbank',
+        attributes: { ...rest, offers_preference: ['travel', 'dining'] },
+        version: 0,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ siteId: 'firstbank', attributes: { ...rest, offers_preference: ['travel', 'dining'] }, version: 1 });
       expect((await storedSite(test.db, emilyId, 'firstbank'))?.attributes).toEqual({ ...rest, offers_preference: ['travel', 'dining'] });
@@ -252,9 +281,17 @@ describeEachDatabase((leg) => {
     it('answers 409 ATTRIBUTES_CHANGED with the current object when the version is stale', async () => {
       const browser = await signedIn('emily@example.com', 'firstbank');
       await saveChanged(browser, 'firstbank', { attributes: { first_name: 'Emilia' } });
-      const stale = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: { ...EMILY_ATTRIBUTES, offers_preference: ['travel'] }, version: 0 });
+      const stale = await saveWhole(browser, 'firstbank', {
+        siteId: 'firstbank',
+        attributes: { ...EMILY_ATTRIBUTES, offers_preference: ['travel'] },
+        version: 0,
+      });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toMatchObject({ error: 'ATTRIBUTES_CHANGED', fields: { first_name: 'changed' }, current: { version: 1, attributes: { first_name: 'Emilia' } } });
+      expect(stale.json()).toMatchObject({
+        error: 'ATTRIBUTES_CHANGED',
+        fields: { first_name: 'changed' },
+        current: { version: 1, attributes: { first_name: 'Emilia' } },
+      });
       expect((await storedSite(test.db, emilyId, 'firstbank'))?.attributes.offers_preference).toBeUndefined();
     });
 
@@ -267,7 +304,11 @@ describeEachDatabase((leg) => {
       const otherSite = await saveWhole(browser, 'firstbank', { siteId: 'northbank', attributes: EMILY_ATTRIBUTES, version: 0 });
       expect(otherSite.statusCode).toBe(403);
       expect(otherSite.json().error).toBe('SITE_MISMATCH');
-      const badCategory = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: { ...EMILY_ATTRIBUTES, offers_preference: ['casino'] }, version: 0 });
+      const badCategory = await saveWhole(browser, 'firstbank', {
+        siteId: 'firstbank',
+        attributes: { ...EMILY_ATTRIBUTES, offers_preference: ['casino'] },
+        version: 0,
+      });
       expect(badCategory.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { offers_preference: 'unknownCategory' } });
       const noVersion = await saveWhole(browser, 'firstbank', { siteId: 'firstbank', attributes: EMILY_ATTRIBUTES });
       expect(noVersion.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { version: 'required' } });
@@ -305,7 +346,14 @@ describeEachDatabase((leg) => {
 
   describe('SPEC §6: a site whose pan_capture.updatable is "false" (northbank)', () => {
     let sophieId: string;
-    const SOPHIE = { first_name: 'Sophie', last_name: 'Tremblay', dob: '1990-03-08', phone: '5145550199', state: 'QC', marketing_opt_ins: { email: { optin: true } } };
+    const SOPHIE = {
+      first_name: 'Sophie',
+      last_name: 'Tremblay',
+      dob: '1990-03-08',
+      phone: '5145550199',
+      state: 'QC',
+      marketing_opt_ins: { email: { optin: true } },
+    };
     beforeEach(async () => {
       sophieId = await insertPerson(test.db, 'sophie@example.com', 'northbank', SOPHIE);
     });
@@ -329,7 +377,11 @@ describeEachDatabase((leg) => {
       const browser = await signedIn('sophie@example.com', 'northbank');
       const optIns = await saveChanged(browser, 'northbank', { attributes: { marketing_opt_ins: { cashback: { optin: true } }, locale: 'fr_ca' } });
       expect(optIns.statusCode).toBe(200);
-      const offers = await saveWhole(browser, 'northbank', { siteId: 'northbank', attributes: { ...optIns.json().attributes, offers_preference: ['groceries'] }, version: 1 });
+      const offers = await saveWhole(browser, 'northbank', {
+        siteId: 'northbank',
+        attributes: { ...optIns.json().attributes, offers_preference: ['groceries'] },
+        version: 1,
+      });
       expect(offers.statusCode).toBe(200);
       expect((await storedSite(test.db, sophieId, 'northbank'))?.attributes).toEqual({
         ...SOPHIE,

@@ -9,7 +9,9 @@ describe('GET /api/site-gallery/sites', () => {
   it('lists every fixture site, found by listing the folder, when SITE_GALLERY is on', async () => {
     const app = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), siteGallery: true });
     const response = await app.inject({ method: 'GET', url: '/api/site-gallery/sites' });
-    const siteIds = readdirSync(`${REPO_ROOT}/fixtures/sites`).map((name) => name.replace(/\.json$/, '')).sort();
+    const siteIds = readdirSync(`${REPO_ROOT}/fixtures/sites`)
+      .map((name) => name.replace(/\.json$/, ''))
+      .sort();
     expect((response.json() as { sites: { siteId: string }[] }).sites.map((site) => site.siteId)).toEqual(siteIds);
     await app.close();
   });

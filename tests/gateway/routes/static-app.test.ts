@@ -25,18 +25,21 @@ describe('with a built app in distDir', () => {
   });
 
   // SPEC §2: /{issuer}/{locale}/account/... and /{locale}/account/... are the app's routes.
-  it.each(['/firstbank/en_us/account/login', '/en_us/account/profile', '/pt_br/account/', '/firstbank/en_us/account', '/vppcards/en_us/account/edit-pan?siteid=vppcards',
+  it.each([
+    '/firstbank/en_us/account/login',
+    '/en_us/account/profile',
+    '/pt_br/account/',
+    '/firstbank/en_us/account',
+    '/vppcards/en_us/account/edit-pan?siteid=vppcards',
     // The app checks its own query (SPEC §5, §2 returnurl "stored only if valid"); a control character in it is no reason to withhold the page.
-    '/firstbank/en_us/account/login?returnurl=%0Ajavascript:alert(1)//%00'])(
-    'answers index.html, never cached, for the app route %s',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
-    },
-  );
+    '/firstbank/en_us/account/login?returnurl=%0Ajavascript:alert(1)//%00',
+  ])('answers index.html, never cached, for the app route %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it('answers the site gallery pages with index.html only when SITE_GALLERY is on', async () => {
     expect((await app.inject({ method: 'GET', url: '/gallery/firstbank' })).statusCode).toBe(404);

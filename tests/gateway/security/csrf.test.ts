@@ -74,7 +74,11 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
     await app.ready();
     const signedIn = await app.inject({ method: 'POST', url: '/api/test-support/session', payload: { email: HOLDER.email, siteId: SITE_ID } });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    session = [signedIn.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).filter((pair) => pair !== undefined && !pair.startsWith('XSRF-TOKEN=')).join('; ');
+    session = [signedIn.headers['set-cookie'] ?? []]
+      .flat()
+      .map((line) => line.split(';')[0])
+      .filter((pair) => pair !== undefined && !pair.startsWith('XSRF-TOKEN='))
+      .join('; ');
     expect(session).toMatch(/SESSION=[A-Za-z0-9_-]{43}/);
   }, 60_000);
   afterAll(async () => {
@@ -97,10 +101,18 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
     const all = stateChanging();
     // Sanity: the hook saw both bases and the calls that matter most.
     expect(all.length).toBeGreaterThan(60);
-    expect(all.map(({ method, url }) => `${method} ${url}`)).toEqual(expect.arrayContaining(['POST /api/user-auth/login', 'POST /gateway/api/user-attribute/user/assets', 'POST /api/user-mgmt/user/remove-account']));
-    const exempt = all.filter((route) => route.xsrfExempt).map(({ url }) => url).sort();
+    expect(all.map(({ method, url }) => `${method} ${url}`)).toEqual(
+      expect.arrayContaining(['POST /api/user-auth/login', 'POST /gateway/api/user-attribute/user/assets', 'POST /api/user-mgmt/user/remove-account']),
+    );
+    const exempt = all
+      .filter((route) => route.xsrfExempt)
+      .map(({ url }) => url)
+      .sort();
     expect(exempt).toEqual(['/api/', '/gateway/api/'].flatMap((base) => EXEMPT_TEST_HOOKS.map((hook) => `${base}${hook}`)).sort());
-    const outside = all.filter(({ url }) => !API_BASE.test(url)).map(({ method, url }) => `${method} ${url}`).sort();
+    const outside = all
+      .filter(({ url }) => !API_BASE.test(url))
+      .map(({ method, url }) => `${method} ${url}`)
+      .sort();
     expect(outside).toEqual(OUTSIDE_API_SCOPE);
   });
 
@@ -128,7 +140,8 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
       for (const { name, xsrf, code } of cases) {
         const response = await call(method, path, xsrf);
         const body = String(response.headers['content-type']).startsWith('application/json') ? (response.json() as { error?: unknown; message?: unknown }) : {};
-        if (response.statusCode !== 403 || body.error !== code || typeof body.message !== 'string') wrong.push(`${method} ${path} (${name}): ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode !== 403 || body.error !== code || typeof body.message !== 'string')
+          wrong.push(`${method} ${path} (${name}): ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     console.info(`CSRF: ${targets.length} state-changing routes × 3 refusals checked`);

@@ -31,7 +31,9 @@ describeEachDatabase((leg) => {
   /** Each start from its own address: ADR 0008's per-IP limit of login calls is not what is under test. */
   const get = (url: string): Promise<LightMyRequestResponse> => app.inject({ method: 'GET', url, remoteAddress: `198.51.100.${(caller++ % 250) + 1}` });
   const startSso = (params: Record<string, string>) =>
-    get(`/api/user-auth/oidc/authorize?${new URLSearchParams({ siteId: SITE, client_id: CLIENT_ID, response_type: 'code', scope: 'openid email profile', redirect_uri: REGISTERED_REDIRECT_URI, ...params }).toString()}`);
+    get(
+      `/api/user-auth/oidc/authorize?${new URLSearchParams({ siteId: SITE, client_id: CLIENT_ID, response_type: 'code', scope: 'openid email profile', redirect_uri: REGISTERED_REDIRECT_URI, ...params }).toString()}`,
+    );
 
   function expectRefusedNaming(response: LightMyRequestResponse, field: string, codes: string[]): void {
     expect(response.statusCode, response.body).toBe(400);
@@ -55,33 +57,40 @@ describeEachDatabase((leg) => {
       expect(response.headers.location).toBeUndefined();
     });
 
-    it.each([REGISTERED_REDIRECT_URI, `${ORIGIN}${REGISTERED_REDIRECT_URI}`])('a registered redirect_uri (%s) starts the flow: 302 to the provider on this origin, then to the picker beside it', async (redirectUri) => {
-      const started = await startSso({ redirect_uri: redirectUri });
-      expect(started.statusCode, started.body).toBe(302);
-      const providerUrl = new URL(String(started.headers.location), ORIGIN);
-      expect(providerUrl.origin).toBe(ORIGIN);
-      expect(providerUrl.pathname).toBe('/test-idp/authorize');
-      expect(providerUrl.searchParams.get('redirect_uri')).toBe(redirectUri);
-      const picker = await get(`${providerUrl.pathname}${providerUrl.search}`);
-      expect(picker.statusCode, picker.body).toBe(302);
-      const pickerUrl = new URL(String(picker.headers.location), ORIGIN);
-      expect(pickerUrl.origin).toBe(ORIGIN);
-      expect(pickerUrl.pathname).toBe('/unionbank/en_us/account/sso-simulator');
-    });
+    it.each([REGISTERED_REDIRECT_URI, `${ORIGIN}${REGISTERED_REDIRECT_URI}`])(
+      'a registered redirect_uri (%s) starts the flow: 302 to the provider on this origin, then to the picker beside it',
+      async (redirectUri) => {
+        const started = await startSso({ redirect_uri: redirectUri });
+        expect(started.statusCode, started.body).toBe(302);
+        const providerUrl = new URL(String(started.headers.location), ORIGIN);
+        expect(providerUrl.origin).toBe(ORIGIN);
+        expect(providerUrl.pathname).toBe('/test-idp/authorize');
+        expect(providerUrl.searchParams.get('redirect_uri')).toBe(redirectUri);
+        const picker = await get(`${providerUrl.pathname}${providerUrl.search}`);
+        expect(picker.statusCode, picker.body).toBe(302);
+        const pickerUrl = new URL(String(picker.headers.location), ORIGIN);
+        expect(pickerUrl.origin).toBe(ORIGIN);
+        expect(pickerUrl.pathname).toBe('/unionbank/en_us/account/sso-simulator');
+      },
+    );
   });
 
   describe('last_visited_path: GET user-auth/oidc/authorize', () => {
     it.each(HOSTILE)('refuses $name with a 400 naming last_visited_path, never a redirect', async ({ value }) => {
       expectRefusedNaming(await startSso({ last_visited_path: value }), 'last_visited_path', ['LAST_VISITED_PATH_OFF_SITE', 'VALIDATION_FAILED']);
       // Nothing was kept for a later landing.
-      const kept = await gateway.test.db.query<{ last_visited_path: string | null }>('select last_visited_path from sso_login_requests where last_visited_path is not null');
+      const kept = await gateway.test.db.query<{ last_visited_path: string | null }>(
+        'select last_visited_path from sso_login_requests where last_visited_path is not null',
+      );
       expect(kept.rows.map((row) => row.last_visited_path)).not.toContain(value);
     });
 
     it('a same-site account path with its locale segment is kept for the landing', async () => {
       const started = await startSso({ last_visited_path: '/unionbank/en_us/account/site-settings' });
       expect(started.statusCode, started.body).toBe(302);
-      const kept = await gateway.test.db.query<{ last_visited_path: string }>('select last_visited_path from sso_login_requests where last_visited_path is not null');
+      const kept = await gateway.test.db.query<{ last_visited_path: string }>(
+        'select last_visited_path from sso_login_requests where last_visited_path is not null',
+      );
       expect(kept.rows.map((row) => row.last_visited_path)).toContain('/unionbank/en_us/account/site-settings');
     });
   });

@@ -61,7 +61,9 @@ describe('a production-mode gateway (ADR 0018)', () => {
 
   it('sets the XSRF cookie Secure on a plain-HTTP request; development does so only over HTTPS', async () => {
     const production = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), mode: 'production' });
-    const line = cookieLines((await production.inject({ method: 'GET', url: '/api/health' })).headers['set-cookie']).find((cookie) => cookie.startsWith('XSRF-TOKEN='));
+    const line = cookieLines((await production.inject({ method: 'GET', url: '/api/health' })).headers['set-cookie']).find((cookie) =>
+      cookie.startsWith('XSRF-TOKEN='),
+    );
     expect(line).toMatch(/; Secure$/);
     await production.close();
 
@@ -94,7 +96,9 @@ describeEachDatabase((leg) => {
     await test.db.query('insert into user_sites (user_id, site_id) values ($1, $2)', [inserted.rows[0]!.id, 'firstbank']);
     const signedIn = await app.inject({ method: 'POST', url: '/api/test-support/session', payload: { email: 'emily@example.com', siteId: 'firstbank' } });
     const lines = cookieLines(signedIn.headers['set-cookie']);
-    expect(lines.map((line) => line.slice(0, line.indexOf('=')))).toEqual(expect.arrayContaining(['SESSION', 'gmap_authenticated', 'gmap_user_type', 'XSRF-TOKEN']));
+    expect(lines.map((line) => line.slice(0, line.indexOf('=')))).toEqual(
+      expect.arrayContaining(['SESSION', 'gmap_authenticated', 'gmap_user_type', 'XSRF-TOKEN']),
+    );
     for (const line of lines) expect(line).toMatch(/; Secure$|; Secure;/);
 
     const cookie = lines.map((line) => line.split(';')[0]).join('; ');

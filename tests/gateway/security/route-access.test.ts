@@ -96,7 +96,11 @@ describeEachDatabase((leg) => {
     const signIn = async (email: string, siteId: string): Promise<string> => {
       const response = await app.inject({ method: 'POST', url: '/api/test-support/session', payload: { email, siteId } });
       expect(response.statusCode, response.body).toBe(200);
-      return [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).filter((pair) => pair?.startsWith('SESSION=')).join('');
+      return [response.headers['set-cookie'] ?? []]
+        .flat()
+        .map((line) => line.split(';')[0])
+        .filter((pair) => pair?.startsWith('SESSION='))
+        .join('');
     };
 
     const call = (method: string, url: string, options: { cookie?: string; siteHeader?: string; json?: unknown } = {}): Promise<LightMyRequestResponse> => {
@@ -159,7 +163,10 @@ describeEachDatabase((leg) => {
         const named = route.url.includes(':siteId') ? concretePath(route.url, OTHER) : `${concretePath(route.url, HOME)}?siteId=${OTHER}`;
         const byPathOrQuery = await call(route.method, named, { cookie: session.holder });
         const byHeader = await call(route.method, concretePath(route.url, HOME), { cookie: session.holder, siteHeader: OTHER });
-        for (const [how, response] of [['path or query', byPathOrQuery], ['X-SITE-ID', byHeader]] as const) {
+        for (const [how, response] of [
+          ['path or query', byPathOrQuery],
+          ['X-SITE-ID', byHeader],
+        ] as const) {
           expect({ route: `${route.method} ${route.url}`, how, status: response.statusCode, code: response.json().error }).toEqual({
             route: `${route.method} ${route.url}`,
             how,
@@ -180,7 +187,11 @@ describeEachDatabase((leg) => {
           cookie: session.holder,
           json: { siteId: OTHER, attributes: { first_name: 'Mallory' }, version: 0, userAssetRequest: [{ assetType: 'PAN', value: '4111 1111 1111 1111' }] },
         });
-        expect({ route: route.url, status: response.statusCode, code: response.json().error }).toEqual({ route: route.url, status: 403, code: 'SITE_MISMATCH' });
+        expect({ route: route.url, status: response.statusCode, code: response.json().error }).toEqual({
+          route: route.url,
+          status: 403,
+          code: 'SITE_MISMATCH',
+        });
       }
       expect(await otherSiteRows()).toEqual(before);
     });
@@ -197,7 +208,7 @@ describeEachDatabase((leg) => {
       }
     });
 
-    it('an agent of this site, on another site, is refused 403 SITE_MISMATCH on every agent route, and cannot act for that site\'s card holders', async () => {
+    it("an agent of this site, on another site, is refused 403 SITE_MISMATCH on every agent route, and cannot act for that site's card holders", async () => {
       const before = await otherSiteRows();
       for (const route of guarded().filter((candidate) => candidate.access === 'agent' || candidate.access === 'signed-in')) {
         const named = route.url.includes(':siteId') ? concretePath(route.url, OTHER) : concretePath(route.url, HOME);
@@ -223,13 +234,19 @@ describeEachDatabase((leg) => {
       // remove-account really closes the walker's account: it goes last.
       const closesAccount = (route: WalkedRoute) => Number(route.url.endsWith('/remove-account'));
       for (const route of guarded().sort((a, b) => closesAccount(a) - closesAccount(b))) {
-        const response = await call(route.method, concretePath(route.url, HOME), { cookie: route.access === 'agent' ? session.agent : walker, siteHeader: HOME });
+        const response = await call(route.method, concretePath(route.url, HOME), {
+          cookie: route.access === 'agent' ? session.agent : walker,
+          siteHeader: HOME,
+        });
         expect(
           ['UNAUTHENTICATED', 'SITE_MISMATCH', 'NOT_CONCIERGE', 'CONCIERGE_NOT_ALLOWED', 'SITE_NOT_GRANTED'].includes(response.json().error),
           `${route.method} ${route.url}: ${response.statusCode} ${response.body}`,
         ).toBe(false);
         // `auth/refresh-token` replaces the session, as the app's browser would follow.
-        const renewed = [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).find((pair) => pair?.startsWith('SESSION=') && pair !== 'SESSION=');
+        const renewed = [response.headers['set-cookie'] ?? []]
+          .flat()
+          .map((line) => line.split(';')[0])
+          .find((pair) => pair?.startsWith('SESSION=') && pair !== 'SESSION=');
         if (renewed !== undefined && route.access !== 'agent') walker = renewed;
       }
     });
@@ -237,7 +254,10 @@ describeEachDatabase((leg) => {
     it('an agent whose grant of the site is withdrawn is refused at the next call (403 SITE_NOT_GRANTED)', async () => {
       const agent = await signIn(AGENT.email, HOME);
       expect((await call('GET', '/api/user-mgmt/user/concierge/act-for', { cookie: agent })).statusCode).toBe(200);
-      await gateway.test.db.query(`delete from agent_site_grants where site_id = $1 and user_id = (select id from users where email = $2)`, [HOME, AGENT.email]);
+      await gateway.test.db.query(`delete from agent_site_grants where site_id = $1 and user_id = (select id from users where email = $2)`, [
+        HOME,
+        AGENT.email,
+      ]);
       const refused = await call('GET', '/api/user-mgmt/user/concierge/act-for', { cookie: agent });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe('SITE_NOT_GRANTED');

@@ -47,7 +47,9 @@ describe('signed cookie values', () => {
     expect(readSignedValue(undefined, 'login-challenge', key, now)).toBeNull();
     expect(readSignedValue('garbage', 'login-challenge', key, now)).toBeNull();
     const [body, signature] = value.split('.');
-    const forged = Buffer.from(JSON.stringify({ purpose: 'login-challenge', userId: 'u2', siteId: 'firstbank', expiresAt: now.getTime() + 60_000 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ purpose: 'login-challenge', userId: 'u2', siteId: 'firstbank', expiresAt: now.getTime() + 60_000 })).toString(
+      'base64url',
+    );
     expect(readSignedValue(`${forged}.${signature}`, 'login-challenge', key, now)).toBeNull();
     expect(body).toBeTruthy();
   });

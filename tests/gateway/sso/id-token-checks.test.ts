@@ -53,12 +53,26 @@ describeEachDatabase((leg) => {
     const real = issuerTransportFor(TEST_IDP_ISSUER, app);
     const context = (through: IssuerTransport): RelyingPartyContext => ({ transport: through, development: true, credentials: new Map() });
     const binding = randomBytes(32).toString('base64url');
-    const authorizeUrl = await startSsoSignIn(gateway.test.db, sso, { redirect_uri: '/unionbank/en_us/account/redirect-sso' }, binding, context(real), gateway.clock.now());
+    const authorizeUrl = await startSsoSignIn(
+      gateway.test.db,
+      sso,
+      { redirect_uri: '/unionbank/en_us/account/redirect-sso' },
+      binding,
+      context(real),
+      gateway.clock.now(),
+    );
     const picker = await app.inject({ method: 'GET', url: authorizeUrl });
     const interaction = new URL(String(picker.headers.location), 'http://portal.test').searchParams.get('interaction')!;
     const chosen = await app.inject({ method: 'POST', url: `/test-idp/interactions/${interaction}`, payload: { subject: 'ub-000417' } });
     const back = new URL(chosen.json().redirectTo as string, 'http://portal.test');
-    return finishSsoSignIn(gateway.test.db, sso, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, binding, context(transport(real)), gateway.clock.now());
+    return finishSsoSignIn(
+      gateway.test.db,
+      sso,
+      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+      binding,
+      context(transport(real)),
+      gateway.clock.now(),
+    );
   }
 
   const providerKey = () => deriveSigningKey(gateway.tokenSigningKey);
@@ -69,7 +83,13 @@ describeEachDatabase((leg) => {
 
   it.each<[string, () => TestIdpSigningKey, Rewrite, string, RegExp]>([
     ['signed with another key', () => deriveSigningKey(randomBytes(32)), (claims) => claims, 'SSO_ID_TOKEN_INVALID', /signature/],
-    ['signed with another key under the published kid', () => ({ ...deriveSigningKey(randomBytes(32)), kid: providerKey().kid }), (claims) => claims, 'SSO_ID_TOKEN_INVALID', /signature/],
+    [
+      'signed with another key under the published kid',
+      () => ({ ...deriveSigningKey(randomBytes(32)), kid: providerKey().kid }),
+      (claims) => claims,
+      'SSO_ID_TOKEN_INVALID',
+      /signature/,
+    ],
     ['another audience', providerKey, (claims) => ({ ...claims, aud: 'someone-else' }), 'SSO_ID_TOKEN_INVALID', /aud/],
     ['another issuer', providerKey, (claims) => ({ ...claims, iss: 'https://idp.evil.example' }), 'SSO_ID_TOKEN_INVALID', /iss/],
     ['expired', providerKey, (claims) => ({ ...claims, exp: Number(claims.iat) - 3600 }), 'SSO_ID_TOKEN_INVALID', /exp/],
@@ -85,7 +105,10 @@ describeEachDatabase((leg) => {
     const hmac = (real: IssuerTransport) =>
       replacingToken(real, async (body) => {
         const claims = JSON.parse(Buffer.from(String(body.id_token).split('.')[1]!, 'base64url').toString('utf8')) as JWTPayload;
-        return { ...body, id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: providerKey().kid }).sign(createSecretKey(randomBytes(32))) };
+        return {
+          ...body,
+          id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: providerKey().kid }).sign(createSecretKey(randomBytes(32))),
+        };
       });
     await expect(signInThrough(hmac)).rejects.toMatchObject({ statusCode: 401, code: 'SSO_ID_TOKEN_INVALID', message: expect.stringMatching(/alg/) });
   });
@@ -93,7 +116,10 @@ describeEachDatabase((leg) => {
   it('refuses a token whose header claims alg none, whatever its claims', async () => {
     const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = (real: IssuerTransport) =>
-      replacingToken(real, async (body) => ({ ...body, id_token: `${part({ alg: 'none' })}.${part({ iss: TEST_IDP_ISSUER, aud: sso.clientId, email: 'x@example.com' })}.` }));
+      replacingToken(real, async (body) => ({
+        ...body,
+        id_token: `${part({ alg: 'none' })}.${part({ iss: TEST_IDP_ISSUER, aud: sso.clientId, email: 'x@example.com' })}.`,
+      }));
     await expect(signInThrough(unsigned)).rejects.toMatchObject({ code: 'SSO_ID_TOKEN_INVALID' });
   });
 });

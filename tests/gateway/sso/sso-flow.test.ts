@@ -28,7 +28,14 @@ interface Started {
 }
 
 async function start(app: FastifyInstance, params: Record<string, string> = {}): Promise<Started> {
-  const query = new URLSearchParams({ siteId: SITE, client_id: CLIENT_ID, response_type: 'code', scope: 'openid email profile', redirect_uri: REDIRECT_URI, ...params });
+  const query = new URLSearchParams({
+    siteId: SITE,
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: REDIRECT_URI,
+    ...params,
+  });
   const response = await app.inject({ method: 'GET', url: `/api/user-auth/oidc/authorize?${query.toString()}` });
   expect(response.statusCode, response.body).toBe(302);
   const binding = cookiesOf(response.headers['set-cookie']).get('gmap_sso_binding');
@@ -72,7 +79,13 @@ describeEachDatabase((leg) => {
 
   it('serves an OpenID provider shape: discovery names the issuer and endpoints, the JWKS an ES256 key', async () => {
     const discovery = (await app.inject({ method: 'GET', url: '/test-idp/.well-known/openid-configuration' })).json();
-    expect(discovery).toMatchObject({ issuer: 'http://127.0.0.1/test-idp', authorization_endpoint: '/test-idp/authorize', token_endpoint: '/test-idp/token', jwks_uri: '/test-idp/jwks', code_challenge_methods_supported: ['S256'] });
+    expect(discovery).toMatchObject({
+      issuer: 'http://127.0.0.1/test-idp',
+      authorization_endpoint: '/test-idp/authorize',
+      token_endpoint: '/test-idp/token',
+      jwks_uri: '/test-idp/jwks',
+      code_challenge_methods_supported: ['S256'],
+    });
     const jwks = (await app.inject({ method: 'GET', url: '/test-idp/jwks' })).json();
     expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })]);
     expect(jwks.keys[0]).not.toHaveProperty('d');
@@ -163,7 +176,12 @@ describeEachDatabase((leg) => {
     const { authorizeUrl } = await start(app);
     const { code } = await pickIdentity(app, authorizeUrl);
     const token = (fields: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/test-idp/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, ...fields }).toString() });
+      app.inject({
+        method: 'POST',
+        url: '/test-idp/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, ...fields }).toString(),
+      });
     const wrongVerifier = await token({ code_verifier: 'a'.repeat(43) });
     expect(wrongVerifier.statusCode).toBe(400);
     expect(wrongVerifier.json()).toMatchObject({ error: 'invalid_grant', fields: { code_verifier: 'invalid' } });
@@ -175,16 +193,32 @@ describeEachDatabase((leg) => {
       method: 'POST',
       url: '/test-idp/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code: second.code, client_id: CLIENT_ID, redirect_uri: 'http://127.0.0.1:8080/unionbank/en_us/account/redirect-sso', code_verifier: 'b'.repeat(43) }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: second.code,
+        client_id: CLIENT_ID,
+        redirect_uri: 'http://127.0.0.1:8080/unionbank/en_us/account/redirect-sso',
+        code_verifier: 'b'.repeat(43),
+      }).toString(),
     });
     expect(mismatched.json()).toMatchObject({ error: 'invalid_grant', fields: { redirect_uri: 'invalid' } });
   });
 
   describe('refuses, never follows, a redirect_uri or last_visited_path off the site', () => {
     it.each([
-      ['an unregistered redirect_uri', { redirect_uri: 'https://evil.example/unionbank/en_us/account/redirect-sso' }, 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri'],
+      [
+        'an unregistered redirect_uri',
+        { redirect_uri: 'https://evil.example/unionbank/en_us/account/redirect-sso' },
+        'REDIRECT_URI_NOT_REGISTERED',
+        'redirect_uri',
+      ],
       ['a registered one with a suffix', { redirect_uri: `${REDIRECT_URI}/x` }, 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri'],
-      ['a protocol-relative last_visited_path', { last_visited_path: '//evil.example/en_us/account/profile' }, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path'],
+      [
+        'a protocol-relative last_visited_path',
+        { last_visited_path: '//evil.example/en_us/account/profile' },
+        'LAST_VISITED_PATH_OFF_SITE',
+        'last_visited_path',
+      ],
       ['an absolute last_visited_path', { last_visited_path: 'https://evil.example/en_us/account/profile' }, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path'],
       ['a script last_visited_path', { last_visited_path: 'javascript:alert(1)//en_us/' }, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path'],
       ["another site's client_id", { client_id: 'someone-else' }, 'SSO_CLIENT_MISMATCH', 'client_id'],
@@ -214,9 +248,18 @@ describeEachDatabase((leg) => {
   });
 
   it('the authorize POST needs the XSRF pair and names a missing code', async () => {
-    const noXsrf = await app.inject({ method: 'POST', url: '/api/user-auth/oidc/authorize', payload: { siteId: SITE, code: 'x'.repeat(43), state: 'y'.repeat(43) } });
+    const noXsrf = await app.inject({
+      method: 'POST',
+      url: '/api/user-auth/oidc/authorize',
+      payload: { siteId: SITE, code: 'x'.repeat(43), state: 'y'.repeat(43) },
+    });
     expect(noXsrf.json().error).toBe('XSRF_TOKEN_MISSING');
-    const missing = await app.inject({ method: 'POST', url: '/api/user-auth/oidc/authorize', headers: withXsrf(), payload: { siteId: SITE, state: 'y'.repeat(43) } });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/user-auth/oidc/authorize',
+      headers: withXsrf(),
+      payload: { siteId: SITE, state: 'y'.repeat(43) },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('VALIDATION_FAILED');
   });

@@ -67,9 +67,13 @@ describeEachDatabase((leg) => {
     expect(url.pathname).toBe('/test-idp/logout');
     expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: CLIENT_ID, post_logout_redirect_uri: REDIRECT_URI });
     expect(cookiesOf(response.headers['set-cookie']).get('SESSION')).toBe('');
-    const stored = await gateway.test.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where id = $1', [sessionIdOf(session)]);
+    const stored = await gateway.test.db.query<{ revoked: boolean }>('select revoked_at is not null as revoked from sessions where id = $1', [
+      sessionIdOf(session),
+    ]);
     expect(stored.rows).toEqual([{ revoked: true }]);
-    expect((await app.inject({ method: 'GET', url: `/api/user-attribute/user/background/${SITE}`, headers: { cookie: `SESSION=${session}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/user-attribute/user/background/${SITE}`, headers: { cookie: `SESSION=${session}` } })).statusCode,
+    ).toBe(401);
 
     const provider = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}&state=after-logout-0001` });
     expect(provider.statusCode).toBe(302);
@@ -82,7 +86,9 @@ describeEachDatabase((leg) => {
     const refused = await logout(app, { cookie: `SESSION=${session}` }, `?post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'REDIRECT_URI_NOT_REGISTERED', fields: { post_logout_redirect_uri: 'invalid' } });
-    expect((await app.inject({ method: 'GET', url: `/api/user-attribute/user/background/${SITE}`, headers: { cookie: `SESSION=${session}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/user-attribute/user/background/${SITE}`, headers: { cookie: `SESSION=${session}` } })).statusCode,
+    ).toBe(200);
     const accepted = await logout(app, { cookie: `SESSION=${session}` }, `?post_logout_redirect_uri=${encodeURIComponent(chosen)}`);
     expect(new URL(accepted.json().endSessionUrl, 'http://portal.test').searchParams.get('post_logout_redirect_uri')).toBe(chosen);
   });
@@ -91,7 +97,10 @@ describeEachDatabase((leg) => {
     const unknown = await app.inject({ method: 'GET', url: `/test-idp/logout?client_id=nobody&post_logout_redirect_uri=${encodeURIComponent(REDIRECT_URI)}` });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual({ client_id: 'invalid' });
-    const elsewhere = await app.inject({ method: 'GET', url: `/test-idp/logout?client_id=${CLIENT_ID}&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}` });
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: `/test-idp/logout?client_id=${CLIENT_ID}&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+    });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.headers.location).toBeUndefined();
   });
@@ -112,13 +121,16 @@ it('a provider that publishes no end_session_endpoint, names another issuer or d
     transport: {
       getJson: async () => ({ status, body }),
       postForm: async () => ({ status: 500, body: null }),
-      fetch: async () => (status === 0 ? Promise.reject(new Error('no answer')) : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+      fetch: async () =>
+        status === 0 ? Promise.reject(new Error('no answer')) : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
     },
     development: false,
     credentials: new Map(),
   });
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://idp.example' }))).toBeNull();
-  expect(await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://other.example', end_session_endpoint: 'https://other.example/logout' }))).toBeNull();
+  expect(
+    await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://other.example', end_session_endpoint: 'https://other.example/logout' })),
+  ).toBeNull();
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering(null, 0))).toBeNull();
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://idp.example', end_session_endpoint: 'javascript:alert(1)' }))).toBeNull();
   expect(await endSessionUrlOf(sso, REDIRECT_URI, answering({ issuer: 'https://idp.example', end_session_endpoint: 'https://idp.example/logout?x=1' }))).toBe(

@@ -63,7 +63,16 @@ const sessionOf = (response: { headers: Record<string, unknown> }) => /(?:^|,)\s
 
 /** A code for Grace issued to the client, walked without the relying party, for calling the token endpoint directly. */
 async function issueCode(app: FastifyInstance, challenge: string) {
-  const query = new URLSearchParams({ response_type: 'code', client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, scope: 'openid', state: 's'.repeat(43), nonce: 'n'.repeat(43), code_challenge: challenge, code_challenge_method: 'S256' });
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid',
+    state: 's'.repeat(43),
+    nonce: 'n'.repeat(43),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
   const authorize = await app.inject({ method: 'GET', url: `/test-idp/authorize?${query.toString()}` });
   expect(authorize.statusCode, authorize.body).toBe(302);
   const interaction = new URL(String(authorize.headers.location), 'http://portal.test').searchParams.get('interaction')!;
@@ -86,7 +95,9 @@ function tokenCall(app: FastifyInstance, code: string, fields: Record<string, st
 }
 
 const pem = (type: 'rsa' | 'ec') =>
-  (type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' })).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  (type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' })).privateKey
+    .export({ format: 'pem', type: 'pkcs8' })
+    .toString();
 
 describe('client credentials from the environment (never from the fixture)', () => {
   it('names the missing variable of each confidential site, and never echoes a value', async () => {
@@ -95,7 +106,10 @@ describe('client credentials from the environment (never from the fixture)', () 
     expect(clientSecretVariable('unionbank')).toBe('SSO_CLIENT_SECRET_UNIONBANK');
     expect(privateKeyVariable('other-bank')).toBe('SSO_PRIVATE_KEY_OTHER_BANK');
     const missing = await readSsoCredentials([basic, jwt], {});
-    expect(missing.problems).toEqual([expect.stringContaining('SSO_CLIENT_SECRET_UNIONBANK is not set'), expect.stringContaining('SSO_PRIVATE_KEY_OTHER_BANK is not set')]);
+    expect(missing.problems).toEqual([
+      expect.stringContaining('SSO_CLIENT_SECRET_UNIONBANK is not set'),
+      expect.stringContaining('SSO_PRIVATE_KEY_OTHER_BANK is not set'),
+    ]);
     const wrongKey = await readSsoCredentials([jwt], { SSO_PRIVATE_KEY_OTHER_BANK: 'not-a-key-but-a-secret-value' });
     expect(wrongKey.problems).toEqual([expect.stringMatching(/^SSO_PRIVATE_KEY_OTHER_BANK must be/)]);
     expect(wrongKey.problems.join('\n')).not.toContain('not-a-key-but-a-secret-value');
@@ -126,7 +140,10 @@ describeEachDatabase((leg) => {
 
   it('a confidential client with client_secret_basic signs in; the provider refuses a wrong or absent secret (401 invalid_client)', async () => {
     const fixtures = await fixturesWith('client_secret_basic');
-    gateway = await openSignInGateway(leg, { fixtures, ssoCredentials: await credentialsFor(fixtures, { SSO_CLIENT_SECRET_UNIONBANK: 'a secret: with + and / signs' }) });
+    gateway = await openSignInGateway(leg, {
+      fixtures,
+      ssoCredentials: await credentialsFor(fixtures, { SSO_CLIENT_SECRET_UNIONBANK: 'a secret: with + and / signs' }),
+    });
     const signedIn = await signIn(gateway.app);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
 
@@ -137,13 +154,21 @@ describeEachDatabase((leg) => {
     const absent = await tokenCall(gateway.app, await issueCode(gateway.app, CHALLENGE), { client_id: CLIENT_ID });
     expect(absent.json()).toMatchObject({ error: 'invalid_client', message: expect.stringContaining('client_secret_basic') });
     // The relying party sends the secret as RFC 6749 §2.3.1 asks (form-encoded), which the provider accepts.
-    const right = await tokenCall(gateway.app, await issueCode(gateway.app, CHALLENGE), {}, `Basic ${Buffer.from(`${CLIENT_ID}:a+secret%3A+with+%2B+and+%2F+signs`).toString('base64')}`);
+    const right = await tokenCall(
+      gateway.app,
+      await issueCode(gateway.app, CHALLENGE),
+      {},
+      `Basic ${Buffer.from(`${CLIENT_ID}:a+secret%3A+with+%2B+and+%2F+signs`).toString('base64')}`,
+    );
     expect(right.statusCode, right.body).toBe(200);
   });
 
   it.each([
     ['an RSA PKCS#8 PEM', () => pem('rsa')],
-    ['an EC P-256 private JWK with its kid', () => JSON.stringify({ ...(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as object), kid: 'portal-2026' })],
+    [
+      'an EC P-256 private JWK with its kid',
+      () => JSON.stringify({ ...(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as object), kid: 'portal-2026' }),
+    ],
   ])('a confidential client with private_key_jwt (%s) signs in; an assertion signed with another key is refused', async (_name, key) => {
     const fixtures = await fixturesWith('private_key_jwt');
     gateway = await openSignInGateway(leg, { fixtures, ssoCredentials: await credentialsFor(fixtures, { SSO_PRIVATE_KEY_UNIONBANK: key() }) });
@@ -159,24 +184,42 @@ describeEachDatabase((leg) => {
       .setIssuedAt(now)
       .setExpirationTime(now + 60)
       .sign(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
-    const refused = await tokenCall(gateway.app, await issueCode(gateway.app, CHALLENGE), { client_id: CLIENT_ID, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: forged });
+    const refused = await tokenCall(gateway.app, await issueCode(gateway.app, CHALLENGE), {
+      client_id: CLIENT_ID,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: forged,
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ error: 'invalid_client', message: expect.stringContaining('client assertion') });
   });
 
   it("the relying party reports a provider that refuses the client's credentials as 502 SSO_CLIENT_REJECTED, signing no one in", async () => {
     const fixtures = await fixturesWith('client_secret_basic');
-    gateway = await openSignInGateway(leg, { fixtures, ssoCredentials: await credentialsFor(fixtures, { SSO_CLIENT_SECRET_UNIONBANK: 'the secret the provider issued' }) });
+    gateway = await openSignInGateway(leg, {
+      fixtures,
+      ssoCredentials: await credentialsFor(fixtures, { SSO_CLIENT_SECRET_UNIONBANK: 'the secret the provider issued' }),
+    });
     const sso = ssoSiteOf(fixtures.sites.get(SITE)!.config)!;
     // The relying party with a stale secret, against the provider that knows the current one.
-    const context = { transport: issuerTransportFor(TEST_IDP_ISSUER, gateway.app), development: true, credentials: await credentialsFor(fixtures, { SSO_CLIENT_SECRET_UNIONBANK: 'last year secret' }) };
+    const context = {
+      transport: issuerTransportFor(TEST_IDP_ISSUER, gateway.app),
+      development: true,
+      credentials: await credentialsFor(fixtures, { SSO_CLIENT_SECRET_UNIONBANK: 'last year secret' }),
+    };
     const binding = randomBytes(32).toString('base64url');
     const authorizeUrl = await startSsoSignIn(gateway.test.db, sso, { redirect_uri: REDIRECT_URI }, binding, context, gateway.clock.now());
     const authorize = await gateway.app.inject({ method: 'GET', url: authorizeUrl });
     const interaction = new URL(String(authorize.headers.location), 'http://portal.test').searchParams.get('interaction')!;
     const chosen = await gateway.app.inject({ method: 'POST', url: `/test-idp/interactions/${interaction}`, payload: { subject: GRACE } });
     const back = new URL(chosen.json().redirectTo as string, 'http://portal.test');
-    const refused = finishSsoSignIn(gateway.test.db, sso, { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, binding, context, gateway.clock.now());
+    const refused = finishSsoSignIn(
+      gateway.test.db,
+      sso,
+      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+      binding,
+      context,
+      gateway.clock.now(),
+    );
     await expect(refused).rejects.toMatchObject({ statusCode: 502, code: 'SSO_CLIENT_REJECTED', message: expect.not.stringContaining('last year secret') });
     expect((await gateway.test.db.query('select id from users')).rows).toEqual([]);
   });
@@ -194,7 +237,14 @@ describeEachDatabase((leg) => {
     gateway = await openSignInGateway(leg);
     const sso = ssoSiteOf((await realFixtures()).sites.get(SITE)!.config)!;
     const production = { transport: issuerTransportFor(TEST_IDP_ISSUER, gateway.app), development: false, credentials: new Map() };
-    const started = startSsoSignIn(gateway.test.db, sso, { redirect_uri: REDIRECT_URI }, randomBytes(32).toString('base64url'), production, gateway.clock.now());
+    const started = startSsoSignIn(
+      gateway.test.db,
+      sso,
+      { redirect_uri: REDIRECT_URI },
+      randomBytes(32).toString('base64url'),
+      production,
+      gateway.clock.now(),
+    );
     await expect(started).rejects.toMatchObject({ statusCode: 502, code: 'SSO_ISSUER_UNAVAILABLE' });
     expect((await gateway.test.db.query('select state_hash from sso_login_requests')).rows).toEqual([]);
   });

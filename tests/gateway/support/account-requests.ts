@@ -29,13 +29,21 @@ export function firstbankUser(overrides: Record<string, unknown> = {}): Record<s
 /** A Luhn-valid card of SPEC §5 (16 digits starting with 4). */
 export const VISA_TEST_PAN = '4111 1111 1111 1111';
 
-export function registrationBody(user: Record<string, unknown> = firstbankUser(), cards: { pan: string }[] = [{ pan: VISA_TEST_PAN }]): Record<string, unknown> {
+export function registrationBody(
+  user: Record<string, unknown> = firstbankUser(),
+  cards: { pan: string }[] = [{ pan: VISA_TEST_PAN }],
+): Record<string, unknown> {
   return { siteId: 'firstbank', locale: 'en_us', user, cards };
 }
 
 export function register(browser: TestBrowser, body: unknown, options: { captcha?: string | null; url?: string } = {}): Promise<LightMyRequestResponse> {
   const captcha = options.captcha === undefined ? 'test-captcha-token' : options.captcha;
-  return browser.call({ method: 'POST', url: options.url ?? 'user-mgmt/user/registration', json: body, headers: captcha === null ? {} : { 'x-hcaptcha-token': captcha } });
+  return browser.call({
+    method: 'POST',
+    url: options.url ?? 'user-mgmt/user/registration',
+    json: body,
+    headers: captcha === null ? {} : { 'x-hcaptcha-token': captcha },
+  });
 }
 
 /** The token of the newest activation link mailed to `to`. */

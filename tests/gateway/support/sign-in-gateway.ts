@@ -52,13 +52,21 @@ export async function signInWithVbaToken(
   url?: string,
 ): Promise<LightMyRequestResponse> {
   const first = await browser.login(fields, url);
-  if (first.statusCode !== 401 || first.json().error !== 'VBA_TOKEN_REQUIRED') throw new Error(`expected 401 VBA_TOKEN_REQUIRED, got ${first.statusCode} ${first.body}`);
+  if (first.statusCode !== 401 || first.json().error !== 'VBA_TOKEN_REQUIRED')
+    throw new Error(`expected 401 VBA_TOKEN_REQUIRED, got ${first.statusCode} ${first.body}`);
   return browser.login({ ...fields, vba_token: await gateway.latestCode(fields.username) }, url);
 }
 
 export async function openSignInGateway(
   leg: DatabaseLeg,
-  options: { logger?: FastifyBaseLogger; counters?: CounterStore; mailer?: Mailer; fixtures?: Fixtures; ssoCredentials?: SsoCredentials; testIdpKeys?: TestIdpKeys } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    counters?: CounterStore;
+    mailer?: Mailer;
+    fixtures?: Fixtures;
+    ssoCredentials?: SsoCredentials;
+    testIdpKeys?: TestIdpKeys;
+  } = {},
 ): Promise<SignInGateway> {
   const test = await leg.open();
   await migrate(test.db);
@@ -72,7 +80,13 @@ export async function openSignInGateway(
     ...(options.ssoCredentials ? { ssoCredentials: options.ssoCredentials } : {}),
     ...(options.testIdpKeys ? { testIdpKeys: options.testIdpKeys } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
-    auth: { clock, devOutbox: outbox, tokenSigningKey, ...(options.counters ? { counters: options.counters } : {}), ...(options.mailer ? { mailer: options.mailer } : {}) },
+    auth: {
+      clock,
+      devOutbox: outbox,
+      tokenSigningKey,
+      ...(options.counters ? { counters: options.counters } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    },
   });
   return {
     app,

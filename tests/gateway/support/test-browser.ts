@@ -51,7 +51,13 @@ export class TestBrowser {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf !== undefined && !call.withoutXsrfHeader) headers['x-xsrf-token'] = xsrf;
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await this.app.inject({ method: call.method, url: `${this.base}/${call.url}`, headers, remoteAddress: this.ip, ...(payload === undefined ? {} : { payload }) });
+    const response = await this.app.inject({
+      method: call.method,
+      url: `${this.base}/${call.url}`,
+      headers,
+      remoteAddress: this.ip,
+      ...(payload === undefined ? {} : { payload }),
+    });
     this.remember(response.headers['set-cookie']);
     // ADR 0012: account mail and account creation run after the answer; a test reads their outcome settled.
     await this.app.accountJobs.whenIdle();
@@ -59,7 +65,11 @@ export class TestBrowser {
   }
 
   login(fields: Record<string, string>, url = 'user-auth/login'): Promise<LightMyRequestResponse> {
-    return this.call({ method: 'POST', url, form: { grant_type: 'password', locale: 'en_us', ...(url === 'user-auth/login' ? { init_login: 'true' } : {}), ...fields } });
+    return this.call({
+      method: 'POST',
+      url,
+      form: { grant_type: 'password', locale: 'en_us', ...(url === 'user-auth/login' ? { init_login: 'true' } : {}), ...fields },
+    });
   }
 
   private remember(setCookie: string | string[] | undefined): void {
@@ -90,7 +100,11 @@ export async function insertUser(db: Database, user: TestUser): Promise<string> 
     [user.email, await hashPassword(user.password), user.status ?? 'ACTIVE', user.roles ?? ['ROLE_CARDHOLDER']],
   );
   const id = inserted.rows[0]!.id;
-  await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [id, user.siteId, JSON.stringify(user.phone ? { phone: user.phone } : {})]);
+  await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [
+    id,
+    user.siteId,
+    JSON.stringify(user.phone ? { phone: user.phone } : {}),
+  ]);
   // ADR 0017: an agent works on the sites granted in data; a test agent is granted their own site.
   if (user.roles?.includes('ROLE_CONCIERGE')) await db.query('insert into agent_site_grants (user_id, site_id) values ($1, $2)', [id, user.siteId]);
   return id;

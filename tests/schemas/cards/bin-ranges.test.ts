@@ -96,8 +96,15 @@ describe('checkBinRanges (npm run sites:check)', () => {
 
   it('refuses two ranges of the same length and scope that overlap, and allows a site-specific one over a general one', () => {
     const overlapping = check([{ ...good, from: '411100', to: '411199' }, good]);
-    expect(overlapping).toEqual([{ file: 'bin-ranges.json', path: '$[1]', expected: expect.stringContaining('not overlapping $[0]'), actual: '411111-411111' }]);
-    expect(check([{ ...good, siteIds: ['firstbank'] }, { ...good, siteIds: ['northbank', 'firstbank'] }])).toHaveLength(1);
+    expect(overlapping).toEqual([
+      { file: 'bin-ranges.json', path: '$[1]', expected: expect.stringContaining('not overlapping $[0]'), actual: '411111-411111' },
+    ]);
+    expect(
+      check([
+        { ...good, siteIds: ['firstbank'] },
+        { ...good, siteIds: ['northbank', 'firstbank'] },
+      ]),
+    ).toHaveLength(1);
     expect(check([good, { ...good, siteIds: ['firstbank'] }, { ...good, siteIds: ['northbank'] }, { ...good, from: '41111100', to: '41111199' }])).toEqual([]);
   });
 });

@@ -31,7 +31,6 @@ describe('SPEC §4 card status in the list', () => {
   });
 });
 
-
 describe('SPEC §4, §5, §9 limit, default and removal', () => {
   it('the limit defaults to unbounded (maximum safe integer); the add form hides when the count reaches it', () => {
     expect(cardLimitOf(undefined)).toBe(Number.MAX_SAFE_INTEGER);
@@ -104,7 +103,10 @@ describe('SPEC §5 card number as the capture block checks it', () => {
 
 describe('SPEC §3 card config and module options', () => {
   it('reads pan_capture: limit, optional, validate, maxLength, update and cashback flags, configured texts', () => {
-    const panCapture = firstbank.siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')?.featureConfig as unknown as Record<string, string>;
+    const panCapture = firstbank.siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')?.featureConfig as unknown as Record<
+      string,
+      string
+    >;
     const config = cardConfigOf(panCapture);
     expect(config).toMatchObject({ product: 'FirstBank', limit: 5, optional: true, validate: true, maxLength: 19, updateAllowed: true, cashbackEnabled: true });
     expect(config.texts.error).toBe('A valid FirstBank card is required');
@@ -143,7 +145,12 @@ describe('SPEC §3 enrolled asset to card entry', () => {
     assetId,
     isDefaultAsset,
     cashbackStatus: 'PENDING',
-    metadata: [{ name: 'LAST_FOUR', value: '1111' }, { name: 'PRODUCT_TYPE', value: 'C' }, ...(vop ? [{ name: 'VOP_CARD_ID', value: vop }] : []), { name: 'ISSUER_BID', value: '10' }],
+    metadata: [
+      { name: 'LAST_FOUR', value: '1111' },
+      { name: 'PRODUCT_TYPE', value: 'C' },
+      ...(vop ? [{ name: 'VOP_CARD_ID', value: vop }] : []),
+      { name: 'ISSUER_BID', value: '10' },
+    ],
   });
 
   it('keeps the last four, product type, identifier and cashback status; never more of the number', () => {

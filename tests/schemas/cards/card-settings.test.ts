@@ -72,12 +72,16 @@ describe('capture_cvv: exactly three digits', () => {
     expect(validateCvv(value)).toBeNull();
   });
 
-  it.each([['two digits', '12'], ['four digits', '1234'], ['five digits', '12345'], ['a letter', '12a'], ['a space', '12 3'], ['full-width digits', '１２３']])(
-    '%s is invalid, with the expected length',
-    (_name, value) => {
-      expect(validateCvv(value)).toEqual({ key: 'invalid', values: { count: 3 } });
-    },
-  );
+  it.each([
+    ['two digits', '12'],
+    ['four digits', '1234'],
+    ['five digits', '12345'],
+    ['a letter', '12a'],
+    ['a space', '12 3'],
+    ['full-width digits', '１２３'],
+  ])('%s is invalid, with the expected length', (_name, value) => {
+    expect(validateCvv(value)).toEqual({ key: 'invalid', values: { count: 3 } });
+  });
 
   it('empty is required', () => {
     expect(validateCvv('')).toEqual({ key: 'required' });
@@ -88,7 +92,8 @@ describe('capture_cvv: exactly three digits', () => {
   });
 
   it('sabana captures it (its fixture), firstbank does not', () => {
-    const panCapture = (siteId: string) => cardConfigOf(readSiteFixture(siteId).siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')!.featureConfig);
+    const panCapture = (siteId: string) =>
+      cardConfigOf(readSiteFixture(siteId).siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')!.featureConfig);
     expect(panCapture('sabana').captureCvv).toBe(true);
     expect(panCapture('firstbank').captureCvv).toBe(false);
   });
@@ -102,7 +107,13 @@ describe('six_digit_verification: the bin field asks the first six digits', () =
     expect(uiOptionsOf(verified, 'bin')).toMatchObject({ mask: '000000' });
     // Never "First 9 digits of your card" over a field that takes six.
     expect(uiOptionsOf(verified, 'ninedigitbin')).toMatchObject({ mask: '000000', labelKey: 'label.bin' });
-    const errors = (bin: string) => validateFormData(buildFormSchema(verified, 'en_us', 'registration').schema, { email: 'a@example.com', password: 'Rewards#2025x', bin, ninedigitbin: '411111' });
+    const errors = (bin: string) =>
+      validateFormData(buildFormSchema(verified, 'en_us', 'registration').schema, {
+        email: 'a@example.com',
+        password: 'Rewards#2025x',
+        bin,
+        ninedigitbin: '411111',
+      });
     expect(errors('411111').bin).toBeUndefined();
     expect(errors('41111111').bin).toEqual({ key: 'invalid', values: { count: 6 } });
   });

@@ -33,7 +33,7 @@ describe('SPEC §3 marketing opt-ins (ADR 0010)', () => {
     expect(readMarketingOptIns({ marketing_opt_ins: { email: { optin: 'true' }, sms: { optin: 'yes' }, online: 'true' } })).toEqual({ ...NONE, email: true });
   });
 
-  it('normalises the registration form\'s checkbox list and the stored shape to the one stored shape', () => {
+  it("normalises the registration form's checkbox list and the stored shape to the one stored shape", () => {
     expect(normaliseMarketingOptIns({ email: true, sms: false })).toEqual({ email: { optin: true }, sms: { optin: false } });
     expect(normaliseMarketingOptIns({ email: { optin: true }, online: { optin: 'true' } })).toEqual({ email: { optin: true }, online: { optin: true } });
     // Mixed, as a partly migrated row could be; unknown keys and entries of neither shape are left out.
@@ -45,7 +45,7 @@ describe('SPEC §3 marketing opt-ins (ADR 0010)', () => {
     expect(normaliseMarketingOptIns([true])).toEqual({});
   });
 
-  it('reads opt-ins stored as the form\'s checkbox list `{ email: true }` as ticked (accounts registered before one shape was enforced)', () => {
+  it("reads opt-ins stored as the form's checkbox list `{ email: true }` as ticked (accounts registered before one shape was enforced)", () => {
     expect(readMarketingOptIns({ marketing_opt_ins: { email: true, cashback: false } })).toEqual({ ...NONE, email: true });
     // An entry in the list still wins over its legacy name.
     expect(readMarketingOptIns({ email_optin: 'true', marketing_opt_ins: { email: false } })).toEqual(NONE);

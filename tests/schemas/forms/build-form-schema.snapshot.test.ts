@@ -39,9 +39,7 @@ function refuseMissingSnapshotUnderCi(siteId: string, file: string): void {
 describe.each(sites.map((site) => [site.siteId, site] as const))('site %s', (siteId, site) => {
   it.each(FORM_NAMES)('%s form matches its snapshot', async (form) => {
     refuseMissingSnapshotUnderCi(siteId, `./__snapshots__/${siteId}/${form}.json`);
-    await expect(stableJson(buildFormSchema(site, SNAPSHOT_LOCALE, form))).toMatchFileSnapshot(
-      `./__snapshots__/${siteId}/${form}.json`,
-    );
+    await expect(stableJson(buildFormSchema(site, SNAPSHOT_LOCALE, form))).toMatchFileSnapshot(`./__snapshots__/${siteId}/${form}.json`);
   });
 
   it.each(FORM_NAMES)('%s schema is valid JSON Schema and compiles in strict ajv', (form) => {

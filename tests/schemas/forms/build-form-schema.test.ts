@@ -61,8 +61,12 @@ describe('requirement levels (SPEC §3 server codes, §5 form controls)', () => 
     expect(uiSchema.pp).toMatchObject({ 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { display } });
   });
 
-  it('the pp field carries the site\'s policy link; a URL that is not https is left out', () => {
-    const linked = buildFormSchema(site({}, {}, { privacy_policy_display: 'A', privacy_policy_url: 'https://www.firstbank.example/privacy' }), 'en_us', 'registration');
+  it("the pp field carries the site's policy link; a URL that is not https is left out", () => {
+    const linked = buildFormSchema(
+      site({}, {}, { privacy_policy_display: 'A', privacy_policy_url: 'https://www.firstbank.example/privacy' }),
+      'en_us',
+      'registration',
+    );
     expect(linked.uiSchema.pp).toMatchObject({ 'ui:options': { policyUrl: 'https://www.firstbank.example/privacy' } });
     const scripted = buildFormSchema(site({}, {}, { privacy_policy_display: 'A', privacy_policy_url: 'javascript:alert(1)' }), 'en_us', 'registration');
     expect(scripted.uiSchema.pp).toMatchObject({ 'ui:options': { display: 'A' } });

@@ -29,12 +29,18 @@ describe('expectedFormatOf', () => {
       errorKey: 'expected.digitRange',
       values: { min: 6, max: 10 },
     });
-    expect(expectedFormatOf({ mask: null, regexp: '^[A-Z]{1,2}[0-9]{6}\\([0-9A]\\)$', example: null })).toEqual({ errorKey: 'expected.siteFormat', values: {} });
+    expect(expectedFormatOf({ mask: null, regexp: '^[A-Z]{1,2}[0-9]{6}\\([0-9A]\\)$', example: null })).toEqual({
+      errorKey: 'expected.siteFormat',
+      values: {},
+    });
     expect(expectedFormatOf({ mask: null, regexp: null, example: null })).toBeNull();
   });
 
   it('keeps the generic error of a masked field whose rule checks more than the shape (cpf check digits)', () => {
-    expect(expectedFormatOf({ mask: '000.000.000-00', regexp: null, example: null }, true)).toEqual({ hintKey: 'hint.mask', values: { mask: '000.000.000-00' } });
+    expect(expectedFormatOf({ mask: '000.000.000-00', regexp: null, example: null }, true)).toEqual({
+      hintKey: 'hint.mask',
+      values: { mask: '000.000.000-00' },
+    });
   });
 });
 
@@ -65,7 +71,10 @@ describe('the translator puts the expected format and the upper-case rule on rea
 
   it('bancosol (masked phone, pt_br mobile rule): the mask as hint, the generic error', () => {
     const { uiSchema } = buildFormSchema(readSiteFixture('bancosol'), 'pt_br', 'registration');
-    expect((uiSchema.phone as { 'ui:options': Record<string, unknown> })['ui:options'].expectedFormat).toEqual({ hintKey: 'hint.mask', values: { mask: '(00) 00000-0000' } });
+    expect((uiSchema.phone as { 'ui:options': Record<string, unknown> })['ui:options'].expectedFormat).toEqual({
+      hintKey: 'hint.mask',
+      values: { mask: '(00) 00000-0000' },
+    });
   });
 
   it('northbank (postal_code_uppercase): the rule and the widget both upper-case', () => {

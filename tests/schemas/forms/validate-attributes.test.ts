@@ -19,12 +19,17 @@ const keysOf = (changes: Record<string, unknown>) => Object.fromEntries(Object.e
 describe('validateAttributeChanges', () => {
   it('accepts valid changes of a few keys without asking for the Mandatory keys not sent', () => {
     expect(check({ first_name: 'Emily Rose', phone: '(202) 555-0143', marketing_opt_ins: { email: { optin: false }, cashback: { optin: true } } })).toEqual({});
-    expect(check({ dob: '1988-04-12', offers_preference: ['dining', 'travel'], locale: 'en_us', address: { street: 'Main Street', zipcode: '20500' } })).toEqual({});
+    expect(
+      check({ dob: '1988-04-12', offers_preference: ['dining', 'travel'], locale: 'en_us', address: { street: 'Main Street', zipcode: '20500' } }),
+    ).toEqual({});
   });
 
-  it.each(['.', '*', '+', '?', '^', '$', '{', '}', '(', ')', '<', '>', '|', '[', ']', '\\'])('SPEC §5: a name containing %s is refused with "error"', (character) => {
-    expect(keysOf({ last_name: `Car${character}ter` })).toEqual({ last_name: 'error' });
-  });
+  it.each(['.', '*', '+', '?', '^', '$', '{', '}', '(', ')', '<', '>', '|', '[', ']', '\\'])(
+    'SPEC §5: a name containing %s is refused with "error"',
+    (character) => {
+      expect(keysOf({ last_name: `Car${character}ter` })).toEqual({ last_name: 'error' });
+    },
+  );
 
   it('SPEC §5: a phone not matching the site mask and pattern is invalid', () => {
     expect(keysOf({ phone: '(102) 555-0143' })).toEqual({ phone: 'invalid' });
@@ -62,7 +67,11 @@ describe('validateAttributeChanges', () => {
   });
 
   it('SPEC §3: an opt-in the site does not enable is notEnabled, an unknown one unknownAttribute, a bad entry invalid', () => {
-    expect(keysOf({ marketing_opt_ins: { sms: { optin: true }, newsletter: { optin: true }, email: true, online: { optin: 'true' }, cashback: { optin: true, extra: 1 } } })).toEqual({
+    expect(
+      keysOf({
+        marketing_opt_ins: { sms: { optin: true }, newsletter: { optin: true }, email: true, online: { optin: 'true' }, cashback: { optin: true, extra: 1 } },
+      }),
+    ).toEqual({
       'marketing_opt_ins.sms': 'notEnabled',
       'marketing_opt_ins.newsletter': 'unknownAttribute',
       'marketing_opt_ins.email': 'invalid',

@@ -32,7 +32,16 @@ describe('validateFormData on generated schemas (SPEC §5, §8 error keys)', () 
   it('names every broken field with its key, in screen order', () => {
     const errors = validateFormData(
       schema,
-      { ...firstbankRegistration, first_name: 'Ana<script>', password: 'short', confirm_password: 'other', dob: '2015-01-01', ninedigitbin: '51111111', pp: false, email: undefined },
+      {
+        ...firstbankRegistration,
+        first_name: 'Ana<script>',
+        password: 'short',
+        confirm_password: 'other',
+        dob: '2015-01-01',
+        ninedigitbin: '51111111',
+        pp: false,
+        email: undefined,
+      },
       { today },
     );
     expect(Object.keys(errors)).toEqual(['first_name', 'email', 'password', 'confirm_password', 'dob', 'ninedigitbin', 'pp']);
@@ -52,7 +61,11 @@ describe('validateFormData on generated schemas (SPEC §5, §8 error keys)', () 
   });
 
   it('refuses fields the form does not have, and wrong types, by name', () => {
-    const errors = validateFormData(schema, { ...firstbankRegistration, isAdmin: true, title: 42, marketing_opt_ins: { email: 'yes', bogus: true } }, { today });
+    const errors = validateFormData(
+      schema,
+      { ...firstbankRegistration, isAdmin: true, title: 42, marketing_opt_ins: { email: 'yes', bogus: true } },
+      { today },
+    );
     expect(errors).toMatchObject({
       title: { key: 'invalid' },
       'marketing_opt_ins.email': { key: 'invalid' },

@@ -73,7 +73,10 @@ describe('mergeContentTexts (one group over the chain)', () => {
   });
 
   it('takes a counted text whole from the nearest file that writes it: no English form mixes into a translation', () => {
-    const merged = mergeContentTexts([{ 'left.other': '{{count}} 次' }, { 'left.one': '{{count}} attempt', 'left.other': '{{count}} attempts', 'done.one': '1 done', 'done.other': 'done' }]);
+    const merged = mergeContentTexts([
+      { 'left.other': '{{count}} 次' },
+      { 'left.one': '{{count}} attempt', 'left.other': '{{count}} attempts', 'done.one': '1 done', 'done.other': 'done' },
+    ]);
     expect(merged).toEqual({ 'left.other': '{{count}} 次', 'done.one': '1 done', 'done.other': 'done' });
   });
 

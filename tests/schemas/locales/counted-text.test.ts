@@ -47,7 +47,9 @@ describe('formatNumberValues', () => {
 
 describe('countedTextMistakes (the content check)', () => {
   it('refuses a counted text without its other form', () => {
-    expect(countedTextMistakes({ 'left.one': 'one left' }, 'en-US')).toEqual([{ key: 'left.other', expected: 'the "other" form every counted text needs', actual: 'only .one' }]);
+    expect(countedTextMistakes({ 'left.one': 'one left' }, 'en-US')).toEqual([
+      { key: 'left.other', expected: 'the "other" form every counted text needs', actual: 'only .one' },
+    ]);
   });
 
   it('refuses a form the language never selects', () => {

@@ -17,7 +17,27 @@ describe('the locale table (SPEC §9 over 150 locale codes)', () => {
   });
 
   it('holds the real language and country pairs the sites use', () => {
-    for (const code of ['en_us', 'en_gb', 'fr_ca', 'fr_fr', 'pt_br', 'pt_pt', 'es_co', 'es_mx', 'ar_qa', 'ar_ae', 'zh_hk', 'zh_tw', 'zh_cn', 'ja_jp', 'ko_kr', 'he_il', 'fa_ir', 'ur_pk', 'de_de']) {
+    for (const code of [
+      'en_us',
+      'en_gb',
+      'fr_ca',
+      'fr_fr',
+      'pt_br',
+      'pt_pt',
+      'es_co',
+      'es_mx',
+      'ar_qa',
+      'ar_ae',
+      'zh_hk',
+      'zh_tw',
+      'zh_cn',
+      'ja_jp',
+      'ko_kr',
+      'he_il',
+      'fa_ir',
+      'ur_pk',
+      'de_de',
+    ]) {
       expect(isSupportedLocale(code), code).toBe(true);
     }
   });

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSupportedLocale, localeDirection, localeRegion, localeToLanguageTag } from '../../../schemas/locales/locale-table';
-import {
-  isPseudoLocalised,
-  PSEUDO_CLOSE,
-  PSEUDO_LOCALE,
-  PSEUDO_OPEN,
-  pseudoLocalise,
-  pseudoLocaliseTexts,
-} from '../../../schemas/locales/pseudo-locale';
+import { isPseudoLocalised, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN, pseudoLocalise, pseudoLocaliseTexts } from '../../../schemas/locales/pseudo-locale';
 
 /** The text between the markers. */
 const inner = (text: string) => text.slice(PSEUDO_OPEN.length, text.length - PSEUDO_CLOSE.length);

@@ -31,7 +31,8 @@ describe('colour contrast (WCAG 2.2)', () => {
 
   it('accepts only opaque hex colours: #rgb or #rrggbb', () => {
     expect(['#fff', '#FFF', '#0b3d91', '#0B3D91'].every(isHexColour)).toBe(true);
-    for (const value of ['fff', '#ffff', '#0b3d9180', 'red', 'rgb(0,0,0)', '#ggg', '#000;}body{x:y', ' #fff', '#fff\n']) expect(isHexColour(value), value).toBe(false);
+    for (const value of ['fff', '#ffff', '#0b3d9180', 'red', 'rgb(0,0,0)', '#ggg', '#000;}body{x:y', ' #fff', '#fff\n'])
+      expect(isHexColour(value), value).toBe(false);
     expect(normaliseHexColour('#AbC')).toBe('#aabbcc');
     expect(normaliseHexColour('#0B3D91')).toBe('#0b3d91');
     expect(normaliseHexColour('blue')).toBeNull();

@@ -163,8 +163,19 @@ const brokenCases: BrokenCase[] = [
         allowed: {
           of: 'feature names',
           values: [
-            'pan_capture', 'user_site_profile', 'user_global_profile', 'user_asset_profile', 'user_enrollment',
-            'marketing_optins', 'vba', 'site_auth_profile', 'cms', 'allow_delete_profile', 'mobile_app', 'site_locales', 'site_brand',
+            'pan_capture',
+            'user_site_profile',
+            'user_global_profile',
+            'user_asset_profile',
+            'user_enrollment',
+            'marketing_optins',
+            'vba',
+            'site_auth_profile',
+            'cms',
+            'allow_delete_profile',
+            'mobile_app',
+            'site_locales',
+            'site_brand',
           ],
         },
       });
@@ -347,7 +358,8 @@ const brokenCases: BrokenCase[] = [
       settingsOf(site, 'mobile_app').app_scheme = scheme;
       return (s) => ({
         path: `$.siteFeatureConfigurations[${indexOf(s, 'mobile_app')}].featureConfig.app_scheme`,
-        expected: 'an app scheme ending in "://": a lowercase letter, then lowercase letters, digits, "+", "-" or "." (e.g. "firstbankrewards://"), not http, https, javascript, vbscript, data, file, blob or about (mobile_app.app_scheme)',
+        expected:
+          'an app scheme ending in "://": a lowercase letter, then lowercase letters, digits, "+", "-" or "." (e.g. "firstbankrewards://"), not http, https, javascript, vbscript, data, file, blob or about (mobile_app.app_scheme)',
         actual: JSON.stringify(scheme),
       });
     },
@@ -366,8 +378,16 @@ const brokenCases: BrokenCase[] = [
   // The locales a site is for (ADR 0001 site_locales): codes of the locale table, once each, never the pseudo-locale.
   ...(
     [
-      ['ar-QA en_us', 'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)', '"ar-QA en_us"'],
-      ['en_us  es_co', 'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)', '"en_us  es_co"'],
+      [
+        'ar-QA en_us',
+        'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)',
+        '"ar-QA en_us"',
+      ],
+      [
+        'en_us  es_co',
+        'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)',
+        '"en_us  es_co"',
+      ],
       ['en_us xx_yy', 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale (site_locales.locales)', '"xx_yy"'],
       ['en_xa', 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale (site_locales.locales)', '"en_xa"'],
       ['en_us es_co en_us', 'each locale once (site_locales.locales)', '"en_us"'],

@@ -36,7 +36,10 @@ describe('sites:check and the example settings', () => {
   it('refuses an example that does not fill the mask', () => {
     const { site } = withEnrollment('bancosol', { phone_example: '(11) 8765-4321' });
     const [mistake] = checkSiteFixture(site, 'fixtures/sites/bancosol.json');
-    expect(mistake).toMatchObject({ expected: "an example the site's own phone_mask and phone_regexp accepts (user_enrollment.phone_example)", actual: '"(11) 8765-4321"' });
+    expect(mistake).toMatchObject({
+      expected: "an example the site's own phone_mask and phone_regexp accepts (user_enrollment.phone_example)",
+      actual: '"(11) 8765-4321"',
+    });
   });
 
   it('checks an example after the upper-casing the site asks for', () => {

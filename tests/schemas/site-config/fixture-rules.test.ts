@@ -10,7 +10,9 @@ import type { FeatureName, SiteConfig } from '../../../schemas/site-config/types
 // escapes a rule; settings without effect are warnings at their own JSON path.
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 const FIXTURE_FILES = [
-  ...readdirSync(`${FIXTURES}sites`).filter((name) => name.endsWith('.json')).map((name) => `sites/${name}`),
+  ...readdirSync(`${FIXTURES}sites`)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `sites/${name}`),
   'default-site.json',
 ];
 
@@ -290,7 +292,8 @@ describe('settings without effect are warnings at their JSON path', () => {
     expect(warningsOf(site)).toContainEqual({
       code: 'no-effect',
       path: at(site, 'user_enrollment', 'six_digit_verification'),
-      expected: 'nothing here, as this setting has no effect: six_digit_verification shapes the bin or ninedigitbin field, which this site never shows (user_enrollment.six_digit_verification)',
+      expected:
+        'nothing here, as this setting has no effect: six_digit_verification shapes the bin or ninedigitbin field, which this site never shows (user_enrollment.six_digit_verification)',
     });
   });
 
@@ -300,7 +303,9 @@ describe('settings without effect are warnings at their JSON path', () => {
     delete settingsOf(site, 'mobile_app').app_scheme;
     settingsOf(site, 'user_site_profile').address = '2';
     settingsOf(site, 'user_site_profile').marketing_opt_ins = '4';
-    const paths = warningsOf(site).filter((warning) => warning.code === 'no-effect').map((warning) => warning.path);
+    const paths = warningsOf(site)
+      .filter((warning) => warning.code === 'no-effect')
+      .map((warning) => warning.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         at(site, 'site_auth_profile', 'client_id'),
@@ -316,7 +321,14 @@ describe('settings without effect are warnings at their JSON path', () => {
 
   it('warns at "All of the above" over fewer than two opt-ins and at standalone card texts on a site without the standalone form', () => {
     const site = load('sites/firstbank.json');
-    Object.assign(settingsOf(site, 'marketing_optins'), { email: 'true', transactional: 'false', sms: 'false', online: 'false', cashback: 'false', all_of_the_above: 'true' });
+    Object.assign(settingsOf(site, 'marketing_optins'), {
+      email: 'true',
+      transactional: 'false',
+      sms: 'false',
+      online: 'false',
+      cashback: 'false',
+      all_of_the_above: 'true',
+    });
     settingsOf(site, 'pan_capture').optInText = 'I agree';
     expect(checkSiteFixture(site, 'fixtures/sites/firstbank.json')).toEqual([]);
     expect(warningsOf(site)).toEqual(
@@ -324,7 +336,8 @@ describe('settings without effect are warnings at their JSON path', () => {
         {
           code: 'no-effect',
           path: at(site, 'marketing_optins', 'all_of_the_above'),
-          expected: 'nothing here, as this setting has no effect: "All of the above" is shown only when two opt-ins or more are offered (marketing_optins.all_of_the_above)',
+          expected:
+            'nothing here, as this setting has no effect: "All of the above" is shown only when two opt-ins or more are offered (marketing_optins.all_of_the_above)',
         },
         {
           code: 'no-effect',
@@ -348,7 +361,8 @@ describe('settings without effect are warnings at their JSON path', () => {
     expect(warnings).toContainEqual({
       code: 'no-effect',
       path: at(site, 'user_enrollment', 'national_id_regexp'),
-      expected: 'nothing here, as this setting has no effect: a ssn national id is formatted and checked by the ssn rules (SPEC §5), never by national_id_regexp (user_enrollment.national_id_regexp)',
+      expected:
+        'nothing here, as this setting has no effect: a ssn national id is formatted and checked by the ssn rules (SPEC §5), never by national_id_regexp (user_enrollment.national_id_regexp)',
     });
     expect(warnings.map((warning) => warning.path)).toEqual(
       expect.arrayContaining([at(site, 'user_enrollment', 'national_id_mask'), at(site, 'user_enrollment', 'privacy_policy_url')]),

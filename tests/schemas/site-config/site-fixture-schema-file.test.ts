@@ -15,9 +15,7 @@ const published = readFileSync(resolve(REPO_ROOT, SITE_FIXTURE_SCHEMA_FILE), 'ut
 
 describe(SITE_FIXTURE_SCHEMA_FILE, () => {
   it('is exactly what fixture-format.ts says (regenerate with `npm run sites:schema`)', () => {
-    expect(published, `${SITE_FIXTURE_SCHEMA_FILE} disagrees with fixture-format.ts: run \`npm run sites:schema\``).toBe(
-      siteFixtureSchemaText(),
-    );
+    expect(published, `${SITE_FIXTURE_SCHEMA_FILE} disagrees with fixture-format.ts: run \`npm run sites:schema\``).toBe(siteFixtureSchemaText());
   });
 
   it.each(SITE_FILES)('is named by sites/%s through a "$schema" path that reaches it', (name) => {
@@ -33,7 +31,9 @@ describe(SITE_FIXTURE_SCHEMA_FILE, () => {
     for (const name of SITE_FILES) {
       expect(validate(JSON.parse(readFileSync(resolve(SITES, name), 'utf8'))), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
-    const broken = JSON.parse(readFileSync(resolve(SITES, 'firstbank.json'), 'utf8')) as { siteFeatureConfigurations: Array<{ name: string; featureConfig: Record<string, string> }> };
+    const broken = JSON.parse(readFileSync(resolve(SITES, 'firstbank.json'), 'utf8')) as {
+      siteFeatureConfigurations: Array<{ name: string; featureConfig: Record<string, string> }>;
+    };
     broken.siteFeatureConfigurations.find((feature) => feature.name === 'cms')!.featureConfig.tennant = 'vpp';
     expect(validate(broken)).toBe(false);
   });

@@ -36,13 +36,24 @@ describe('validateCharacters', () => {
 });
 
 describe('every rule answers invalidCharacter before its own checks', () => {
-  const valid = GOLDEN_TABLES.flatMap((table) => table.rows.filter(([, , expected]) => expected === null).slice(0, 1).map(([value, options]) => [table.title, table.rule, value, options] as const));
+  const valid = GOLDEN_TABLES.flatMap((table) =>
+    table.rows
+      .filter(([, , expected]) => expected === null)
+      .slice(0, 1)
+      .map(([value, options]) => [table.title, table.rule, value, options] as const),
+  );
 
   it.each(valid)('%s: a valid value with a NUL, a lone surrogate or a bidi override inside', (_title, rule, value, options) => {
     expect(validateField(value, { rule, options }, { today: GOLDEN_TODAY })).toBeNull();
     for (const character of ['\u0000', '\uD800', '\u202E']) {
       const middle = Math.floor(value.length / 2);
-      expect(validateField(`${value.slice(0, middle)}${character}${value.slice(middle)}`, { rule, options, required: true }, { today: GOLDEN_TODAY, matchValue: value })).toEqual(invalidCharacter);
+      expect(
+        validateField(
+          `${value.slice(0, middle)}${character}${value.slice(middle)}`,
+          { rule, options, required: true },
+          { today: GOLDEN_TODAY, matchValue: value },
+        ),
+      ).toEqual(invalidCharacter);
     }
   });
 

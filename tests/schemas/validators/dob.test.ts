@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ageOn,
-  DEFAULT_DATE_FORMAT,
-  dobPartOrder,
-  joinDobParts,
-  splitDobParts,
-  validateDob,
-  type DobParts,
-} from '../../../schemas/validators';
+import { ageOn, DEFAULT_DATE_FORMAT, dobPartOrder, joinDobParts, splitDobParts, validateDob, type DobParts } from '../../../schemas/validators';
 import { enrollmentOf, SITE_IDS } from './fixture-settings';
 import { DATE_FORMAT_ORDERS, GOLDEN_TODAY } from './golden-tables';
 
@@ -21,12 +13,9 @@ describe('§5 date of birth: part order from date_format', () => {
     expect(dobPartOrder()).toEqual({ order: ['yyyy', 'mm', 'dd'], separator: '-' });
   });
 
-  it.each([['YYYY-MM-MM'], ['DD/MM-YYYY'], ['YYYYMMDD'], ['dd/mm/yyyy'], ['']])(
-    'falls back to the default for the unreadable format %j',
-    (dateFormat) => {
-      expect(dobPartOrder(dateFormat)).toEqual({ order: ['yyyy', 'mm', 'dd'], separator: '-' });
-    },
-  );
+  it.each([['YYYY-MM-MM'], ['DD/MM-YYYY'], ['YYYYMMDD'], ['dd/mm/yyyy'], ['']])('falls back to the default for the unreadable format %j', (dateFormat) => {
+    expect(dobPartOrder(dateFormat)).toEqual({ order: ['yyyy', 'mm', 'dd'], separator: '-' });
+  });
 
   it.each(SITE_IDS.map((siteId) => [siteId, enrollmentOf(siteId).date_format ?? DEFAULT_DATE_FORMAT]))(
     "%s's date_format %j orders all three parts with its own separator",

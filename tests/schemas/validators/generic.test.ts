@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkRequired,
-  compileSiteRegExp,
-  DEFAULT_MAX_LENGTH,
-  validateField,
-  validateMaxLength,
-  validateText,
-} from '../../../schemas/validators';
+import { checkRequired, compileSiteRegExp, DEFAULT_MAX_LENGTH, validateField, validateMaxLength, validateText } from '../../../schemas/validators';
 import { REQUIRED_TABLE } from './golden-tables';
 
 describe('§5 generic inputs: the required rule (checkRequired)', () => {
@@ -43,12 +36,9 @@ describe('§5 generic inputs: max length (default 100)', () => {
 });
 
 describe('validateField: the one entry point for browser and gateway (§5)', () => {
-  it.each([[42], [true], [{ value: 'John' }], [['John']], [Symbol('x')], [() => 'John']])(
-    'answers invalid for a value that is not text: %s',
-    (value) => {
-      expect(validateField(value, { rule: 'name', required: true })).toEqual({ key: 'invalid' });
-    },
-  );
+  it.each([[42], [true], [{ value: 'John' }], [['John']], [Symbol('x')], [() => 'John']])('answers invalid for a value that is not text: %s', (value) => {
+    expect(validateField(value, { rule: 'name', required: true })).toEqual({ key: 'invalid' });
+  });
 
   it('answers required for an empty required value and null for an empty optional one', () => {
     for (const empty of ['', '   ', undefined, null]) {

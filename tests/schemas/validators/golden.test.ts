@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_RULES, validateField, validateQueryParam, validateReturnUrl } from '../../../schemas/validators';
-import {
-  GOLDEN_TABLES,
-  GOLDEN_TODAY,
-  QUERY_PARAM_TABLE,
-  RETURN_URL_ORIGIN,
-  RETURN_URL_TABLE,
-  type GoldenTable,
-} from './golden-tables';
+import { GOLDEN_TABLES, GOLDEN_TODAY, QUERY_PARAM_TABLE, RETURN_URL_ORIGIN, RETURN_URL_TABLE, type GoldenTable } from './golden-tables';
 
 // ADR 0005: golden tables of valid and invalid values per validator. Every row runs through
 // the registry the schema dispatches to and through validateField, the entry point browser and
@@ -18,14 +11,11 @@ describe.each(GOLDEN_TABLES.map((table): [string, GoldenTable] => [table.title, 
     expect(table.rows.filter(([, , expected]) => expected !== null).length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(table.rows.map(([value, options, expected]) => [value, options, expected] as const))(
-    '%j with %o gives %o',
-    (value, options, expected) => {
-      const inputs = { today: GOLDEN_TODAY };
-      expect(FIELD_RULES[table.rule](value, { ...options, ...inputs })).toEqual(expected);
-      expect(validateField(value, { rule: table.rule, options, required: true }, inputs)).toEqual(expected);
-    },
-  );
+  it.each(table.rows.map(([value, options, expected]) => [value, options, expected] as const))('%j with %o gives %o', (value, options, expected) => {
+    const inputs = { today: GOLDEN_TODAY };
+    expect(FIELD_RULES[table.rule](value, { ...options, ...inputs })).toEqual(expected);
+    expect(validateField(value, { rule: table.rule, options, required: true }, inputs)).toEqual(expected);
+  });
 });
 
 describe('golden table: §5 return URLs (a {locale}/ segment, never off the site origin)', () => {

@@ -14,13 +14,10 @@ describe('§5 return URLs: the origin option', () => {
     expect(validateReturnUrl('https://portal.example/en_us/account/profile')).toEqual({ key: 'invalid' });
   });
 
-  it.each([['javascript:alert(1)'], ['not a url'], ['ftp://portal.example']])(
-    'treats the unusable origin %j as no origin',
-    (origin) => {
-      expect(validateReturnUrl('https://portal.example/en_us/', { origin })).toEqual({ key: 'invalid' });
-      expect(validateReturnUrl('/en_us/', { origin })).toBeNull();
-    },
-  );
+  it.each([['javascript:alert(1)'], ['not a url'], ['ftp://portal.example']])('treats the unusable origin %j as no origin', (origin) => {
+    expect(validateReturnUrl('https://portal.example/en_us/', { origin })).toEqual({ key: 'invalid' });
+    expect(validateReturnUrl('/en_us/', { origin })).toBeNull();
+  });
 
   it('accepts its own origin with a port', () => {
     expect(validateReturnUrl('http://localhost:8080/en_us/account/', { origin: 'http://localhost:8080' })).toBeNull();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dropProfileDraft, keepProfileDraft, keepRegistrationDraft, nonSecretFields, readProfileDraft, readRegistrationDraft } from '../../../src/account/form-drafts';
+import {
+  dropProfileDraft,
+  keepProfileDraft,
+  keepRegistrationDraft,
+  nonSecretFields,
+  readProfileDraft,
+  readRegistrationDraft,
+} from '../../../src/account/form-drafts';
 
 /** A session storage of its own per test. */
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { dump(): string } {
@@ -26,7 +33,13 @@ const REGISTRATION = {
 
 describe('kept form drafts (SPEC §2 registration/add-pan and edit-profile)', () => {
   it('never keeps a password, national id or any part of a card number', () => {
-    expect(nonSecretFields(REGISTRATION)).toEqual({ first_name: 'Alex', email: 'alex@example.com', dob: '1988-04-12', marketing_opt_ins: { cashback: true }, pp: true });
+    expect(nonSecretFields(REGISTRATION)).toEqual({
+      first_name: 'Alex',
+      email: 'alex@example.com',
+      dob: '1988-04-12',
+      marketing_opt_ins: { cashback: true },
+      pp: true,
+    });
     const storage = memoryStorage();
     keepRegistrationDraft('firstbank', { ...REGISTRATION, cards: [{ pan: '4111111111111111' }], pan: '4111111111111111', cvv: '123' }, storage);
     for (const secret of ['Sunny-Day-42', '501234567', '412345678', '4111111111111111', '"cvv"']) expect(storage.dump()).not.toContain(secret);
@@ -44,7 +57,7 @@ describe('kept form drafts (SPEC §2 registration/add-pan and edit-profile)', ()
     expect(readRegistrationDraft('firstbank', storage)).toEqual({ first_name: 'Alex' });
   });
 
-  it('gives a profile draft (changed fields and the version they were read at) back only to its owner; anyone else\'s is dropped unseen', () => {
+  it("gives a profile draft (changed fields and the version they were read at) back only to its owner; anyone else's is dropped unseen", () => {
     const storage = memoryStorage();
     const owner = { siteId: 'eurobank', userId: 'u-1' };
     keepProfileDraft(owner, { changes: { last_name: 'Kept', password: 'never' }, baseVersion: 3 }, storage);

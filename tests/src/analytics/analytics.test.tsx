@@ -58,7 +58,9 @@ describe('the data layer', () => {
 describe('useAnalytics', () => {
   it('tells the region tag once, then a page view for each later navigation, and loads no remote script by default', async () => {
     const router = renderAt('/dohabank/ar_qa/account/login');
-    expect(window.dataLayer).toEqual([{ event: 'analyticsConfig', region: 'CEMEA', containerId: ANALYTICS_TAGS.CEMEA.containerId, siteId: 'dohabank', locale: 'ar_qa' }]);
+    expect(window.dataLayer).toEqual([
+      { event: 'analyticsConfig', region: 'CEMEA', containerId: ANALYTICS_TAGS.CEMEA.containerId, siteId: 'dohabank', locale: 'ar_qa' },
+    ]);
     await act(() => router.navigate('/dohabank/ar_qa/account/registration?returnurl=x'));
     await act(() => router.navigate('/dohabank/en_qa/account/registration'));
     expect(window.dataLayer?.slice(1)).toEqual([

@@ -17,12 +17,17 @@ let answerFor: (url: string) => Answer | undefined;
 const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
   const url = String(config.url);
   calls.push({ url, params: (config.params ?? {}) as Record<string, unknown> });
-  const answer: Answer = answerFor(url) ??
-    (url === 'site-config-service/config/site/firstbank' ? { status: 200, data: firstbank }
-    : url === 'site-config-service/config/site/vppcards' ? { status: 200, data: vppcards }
-    : url === 'bin/aem/rest' ? { status: 200, data: { content: { title: 'From AEM', subtitle: 'AEM subtitle' } } }
-    : url.startsWith('cmsapi/') ? { status: 200, data: { content: { title: 'From the CMS' } } }
-    : { status: 404, data: { error: 'NOT_FOUND', message: 'no' } });
+  const answer: Answer =
+    answerFor(url) ??
+    (url === 'site-config-service/config/site/firstbank'
+      ? { status: 200, data: firstbank }
+      : url === 'site-config-service/config/site/vppcards'
+        ? { status: 200, data: vppcards }
+        : url === 'bin/aem/rest'
+          ? { status: 200, data: { content: { title: 'From AEM', subtitle: 'AEM subtitle' } } }
+          : url.startsWith('cmsapi/')
+            ? { status: 200, data: { content: { title: 'From the CMS' } } }
+            : { status: 404, data: { error: 'NOT_FOUND', message: 'no' } });
   const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
   if (answer.status >= 400) throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response);
   return response;
@@ -55,7 +60,9 @@ describe('getContent (SPEC §7 content)', () => {
     const result = await load('vppcards');
     expect(result.data).toEqual({ title: 'From the CMS', subtitle: 'AEM subtitle' });
     expect(calls.find((call) => call.url === 'bin/aem/rest')?.params).toMatchObject({ version: 3, siteId: 'vppcards' });
-    expect(calls.filter((call) => call.url.startsWith('cmsapi/'))).toEqual([{ url: 'cmsapi/content.data.json/vpp/vppcards/vppcards/cards', params: { locale: 'pt_br' } }]);
+    expect(calls.filter((call) => call.url.startsWith('cmsapi/'))).toEqual([
+      { url: 'cmsapi/content.data.json/vpp/vppcards/vppcards/cards', params: { locale: 'pt_br' } },
+    ]);
   });
 
   it.each([

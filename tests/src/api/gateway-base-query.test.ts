@@ -17,7 +17,16 @@ interface Sent {
 
 type Answer = { status: number; data?: unknown; headers?: Record<string, string> };
 
-function harness(options: { flags?: Partial<FeatureFlags>; cookies?: Record<string, string>; tokens?: Record<string, string>; captcha?: CaptchaProvider; answer?: (config: InternalAxiosRequestConfig) => Answer; preAuthEnabled?: boolean } = {}) {
+function harness(
+  options: {
+    flags?: Partial<FeatureFlags>;
+    cookies?: Record<string, string>;
+    tokens?: Record<string, string>;
+    captcha?: CaptchaProvider;
+    answer?: (config: InternalAxiosRequestConfig) => Answer;
+    preAuthEnabled?: boolean;
+  } = {},
+) {
   const sent: Sent[] = [];
   const outcomes: GatewayOutcome[] = [];
   const tokens = new Map(Object.entries(options.tokens ?? {}));
@@ -47,7 +56,10 @@ describe('§7 headers on every request', () => {
   it('X-SITE-ID always; X-COOKIE-AUTH when the option is on; base /api in client-server mode', async () => {
     const { call, sent } = harness();
     await call({ url: 'site-config-service/config/site/firstbank' });
-    expect(sent[0]).toEqual({ url: '/api/site-config-service/config/site/firstbank', headers: expect.objectContaining({ 'x-site-id': 'firstbank', 'x-cookie-auth': 'true' }) });
+    expect(sent[0]).toEqual({
+      url: '/api/site-config-service/config/site/firstbank',
+      headers: expect.objectContaining({ 'x-site-id': 'firstbank', 'x-cookie-auth': 'true' }),
+    });
     expect(sent[0]!.headers['x-xsrf-token']).toBeUndefined();
   });
 
@@ -178,7 +190,10 @@ describe('§7 tokens', () => {
 describe('every answer is reported to the error catalogue', () => {
   it('successes and errors, with status, code and X-CID', async () => {
     const { call, outcomes } = harness({
-      answer: (config) => (config.url === 'user-mgmt/user/find' ? { status: 502, data: { error: 'BAD_GATEWAY', message: 'down' }, headers: { 'x-cid': 'ref-1' } } : { status: 200, headers: { 'x-cid': 'ref-ok' } }),
+      answer: (config) =>
+        config.url === 'user-mgmt/user/find'
+          ? { status: 502, data: { error: 'BAD_GATEWAY', message: 'down' }, headers: { 'x-cid': 'ref-1' } }
+          : { status: 200, headers: { 'x-cid': 'ref-ok' } },
     });
     const failed = await call({ url: 'user-mgmt/user/find' });
     await call({ url: 'bin/aem/rest', ownsAuthFailure: true });

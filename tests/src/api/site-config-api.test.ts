@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 describe('getSiteConfig (SPEC §7)', () => {
-  it('reads a site\'s configuration from the site-config service', async () => {
+  it("reads a site's configuration from the site-config service", async () => {
     expect((await load('firstbank')).data?.siteId).toBe('firstbank');
     expect(calls).toEqual(['site-config-service/config/site/firstbank']);
   });
@@ -53,7 +53,7 @@ describe('getSiteConfig (SPEC §7)', () => {
     expect(calls).toEqual(['/en_us/account/configurations/promotions-en_us.json']);
   });
 
-  it('SPEC §8: when the promotions configuration fails, the service\'s answer (its default) is used silently', async () => {
+  it("SPEC §8: when the promotions configuration fails, the service's answer (its default) is used silently", async () => {
     expect((await load('promotions_fr_fr')).data?.siteId).toBe(defaultSite.siteId);
     expect(calls).toEqual(['/fr_fr/account/configurations/promotions-fr_fr.json', 'site-config-service/config/site/promotions_fr_fr']);
   });

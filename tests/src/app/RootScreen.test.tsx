@@ -28,11 +28,15 @@ const calls: string[] = [];
 const fixtureAdapter: AxiosAdapter = async (config) => {
   const url = String(config.url);
   calls.push(url);
-  const answer: Answer = answerFor(config) ??
-    (url.startsWith('site-config-service/') ? { status: 200, data: firstbank }
-    : url === 'bin/aem/rest' ? { status: 200, data: { content: content[(config.params as { contentType: string }).contentType] } }
-    : url.startsWith('/offers') ? { status: 200, data: [] }
-    : { status: 404, data: { error: 'NOT_IMPLEMENTED', message: 'later' } });
+  const answer: Answer =
+    answerFor(config) ??
+    (url.startsWith('site-config-service/')
+      ? { status: 200, data: firstbank }
+      : url === 'bin/aem/rest'
+        ? { status: 200, data: { content: content[(config.params as { contentType: string }).contentType] } }
+        : url.startsWith('/offers')
+          ? { status: 200, data: [] }
+          : { status: 404, data: { error: 'NOT_IMPLEMENTED', message: 'later' } });
   const response = { data: answer.data, status: answer.status, statusText: '', headers: answer.headers ?? {}, config, request: {} };
   if (answer.status >= 400) throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response);
   return response;
@@ -94,7 +98,12 @@ describe('§2 root screen', () => {
     await waitFor(() => expect(window.dataLayer).toEqual([config]));
     await act(() => router.navigate('/firstbank/en_us/account/registration'));
     await screen.findByRole('heading', { level: 1, name: 'Create an account' });
-    await waitFor(() => expect(window.dataLayer).toEqual([config, { event: 'virtualPageView', page: '/firstbank/en_us/account/registration', siteId: 'firstbank', locale: 'en_us' }]));
+    await waitFor(() =>
+      expect(window.dataLayer).toEqual([
+        config,
+        { event: 'virtualPageView', page: '/firstbank/en_us/account/registration', siteId: 'firstbank', locale: 'en_us' },
+      ]),
+    );
     // No remote tag in tests (ADR 0013).
     expect(document.querySelector('script[data-analytics-tag]')).toBeNull();
   });
@@ -112,7 +121,14 @@ describe('§2 root screen', () => {
     await screen.findByRole('heading', { level: 1, name: 'My profile' });
     expect(signedIn.state.location.pathname).toBe('/firstbank/en_us/account/profile');
     // §2 preloaded data for a signed-in visitor, and the offers list (firstbank shows offers_preference).
-    expect(calls).toEqual(expect.arrayContaining(['user-mgmt/user/find', 'user-attribute/user/firstbank', 'user-attribute/user/assets/firstbank', '/offersdata/customized-categories.json']));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'user-mgmt/user/find',
+        'user-attribute/user/firstbank',
+        'user-attribute/user/assets/firstbank',
+        '/offersdata/customized-categories.json',
+      ]),
+    );
   });
 });
 
@@ -141,7 +157,9 @@ describe('§8 global error alert', () => {
     expect(alert.textContent).toContain("We're having trouble right now. Please try again later. Reference: ref-502-abc");
 
     answerFor = () => ({ status: 200, data: { email: 'x@example.com' } });
-    await act(() => store.dispatch(userMgmtApi.endpoints.getProfile.initiate({ siteId: 'firstbank', concierge: false }, { subscribe: false, forceRefetch: true })));
+    await act(() =>
+      store.dispatch(userMgmtApi.endpoints.getProfile.initiate({ siteId: 'firstbank', concierge: false }, { subscribe: false, forceRefetch: true })),
+    );
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 

@@ -9,7 +9,8 @@ import northbankFixture from '../../../fixtures/sites/northbank.json';
 // ADR 0020: the header's logo and the link to the gateway's stylesheet of the site's brand colours.
 const firstbank = firstbankFixture as unknown as SiteConfig;
 const northbank = northbankFixture as unknown as SiteConfig;
-const brandLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-site-brand]')].map((link) => link.getAttribute('href'));
+const brandLinks = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-site-brand]')].map((link) => link.getAttribute('href'));
 
 afterEach(cleanup);
 

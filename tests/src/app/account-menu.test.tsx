@@ -1,7 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerWith, callsTo, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from '../screens/support/fake-portal';
+import {
+  answerWith,
+  callsTo,
+  PROFILE,
+  renderPortal,
+  resetFakePortal,
+  signedInAnswers,
+  signInTheBrowser,
+  type Answer,
+  type SentCall,
+} from '../screens/support/fake-portal';
 
 /**
  * The signed-in frame's account menu (SPEC §2 root screen, ADR 0014), over the fake gateway with
@@ -12,7 +22,10 @@ import { answerWith, callsTo, PROFILE, renderPortal, resetFakePortal, signedInAn
 const BASE = '/firstbank/en_us/account/';
 
 function cardHolder(profile: typeof PROFILE = PROFILE, answers: Record<string, Answer> = {}) {
-  answerWith((call: SentCall) => answers[call.url] ?? (call.url === 'user-attribute/user/firstbank' ? { status: 200, data: { userSites: {} } } : signedInAnswers(call, profile)));
+  answerWith(
+    (call: SentCall) =>
+      answers[call.url] ?? (call.url === 'user-attribute/user/firstbank' ? { status: 200, data: { userSites: {} } } : signedInAnswers(call, profile)),
+  );
 }
 
 async function openMenu(name: string | RegExp): Promise<{ button: HTMLElement; panel: HTMLElement }> {
@@ -24,7 +37,10 @@ async function openMenu(name: string | RegExp): Promise<{ button: HTMLElement; p
   return { button, panel };
 }
 
-const linkNames = (panel: HTMLElement) => within(panel).getAllByRole('link').map((link) => link.textContent);
+const linkNames = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 beforeEach(() => {
   resetFakePortal();
@@ -47,7 +63,15 @@ describe('account menu of a card holder', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hidden).toBe(false);
     // firstbank: cards captured, offer preferences shown, MFA optional (SPEC §2 guards).
-    expect(linkNames(panel)).toEqual(['My profile', 'Manage cards', 'Cashback statement', 'Preferences', 'Change password', 'Set up two-step verification', 'Sign out']);
+    expect(linkNames(panel)).toEqual([
+      'My profile',
+      'Manage cards',
+      'Cashback statement',
+      'Preferences',
+      'Change password',
+      'Set up two-step verification',
+      'Sign out',
+    ]);
     expect(within(panel).getByRole('link', { name: 'My profile' }).getAttribute('aria-current')).toBe('page');
     expect(within(panel).getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe(`${BASE}logout`);
   });
@@ -109,7 +133,9 @@ describe('account menu of a card holder', () => {
   });
 
   it('Sign out revokes the session and ends on the sign-in page; no menu is shown there', async () => {
-    cardHolder(PROFILE, { 'user-auth/tokens/revoke': { status: 200, data: {}, setCookie: 'gmap_authenticated=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/' } });
+    cardHolder(PROFILE, {
+      'user-auth/tokens/revoke': { status: 200, data: {}, setCookie: 'gmap_authenticated=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/' },
+    });
     const { router } = renderPortal(`${BASE}profile`);
     const { panel } = await openMenu('Emily Carter');
     fireEvent.click(within(panel).getByRole('link', { name: 'Sign out' }));

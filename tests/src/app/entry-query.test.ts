@@ -16,8 +16,12 @@ describe('§2 query parameters on entry', () => {
   });
 
   it('appends a valid selectedCause to the stored returnurl', () => {
-    expect(readEntryQuery('?returnurl=%2Fen_us%2Faccount%2Fprofile&selectedCause=save the bees', ORIGIN).returnUrl).toBe('/en_us/account/profile?selectedCause=save+the+bees');
-    expect(readEntryQuery('?returnurl=%2Fen_us%2Faccount%2Fprofile%3Ftab%3D1&selectedCause=x', ORIGIN).returnUrl).toBe('/en_us/account/profile?tab=1&selectedCause=x');
+    expect(readEntryQuery('?returnurl=%2Fen_us%2Faccount%2Fprofile&selectedCause=save the bees', ORIGIN).returnUrl).toBe(
+      '/en_us/account/profile?selectedCause=save+the+bees',
+    );
+    expect(readEntryQuery('?returnurl=%2Fen_us%2Faccount%2Fprofile%3Ftab%3D1&selectedCause=x', ORIGIN).returnUrl).toBe(
+      '/en_us/account/profile?tab=1&selectedCause=x',
+    );
   });
 
   it('drops an invalid selectedCause', () => {

@@ -112,7 +112,11 @@ describe('§2 mobile deep link in the login-page guard (signed in, firstbank)', 
   });
 
   it('another app’s scheme, a desktop browser, or a site without an app: never followed', () => {
-    for (const decision of [onLogin('otherbank://offers', IPHONE), onLogin(`${SCHEME}offers`, 'Mozilla/5.0 (X11; Linux x86_64)'), onLogin(`${SCHEME}offers`, ANDROID, withoutApp(FIRSTBANK))]) {
+    for (const decision of [
+      onLogin('otherbank://offers', IPHONE),
+      onLogin(`${SCHEME}offers`, 'Mozilla/5.0 (X11; Linux x86_64)'),
+      onLogin(`${SCHEME}offers`, ANDROID, withoutApp(FIRSTBANK)),
+    ]) {
       expect(decision).toMatchObject({ kind: 'redirect', route: 'profile' });
     }
   });

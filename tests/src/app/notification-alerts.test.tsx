@@ -5,7 +5,15 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPortalRouter } from '../../../src/App';
-import { alertsClosed, alertsSlice, noticesOnPage, notificationDismissed, notificationShown, pageChanged, type AlertsState } from '../../../src/app/alerts-slice';
+import {
+  alertsClosed,
+  alertsSlice,
+  noticesOnPage,
+  notificationDismissed,
+  notificationShown,
+  pageChanged,
+  type AlertsState,
+} from '../../../src/app/alerts-slice';
 import type { AppServices } from '../../../src/app/app-services';
 import { documentCookieJar } from '../../../src/app/browser-cookies';
 import { browserLocalStorage } from '../../../src/app/browser-storage';
@@ -69,10 +77,11 @@ describe('alerts slice: notice lifetimes', () => {
 const content = enUsContent as Record<string, Record<string, string>>;
 const fixtureAdapter: AxiosAdapter = async (config) => {
   const url = String(config.url);
-  const answer =
-    url.startsWith('site-config-service/') ? { status: 200, data: firstbank as unknown }
-    : url === 'bin/aem/rest' ? { status: 200, data: { content: content[(config.params as { contentType: string }).contentType] } as unknown }
-    : { status: 404, data: { error: 'NOT_IMPLEMENTED', message: 'later' } as unknown };
+  const answer = url.startsWith('site-config-service/')
+    ? { status: 200, data: firstbank as unknown }
+    : url === 'bin/aem/rest'
+      ? { status: 200, data: { content: content[(config.params as { contentType: string }).contentType] } as unknown }
+      : { status: 404, data: { error: 'NOT_IMPLEMENTED', message: 'later' } as unknown };
   const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
   if (answer.status >= 400) throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response);
   return response;

@@ -8,7 +8,11 @@ function fakeServices() {
   const setCookies: [string, string, Date][] = [];
   const removedKeys: string[] = [];
   const services: AppServices = {
-    cookies: { get: () => undefined, set: (name, value, expires) => void setCookies.push([name, value, expires]), remove: (name) => void removedCookies.push(name) },
+    cookies: {
+      get: () => undefined,
+      set: (name, value, expires) => void setCookies.push([name, value, expires]),
+      remove: (name) => void removedCookies.push(name),
+    },
     localStore: { get: () => null, set: () => undefined, remove: (key) => void removedKeys.push(key) },
     goToSignIn: vi.fn(),
   };
@@ -36,7 +40,10 @@ describe('auth effects', () => {
     const { services, removedKeys } = fakeServices();
     expect(await performAuthEffect({ type: 'REMOVE_REFRESH_TOKEN' }, noDispatch, services)).toBeNull();
     expect(removedKeys).toEqual(['refresh_token']);
-    expect(await performAuthEffect({ type: 'REFRESH_TOKEN', siteId: 'firstbank' }, noDispatch, services)).toEqual({ type: 'REFRESH_FAILED', siteId: 'firstbank' });
+    expect(await performAuthEffect({ type: 'REFRESH_TOKEN', siteId: 'firstbank' }, noDispatch, services)).toEqual({
+      type: 'REFRESH_FAILED',
+      siteId: 'firstbank',
+    });
     expect(noDispatch).not.toHaveBeenCalled();
   });
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INITIAL_AUTH_STATE,
-  NO_RELOAD_ERROR_CODES,
-  tokenTypeOf,
-  transition,
-  userTypeOf,
-  type AuthEvent,
-  type AuthState,
-} from '../../../src/auth/auth-machine';
+import { INITIAL_AUTH_STATE, NO_RELOAD_ERROR_CODES, tokenTypeOf, transition, userTypeOf, type AuthEvent, type AuthState } from '../../../src/auth/auth-machine';
 
 /** Runs events through the pure machine, answering the final state and every effect in order. */
 function run(events: AuthEvent[], from: AuthState = INITIAL_AUTH_STATE) {
@@ -87,14 +79,26 @@ describe('§4 background check', () => {
   });
 
   it('USER_NOT_FOUND a second time, or a failed save, ends LOGGEDOUT (no loop)', () => {
-    const twice = run([check(), { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'USER_NOT_FOUND' }, { type: 'SITE_LOCALE_SAVED', siteId: 'firstbank' }, { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'USER_NOT_FOUND' }]);
+    const twice = run([
+      check(),
+      { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'USER_NOT_FOUND' },
+      { type: 'SITE_LOCALE_SAVED', siteId: 'firstbank' },
+      { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'USER_NOT_FOUND' },
+    ]);
     expect(twice.state).toEqual({ name: 'LOGGEDOUT', siteId: 'firstbank' });
-    const saveFailed = run([check(), { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'USER_NOT_FOUND' }, { type: 'SITE_LOCALE_SAVE_FAILED', siteId: 'firstbank' }]);
+    const saveFailed = run([
+      check(),
+      { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'USER_NOT_FOUND' },
+      { type: 'SITE_LOCALE_SAVE_FAILED', siteId: 'firstbank' },
+    ]);
     expect(saveFailed.state).toEqual({ name: 'LOGGEDOUT', siteId: 'firstbank' });
   });
 
   it('any other error gives LOGGEDOUT', () => {
-    expect(run([check(), { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'UNAUTHENTICATED' }]).state).toEqual({ name: 'LOGGEDOUT', siteId: 'firstbank' });
+    expect(run([check(), { type: 'BACKGROUND_CHECK_FAILED', siteId: 'firstbank', code: 'UNAUTHENTICATED' }]).state).toEqual({
+      name: 'LOGGEDOUT',
+      siteId: 'firstbank',
+    });
   });
 });
 
@@ -105,7 +109,10 @@ describe('§4 refresh-token retry', () => {
       { type: 'REFRESH_SUCCEEDED', siteId: 'firstbank' },
       { type: 'BACKGROUND_CHECK_ANSWERED', siteId: 'firstbank', passesBackgroundCheck: true },
     ]);
-    expect(effects).toEqual([{ type: 'REFRESH_TOKEN', siteId: 'firstbank' }, { type: 'CALL_BACKGROUND_CHECK', siteId: 'firstbank' }]);
+    expect(effects).toEqual([
+      { type: 'REFRESH_TOKEN', siteId: 'firstbank' },
+      { type: 'CALL_BACKGROUND_CHECK', siteId: 'firstbank' },
+    ]);
     expect(state.name).toBe('LOGGEDIN');
   });
 
@@ -145,7 +152,10 @@ describe('§4 authentication failure', () => {
   it('sets logged-out, clears the session cookies and reloads the sign-in route', () => {
     expect(run([{ type: 'AUTHENTICATION_FAILED', code: 'UNAUTHENTICATED' }], signedIn)).toEqual({
       state: { name: 'LOGGEDOUT', siteId: 'firstbank' },
-      effects: [{ type: 'CLEAR_SESSION_COOKIES', concierge: false }, { type: 'GO_TO_SIGN_IN', reload: true }],
+      effects: [
+        { type: 'CLEAR_SESSION_COOKIES', concierge: false },
+        { type: 'GO_TO_SIGN_IN', reload: true },
+      ],
     });
   });
 
@@ -154,7 +164,14 @@ describe('§4 authentication failure', () => {
   });
 
   it('lists exactly the six codes of §4', () => {
-    expect([...NO_RELOAD_ERROR_CODES].sort()).toEqual(['DEVICE_LOCKED', 'MFA_OTP_REQUIRED', 'OTP_REQUIRED', 'OTP_REQUIRED_EMAIL', 'OTP_REQUIRED_PHONE', 'USER_LOCKED']);
+    expect([...NO_RELOAD_ERROR_CODES].sort()).toEqual([
+      'DEVICE_LOCKED',
+      'MFA_OTP_REQUIRED',
+      'OTP_REQUIRED',
+      'OTP_REQUIRED_EMAIL',
+      'OTP_REQUIRED_PHONE',
+      'USER_LOCKED',
+    ]);
   });
 
   it('§8: a concierge also loses the third (support-details) cookie', () => {
@@ -163,9 +180,12 @@ describe('§4 authentication failure', () => {
   });
 });
 
-it('ignores an answer for a check that another site\'s check replaced', () => {
+it("ignores an answer for a check that another site's check replaced", () => {
   const checking = transition(INITIAL_AUTH_STATE, check({ siteId: 'northbank' })).state;
-  expect(transition(checking, { type: 'BACKGROUND_CHECK_ANSWERED', siteId: 'firstbank', passesBackgroundCheck: true })).toEqual({ state: checking, effects: [] });
+  expect(transition(checking, { type: 'BACKGROUND_CHECK_ANSWERED', siteId: 'firstbank', passesBackgroundCheck: true })).toEqual({
+    state: checking,
+    effects: [],
+  });
 });
 
 it('ignores answers that arrive in a state not waiting for them', () => {

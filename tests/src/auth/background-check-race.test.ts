@@ -42,7 +42,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-it('a background check that answers while the site-locale save\'s invalidation waits is read as answered, not failed', async () => {
+it("a background check that answers while the site-locale save's invalidation waits is read as answered, not failed", async () => {
   gatewayHttp.defaults.adapter = adapter;
   const services = { cookies: documentCookieJar(), localStore: browserLocalStorage(), goToSignIn: () => undefined };
   const store = createStore(services);

@@ -16,7 +16,11 @@ function memoryStore(initial: Record<string, string> = {}): TokenStorage & { ent
 
 function fakeDeps(options: { sessionExtension?: boolean; store?: ReturnType<typeof memoryStore>; cookies?: Record<string, string> } = {}) {
   const cookieValues = new Map(Object.entries(options.cookies ?? {}));
-  const cookies: CookieJar = { get: (name) => cookieValues.get(name), set: (name, value) => void cookieValues.set(name, value), remove: (name) => void cookieValues.delete(name) };
+  const cookies: CookieJar = {
+    get: (name) => cookieValues.get(name),
+    set: (name, value) => void cookieValues.set(name, value),
+    remove: (name) => void cookieValues.delete(name),
+  };
   const actions: { type: string; payload?: unknown }[] = [];
   const dispatch = vi.fn((action: unknown) => {
     if (typeof action === 'function') return Promise.resolve({ data: {} });

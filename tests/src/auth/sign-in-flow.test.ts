@@ -11,16 +11,36 @@ const error = (status: number, code: string, extra: Partial<GatewayError> = {}):
 describe('the sign-in flow: next step per answer', () => {
   it.each([
     ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false, recoveryCodesLeft: null }],
-    ['200 with a breached password (ADR 0009)', { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true, recoveryCodesLeft: null }],
-    ['OTP_REQUIRED_EMAIL', error(401, 'OTP_REQUIRED_EMAIL', { details: { maskedDestination: 'a***@example.com' } }), { kind: 'enter-passcode', otpType: 'email', maskedDestination: 'a***@example.com', breachedPassword: false }],
-    ['OTP_REQUIRED_PHONE', error(401, 'OTP_REQUIRED_PHONE', { details: { maskedDestination: '*** *** 4321' } }), { kind: 'enter-passcode', otpType: 'sms', maskedDestination: '*** *** 4321', breachedPassword: false }],
-    ['OTP_REQUIRED_EMAIL without a destination', error(401, 'OTP_REQUIRED_EMAIL'), { kind: 'enter-passcode', otpType: 'email', maskedDestination: null, breachedPassword: false }],
+    [
+      '200 with a breached password (ADR 0009)',
+      { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } },
+      { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true, recoveryCodesLeft: null },
+    ],
+    [
+      'OTP_REQUIRED_EMAIL',
+      error(401, 'OTP_REQUIRED_EMAIL', { details: { maskedDestination: 'a***@example.com' } }),
+      { kind: 'enter-passcode', otpType: 'email', maskedDestination: 'a***@example.com', breachedPassword: false },
+    ],
+    [
+      'OTP_REQUIRED_PHONE',
+      error(401, 'OTP_REQUIRED_PHONE', { details: { maskedDestination: '*** *** 4321' } }),
+      { kind: 'enter-passcode', otpType: 'sms', maskedDestination: '*** *** 4321', breachedPassword: false },
+    ],
+    [
+      'OTP_REQUIRED_EMAIL without a destination',
+      error(401, 'OTP_REQUIRED_EMAIL'),
+      { kind: 'enter-passcode', otpType: 'email', maskedDestination: null, breachedPassword: false },
+    ],
     [
       'VBA_TOKEN_REQUIRED: the mailed passcode proves a breached password (ADR 0009)',
       error(401, 'VBA_TOKEN_REQUIRED', { details: { maskedDestination: 'w***@example.com' } }),
       { kind: 'enter-passcode', otpType: 'email', maskedDestination: 'w***@example.com', breachedPassword: true },
     ],
-    ['MFA_OTP_REQUIRED', error(401, 'MFA_OTP_REQUIRED', { details: { maskedDestination: 'ignored' } }), { kind: 'enter-passcode', otpType: 'totp', maskedDestination: null, breachedPassword: false }],
+    [
+      'MFA_OTP_REQUIRED',
+      error(401, 'MFA_OTP_REQUIRED', { details: { maskedDestination: 'ignored' } }),
+      { kind: 'enter-passcode', otpType: 'totp', maskedDestination: null, breachedPassword: false },
+    ],
     ['OTP_REQUIRED', error(401, 'OTP_REQUIRED'), { kind: 'choose-passcode-channel' }],
     ['BAD_CREDENTIALS', error(401, 'BAD_CREDENTIALS'), { kind: 'refused', text: { group: 'errors', key: 'wrongCombination' } }],
     ['500', error(500, 'INTERNAL'), { kind: 'unavailable' }],
@@ -34,12 +54,24 @@ describe('refusal texts (§8 defaults, content with Retry-After minutes and atte
   it.each([
     [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
     // ADR 0008: the page says when the lock ends, in its own locale (use-refusal-text formats `at`).
-    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: '2026-11-26T14:05:00.000Z' } }).error, { group: 'signIn', key: 'error.userLockedUntil', at: '2026-11-26T14:05:00.000Z' }],
-    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: 'soon' } }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
+    [
+      error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: '2026-11-26T14:05:00.000Z' } }).error,
+      { group: 'signIn', key: 'error.userLockedUntil', at: '2026-11-26T14:05:00.000Z' },
+    ],
+    [
+      error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: 'soon' } }).error,
+      { group: 'signIn', key: 'error.userLocked', values: { count: 15 } },
+    ],
     // ADR 0008: a warning before the last wrong passwords, as a counted text.
     [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 4 } }).error, { group: 'errors', key: 'wrongCombination' }],
-    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 } }],
-    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error, { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 1 } }],
+    [
+      error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error,
+      { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 } },
+    ],
+    [
+      error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error,
+      { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 1 } },
+    ],
     [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
     [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { count: 1 } }],
     [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],
@@ -50,7 +82,10 @@ describe('refusal texts (§8 defaults, content with Retry-After minutes and atte
     [error(401, 'OTP_EXPIRED').error, { group: 'signIn', key: 'error.otpExpired' }],
     [error(400, 'VALIDATION_FAILED').error, { group: 'signIn', key: 'error.validation' }],
     [error(403, 'XSRF_TOKEN_MISSING').error, { group: 'errors', key: 'unexpected' }],
-    [{ name: 'TypeError', message: 'could not build' }, { group: 'errors', key: 'unexpected' }],
+    [
+      { name: 'TypeError', message: 'could not build' },
+      { group: 'errors', key: 'unexpected' },
+    ],
   ])('%o → %o', (failure, text) => {
     expect(refusalText(failure)).toEqual(text);
   });
@@ -67,7 +102,9 @@ describe('§3 login payload as multipart parts', () => {
       locale: 'de_de',
       init_login: 'true',
     });
-    expect(parts(loginFormData({ siteId: 's', locale: 'en_us', username: 'u', password: 'p', otp: '123456', otpType: 'sms', trustDevice: false }))).toMatchObject({
+    expect(
+      parts(loginFormData({ siteId: 's', locale: 'en_us', username: 'u', password: 'p', otp: '123456', otpType: 'sms', trustDevice: false })),
+    ).toMatchObject({
       otp: '123456',
       otp_type: 'sms',
       trust_device: 'false',

@@ -14,7 +14,12 @@ let logoutAnswer: { status: number; data: unknown };
 const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
   const url = String(config.url);
   calls.push({ url, method: String(config.method).toUpperCase(), params: config.params });
-  const answer = url === 'logout' ? logoutAnswer : url === 'user-auth/tokens/revoke' ? { status: 200, data: { revoked: true } } : { status: 404, data: { error: 'NOT_FOUND', message: 'no' } };
+  const answer =
+    url === 'logout'
+      ? logoutAnswer
+      : url === 'user-auth/tokens/revoke'
+        ? { status: 200, data: { revoked: true } }
+        : { status: 404, data: { error: 'NOT_FOUND', message: 'no' } };
   const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
   if (answer.status >= 400) throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response);
   return response;
@@ -37,7 +42,7 @@ beforeEach(() => {
 afterEach(() => window.localStorage.clear());
 
 describe('signOut on an SSO site', () => {
-  it('posts {gateway base}/logout (not tokens/revoke) with the refresh token, and answers the provider\'s end-session URL', async () => {
+  it("posts {gateway base}/logout (not tokens/revoke) with the refresh token, and answers the provider's end-session URL", async () => {
     window.localStorage.setItem('refresh_token', 'r-1');
     const url = await signOut(deps(), SITE, 'CARDHOLDER', 'logout', true);
     expect(url).toBe('/test-idp/logout?client_id=unionbank-rewards-portal');

@@ -23,7 +23,22 @@ type SiteKind = keyof typeof SITES;
 const AUTH_STATES: readonly AuthStatus[] = ['LOGGEDOUT', 'LOGGEDIN-INACTIVE', 'LOGGEDIN'];
 
 function context(route: AccountRoute, auth: AuthStatus, kind: SiteKind, overrides: Partial<GuardContext> = {}): GuardContext {
-  return { route, auth, ...SITES[kind], search: '', flags: FEATURE_FLAGS, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false, passwordChangeRequired: false, ...overrides };
+  return {
+    route,
+    auth,
+    ...SITES[kind],
+    search: '',
+    flags: FEATURE_FLAGS,
+    hasRegistrationData: false,
+    hasPendingSignIn: false,
+    hasNotificationInfo: false,
+    device: null,
+    mfaEnrolled: false,
+    userType: 'CARDHOLDER',
+    actingForUser: false,
+    passwordChangeRequired: false,
+    ...overrides,
+  };
 }
 
 /** Where the decision leaves the visitor: the route itself when allowed. */
@@ -124,8 +139,11 @@ describe('§2 global SSO rule (unionbank)', () => {
 });
 
 describe('ADR 0009: an account the gateway holds until it replaces a breached password', () => {
-  const held = (route: AccountRoute, auth: AuthStatus = 'LOGGEDIN') => destination(decideRoute(context(route, auth, 'classic', { passwordChangeRequired: true })), route);
-  const signedInRoutes = ACCOUNT_ROUTES.filter((route) => ROUTE_GUARDS[route].includes('authenticatedOnly') && route !== 'compromised-credentials' && route !== 'logout');
+  const held = (route: AccountRoute, auth: AuthStatus = 'LOGGEDIN') =>
+    destination(decideRoute(context(route, auth, 'classic', { passwordChangeRequired: true })), route);
+  const signedInRoutes = ACCOUNT_ROUTES.filter(
+    (route) => ROUTE_GUARDS[route].includes('authenticatedOnly') && route !== 'compromised-credentials' && route !== 'logout',
+  );
 
   it.each(signedInRoutes)('%s, by link or typed URL, leads to compromised-credentials', (route) => {
     expect(held(route)).toBe('compromised-credentials');
@@ -155,7 +173,10 @@ describe('§2 site-dependent guards', () => {
   });
 
   it('edit-pan goes to /profile on a site that captures no cards', () => {
-    const site: SiteConfig = { ...SITES.classic.site, siteFeatureConfigurations: SITES.classic.site.siteFeatureConfigurations.filter((f) => f.name !== 'pan_capture') };
+    const site: SiteConfig = {
+      ...SITES.classic.site,
+      siteFeatureConfigurations: SITES.classic.site.siteFeatureConfigurations.filter((f) => f.name !== 'pan_capture'),
+    };
     expect(destination(decideRoute(context('edit-pan', 'LOGGEDIN', 'classic', { site })), 'edit-pan')).toBe('profile');
   });
 
@@ -171,8 +192,16 @@ describe('§2 flow guards and switches', () => {
 
   it('§2 login-otp opens with stored login data; login-otp-preference also needs the notification info', () => {
     expect(decideRoute(context('login-otp', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true }))).toEqual({ kind: 'allow', clearOtpExpiry: false });
-    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true }))).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
-    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasNotificationInfo: true }))).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
+    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true }))).toEqual({
+      kind: 'redirect',
+      route: 'login-form',
+      search: '',
+    });
+    expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasNotificationInfo: true }))).toEqual({
+      kind: 'redirect',
+      route: 'login-form',
+      search: '',
+    });
     expect(decideRoute(context('login-otp-preference', 'LOGGEDOUT', 'classic', { hasPendingSignIn: true, hasNotificationInfo: true }))).toEqual({
       kind: 'allow',
       clearOtpExpiry: false,
@@ -224,10 +253,13 @@ describe('mfa "required" (dohabank): a signed-in user sets up an authenticator f
   const on = (route: AccountRoute, mfaEnrolled: boolean) =>
     destination(decideRoute({ ...context(route, 'LOGGEDIN', 'classic'), ...dohabank, mfaEnrolled }), route);
 
-  it.each(['profile', 'edit-profile', 'edit-pan', 'password', 'cashback-statement', 'otp-check-preference'] as const)('%s goes to mfa-setup until enrolled', (route) => {
-    expect(on(route, false)).toBe('mfa-setup');
-    expect(on(route, true)).toBe(route);
-  });
+  it.each(['profile', 'edit-profile', 'edit-pan', 'password', 'cashback-statement', 'otp-check-preference'] as const)(
+    '%s goes to mfa-setup until enrolled',
+    (route) => {
+      expect(on(route, false)).toBe('mfa-setup');
+      expect(on(route, true)).toBe(route);
+    },
+  );
 
   it('offers no authenticator set-up on a site with mfa "off" (vppcards)', () => {
     expect(destination(decideRoute(context('mfa-setup', 'LOGGEDIN', 'noOffers')), 'mfa-setup')).toBe('profile');

@@ -99,7 +99,12 @@ describe('§2 recovery, current variant (firstbank en_us): recovery → reset-pa
     [{ error: 'PASSWORD_COMPROMISED' }, "That password has appeared in a data breach and can't be used. Please choose another one."],
     [{ error: 'VALIDATION_FAILED', fields: { password: 'passwordRulesError' } }, 'Please check the highlighted fields.'],
   ])('change-password-from-passcode %o: the text, and the person stays on the step', async (body, text) => {
-    answerWith(answersFor({ 'user-mgmt/user/send-passcode': CHECK_EMAIL, 'user-mgmt/user/change-password-from-passcode': { status: 400, data: { message: 'x', ...body } } }));
+    answerWith(
+      answersFor({
+        'user-mgmt/user/send-passcode': CHECK_EMAIL,
+        'user-mgmt/user/change-password-from-passcode': { status: 400, data: { message: 'x', ...body } },
+      }),
+    );
     const { router } = renderPortal('/firstbank/en_us/account/recovery');
     await askForCode();
     await resetWith('654321', 'Brand-New-Pass-7');
@@ -161,7 +166,12 @@ describe('§2 recovery, step-by-step variant (sabana: send_sms "true"; bancosol:
   });
 
   it('find-code PASSCODE_INVALID: attempts left, stays on passcode', async () => {
-    answerWith(answersFor({ 'user-mgmt/user/send-passcode': CHECK_EMAIL, 'user-mgmt/user/find-code': { status: 400, data: { error: 'PASSCODE_INVALID', message: 'x', attemptsLeft: 2 } } }));
+    answerWith(
+      answersFor({
+        'user-mgmt/user/send-passcode': CHECK_EMAIL,
+        'user-mgmt/user/find-code': { status: 400, data: { error: 'PASSCODE_INVALID', message: 'x', attemptsLeft: 2 } },
+      }),
+    );
     const { router } = renderPortal('/bancosol/pt_br/account/recovery');
     fireEvent.change(await screen.findByLabelText(/^Email address|^E-mail/), { target: { value: 'ana@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

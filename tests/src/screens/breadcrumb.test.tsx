@@ -15,13 +15,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('Back breadcrumb', () => {
-  it.each(['edit-pan', 'password', 'site-settings', 'mfa-setup', 'delete-profile', 'cashback-statement', 'otp-check-preference'])('%s has a Back link that leads to the profile', async (route) => {
-    signedIn('firstbank');
-    const { router } = renderPortal(`/firstbank/en_us/account/${route}`);
-    const crumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    fireEvent.click(within(crumb).getByRole('link', { name: 'Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/profile'));
-  });
+  it.each(['edit-pan', 'password', 'site-settings', 'mfa-setup', 'delete-profile', 'cashback-statement', 'otp-check-preference'])(
+    '%s has a Back link that leads to the profile',
+    async (route) => {
+      signedIn('firstbank');
+      const { router } = renderPortal(`/firstbank/en_us/account/${route}`);
+      const crumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+      fireEvent.click(within(crumb).getByRole('link', { name: 'Back' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/profile'));
+    },
+  );
 
   it('is absent from a required authenticator set-up, where the profile is not open yet (dohabank mfa "required")', async () => {
     signedIn('dohabank');

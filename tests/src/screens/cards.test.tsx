@@ -19,7 +19,11 @@ function asset(assetId: string, lastFour: string, isDefaultAsset: boolean, vop =
     assetId,
     isDefaultAsset,
     cashbackStatus: vop ? 'ELIGIBLE' : 'NOT_ELIGIBLE',
-    metadata: [{ name: 'LAST_FOUR', value: lastFour }, { name: 'PRODUCT_TYPE', value: 'C' }, ...(vop ? [{ name: 'VOP_CARD_ID', value: `vop-${assetId}` }] : [])],
+    metadata: [
+      { name: 'LAST_FOUR', value: lastFour },
+      { name: 'PRODUCT_TYPE', value: 'C' },
+      ...(vop ? [{ name: 'VOP_CARD_ID', value: `vop-${assetId}` }] : []),
+    ],
   };
 }
 
@@ -28,7 +32,15 @@ function withPanCapture(site: Site, changes: Record<string, string | undefined>)
   return {
     ...site,
     siteFeatureConfigurations: site.siteFeatureConfigurations.map((feature) =>
-      feature.name === 'pan_capture' ? { ...feature, featureConfig: Object.fromEntries(Object.entries({ ...feature.featureConfig, ...changes }).filter(([, value]) => value !== undefined)) as Record<string, string> } : feature,
+      feature.name === 'pan_capture'
+        ? {
+            ...feature,
+            featureConfig: Object.fromEntries(Object.entries({ ...feature.featureConfig, ...changes }).filter(([, value]) => value !== undefined)) as Record<
+              string,
+              string
+            >,
+          }
+        : feature,
     ),
   } as Site;
 }
@@ -77,7 +89,11 @@ async function addCard(number: string, button = 'Add card') {
   await act(async () => fireEvent.click(screen.getByRole('button', { name: button })));
 }
 
-const failure = (status: number, code: string, correlationId: string): Answer => ({ status, data: { error: code, message: 'x' }, headers: { 'x-cid': correlationId } });
+const failure = (status: number, code: string, correlationId: string): Answer => ({
+  status,
+  data: { error: code, message: 'x' },
+  headers: { 'x-cid': correlationId },
+});
 
 describe('SPEC §2 managed list and capture block (firstbank, card updates allowed)', () => {
   it('adds a card: server check with digits only, enrolment, the card in the list, panAdded status', async () => {
@@ -116,7 +132,9 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     fakeAssets(firstbank, [asset('a1', '1111', true)], { [`POST ${ASSETS}`]: failure(409, 'CARD_NOT_AVAILABLE', 'cid-held') });
     renderPortal('/firstbank/en_us/account/edit-pan');
     await addCard('4012 8888 8888 1881');
-    expect((await screen.findByRole('alert')).textContent).toContain("This card can't be added to your account. If it's yours, contact us and quote X-CID: cid-held");
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "This card can't be added to your account. If it's yours, contact us and quote X-CID: cid-held",
+    );
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4012 8888 8888 1881');
   });
 
@@ -151,7 +169,9 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
   });
 
   it('set default failure: "Set default card failed. X-CID: {id}"', async () => {
-    fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false)], { 'POST user-attribute/user/assets/a2': failure(409, 'CONFLICT', 'cid-def-1') });
+    fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false)], {
+      'POST user-attribute/user/assets/a2': failure(409, 'CONFLICT', 'cid-def-1'),
+    });
     renderPortal('/firstbank/en_us/account/edit-pan');
     fireEvent.click(await screen.findByRole('button', { name: 'More actions for the card ending in 1881' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Set as default' }));
@@ -171,7 +191,9 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     cleanup();
     resetFakePortal();
     signInTheBrowser();
-    fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false)], { 'POST user-attribute/user/assets/a2/remove-asset': failure(503, 'UNAVAILABLE', 'cid-rm-1') });
+    fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false)], {
+      'POST user-attribute/user/assets/a2/remove-asset': failure(503, 'UNAVAILABLE', 'cid-rm-1'),
+    });
     renderPortal('/firstbank/en_us/account/edit-pan');
     fireEvent.click(await screen.findByRole('button', { name: 'More actions for the card ending in 1881' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Remove' }));

@@ -1,7 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerWith, callsTo, PROFILE, renderPortal, resetFakePortal, sent, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
+import {
+  answerWith,
+  callsTo,
+  PROFILE,
+  renderPortal,
+  resetFakePortal,
+  sent,
+  signedInAnswers,
+  signInTheBrowser,
+  type Answer,
+  type SentCall,
+} from './support/fake-portal';
 
 /**
  * docs/decisions/0014-concierge.md, over the fake gateway: the concierge screen finds a
@@ -42,7 +53,8 @@ function agentGateway(options: { acting?: boolean; answers?: Record<string, Answ
     if (key === 'GET user-mgmt/user/concierge/act-for') return { status: 200, data: { actingFor: acting ? ACTING_FOR : null } };
     const notActing: Answer = { status: 409, data: { error: 'NOT_ACTING_FOR_USER', message: 'Choose the card holder to act for first.' } };
     if (call.url === 'user-mgmt/user/find-concierge') return acting ? { status: 200, data: EMILY } : notActing;
-    if (call.url === 'user-attribute/concierge/user/firstbank') return acting ? { status: 200, data: { userSites: { firstbank: { siteId: 'firstbank', attributes: ATTRIBUTES, version: 2 } } } } : notActing;
+    if (call.url === 'user-attribute/concierge/user/firstbank')
+      return acting ? { status: 200, data: { userSites: { firstbank: { siteId: 'firstbank', attributes: ATTRIBUTES, version: 2 } } } } : notActing;
     if (call.url === 'user-attribute/concierge/user/assets/firstbank') return acting ? { status: 200, data: [] } : notActing;
     return signedInAnswers(call);
   });
@@ -84,7 +96,11 @@ describe('ADR 0014 concierge screen', () => {
   });
 
   it('an unknown address: 404 USER_NOT_FOUND is said next to the field, and the agent stays', async () => {
-    agentGateway({ answers: { 'POST user-mgmt/user/concierge/act-for': { status: 404, data: { error: 'USER_NOT_FOUND', message: 'No card holder', fields: { email: 'notFound' } } } } });
+    agentGateway({
+      answers: {
+        'POST user-mgmt/user/concierge/act-for': { status: 404, data: { error: 'USER_NOT_FOUND', message: 'No card holder', fields: { email: 'notFound' } } },
+      },
+    });
     const { router } = renderPortal(`${BASE}concierge`);
     fireEvent.change(await screen.findByLabelText("Card holder's e-mail address"), { target: { value: 'nobody@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Act for this card holder' }));
@@ -93,7 +109,9 @@ describe('ADR 0014 concierge screen', () => {
   });
 
   it('acting for Emily: the profile is hers through the concierge calls, the banner names her, an opt-in saves through the concierge twin, no credential links', async () => {
-    agentGateway({ answers: { 'POST user-attribute/concierge/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: ATTRIBUTES, version: 3 } } } });
+    agentGateway({
+      answers: { 'POST user-attribute/concierge/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: ATTRIBUTES, version: 3 } } },
+    });
     const { router } = renderPortal(`${BASE}concierge`);
     fireEvent.change(await screen.findByLabelText("Card holder's e-mail address"), { target: { value: ' emily.carter@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Act for this card holder' }));
@@ -107,13 +125,20 @@ describe('ADR 0014 concierge screen', () => {
     expect(sent.filter((call) => call.url === 'user-attribute/user/firstbank' || call.url === 'user-mgmt/user/find')).toHaveLength(0);
     // ADR 0014: no way to the credential and card screens.
     const links = await screen.findByRole('navigation', { name: 'Manage your account' });
-    expect(within(links).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['edit-profile', 'site-settings', 'cashback-statement'].map((route) => `${BASE}${route}`));
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['edit-profile', 'site-settings', 'cashback-statement'].map((route) => `${BASE}${route}`));
     expect(screen.queryByRole('link', { name: 'Add or manage cards' })).toBeNull();
 
     fireEvent.click(screen.getByLabelText('Show me personalized offers online'));
     fireEvent.click(screen.getByRole('button', { name: 'Save marketing preferences' }));
     expect(await screen.findByText('Your marketing preferences have been saved.')).toBeTruthy();
-    expect(callsTo('user-attribute/concierge/v2/user/firstbank')[0]?.body).toEqual({ attributes: { marketing_opt_ins: { online: { optin: true } } }, baseVersion: 2 });
+    expect(callsTo('user-attribute/concierge/v2/user/firstbank')[0]?.body).toEqual({
+      attributes: { marketing_opt_ins: { online: { optin: true } } },
+      baseVersion: 2,
+    });
     expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
   });
 

@@ -50,7 +50,9 @@ describe('§2 login-otp guard', () => {
 
 describe('§2 login-otp: the otp form re-sends the login payload with the code', () => {
   it('posts otp, otp_type and trust_device; success with trust stores otp_expiry = now + 15 min (§4, §9) and drops the login data', async () => {
-    answerWith(withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }));
+    answerWith(
+      withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }),
+    );
     const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted(PENDING)));
     const before = Math.floor(Date.now() / 1000);
     await enterCode('123456', true);
@@ -74,8 +76,12 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
   });
 
   it('without trust: trust_device=false and no otp_expiry', async () => {
-    answerWith(withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }));
-    const { router } = renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })));
+    answerWith(
+      withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }),
+    );
+    const { router } = renderPortal(`${BASE}login-otp`, (store) =>
+      store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })),
+    );
     await enterCode('654321', false);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
     expect(callsTo('user-auth/login')[0]?.body).toMatchObject({ otp: '654321', otp_type: 'totp', trust_device: 'false' });
@@ -83,7 +89,7 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
   });
 
   it.each([
-    [{ error: 'OTP_INVALID', message: 'wrong', attemptsLeft: 3 }, 'That passcode isn\'t correct. You have 3 attempts left.'],
+    [{ error: 'OTP_INVALID', message: 'wrong', attemptsLeft: 3 }, "That passcode isn't correct. You have 3 attempts left."],
     [{ error: 'OTP_INVALID', message: 'wrong', attemptsLeft: 0 }, "That passcode isn't correct and can't be used again. Ask for a new passcode."],
     [{ error: 'OTP_INVALID', message: 'wrong' }, "That passcode isn't correct. Please check it and try again."],
     [{ error: 'OTP_EXPIRED', message: 'expired', attemptsLeft: 4 }, 'That passcode has expired. Ask for a new passcode.'],
@@ -98,7 +104,13 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
   });
 
   it('a breached password (VBA_TOKEN_REQUIRED): the intro says why, the code goes as vba_token without otp_type, no "trust this device", then compromised-credentials', async () => {
-    const answers = withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true }, setCookie: 'gmap_authenticated=true; Path=/' } });
+    const answers = withAnswers({
+      'user-auth/login': {
+        status: 200,
+        data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true },
+        setCookie: 'gmap_authenticated=true; Path=/',
+      },
+    });
     // As the gateway holds the account until the password is replaced (ADR 0009).
     answerWith((call) => (call.url === 'user-mgmt/user/find' ? { status: 403, data: { error: 'PASSWORD_CHANGE_REQUIRED', message: 'x' } } : answers(call)));
     const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, breachedPassword: true })));
@@ -127,10 +139,18 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
   });
 
   it('lost phone: the authenticator step offers a recovery code; it is sent as recovery_code and the person lands on mfa-setup told how many are left', async () => {
-    const login: Answer = { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, mfaEnrollmentStatus: 'ENROLLED', recoveryCodesLeft: 8 }, setCookie: 'gmap_authenticated=true; Path=/' };
+    const login: Answer = {
+      status: 200,
+      data: { status: 'SIGNED_IN', expires_in: 1800, mfaEnrollmentStatus: 'ENROLLED', recoveryCodesLeft: 8 },
+      setCookie: 'gmap_authenticated=true; Path=/',
+    };
     const enrolled = { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' };
-    answerWith((call) => (call.url === 'user-auth/login' ? login : document.cookie.includes('gmap_authenticated=true') ? signedInAnswers(call, enrolled) : undefined));
-    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })));
+    answerWith((call) =>
+      call.url === 'user-auth/login' ? login : document.cookie.includes('gmap_authenticated=true') ? signedInAnswers(call, enrolled) : undefined,
+    );
+    const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) =>
+      prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Lost your phone? Use a recovery code' }));
     expect(screen.queryByLabelText(/^One-time passcode/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-FGH23' } });
@@ -172,7 +192,9 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
       act(() => vi.advanceTimersByTime(30_000));
       expect(resting.textContent).toBe('Send a new passcode');
 
-      answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }));
+      answerWith(
+        withAnswers({ 'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '300' } } }),
+      );
       fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
       expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait, then try again.');
       const resend = screen.getByRole('button', { name: 'Send a new passcode (300 s)' }) as HTMLButtonElement;
@@ -216,7 +238,9 @@ describe('§2 login-otp-preference: choose e-mail or SMS, then login-otp', () =>
         'user-mgmt/user/send-code': { status: 204 },
       }),
     );
-    const { router, store } = renderPortal(`${BASE}login-otp-preference`, (prepared) => prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: null, maskedDestination: null })));
+    const { router, store } = renderPortal(`${BASE}login-otp-preference`, (prepared) =>
+      prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: null, maskedDestination: null })),
+    );
     const group = await screen.findByRole('group', { name: 'Where should we send your passcode?' });
     expect(group).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Email to v***@example.com' }) as HTMLInputElement).checked).toBe(true);
@@ -235,7 +259,9 @@ describe('§2 login-otp-preference: choose e-mail or SMS, then login-otp', () =>
         'user-mgmt/user/send-code': { status: 429, data: { error: 'RATE_LIMITED', message: 'slow' }, headers: { 'retry-after': '900' } },
       }),
     );
-    const { router } = renderPortal(`${BASE}login-otp-preference`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: null, maskedDestination: null })));
+    const { router } = renderPortal(`${BASE}login-otp-preference`, (store) =>
+      store.dispatch(passcodeStepStarted({ ...PENDING, otpType: null, maskedDestination: null })),
+    );
     await screen.findByRole('radio', { name: 'Email to v***@example.com' });
     expect(screen.getAllByRole('radio')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Send passcode' }));

@@ -28,7 +28,13 @@ async function signIn(username = 'lukas.schneider@example.com', password = 'Euro
 
 describe('§2 login-form: the site login form posts §3 multipart to user-auth/login', () => {
   it('posts username, password, grant_type=password, siteId, locale and init_login=true; 200 → the check runs again → /profile', async () => {
-    answerWith(loginAnswers({ status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED' }, setCookie: 'gmap_authenticated=true; Path=/' }));
+    answerWith(
+      loginAnswers({
+        status: 200,
+        data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED' },
+        setCookie: 'gmap_authenticated=true; Path=/',
+      }),
+    );
     const { router } = renderPortal(LOGIN);
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/profile'));
@@ -167,9 +173,11 @@ describe('ADR 0008 passcode codes lead to the next step with the login data in m
 
   it('OTP_REQUIRED → login-otp-preference (after get-preference-details for the pending user)', async () => {
     answerWith((call) =>
-      call.url === 'user-auth/login' ? { status: 401, data: { error: 'OTP_REQUIRED', message: 'choose' } }
-      : call.url === 'user-mgmt/user/get-preference-details' ? { status: 200, data: { email: 'l***@example.com', phone: '*** *** 5678' } }
-      : undefined,
+      call.url === 'user-auth/login'
+        ? { status: 401, data: { error: 'OTP_REQUIRED', message: 'choose' } }
+        : call.url === 'user-mgmt/user/get-preference-details'
+          ? { status: 200, data: { email: 'l***@example.com', phone: '*** *** 5678' } }
+          : undefined,
     );
     const { router } = renderPortal(LOGIN);
     await signIn();

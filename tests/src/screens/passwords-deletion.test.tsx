@@ -34,7 +34,11 @@ describe('§2 password: change-password (signed in)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/profile'));
     expect(router.state.location.search).toBe('?editPw=true');
     expect(await screen.findByText('Your password has been updated.')).toBeTruthy();
-    expect(callsTo('user-mgmt/user/change-password')[0]?.body).toEqual({ currentPassword: 'Old-Pass-123', password: 'Brand-New-Pass-7', confirm_password: 'Brand-New-Pass-7' });
+    expect(callsTo('user-mgmt/user/change-password')[0]?.body).toEqual({
+      currentPassword: 'Old-Pass-123',
+      password: 'Brand-New-Pass-7',
+      confirm_password: 'Brand-New-Pass-7',
+    });
   });
 
   it('CURRENT_PASSWORD_INCORRECT: "Current password is incorrect." next to the current-password field, no trip to sign-in', async () => {
@@ -45,7 +49,10 @@ describe('§2 password: change-password (signed in)', () => {
     const current = screen.getByLabelText(/^Current password/) as HTMLInputElement;
     await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
     const describedBy = current.getAttribute('aria-describedby') ?? '';
-    const errorText = describedBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const errorText = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
     expect(errorText).toContain('Current password is incorrect.');
     expect(router.state.location.pathname).toBe('/firstbank/en_us/account/password');
     // Nothing typed is lost.
@@ -84,7 +91,11 @@ describe('§2 compromised-credentials: a sign-in with a breached password (ADR 0
 
   it('VBA_TOKEN_REQUIRED → the mailed code as vba_token → passwordCompromised → compromised-credentials → user-mgmt/user/vba/compromised-password { password, confirm_password } → /profile with the notice', async () => {
     const held = heldUntilReplaced({
-      'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true }, setCookie: 'gmap_authenticated=true; Path=/' },
+      'user-auth/login': {
+        status: 200,
+        data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true },
+        setCookie: 'gmap_authenticated=true; Path=/',
+      },
       'user-mgmt/user/vba/compromised-password': { status: 200, data: {} },
     });
     // ADR 0009 "Breached passwords": the password alone is answered with the mailbox proof.
@@ -157,13 +168,23 @@ describe('§2 delete-profile', () => {
 
   it('PASSWORD_INCORRECT: "Current password is incorrect." beside the field and the last attempts counted; still signed in', async () => {
     signInTheBrowser();
-    answerWith(signedIn({ 'user-mgmt/user/remove-account': { status: 403, data: { error: 'PASSWORD_INCORRECT', message: 'x', fields: { password: 'incorrect' }, attemptsLeft: 1 } } }));
+    answerWith(
+      signedIn({
+        'user-mgmt/user/remove-account': {
+          status: 403,
+          data: { error: 'PASSWORD_INCORRECT', message: 'x', fields: { password: 'incorrect' }, attemptsLeft: 1 },
+        },
+      }),
+    );
     const { router } = renderPortal('/firstbank/en_us/account/delete-profile');
     await proveAndConfirm('Wrong-Pass-123');
     expect((await screen.findByRole('alert')).textContent).toBe("⚠That wasn't the right combination. You have 1 attempt left before your account is locked.");
     const current = screen.getByLabelText(/^Current password/);
     await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
-    const errorText = (current.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const errorText = (current.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
     expect(errorText).toContain('Current password is incorrect.');
     expect(router.state.location.pathname).toBe('/firstbank/en_us/account/delete-profile');
     expect(document.cookie).toContain('gmap_authenticated=true');

@@ -4,7 +4,18 @@ import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayHttp } from '../../../src/api/gateway-api';
 import northbank from '../../../fixtures/sites/northbank.json';
-import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
+import {
+  answerWith,
+  callsTo,
+  goToSignIn,
+  PROFILE,
+  renderPortal,
+  resetFakePortal,
+  signedInAnswers,
+  signInTheBrowser,
+  type Answer,
+  type SentCall,
+} from './support/fake-portal';
 
 /**
  * The profile screens against ADR 0010 over the fake gateway: the profile view (SPEC §3 profile and
@@ -82,20 +93,26 @@ describe('§2 profile: the §3 profile and the site attributes in their display 
     gateway();
     renderPortal(`${BASE}profile`);
     const links = await screen.findByRole('navigation', { name: 'Manage your account' });
-    expect(within(links).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
-      ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'].map((route) => `${BASE}${route}`),
-    );
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'].map((route) => `${BASE}${route}`));
   });
 
   it('northbank (pan_capture updatable "false", allow_delete_profile "false"): no edit-profile and no delete-profile link', async () => {
     answerWith((call) =>
-      call.url === 'site-config-service/config/site/northbank' ? { status: 200, data: northbank }
-      : call.url === 'user-attribute/user/northbank' ? record({ phone: '4165550199' }, 1, 'northbank')
-      : signedInAnswers(call),
+      call.url === 'site-config-service/config/site/northbank'
+        ? { status: 200, data: northbank }
+        : call.url === 'user-attribute/user/northbank'
+          ? record({ phone: '4165550199' }, 1, 'northbank')
+          : signedInAnswers(call),
     );
     renderPortal('/northbank/en_us/account/profile');
     const links = await screen.findByRole('navigation', { name: 'Manage your account' });
-    const routes = within(links).getAllByRole('link').map((link) => link.getAttribute('href')?.split('/').pop());
+    const routes = within(links)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')?.split('/').pop());
     expect(routes).not.toContain('edit-profile');
     expect(routes).not.toContain('delete-profile');
     expect(routes).toContain('password');
@@ -136,7 +153,10 @@ describe('§3 marketing opt-ins on the profile (ADR 0010: v2 with that one key)'
 
   it('reads the legacy names (SPEC §3): trnxn_data_optin "true" ticks transactional; a save carries it into the new shape', async () => {
     gateway({
-      'GET user-attribute/user/firstbank': record({ trnxn_data_optin: 'true', marketing_opt_ins: { email: { optin: false }, online: { optin: false }, cashback: { optin: false } } }),
+      'GET user-attribute/user/firstbank': record({
+        trnxn_data_optin: 'true',
+        marketing_opt_ins: { email: { optin: false }, online: { optin: false }, cashback: { optin: false } },
+      }),
       'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
     });
     renderPortal(`${BASE}profile`);
@@ -225,14 +245,19 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     gateway({
       'POST user-attribute/v2/user/firstbank': {
         status: 409,
-        data: { error: 'ATTRIBUTES_CHANGED', message: 'changed', fields: { last_name: 'changed' }, current: { attributes: { ...ATTRIBUTES, last_name: 'Brooks' }, version: 5 } },
+        data: {
+          error: 'ATTRIBUTES_CHANGED',
+          message: 'changed',
+          fields: { last_name: 'changed' },
+          current: { attributes: { ...ATTRIBUTES, last_name: 'Brooks' }, version: 5 },
+        },
       },
     });
     const { router } = renderPortal(`${BASE}edit-profile`);
     fireEvent.change(await screen.findByLabelText(/^Last name/), { target: { value: 'Carter-Jones' } });
     fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Emilia' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Someone changed Last name in another window. We\'ve loaded the new values: check them and save again.')).toBeTruthy();
+    expect(await screen.findByText("Someone changed Last name in another window. We've loaded the new values: check them and save again.")).toBeTruthy();
     const lastName = screen.getByLabelText(/^Last name/) as HTMLInputElement;
     expect(lastName.value).toBe('Brooks');
     expect(lastName.getAttribute('aria-invalid')).toBe('true');
@@ -270,7 +295,10 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
       'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
       'POST user-mgmt/user/update': { status: 200, data: PROFILE },
     });
-    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: PROFILE.primaryUserIdentifier, changes: { last_name: 'Carter-Jones' }, baseVersion: 2 }));
+    window.sessionStorage.setItem(
+      'profile_draft',
+      JSON.stringify({ siteId: 'firstbank', userId: PROFILE.primaryUserIdentifier, changes: { last_name: 'Carter-Jones' }, baseVersion: 2 }),
+    );
     const { router } = renderPortal(`${BASE}edit-profile`);
     expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter-Jones');
     expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emily');
@@ -285,7 +313,10 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
 
   it('a kept draft of someone else is dropped unseen: the form shows the stored values', async () => {
     gateway();
-    window.sessionStorage.setItem('profile_draft', JSON.stringify({ siteId: 'firstbank', userId: 'someone-else', changes: { last_name: 'Not-Yours' }, baseVersion: 3 }));
+    window.sessionStorage.setItem(
+      'profile_draft',
+      JSON.stringify({ siteId: 'firstbank', userId: 'someone-else', changes: { last_name: 'Not-Yours' }, baseVersion: 3 }),
+    );
     renderPortal(`${BASE}edit-profile`);
     expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter');
     expect(screen.queryByText(/We've put back the changes/)).toBeNull();
@@ -307,7 +338,12 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
   });
 
   it('a refusal naming the attribute by its body path (attributes.first_name) shows next to that field too', async () => {
-    gateway({ 'POST user-attribute/v2/user/firstbank': { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'attributes.first_name': 'invalidCharacter' } } } });
+    gateway({
+      'POST user-attribute/v2/user/firstbank': {
+        status: 400,
+        data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'attributes.first_name': 'invalidCharacter' } },
+      },
+    });
     renderPortal(`${BASE}edit-profile`);
     fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Emilia' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -335,7 +371,11 @@ describe('§2 site-settings: offer preferences saved with the whole object at it
     fireEvent.click(screen.getByLabelText('Dining'));
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByText('Your offer preferences have been saved.')).toBeTruthy();
-    expect(callsTo('user-attribute/user/attribute/firstbank')[0]?.body).toEqual({ siteId: 'firstbank', attributes: { ...ATTRIBUTES, offers_preference: ['dining', 'travel'] }, version: 3 });
+    expect(callsTo('user-attribute/user/attribute/firstbank')[0]?.body).toEqual({
+      siteId: 'firstbank',
+      attributes: { ...ATTRIBUTES, offers_preference: ['dining', 'travel'] },
+      version: 3,
+    });
   });
 
   it('409: says another window changed them and shows the stored choice', async () => {
@@ -360,9 +400,39 @@ describe('§2 cashback-statement (ADR 0010 my-cashback)', () => {
   const STATEMENT = {
     siteId: 'firstbank',
     lines: [
-      { id: 'l1', assetId: 'a1', lastFour: '1111', productType: 'C', merchant: 'Blue Bottle Coffee', date: '2026-10-02', amountMinor: 1250, currency: 'USD', status: 'ELIGIBLE' },
-      { id: 'l2', assetId: 'a2', lastFour: '4242', productType: null, merchant: 'City Books', date: '2026-09-28', amountMinor: 500, currency: 'USD', status: 'PENDING' },
-      { id: 'l3', assetId: 'a1', lastFour: '1111', productType: 'C', merchant: 'Fuel Stop', date: '2026-09-20', amountMinor: 0, currency: 'USD', status: 'NOT_ELIGIBLE' },
+      {
+        id: 'l1',
+        assetId: 'a1',
+        lastFour: '1111',
+        productType: 'C',
+        merchant: 'Blue Bottle Coffee',
+        date: '2026-10-02',
+        amountMinor: 1250,
+        currency: 'USD',
+        status: 'ELIGIBLE',
+      },
+      {
+        id: 'l2',
+        assetId: 'a2',
+        lastFour: '4242',
+        productType: null,
+        merchant: 'City Books',
+        date: '2026-09-28',
+        amountMinor: 500,
+        currency: 'USD',
+        status: 'PENDING',
+      },
+      {
+        id: 'l3',
+        assetId: 'a1',
+        lastFour: '1111',
+        productType: 'C',
+        merchant: 'Fuel Stop',
+        date: '2026-09-20',
+        amountMinor: 0,
+        currency: 'USD',
+        status: 'NOT_ELIGIBLE',
+      },
     ],
     totals: [{ currency: 'USD', status: 'ELIGIBLE', amountMinor: 1250, count: 1 }],
   };
@@ -395,7 +465,9 @@ describe('§2 cashback-statement (ADR 0010 my-cashback)', () => {
   });
 
   it('an empty statement says so', async () => {
-    answerWith((call) => (call.url === 'my-cashback/firstbank' ? { status: 200, data: { siteId: 'firstbank', lines: [], totals: [] } } : signedInAnswers(call)));
+    answerWith((call) =>
+      call.url === 'my-cashback/firstbank' ? { status: 200, data: { siteId: 'firstbank', lines: [], totals: [] } } : signedInAnswers(call),
+    );
     renderPortal(`${BASE}cashback-statement`);
     expect(await screen.findByText('No cashback activity yet. Purchases with your enrolled cards will show here.')).toBeTruthy();
   });

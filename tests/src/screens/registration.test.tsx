@@ -71,14 +71,23 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     expect(registration?.body).toMatchObject({
       siteId: 'eurobank',
       locale: 'en_us',
-      user: { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com', password: 'Sunny-Day-42', confirm_password: 'Sunny-Day-42', bin: '41234567' },
+      user: {
+        first_name: 'Lena',
+        last_name: 'Vogel',
+        email: 'lena.vogel@example.com',
+        password: 'Sunny-Day-42',
+        confirm_password: 'Sunny-Day-42',
+        bin: '41234567',
+      },
     });
     expect(registration?.body).not.toHaveProperty('cards');
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
   });
 
   it('VALIDATION_FAILED: each named field shows its error next to it, nothing typed is lost; changing the field clears it', async () => {
-    answerWith(registrationAnswers({ status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'user.email': 'error', 'user.first_name': 'error' } } }));
+    answerWith(
+      registrationAnswers({ status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'user.email': 'error', 'user.first_name': 'error' } } }),
+    );
     renderPortal(EUROBANK_REGISTRATION);
     await fillEurobankRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -134,7 +143,10 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
 
   it('after a reload (nothing in memory) the form shows the kept fields, the password empty, and says why', async () => {
     answerWith((call) => (call.url === 'site-config-service/config/site/eurobank' ? { status: 200, data: eurobankWithCards('1') } : undefined));
-    window.sessionStorage.setItem('registration_draft', JSON.stringify({ siteId: 'eurobank', data: { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com' } }));
+    window.sessionStorage.setItem(
+      'registration_draft',
+      JSON.stringify({ siteId: 'eurobank', data: { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com' } }),
+    );
     const { router } = renderPortal('/eurobank/en_us/account/add-pan');
     await waitFor(() => expect(router.state.location.pathname).toBe(EUROBANK_REGISTRATION));
     expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
@@ -145,7 +157,14 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
 });
 
 describe('§2 add-pan: card numbers through the card input, then the registration with cards', () => {
-  const REGISTRATION_DATA = { first_name: 'Lena', last_name: 'Vogel', email: 'lena.vogel@example.com', password: 'Sunny-Day-42', confirm_password: 'Sunny-Day-42', bin: '41234567' };
+  const REGISTRATION_DATA = {
+    first_name: 'Lena',
+    last_name: 'Vogel',
+    email: 'lena.vogel@example.com',
+    password: 'Sunny-Day-42',
+    confirm_password: 'Sunny-Day-42',
+    bin: '41234567',
+  };
 
   /** ADR 0011 validation call: eligible unless the test says otherwise (SPEC §5 server eligibility). */
   function renderAddPan(panCode: '0' | '1', answer: Answer = CHECK_EMAIL, validation: Answer = { status: 200, data: { eligible: true, productType: 'C' } }) {
@@ -178,12 +197,17 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     expect((await checkEmailNotice()).textContent).toContain("We've sent a message to lena.vogel@example.com.");
     // Not the card step's "Add your card" heading any more.
     expectCheckEmailScreen('/eurobank/en_us/account/login-form');
-    expect(callsTo('user-mgmt/user/registration')[0]?.body).toEqual({ siteId: 'eurobank', locale: 'en_us', user: REGISTRATION_DATA, cards: [{ pan: '4012888888881881' }] });
+    expect(callsTo('user-mgmt/user/registration')[0]?.body).toEqual({
+      siteId: 'eurobank',
+      locale: 'en_us',
+      user: REGISTRATION_DATA,
+      cards: [{ pan: '4012888888881881' }],
+    });
     // The password is dropped once the registration is sent.
     expect(store.getState().registration.data).toBeNull();
   });
 
-  it('an invalid number shows the site\'s configured card error (SPEC §5) without asking the server', async () => {
+  it("an invalid number shows the site's configured card error (SPEC §5) without asking the server", async () => {
     renderAddPan('1');
     await addCard('4111 1111 1111 1112');
     expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
@@ -201,7 +225,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     expect(callsTo('user-attribute/user/assets/validation')[0]?.body).toEqual({ assetType: 'PAN', value: '4111111111111111' });
   });
 
-  it('Mandatory: no registration without a card (the site\'s panAddRequireMessage); Optional: none is fine', async () => {
+  it("Mandatory: no registration without a card (the site's panAddRequireMessage); Optional: none is fine", async () => {
     renderAddPan('0');
     fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('⚠Bitte geben Sie Ihre Kartennummer ein.');

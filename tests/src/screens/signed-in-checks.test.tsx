@@ -1,7 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerWith, callsTo, goToSignIn, PROFILE, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
+import {
+  answerWith,
+  callsTo,
+  goToSignIn,
+  PROFILE,
+  renderPortal,
+  resetFakePortal,
+  signedInAnswers,
+  signInTheBrowser,
+  type Answer,
+  type SentCall,
+} from './support/fake-portal';
 
 /**
  * SPEC §2 signed-in screens of sign-in (ADR 0008): otp-check-preference / otp-check-passcode (re-check with a
@@ -83,9 +94,24 @@ describe('§2 otp-check-preference → otp-check-passcode', () => {
 });
 
 describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => {
-  const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>' };
+  const SETUP = {
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+    otpauthUrl: 'otpauth://totp/x',
+    qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
+  };
 
-  const RECOVERY_CODES = ['AAAAA-BBBBB', 'CCCCC-DDDDD', 'EEEEE-FFFFF', 'GGGGG-HHHHH', 'IIIII-JJJJJ', 'KKKKK-LLLLL', 'MMMMM-NNNNN', 'OOOOO-PPPPP', 'QQQQQ-RRRRR', 'SSSSS-TTTTT'];
+  const RECOVERY_CODES = [
+    'AAAAA-BBBBB',
+    'CCCCC-DDDDD',
+    'EEEEE-FFFFF',
+    'GGGGG-HHHHH',
+    'IIIII-JJJJJ',
+    'KKKKK-LLLLL',
+    'MMMMM-NNNNN',
+    'OOOOO-PPPPP',
+    'QQQQQ-RRRRR',
+    'SSSSS-TTTTT',
+  ];
 
   it('setup → QR as a data: image with alt text and the key in groups of four → first code → enroll → recovery codes once → success notice', async () => {
     signedIn({
@@ -118,7 +144,10 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
   });
 
   it('a wrong first code (401 OTP_INVALID) is shown on the screen; the user stays signed in', async () => {
-    signedIn({ 'user-mgmt/user/mfa/totp/setup': { status: 200, data: SETUP }, 'user-mgmt/user/mfa/totp/enroll': { status: 401, data: { error: 'OTP_INVALID', message: 'wrong' } } });
+    signedIn({
+      'user-mgmt/user/mfa/totp/setup': { status: 200, data: SETUP },
+      'user-mgmt/user/mfa/totp/enroll': { status: 401, data: { error: 'OTP_INVALID', message: 'wrong' } },
+    });
     const { store } = renderPortal(`${BASE}mfa-setup`);
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     fireEvent.change(await screen.findByLabelText(/^Passcode/), { target: { value: '000000' } });
@@ -190,9 +219,11 @@ describe('§4 logout', () => {
     document.cookie = 'gmap_user_type=CONCIERGE; Path=/';
     document.cookie = 'gmap_support_details=agent-7; Path=/';
     answerWith((call) =>
-      call.url === 'user-auth/tokens/revoke' ? { status: 200, data: {} }
-      : call.url === 'user-mgmt/user/find-concierge' ? { status: 200, data: PROFILE }
-      : signedInAnswers(call),
+      call.url === 'user-auth/tokens/revoke'
+        ? { status: 200, data: {} }
+        : call.url === 'user-mgmt/user/find-concierge'
+          ? { status: 200, data: PROFILE }
+          : signedInAnswers(call),
     );
     const { router } = renderPortal(`${BASE}logout`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}login-form`));

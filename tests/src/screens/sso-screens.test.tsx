@@ -40,13 +40,32 @@ describe('SPEC §2 SSO parameters (collectSsoParameters)', () => {
   it("fills what the query leaves out from the site: its client, this page's registered redirect URI, code, openid", () => {
     expect(collectSsoParameters(SITE, new URLSearchParams(), PAGE)).toEqual({
       kind: 'ready',
-      params: { client_id: 'unionbank-rewards-portal', response_type: 'code', scope: 'openid email profile', redirect_uri: `${BASE}redirect-sso`, state: undefined, nonce: undefined, last_visited_path: undefined },
+      params: {
+        client_id: 'unionbank-rewards-portal',
+        response_type: 'code',
+        scope: 'openid email profile',
+        redirect_uri: `${BASE}redirect-sso`,
+        state: undefined,
+        nonce: undefined,
+        last_visited_path: undefined,
+      },
     });
   });
 
   it('names every parameter that is wrong', () => {
-    const query = new URLSearchParams({ client_id: 'other', response_type: 'token', scope: 'email', state: 'x', nonce: '<b>', redirect_uri: 'https://evil.example/cb', last_visited_path: '//evil.example/en_us/' });
-    expect(collectSsoParameters(SITE, query, PAGE)).toEqual({ kind: 'invalid', names: ['client_id', 'response_type', 'scope', 'state', 'nonce', 'redirect_uri', 'last_visited_path'] });
+    const query = new URLSearchParams({
+      client_id: 'other',
+      response_type: 'token',
+      scope: 'email',
+      state: 'x',
+      nonce: '<b>',
+      redirect_uri: 'https://evil.example/cb',
+      last_visited_path: '//evil.example/en_us/',
+    });
+    expect(collectSsoParameters(SITE, query, PAGE)).toEqual({
+      kind: 'invalid',
+      names: ['client_id', 'response_type', 'scope', 'state', 'nonce', 'redirect_uri', 'last_visited_path'],
+    });
   });
 
   it('a site without SSO has none, and the start form carries the site and every parameter given', () => {
@@ -79,7 +98,7 @@ describe('redirect-sso', () => {
     });
   });
 
-  it('ADR 0001 connected_app: the page and its button name the bank\'s sign-in app; a site that names none gets the general words', async () => {
+  it("ADR 0001 connected_app: the page and its button name the bank's sign-in app; a site that names none gets the general words", async () => {
     ssoGateway();
     renderPortal(`${BASE}redirect-sso`);
     await screen.findByRole('button', { name: 'Continue to Smile' });
@@ -109,7 +128,9 @@ describe('redirect-sso', () => {
 
   it('back with code and state: posts them once; a refused state says so and offers a fresh start', async () => {
     ssoGateway((call) =>
-      call.url === 'user-auth/oidc/authorize' ? { status: 400, data: { error: 'SSO_STATE_INVALID', message: 'The state is unknown.', fields: { state: 'invalid' } } } : undefined,
+      call.url === 'user-auth/oidc/authorize'
+        ? { status: 400, data: { error: 'SSO_STATE_INVALID', message: 'The state is unknown.', fields: { state: 'invalid' } } }
+        : undefined,
     );
     renderPortal(`${BASE}redirect-sso?code=${CODE}&state=${STATE}`);
     const alert = await screen.findByRole('alert');
@@ -135,7 +156,11 @@ describe('redirect-sso', () => {
   ])('signed in with last_visited_path %s: the code leaves the URL and the visitor lands on %s', async (lastVisitedPath, landing) => {
     ssoGateway((call) =>
       call.url === 'user-auth/oidc/authorize'
-        ? { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED', lastVisitedPath }, setCookie: 'gmap_authenticated=true; Path=/' }
+        ? {
+            status: 200,
+            data: { status: 'SIGNED_IN', expires_in: 1800, user_type: 'CARDHOLDER', mfaEnrollmentStatus: 'NOT_ENROLLED', lastVisitedPath },
+            setCookie: 'gmap_authenticated=true; Path=/',
+          }
         : undefined,
     );
     const { router } = renderPortal(`${BASE}redirect-sso?code=${CODE}&state=${STATE}`);
@@ -164,7 +189,8 @@ describe('sso-simulator', () => {
 
   it('lists the identities, asks for a choice next to them, and sends the chosen one to the provider', async () => {
     ssoGateway((call) => {
-      if (call.url === `/test-idp/interactions/${INTERACTION}` && call.method === 'GET') return { status: 200, data: { clientId: 'unionbank-rewards-portal', identities } };
+      if (call.url === `/test-idp/interactions/${INTERACTION}` && call.method === 'GET')
+        return { status: 200, data: { clientId: 'unionbank-rewards-portal', identities } };
       if (call.url === `/test-idp/interactions/${INTERACTION}`) return { status: 200, data: { redirectTo: `${BASE}redirect-sso?code=${CODE}&state=${STATE}` } };
       return undefined;
     });
@@ -179,11 +205,17 @@ describe('sso-simulator', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Grace Villanueva (grace.villanueva@example.com)' }));
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in as this person' }));
-    await waitFor(() => expect(callsTo(`/test-idp/interactions/${INTERACTION}`).filter((call) => call.method === 'POST')).toEqual([expect.objectContaining({ body: { subject: 'ub-000417' } })]));
+    await waitFor(() =>
+      expect(callsTo(`/test-idp/interactions/${INTERACTION}`).filter((call) => call.method === 'POST')).toEqual([
+        expect.objectContaining({ body: { subject: 'ub-000417' } }),
+      ]),
+    );
   });
 
   it('an expired or answered request says so, with a way to start again', async () => {
-    ssoGateway((call) => (call.url.startsWith('/test-idp/interactions/') ? { status: 404, data: { error: 'INTERACTION_NOT_FOUND', message: 'gone' } } : undefined));
+    ssoGateway((call) =>
+      call.url.startsWith('/test-idp/interactions/') ? { status: 404, data: { error: 'INTERACTION_NOT_FOUND', message: 'gone' } } : undefined,
+    );
     renderPortal(`${BASE}sso-simulator?interaction=${INTERACTION}`);
     expect((await screen.findByRole('alert')).textContent).toBe('⚠This sign-in request has expired or was already answered. Please start again.');
     expect(screen.getByRole('link', { name: 'Start the sign-in again' }).getAttribute('href')).toBe(`${BASE}redirect-sso`);
@@ -191,7 +223,22 @@ describe('sso-simulator', () => {
 
   it('SPEC §2: with the simulator feature off the route goes to the sign-in route (which the SSO rule turns to redirect-sso)', () => {
     const flags = { ...FEATURE_FLAGS, ssoSimulator: false };
-    const context = { route: 'sso-simulator', auth: 'LOGGEDOUT', site: SITE, locale: 'en_us', search: '', flags, hasRegistrationData: false, hasPendingSignIn: false, hasNotificationInfo: false, device: null, mfaEnrolled: false, userType: 'CARDHOLDER', actingForUser: false, passwordChangeRequired: false } as const;
+    const context = {
+      route: 'sso-simulator',
+      auth: 'LOGGEDOUT',
+      site: SITE,
+      locale: 'en_us',
+      search: '',
+      flags,
+      hasRegistrationData: false,
+      hasPendingSignIn: false,
+      hasNotificationInfo: false,
+      device: null,
+      mfaEnrolled: false,
+      userType: 'CARDHOLDER',
+      actingForUser: false,
+      passwordChangeRequired: false,
+    } as const;
     expect(decideRoute(context)).toEqual({ kind: 'redirect', route: 'login-form', search: '' });
     expect(decideRoute({ ...context, route: 'login-form' })).toEqual({ kind: 'redirect', route: 'redirect-sso', search: '' });
     expect(decideRoute({ ...context, flags: FEATURE_FLAGS })).toEqual({ kind: 'allow', clearOtpExpiry: false });

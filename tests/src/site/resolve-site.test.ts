@@ -76,9 +76,7 @@ describe('resolveSite (SPEC §1, §2)', () => {
   });
 
   it('explains why it ignored a part of the URL', () => {
-    expect(resolveSite({ host: 'localhost', pathname: '/firstbank/en-us/account/login' }).warnings).toEqual([
-      'locale segment is not xx_yy; using en_us',
-    ]);
+    expect(resolveSite({ host: 'localhost', pathname: '/firstbank/en-us/account/login' }).warnings).toEqual(['locale segment is not xx_yy; using en_us']);
     expect(resolveSite({ host: 'localhost', pathname: '/x/en_us/account/login', search: '?siteid=<b>' }).warnings).toEqual([
       'siteid query parameter is not a valid site id; ignored',
     ]);

@@ -89,7 +89,7 @@ describe('SPEC §2 capture block', () => {
     expect(input().getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('a refusal keeps the number and shows the answer\'s error', async () => {
+  it("a refusal keeps the number and shows the answer's error", async () => {
     renderBlock({ onAdd: vi.fn(async (): Promise<CardAddOutcome> => ({ added: false, error: 'A valid FirstBank card is required' })) });
     fireEvent.change(input(), { target: { value: '4111111111111111' } });
     await act(async () => fireEvent.click(addButton()));

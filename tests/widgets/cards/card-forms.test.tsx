@@ -21,7 +21,11 @@ describe('SPEC §2 read-only list', () => {
   it('masks each card as XXXX XXXX XXXX plus its last four, with a coloured cashback badge when cashback is on', () => {
     render(<ReadOnlyCardList cards={cards} label="Your cards" showCashback cashbackTexts={CASHBACK} productName={() => 'FirstBank Signature'} />);
     const rows = within(screen.getByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('.card-row__number')?.textContent)).toEqual(['XXXX XXXX XXXX 1111', 'XXXX XXXX XXXX 1881', 'XXXX XXXX XXXX 0004']);
+    expect(rows.map((row) => row.querySelector('.card-row__number')?.textContent)).toEqual([
+      'XXXX XXXX XXXX 1111',
+      'XXXX XXXX XXXX 1881',
+      'XXXX XXXX XXXX 0004',
+    ]);
     expect(within(rows[0] as HTMLElement).getByText('Eligible for cashback').className).toContain('card-badge--green');
     expect(within(rows[1] as HTMLElement).getByText('Not eligible for cashback').className).toContain('card-badge--red');
     expect(within(rows[2] as HTMLElement).getByText('Cashback eligibility pending').className).toContain('card-badge--blue');
@@ -41,7 +45,12 @@ describe('SPEC §2 registration list', () => {
         cards={['4111 1111 1111 1111', '4012888888881881']}
         invalid={new Set([1])}
         onRemove={onRemove}
-        texts={{ listLabel: 'Cards to add', removeText: 'Remove', removeCard: (lastFour) => `Remove the card ending in ${lastFour}`, invalidCard: (lastFour) => `The card ending in ${lastFour} isn't valid.` }}
+        texts={{
+          listLabel: 'Cards to add',
+          removeText: 'Remove',
+          removeCard: (lastFour) => `Remove the card ending in ${lastFour}`,
+          invalidCard: (lastFour) => `The card ending in ${lastFour} isn't valid.`,
+        }}
       />,
     );
     const list = screen.getByRole('list', { name: 'Cards to add' });

@@ -63,7 +63,7 @@ describe('SPEC §5 card number input', () => {
   });
 });
 
-describe('CardNumberWidget (the form engine\'s card input): input max from the schema', () => {
+describe("CardNumberWidget (the form engine's card input): input max from the schema", () => {
   it('caps at the schema maxLength (pan_capture.maxLength), 19 without one', () => {
     const UI = { 'ui:widget': 'CardNumberWidget', 'ui:options': { labelKey: 'label.pan' } };
     renderField('pan', { type: 'string', maxLength: 23 } as JsonSchema, UI);

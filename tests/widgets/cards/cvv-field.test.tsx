@@ -12,13 +12,27 @@ import { StandaloneCardForm } from '../../../widgets/cards/StandaloneCardForm';
  */
 afterEach(cleanup);
 
-const TEXTS: CvvTexts = { label: 'Security code (CVV)', hint: 'The 3 digits on the back of your card.', required: 'Enter your card’s security code.', invalid: 'Enter the 3 digits of the security code.' };
+const TEXTS: CvvTexts = {
+  label: 'Security code (CVV)',
+  hint: 'The 3 digits on the back of your card.',
+  required: 'Enter your card’s security code.',
+  invalid: 'Enter the 3 digits of the security code.',
+};
 const card = () => screen.getByLabelText('Card number') as HTMLInputElement;
 const cvv = () => screen.getByLabelText('Security code (CVV)') as HTMLInputElement;
 
 function renderBlock(onAdd = vi.fn(async (): Promise<CardAddOutcome> => ({ added: true })), cvvTexts: CvvTexts | null = TEXTS) {
   render(
-    <CaptureBlock label="Card number" validate submitText="Add card" checkingText="Checking…" checkNumber={() => null} status={null} onAdd={onAdd} cvvTexts={cvvTexts ?? undefined} />,
+    <CaptureBlock
+      label="Card number"
+      validate
+      submitText="Add card"
+      checkingText="Checking…"
+      checkNumber={() => null}
+      status={null}
+      onAdd={onAdd}
+      cvvTexts={cvvTexts ?? undefined}
+    />,
   );
   return onAdd;
 }
@@ -73,7 +87,16 @@ describe('capture_cvv: the security code field', () => {
   it('the standalone form asks it too, and passes it on', async () => {
     const onSubmit = vi.fn(async () => null);
     render(
-      <StandaloneCardForm label="Card number" termsText="I agree" submitText="Add card" checkingText="Checking…" cancel={null} checkNumber={() => null} onSubmit={onSubmit} cvvTexts={TEXTS} />,
+      <StandaloneCardForm
+        label="Card number"
+        termsText="I agree"
+        submitText="Add card"
+        checkingText="Checking…"
+        cancel={null}
+        checkNumber={() => null}
+        onSubmit={onSubmit}
+        cvvTexts={TEXTS}
+      />,
     );
     fireEvent.click(screen.getByLabelText('I agree'));
     await add('4111 1111 1111 1111', '12');

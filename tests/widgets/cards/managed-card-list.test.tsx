@@ -52,14 +52,26 @@ describe('SPEC §2 managed list', () => {
 
   it('the menu of a non-default card has Remove and Set as default; the default card has Remove only', () => {
     renderList();
-    expect(within(openMenu('1881')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Remove card…', 'Set as default']);
+    expect(
+      within(openMenu('1881'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Remove card…', 'Set as default']);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
-    expect(within(openMenu('1111')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Remove card…']);
+    expect(
+      within(openMenu('1111'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Remove card…']);
   });
 
   it('without card updates allowed there is no Set as default (SPEC §4)', () => {
     renderList({ updateAllowed: false });
-    expect(within(openMenu('1881')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Remove card…']);
+    expect(
+      within(openMenu('1881'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Remove card…']);
   });
 
   it('a click outside closes the menu; Escape closes it and puts focus back on its button', () => {
@@ -97,7 +109,11 @@ describe('SPEC §2 managed list', () => {
     const { onRemove } = renderList();
     fireEvent.click(within(openMenu('1111')).getByRole('menuitem', { name: 'Remove card…' }));
     const dialog = screen.getByRole('dialog', { name: "You can't remove your default card" });
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['×', 'Close']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['×', 'Close']);
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[1] as HTMLElement);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onRemove).not.toHaveBeenCalled();

@@ -6,12 +6,7 @@ import { SiteForm, type SiteFormProps } from '../../../widgets/SiteForm';
 export const TODAY = { year: 2026, month: 11, day: 21 } as const;
 
 /** A form of one field, as the translator would emit it, drawn by SiteForm. */
-export function renderField(
-  name: string,
-  fieldSchema: JsonSchema,
-  fieldUi: UiSchema,
-  options: { required?: boolean } & Partial<SiteFormProps> = {},
-) {
+export function renderField(name: string, fieldSchema: JsonSchema, fieldUi: UiSchema, options: { required?: boolean } & Partial<SiteFormProps> = {}) {
   const { required = false, ...props } = options;
   const schema: JsonSchema = { type: 'object', properties: { [name]: fieldSchema }, required: required ? [name] : [], additionalProperties: false };
   const uiSchema: UiSchema = { [name]: fieldUi, 'ui:order': [name] };

@@ -32,7 +32,11 @@ import { eligibleTestCards, groupedCard } from './test-cards';
  * violation. All state lives in the target (its database and its dev outbox, read through
  * `target.baseUrl`), so the same matrix runs against one embedded gateway or several behind one port.
  */
-export function defineSiteJourneyMatrix(label: string, startTarget: () => Promise<PortalProcess>, options: { walkByVisibleLinks: boolean } = { walkByVisibleLinks: true }): void {
+export function defineSiteJourneyMatrix(
+  label: string,
+  startTarget: () => Promise<PortalProcess>,
+  options: { walkByVisibleLinks: boolean } = { walkByVisibleLinks: true },
+): void {
   describe(`every site, every journey (${label})`, () => {
     let target: PortalProcess;
     let browser: Browser;
@@ -105,12 +109,16 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
         const signInThroughSso = async () => {
           // ADR 0001 connected_app: the button names the bank's sign-in app when the site names one.
           const app = connectedAppOf(journey.site);
-          await page().getByRole('button', { name: app === null ? contentText('sso', 'continue') : contentText('sso', 'continue.app', { app }) }).click();
+          await page()
+            .getByRole('button', { name: app === null ? contentText('sso', 'continue') : contentText('sso', 'continue.app', { app }) })
+            .click();
           await endsOn(page(), 'sso-simulator');
           await page().getByRole('radio').first().waitFor();
           await checkScreen('sso-simulator');
           await page().getByRole('radio').first().check();
-          await page().getByRole('button', { name: contentText('sso', 'simulator.submit') }).click();
+          await page()
+            .getByRole('button', { name: contentText('sso', 'simulator.submit') })
+            .click();
           await endsOn(page(), 'profile');
         };
 
@@ -147,27 +155,44 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               await page().getByRole('radio').first().waitFor();
               await checkScreen('login-otp-preference');
               seen = await outboxIdsOf(request, target.baseUrl, destinations);
-              await page().getByRole('radio', { name: new RegExp(`^${contentText('signIn', 'preference.email').split('{{')[0]!.trim()}`) }).check();
-              await page().getByRole('button', { name: contentText('signIn', 'preference.submit') }).click();
+              await page()
+                .getByRole('radio', { name: new RegExp(`^${contentText('signIn', 'preference.email').split('{{')[0]!.trim()}`) })
+                .check();
+              await page()
+                .getByRole('button', { name: contentText('signIn', 'preference.submit') })
+                .click();
               await eventually(async () => expect(routeOf(page())).not.toBe('login-otp-preference'), 15_000);
             } else if (route === 'login-otp') {
               await page().locator('#root_otp').waitFor();
               await checkScreen('login-otp');
               const fromAuthenticator = state.totpSecret !== null && (await page().getByText(contentText('signIn', 'otp.totpIntro')).count()) > 0;
-              await page().locator('#root_otp').fill(fromAuthenticator ? await nextTotpCode() : await passcodeTo(request, target.baseUrl, destinations, seen));
+              await page()
+                .locator('#root_otp')
+                .fill(fromAuthenticator ? await nextTotpCode() : await passcodeTo(request, target.baseUrl, destinations, seen));
               await page().locator('.site-form button[type="submit"]').first().click();
               await eventually(async () => expect(routeOf(page())).not.toBe('login-otp'), 15_000);
             } else {
               if (state.totpSecret !== null) throw new Error('mfa-setup again after the authenticator was set up');
-              await page().getByRole('button', { name: contentText('signIn', 'mfa.start') }).click();
+              await page()
+                .getByRole('button', { name: contentText('signIn', 'mfa.start') })
+                .click();
               state.totpSecret = ((await page().getByTestId('totp-key').textContent()) ?? '').replace(/ /g, '');
               await checkScreen('mfa-setup');
-              await page().locator('#root_passcode').fill(await nextTotpCode());
-              await page().getByRole('button', { name: contentText('signIn', 'mfa.enroll') }).click();
-              await page().getByRole('button', { name: contentText('signIn', 'mfa.codes.saved') }).click();
+              await page()
+                .locator('#root_passcode')
+                .fill(await nextTotpCode());
+              await page()
+                .getByRole('button', { name: contentText('signIn', 'mfa.enroll') })
+                .click();
+              await page()
+                .getByRole('button', { name: contentText('signIn', 'mfa.codes.saved') })
+                .click();
               await page().getByText(contentText('signIn', 'mfa.enrolledNow')).first().waitFor();
               // The set-up's Back breadcrumb appears once the profile is open to this person.
-              await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+              await page()
+                .getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true })
+                .getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true })
+                .click();
             }
           }
         };
@@ -197,11 +222,17 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
               await endsOn(page(), 'add-pan');
               const [card] = journeyCards(journey, 1);
               await addCardInCaptureBlock(page(), card!);
-              await eventually(async () => expect(await page().locator('.card-rows .card-row__number').allTextContents()).toEqual([`XXXX XXXX XXXX ${card!.slice(-4)}`]));
+              await eventually(async () =>
+                expect(await page().locator('.card-rows .card-row__number').allTextContents()).toEqual([`XXXX XXXX XXXX ${card!.slice(-4)}`]),
+              );
               await checkScreen('add-pan', true);
-              await page().getByRole('button', { name: contentText('account', 'addPan.submit'), exact: true }).click();
+              await page()
+                .getByRole('button', { name: contentText('account', 'addPan.submit'), exact: true })
+                .click();
             }
-            await page().getByRole('heading', { name: contentText('account', 'checkEmail.title') }).waitFor();
+            await page()
+              .getByRole('heading', { name: contentText('account', 'checkEmail.title') })
+              .waitFor();
             await checkScreen('check-email');
 
             const link = await activationLink(request, target.baseUrl, state.email, seen);
@@ -212,16 +243,19 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             expect(state.cspViolations).toEqual([]);
           });
 
-          step(`signs in${journey.loginOtp === 'none' ? '' : ` with a one-time passcode (login_otp ${journey.loginOtp})`}${journey.mfaRequired ? ', sets up the required authenticator' : ''} and lands on the profile`, async () => {
-            await page().goto(url('login-form'));
-            await endsOn(page(), 'login-form');
-            const steps = await signInWithPassword();
-            expect(steps.includes('login-otp')).toBe(journey.loginOtp !== 'none');
-            expect(steps.includes('login-otp-preference')).toBe(journey.loginOtp === 'choice');
-            expect(steps.includes('mfa-setup')).toBe(journey.mfaRequired);
-            expect(await cookieValue(state.context!, target.baseUrl, 'gmap_authenticated')).toBe('true');
-            expect(state.cspViolations).toEqual([]);
-          });
+          step(
+            `signs in${journey.loginOtp === 'none' ? '' : ` with a one-time passcode (login_otp ${journey.loginOtp})`}${journey.mfaRequired ? ', sets up the required authenticator' : ''} and lands on the profile`,
+            async () => {
+              await page().goto(url('login-form'));
+              await endsOn(page(), 'login-form');
+              const steps = await signInWithPassword();
+              expect(steps.includes('login-otp')).toBe(journey.loginOtp !== 'none');
+              expect(steps.includes('login-otp-preference')).toBe(journey.loginOtp === 'choice');
+              expect(steps.includes('mfa-setup')).toBe(journey.mfaRequired);
+              expect(await cookieValue(state.context!, target.baseUrl, 'gmap_authenticated')).toBe('true');
+              expect(state.cspViolations).toEqual([]);
+            },
+          );
         }
 
         const signInRoute = journey.sso ? 'redirect-sso' : 'login-form';
@@ -242,85 +276,107 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
 
         // Straight on from the sign-in above, which started at the sign-in page: no typed URL, only what a person sees and clicks.
         if (options.walkByVisibleLinks) {
-          step('from the sign-in, reaches every route the site allows and comes back to the profile by visible links and buttons only: the profile\'s links, each screen\'s Back breadcrumb and the account menu (SPEC §2)', async () => {
-            await endsOn(page(), 'profile');
-            // What the guards let this card holder open on this site (the same decideRoute the app asks).
-            const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
-            const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
-            const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
-
-            // Every screen the profile links to, and back by its "Back" breadcrumb.
-            const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
-            for (const route of profileRoutes) {
-              await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
-              await endsOn(page(), route);
-              await checkScreen(`walk-${route}`);
-              await page().getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true }).getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true }).click();
+          step(
+            "from the sign-in, reaches every route the site allows and comes back to the profile by visible links and buttons only: the profile's links, each screen's Back breadcrumb and the account menu (SPEC §2)",
+            async () => {
               await endsOn(page(), 'profile');
-            }
+              // What the guards let this card holder open on this site (the same decideRoute the app asks).
+              const visitor = { mfaEnrolled: state.totpSecret !== null, userType: 'CARDHOLDER' as const, actingForUser: false };
+              const profileRoutes = allowedAccountRoutes(PROFILE_LINK_ROUTES, journey.site, journey.locale, visitor);
+              const menuRoutes = allowedAccountRoutes(ACCOUNT_MENU_ROUTES, journey.site, journey.locale, visitor);
 
-            // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
-            await page().locator('.profile-summary__name').waitFor();
-            await openAccountMenu();
-            expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
-            await checkScreen('profile-menu-open');
-            for (const width of [1280, 390]) {
-              await page().setViewportSize({ width, height: 844 });
-              const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
-              expect(panel, `menu panel at ${width} px`).not.toBeNull();
-              expect(panel!.x).toBeGreaterThanOrEqual(0);
-              expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
-              const layout = await page().evaluate((viewport) => ({
-                width: document.documentElement.scrollWidth,
-                beyond: [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > viewport + 1).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-              }), width);
-              expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
-              await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
-            }
-            await page().setViewportSize({ width: 1280, height: 720 });
-            await page().keyboard.press('Escape');
+              // Every screen the profile links to, and back by its "Back" breadcrumb.
+              const profileLinks = page().getByRole('navigation', { name: contentText('profile', 'links.title'), exact: true });
+              for (const route of profileRoutes) {
+                await profileLinks.getByRole('link', { name: contentText('profile', `link.${route}`), exact: true }).click();
+                await endsOn(page(), route);
+                await checkScreen(`walk-${route}`);
+                await page()
+                  .getByRole('navigation', { name: contentText('common', 'breadcrumb.label'), exact: true })
+                  .getByRole('link', { name: contentText('common', 'breadcrumb.back'), exact: true })
+                  .click();
+                await endsOn(page(), 'profile');
+              }
 
-            // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
-            const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
-            await openAccountMenu();
-            await accountMenu().getByRole('link', { name: menuLinkText(menuRoute), exact: true }).click();
-            await endsOn(page(), menuRoute);
-            await openAccountMenu();
-            await accountMenu().getByRole('link', { name: menuLinkText('profile'), exact: true }).click();
-            await endsOn(page(), 'profile');
+              // The account menu: exactly the allowed routes and Sign out; axe-clean open; within the page at 390 and 1280 px.
+              await page().locator('.profile-summary__name').waitFor();
+              await openAccountMenu();
+              expect(await accountMenu().getByRole('link').allTextContents()).toEqual([...menuRoutes.map(menuLinkText), contentText('common', 'title.logout')]);
+              await checkScreen('profile-menu-open');
+              for (const width of [1280, 390]) {
+                await page().setViewportSize({ width, height: 844 });
+                const panel = await accountMenu().locator('.account-menu__panel').boundingBox();
+                expect(panel, `menu panel at ${width} px`).not.toBeNull();
+                expect(panel!.x).toBeGreaterThanOrEqual(0);
+                expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+                const layout = await page().evaluate(
+                  (viewport) => ({
+                    width: document.documentElement.scrollWidth,
+                    beyond: [...document.querySelectorAll('body *')]
+                      .filter((element) => element.getBoundingClientRect().right > viewport + 1)
+                      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+                  }),
+                  width,
+                );
+                expect(layout.width, `wider than ${width} px: ${layout.beyond.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(width);
+                await saveScreenshot(page(), `frame-${journey.siteId}-${journey.locale}-menu-${width}`);
+              }
+              await page().setViewportSize({ width: 1280, height: 720 });
+              await page().keyboard.press('Escape');
 
-            expect(state.cspViolations).toEqual([]);
-          });
+              // Its links lead where they say (one here, every one in the unit tests), and its profile link comes back.
+              const menuRoute = menuRoutes.find((candidate) => candidate !== 'profile')!;
+              await openAccountMenu();
+              await accountMenu()
+                .getByRole('link', { name: menuLinkText(menuRoute), exact: true })
+                .click();
+              await endsOn(page(), menuRoute);
+              await openAccountMenu();
+              await accountMenu()
+                .getByRole('link', { name: menuLinkText('profile'), exact: true })
+                .click();
+              await endsOn(page(), 'profile');
+
+              expect(state.cspViolations).toEqual([]);
+            },
+          );
         }
 
-        step(journey.settings.profileUpdatable ? 'edits the profile: the change is saved and shown' : 'refuses a profile edit (updatable "false"): no edit link, edit-profile goes back to the profile', async () => {
-          await page().goto(url('profile'));
-          await endsOn(page(), 'profile');
-          await page().locator('.profile-summary__name').waitFor();
-          await checkScreen('profile', true);
-          const editLink = page().getByRole('link', { name: contentText('profile', 'link.edit-profile') });
-          if (!journey.settings.profileUpdatable) {
-            // SPEC §2 profile-update guard and §6: no way in, and the route itself sends back.
-            expect(await editLink.count()).toBe(0);
-            await page().goto(url('edit-profile'));
+        step(
+          journey.settings.profileUpdatable
+            ? 'edits the profile: the change is saved and shown'
+            : 'refuses a profile edit (updatable "false"): no edit link, edit-profile goes back to the profile',
+          async () => {
+            await page().goto(url('profile'));
             await endsOn(page(), 'profile');
             await page().locator('.profile-summary__name').waitFor();
-            expect(await editLink.count()).toBe(0);
-            return;
-          }
-          await editLink.click();
-          await endsOn(page(), 'edit-profile');
-          await page().locator('#root_last_name').waitFor();
-          await checkScreen('edit-profile', true);
-          const lastName = `Journey${journey.siteId.replace(/[^a-z]/g, '').slice(0, 8)}`;
-          await page().locator('#root_last_name').fill(lastName);
-          await page().getByRole('button', { name: contentText('profile', 'edit.submit') }).click();
-          await endsOn(page(), 'profile');
-          await page().getByText(contentText('profile', 'edit.saved')).waitFor();
-          await checkScreen('profile-saved');
-          await eventually(async () => expect(await page().locator('.profile-summary__name').textContent()).toContain(lastName));
-          expect(state.cspViolations).toEqual([]);
-        });
+            await checkScreen('profile', true);
+            const editLink = page().getByRole('link', { name: contentText('profile', 'link.edit-profile') });
+            if (!journey.settings.profileUpdatable) {
+              // SPEC §2 profile-update guard and §6: no way in, and the route itself sends back.
+              expect(await editLink.count()).toBe(0);
+              await page().goto(url('edit-profile'));
+              await endsOn(page(), 'profile');
+              await page().locator('.profile-summary__name').waitFor();
+              expect(await editLink.count()).toBe(0);
+              return;
+            }
+            await editLink.click();
+            await endsOn(page(), 'edit-profile');
+            await page().locator('#root_last_name').waitFor();
+            await checkScreen('edit-profile', true);
+            const lastName = `Journey${journey.siteId.replace(/[^a-z]/g, '').slice(0, 8)}`;
+            await page().locator('#root_last_name').fill(lastName);
+            await page()
+              .getByRole('button', { name: contentText('profile', 'edit.submit') })
+              .click();
+            await endsOn(page(), 'profile');
+            await page().getByText(contentText('profile', 'edit.saved')).waitFor();
+            await checkScreen('profile-saved');
+            await eventually(async () => expect(await page().locator('.profile-summary__name').textContent()).toContain(lastName));
+            expect(state.cspViolations).toEqual([]);
+          },
+        );
 
         step(cardJourneyTitle(journey), async () => {
           await page().goto(url('edit-pan'));
@@ -339,7 +395,9 @@ export function defineSiteJourneyMatrix(label: string, startTarget: () => Promis
             expect(await boxes.count()).toBe(journey.settings.marketingOptIns.length);
             const before = await boxes.first().isChecked();
             await boxes.first().setChecked(!before);
-            await page().getByRole('button', { name: contentText('optins', 'save') }).click();
+            await page()
+              .getByRole('button', { name: contentText('optins', 'save') })
+              .click();
             await page().getByText(contentText('optins', 'saved')).waitFor();
             await checkScreen('optins-saved');
             await page().reload();
@@ -448,7 +506,8 @@ function journeyCards(journey: JourneySite, count: number): string[] {
 
 const cardInput = (page: Page): Locator => page.locator('input[name="pan"]');
 const cardRows = (page: Page): Locator => page.locator('.card-rows > li');
-const menuButton = (page: Page, journey: JourneySite, lastFour: string): Locator => page.getByRole('button', { name: journey.text('cards', 'moreActionsFor', { lastFour }) });
+const menuButton = (page: Page, journey: JourneySite, lastFour: string): Locator =>
+  page.getByRole('button', { name: journey.text('cards', 'moreActionsFor', { lastFour }) });
 
 /** The capture block (SPEC §2): type the number (and the security code where the site asks it, ADR 0001 capture_cvv), add. */
 async function addCardInCaptureBlock(page: Page, card: string): Promise<void> {
@@ -467,7 +526,8 @@ function cardJourneyTitle(journey: JourneySite): string {
   // SPEC §9: no configured limit reads as the maximum safe integer.
   const limit = journey.cards.limit < Number.MAX_SAFE_INTEGER ? `limit ${journey.cards.limit}` : 'no limit';
   if (journey.standaloneCards) return `adds a card with the standalone form (cms tenant vpp, ${limit}): the terms must be ticked; it is listed on the profile`;
-  if (!journey.cards.updateAllowed) return `adds and removes cards with the edit/delete form (${limit}); no set-as-default and no actions menu (pan_update_allowed "false")`;
+  if (!journey.cards.updateAllowed)
+    return `adds and removes cards with the edit/delete form (${limit}); no set-as-default and no actions menu (pan_update_allowed "false")`;
   return `adds cards up to what the site allows (${limit}), sets a default and removes a card through the actions menu and its modals`;
 }
 

@@ -60,11 +60,15 @@ const fakeGateway: AxiosAdapter = async (config: InternalAxiosRequestConfig) => 
     headers: Object.fromEntries(Object.entries(config.headers.toJSON()).map(([name, value]) => [name.toLowerCase(), String(value)])),
   };
   sent.push(call);
-  const answer: Answer = handler(call) ??
-    (url.startsWith('site-config-service/config/site/') ? { status: 200, data: SITES[url.split('/').pop() ?? ''] ?? firstbank }
-    : url === 'bin/aem/rest' ? { status: 200, data: { content: CONTENT[(config.params as { contentType: string }).contentType] ?? {} } }
-    : url.startsWith('/offers') ? { status: 200, data: [] }
-    : { status: 501, data: { error: 'NOT_IMPLEMENTED', message: 'not in this test' } });
+  const answer: Answer =
+    handler(call) ??
+    (url.startsWith('site-config-service/config/site/')
+      ? { status: 200, data: SITES[url.split('/').pop() ?? ''] ?? firstbank }
+      : url === 'bin/aem/rest'
+        ? { status: 200, data: { content: CONTENT[(config.params as { contentType: string }).contentType] ?? {} } }
+        : url.startsWith('/offers')
+          ? { status: 200, data: [] }
+          : { status: 501, data: { error: 'NOT_IMPLEMENTED', message: 'not in this test' } });
   // The gateway's Set-Cookie, as the browser would apply it.
   if (answer.setCookie) document.cookie = answer.setCookie;
   const response = { data: answer.data, status: answer.status, statusText: '', headers: answer.headers ?? {}, config, request: {} };
@@ -101,7 +105,8 @@ export function resetFakePortal(): void {
   sent.length = 0;
   handler = () => undefined;
   goToSignIn.mockReset();
-  for (const name of ['gmap_authenticated', 'gmap_user_type', 'gmap_support_details']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+  for (const name of ['gmap_authenticated', 'gmap_user_type', 'gmap_support_details'])
+    document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
   window.sessionStorage.clear();
   window.localStorage.clear();
 }
