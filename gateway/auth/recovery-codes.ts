@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { RECOVERY_CODE_INPUT_PATTERN } from '../../schemas/api/request-schemas';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { AuthServices } from './auth-services';
@@ -13,7 +14,7 @@ const CODE_LENGTH = 10;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** What a typed code may look like: base32 in any case, with the group hyphen or spaces. */
-export const RECOVERY_CODE_INPUT = /^[A-Za-z2-7][A-Za-z2-7 -]{9,19}$/;
+export const RECOVERY_CODE_INPUT = new RegExp(RECOVERY_CODE_INPUT_PATTERN);
 
 /** `ABCDE-FGH23`: how a code is shown, in two groups that are easy to copy by hand. */
 function newRecoveryCode(): string {

@@ -6,8 +6,8 @@ import { findSessionUser } from '../auth/session-store';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
-import { validateCardForSite, VALIDATION_ENTRY, type CardValidationAnswer, type CardValidationRequest } from './assets';
-import { SITE_ID_PARAMS } from './site-id-params';
+import { CARD_VALIDATION_BODY, SITE_ID_PARAMS } from '../../schemas/api/request-schemas';
+import { validateCardForSite, type CardValidationAnswer, type CardValidationRequest } from './assets';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 
@@ -27,7 +27,7 @@ export async function assetsValidationRoutes(app: FastifyInstance, options: { db
       config: { access: 'public' },
       schema: {
         querystring: SITE_ID_PARAMS,
-        body: VALIDATION_ENTRY,
+        body: CARD_VALIDATION_BODY,
       },
     },
     async (request): Promise<CardValidationAnswer> => {

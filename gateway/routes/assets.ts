@@ -5,7 +5,8 @@ import { cardLimitOf } from '../../schemas/cards/card-rules';
 import { isCardActive, lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { cardConfigOf } from '../../schemas/cards/card-config';
 import { validateCardNumber } from '../../schemas/validators/card-number';
-import { CVV_EXPECTED_FORMAT, CVV_MAX_INPUT_LENGTH, validateCvv } from '../../schemas/validators/cvv';
+import { CVV_EXPECTED_FORMAT, validateCvv } from '../../schemas/validators/cvv';
+import { CARD_ENROLMENT_BODY, CARD_VALIDATION_BODY, SET_DEFAULT_CARD_BODY, SITE_ID_PARAMS } from '../../schemas/api/request-schemas';
 import type { AuthServices } from '../auth/auth-services';
 import { requireSessionUser } from '../auth/session-cookies';
 import { cardCallRoutes, type CardCallRoute } from '../cards/card-call-paths';
@@ -14,32 +15,8 @@ import { enrolledAsset, findOwnAsset, listAssets, removeAsset, setDefaultAsset }
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
-import { SITE_ID_PARAMS } from './site-id-params';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
-/** No site takes more cards in one call than this; the limit itself is the site's. */
-const MAX_CARDS_PER_CALL = 10;
-/** A card number with spaces (19) and then some: anything longer is not one, and is not read further. */
-const CARD_VALUE = { type: 'string', maxLength: 32 } as const;
-const PAN_ENTRY = {
-  type: 'object',
-  required: ['assetType', 'value'],
-  // Refused rather than silently dropped (Fastify strips `additionalProperties: false` keys).
-  propertyNames: { enum: ['assetType', 'value'] },
-  properties: { assetType: { const: 'PAN' }, value: CARD_VALUE },
-} as const;
-
-/**
- * The validation call's body: the PAN entry and, on a site with `pan_capture.capture_cvv`, the card's
- * security code (ADR 0001 "capture_cvv"). Checked here and dropped: never stored, logged or answered.
- */
-/** The body of a card validation call, the site's own path and SPEC §7's declared `assets/validation` alike. */
-export const VALIDATION_ENTRY = {
-  type: 'object',
-  required: ['assetType', 'value'],
-  propertyNames: { enum: ['assetType', 'value', 'cvv'] },
-  properties: { assetType: { const: 'PAN' }, value: CARD_VALUE, cvv: { type: 'string', maxLength: CVV_MAX_INPUT_LENGTH } },
-} as const;
 
 interface PanEntry {
   assetType: 'PAN';
@@ -113,7 +90,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
         config: { access: 'public' },
         schema: {
           querystring: SITE_ID_PARAMS,
-          body: VALIDATION_ENTRY,
+          body: CARD_VALIDATION_BODY,
         },
       },
       async (request) => {
@@ -130,17 +107,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
       `/${route.path}`,
       {
         config: { access: 'cardholder' },
-        schema: {
-          body: {
-            type: 'object',
-            required: ['siteId', 'userAssetRequest'],
-            propertyNames: { enum: ['siteId', 'userAssetRequest'] },
-            properties: {
-              siteId: { type: 'string', pattern: SITE_ID_PATTERN },
-              userAssetRequest: { type: 'array', minItems: 1, maxItems: MAX_CARDS_PER_CALL, items: PAN_ENTRY },
-            },
-          },
-        },
+        schema: { body: CARD_ENROLMENT_BODY },
       },
       async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());
@@ -175,9 +142,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
       `/${route.path}`,
       {
         config: { access: 'cardholder' },
-        schema: {
-          body: { type: 'object', required: ['isDefaultAsset'], propertyNames: { enum: ['isDefaultAsset'] }, properties: { isDefaultAsset: { const: true } } },
-        },
+        schema: { body: SET_DEFAULT_CARD_BODY },
       },
       async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());

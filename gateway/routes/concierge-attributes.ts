@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../schemas/api/request-schemas';
 import { queueAccountNotice, type AccountNoticeJob } from '../account/account-notices';
 import { enrolledAsset, listAssets } from '../cards/enrolled-assets';
 import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../concierge/acting-for-user';
@@ -8,8 +9,7 @@ import type { Fixtures } from '../fixtures/load-fixtures';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { CHANGED_ATTRIBUTES_BODY, SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
-import { SITE_ID_PARAMS } from './site-id-params';
+import { assertSiteObjectFor } from './user-attribute-schemas';
 
 /**
  * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACT_FOR_BODY } from '../../schemas/api/request-schemas';
 import { queueAccountNotice, type AccountNoticeJob } from '../account/account-notices';
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import {
@@ -39,9 +40,7 @@ export async function conciergeRoutes(app: FastifyInstance, options: { db: Datab
     '/user-mgmt/user/concierge/act-for',
     {
       config: { access: 'agent' },
-      schema: {
-        body: { type: 'object', required: ['email'], propertyNames: { enum: ['email'] }, properties: { email: { type: 'string', maxLength: 254 } } },
-      },
+      schema: { body: ACT_FOR_BODY },
     },
     async (request, reply): Promise<{ actingFor: ActingFor }> => {
       const now = clock.now();

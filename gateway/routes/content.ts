@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { CMS_CONTENT_PARAMS, CONTENT_GROUP_PATTERN, CONTENT_QUERY, LOCALE_QUERY } from '../../schemas/api/request-schemas';
 import { contentFallbackChain, mergeContentTexts } from '../../schemas/locales/content-fallback';
 import { isPseudoLocale, pseudoLocaliseTexts } from '../../schemas/locales/pseudo-locale';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { ContentBundle, Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
-import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
+import { DEFAULT_LOCALE } from '../locale';
 
-const LOCALE = { type: 'string', pattern: LOCALE_PATTERN.source } as const;
-const SITE_ID = { type: 'string', pattern: SITE_ID_PATTERN } as const;
-const GROUP_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const GROUP_NAME = new RegExp(CONTENT_GROUP_PATTERN);
 /** `contentType` value (or absence) that asks for every group. */
 const ALL_GROUPS = 'all';
 
@@ -42,19 +40,7 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
     '/bin/aem/rest',
     {
       config: { access: 'public' },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['version', 'locale', 'siteId'],
-          properties: {
-            version: { type: 'integer', enum: [2, 3] },
-            contentType: { type: 'string', pattern: GROUP_NAME.source },
-            level: { type: 'integer', const: -1 },
-            locale: LOCALE,
-            siteId: SITE_ID,
-          },
-        },
-      },
+      schema: { querystring: CONTENT_QUERY },
     },
     async (request): Promise<ContentAnswer> => {
       const { version, locale, siteId } = request.query;
@@ -69,10 +55,7 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
     '/cmsapi/content.data.json/vpp/:siteId/*',
     {
       config: { access: 'public' },
-      schema: {
-        params: { type: 'object', properties: { siteId: SITE_ID } },
-        querystring: { type: 'object', properties: { locale: LOCALE } },
-      },
+      schema: { params: CMS_CONTENT_PARAMS, querystring: LOCALE_QUERY },
     },
     async (request): Promise<ContentAnswer> => {
       const { siteId } = request.params;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEV_OUTBOX_QUERY } from '../../schemas/api/request-schemas';
 import type { DevOutbox } from '../mail/mailer';
 
 /**
@@ -11,7 +12,7 @@ export async function devOutboxRoutes(app: FastifyInstance, options: { outbox: D
     '/dev-outbox/messages',
     {
       config: { access: 'public' },
-      schema: { querystring: { type: 'object', required: ['to'], properties: { to: { type: 'string', minLength: 1, maxLength: 254 } } } },
+      schema: { querystring: DEV_OUTBOX_QUERY },
     },
     async (request) => ({ messages: await options.outbox.messagesTo(request.query.to) }),
   );

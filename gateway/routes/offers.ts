@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { LOCALE_QUERY } from '../../schemas/api/request-schemas';
 import type { Fixtures, OfferCategory } from '../fixtures/load-fixtures';
-import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
+import { DEFAULT_LOCALE } from '../locale';
 
 const FALLBACK_LANGUAGE = 'en';
 /** SPEC §7: categories are chosen by language code, except Chinese which needs the full locale. */
@@ -17,9 +18,7 @@ export async function offersRoutes(app: FastifyInstance, options: { fixtures: Fi
     '/offers/api/categories',
     {
       config: { access: 'public' },
-      schema: {
-        querystring: { type: 'object', properties: { locale: { type: 'string', pattern: LOCALE_PATTERN.source } } },
-      },
+      schema: { querystring: LOCALE_QUERY },
     },
     async (request): Promise<readonly OfferCategory[]> => {
       const locale = request.query.locale ?? DEFAULT_LOCALE;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { OIDC_LOGOUT_QUERY } from '../../schemas/api/request-schemas';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { AuthServices } from '../auth/auth-services';
 import { readCookies, SESSION_COOKIE } from '../auth/session-cookies';
@@ -41,12 +42,7 @@ export async function ssoLogoutRoutes(
     '/logout',
     {
       config: { access: 'public' },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { refresh_token: { type: 'string', maxLength: 128 }, post_logout_redirect_uri: { type: 'string', maxLength: 2048 } },
-        },
-      },
+      schema: { querystring: OIDC_LOGOUT_QUERY },
     },
     async (request, reply): Promise<OidcLogoutAnswer> => {
       const now = auth.clock.now();

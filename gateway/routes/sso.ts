@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { SSO_AUTHORIZE_QUERY, SSO_FINISH_BODY } from '../../schemas/api/request-schemas';
 import type { AuthServices } from '../auth/auth-services';
 import { expireCookies, isHttps, readCookies, serializeCookie } from '../auth/session-cookies';
 import { completeSignIn, type SignInAnswer } from '../auth/sign-in-answer';
@@ -20,7 +20,6 @@ import { randomToken, ssoSiteOf, type SsoSite } from '../sso/sso-sites';
 
 /** httpOnly cookie binding a started SSO sign-in to the browser that started it (ADR 0015). */
 export const SSO_BINDING_COOKIE = 'gmap_sso_binding';
-const SSO_PARAMETERS = ['client_id', 'response_type', 'scope', 'state', 'nonce', 'redirect_uri', 'last_visited_path'] as const;
 
 /**
  * SPEC §7 `GET user-auth/oidc/authorize` (start: to the site's issuer) and the authorize POST
@@ -48,16 +47,7 @@ export async function ssoRoutes(
     '/user-auth/oidc/authorize',
     {
       config: { access: 'public' },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['siteId'],
-          properties: {
-            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
-            ...Object.fromEntries(SSO_PARAMETERS.map((name) => [name, { type: 'string', maxLength: 2048 }])),
-          },
-        },
-      },
+      schema: { querystring: SSO_AUTHORIZE_QUERY },
     },
     async (request, reply) => {
       // ADR 0008's per-IP limit of login calls: each start writes a row, each finish calls the issuer.
@@ -84,18 +74,7 @@ export async function ssoRoutes(
     '/user-auth/oidc/authorize',
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['siteId', 'code', 'state'],
-          additionalProperties: false,
-          properties: {
-            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
-            code: { type: 'string', maxLength: 128 },
-            state: { type: 'string', maxLength: 128 },
-          },
-        },
-      },
+      schema: { body: SSO_FINISH_BODY },
     },
     async (request, reply): Promise<SignInAnswer & { lastVisitedPath: string | null }> => {
       await auth.limits.countSignInCall(request.ip);

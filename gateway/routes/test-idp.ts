@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { TEST_IDP_AUTHORIZE_QUERY, TEST_IDP_CHOICE_BODY, TEST_IDP_END_SESSION_QUERY, TEST_IDP_INTERACTION_PARAMS } from '../../schemas/api/request-schemas';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../auth/form-fields';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -18,8 +19,6 @@ import {
   type EndSessionQuery,
 } from '../sso/test-identity-provider';
 
-const AUTHORIZATION_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
-const stringProperties = (names: readonly string[], maxLength: number) => Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength }]));
 const TOKEN_RULES: FieldRules = {
   grant_type: { maxLength: 32 },
   code: { maxLength: 128 },
@@ -29,8 +28,6 @@ const TOKEN_RULES: FieldRules = {
   client_assertion_type: { maxLength: 128 },
   client_assertion: { maxLength: 8192 },
 };
-const END_SESSION_FIELDS = ['client_id', 'post_logout_redirect_uri', 'state', 'id_token_hint'] as const;
-const INTERACTION_PARAMS = { type: 'object', properties: { interaction: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } } } as const;
 
 /**
  * The gateway's own OpenID provider for local use and tests (ADR 0015), at `/test-idp/…` on the
@@ -50,19 +47,19 @@ export async function testIdpRoutes(
 
   app.get<{ Querystring: AuthorizationQuery }>(
     `${TEST_IDP_BASE_PATH}/authorize`,
-    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: stringProperties(AUTHORIZATION_FIELDS, 2048) } } },
+    { config: { access: 'public' }, schema: { querystring: TEST_IDP_AUTHORIZE_QUERY } },
     async (request, reply) => reply.redirect(await beginAuthorization(db, clients, request.query, clock.now()), 302),
   );
 
   app.get<{ Querystring: EndSessionQuery }>(
     `${TEST_IDP_BASE_PATH}/logout`,
-    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: stringProperties(END_SESSION_FIELDS, 4096) } } },
+    { config: { access: 'public' }, schema: { querystring: TEST_IDP_END_SESSION_QUERY } },
     async (request, reply) => reply.redirect(endSessionRedirect(clients, request.query), 302),
   );
 
   app.get<{ Params: { interaction: string } }>(
     `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
-    { config: { access: 'public' }, schema: { params: INTERACTION_PARAMS } },
+    { config: { access: 'public' }, schema: { params: TEST_IDP_INTERACTION_PARAMS } },
     async (request) => describeInteraction(db, identities, request.params.interaction, clock.now()),
   );
 
@@ -70,10 +67,7 @@ export async function testIdpRoutes(
     `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
     {
       config: { access: 'public' },
-      schema: {
-        params: INTERACTION_PARAMS,
-        body: { type: 'object', required: ['subject'], additionalProperties: false, properties: { subject: { type: 'string', minLength: 1, maxLength: 128 } } },
-      },
+      schema: { params: TEST_IDP_INTERACTION_PARAMS, body: TEST_IDP_CHOICE_BODY },
     },
     async (request) => chooseIdentity(db, identities, request.params.interaction, request.body.subject, clock.now()),
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { TEST_CLOCK_BODY, TEST_FAILURE_BODY, TEST_SESSION_BODY } from '../../schemas/api/request-schemas';
 import { setSessionCookies } from '../auth/session-cookies';
 import { openSession } from '../auth/session-store';
 import type { Database } from '../db/database';
@@ -24,14 +24,7 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
     '/test-support/session',
     {
       config: { access: 'public', xsrfExempt: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'siteId'],
-          additionalProperties: false,
-          properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, siteId: { type: 'string', pattern: SITE_ID_PATTERN } },
-        },
-      },
+      schema: { body: TEST_SESSION_BODY },
     },
     async (request, reply) => {
       const { email, siteId } = request.body;
@@ -48,14 +41,7 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
     '/test-support/clock',
     {
       config: { access: 'public', xsrfExempt: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['advanceSeconds'],
-          additionalProperties: false,
-          properties: { advanceSeconds: { type: 'integer', minimum: 0, maximum: 366 * 24 * 3600 } },
-        },
-      },
+      schema: { body: TEST_CLOCK_BODY },
     },
     async (request) => ({ now: clock.advance(request.body.advanceSeconds).toISOString() }),
   );
@@ -63,18 +49,7 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
     '/test-support/fail-next',
     {
       config: { access: 'public', xsrfExempt: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['method', 'path', 'status'],
-          additionalProperties: false,
-          properties: {
-            method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-            path: { type: 'string', minLength: 1, maxLength: 300 },
-            status: { type: 'integer', minimum: 400, maximum: 599 },
-          },
-        },
-      },
+      schema: { body: TEST_FAILURE_BODY },
     },
     async (request) => {
       failures.add(request.body);

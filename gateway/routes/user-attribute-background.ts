@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PARAMS } from '../../schemas/api/request-schemas';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { Clock } from '../time/clock';
-import { SITE_ID_PARAMS } from './site-id-params';
 
 /**
  * SPEC §7 `GET user-attribute/user/background/{siteId}` → `{ passesBackgroundCheck }`, the call

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PARAMS } from '../../schemas/api/request-schemas';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import { readUserSite, type UserSiteRecord } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { SITE_ID_PARAMS } from './site-id-params';
 
 /**
  * SPEC §7 `GET user-attribute/user/{siteId}` → `userSites[siteId].attributes`, with the `version` a

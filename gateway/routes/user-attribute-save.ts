@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS } from '../../schemas/api/request-schemas';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { saveChangedAttributes, type SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { CHANGED_ATTRIBUTES_BODY } from './user-attribute-schemas';
-import { SITE_ID_PARAMS } from './site-id-params';
 
 /**
  * SPEC §7 `POST user-attribute/v2/user/{siteId}` `{ attributes, baseVersion? }` (ADR 0010 "Saving only

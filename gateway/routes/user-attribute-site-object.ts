@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../schemas/api/request-schemas';
 import { requireSessionUser } from '../auth/session-cookies';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { saveWholeSiteObject, type SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { SITE_OBJECT_SCHEMA, assertSiteObjectFor } from './user-attribute-schemas';
-import { SITE_ID_PARAMS } from './site-id-params';
+import { assertSiteObjectFor } from './user-attribute-schemas';
 
 /**
  * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers

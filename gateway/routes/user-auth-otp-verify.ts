@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { OTP_VERIFY_BODY } from '../../schemas/api/request-schemas';
 import type { AuthServices } from '../auth/auth-services';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from '../auth/second-factor';
 import { requireSessionUser } from '../auth/session-cookies';
@@ -18,13 +19,7 @@ export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { d
     '/user-auth/otp/verify',
     {
       config: { access: 'signed-in' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['otp', 'otp_type'],
-          properties: { otp: { type: 'string', pattern: '^[0-9]{6}$' }, otp_type: { type: 'string', enum: ['email', 'sms', 'totp'] } },
-        },
-      },
+      schema: { body: OTP_VERIFY_BODY },
     },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REVOKE_QUERY } from '../../schemas/api/request-schemas';
 import type { AuthServices } from '../auth/auth-services';
 import { revokeRefreshTokens } from '../auth/refresh-tokens';
 import { clearAuthCookies, readCookies, SESSION_COOKIE } from '../auth/session-cookies';
@@ -16,7 +17,7 @@ export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: 
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   app.post<{ Querystring: { refresh_token?: string } }>(
     '/user-auth/tokens/revoke',
-    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: { refresh_token: { type: 'string', maxLength: 128 } } } } },
+    { config: { access: 'public' }, schema: { querystring: REVOKE_QUERY } },
     async (request, reply) => {
       await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, auth.clock.now());
       return { revoked: true };

@@ -1,4 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { PREAUTH_QUERY } from '../../schemas/api/request-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
@@ -60,7 +61,7 @@ export async function userAuthSignInRoutes(
 
   app.post<{ Querystring: { preauth?: string } }>(
     '/user-auth/oauth/token',
-    { config: { access: 'public' }, schema: { querystring: { type: 'object', properties: { preauth: { type: 'string', enum: ['true', 'false'] } } } } },
+    { config: { access: 'public' }, schema: { querystring: PREAUTH_QUERY } },
     async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const fields = await readFormFields(request, FORM_RULES);

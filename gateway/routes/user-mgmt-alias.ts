@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ALIAS_MAX_LENGTH, ALIAS_TYPES, normaliseAlias, validateAlias, type AliasAnswer, type AliasRequest } from '../../schemas/account/user-alias';
+import { ALIAS_BODY } from '../../schemas/api/request-schemas';
+import { normaliseAlias, validateAlias, type AliasAnswer, type AliasRequest } from '../../schemas/account/user-alias';
 import { queueAccountNotice } from '../account/account-notices';
 import type { AuthServices } from '../auth/auth-services';
 import { requireSessionUser } from '../auth/session-cookies';
@@ -22,14 +23,7 @@ export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: D
     '/user-mgmt/user/alias',
     {
       config: { access: 'signed-in' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['alias', 'aliasType'],
-          propertyNames: { enum: ['alias', 'aliasType'] },
-          properties: { alias: { type: 'string', maxLength: ALIAS_MAX_LENGTH }, aliasType: { type: 'string', enum: [...ALIAS_TYPES] } },
-        },
-      },
+      schema: { body: ALIAS_BODY },
     },
     async (request, reply): Promise<AliasAnswer> => {
       const now = auth.clock.now();

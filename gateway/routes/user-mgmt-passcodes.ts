@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { PREFERENCE_DETAILS_BODY, SEND_CODE_BODY } from '../../schemas/api/request-schemas';
 import type { AuthServices } from '../auth/auth-services';
 import { maskEmail, maskPhone } from '../auth/masking';
 import type { CodePurpose } from '../auth/one-time-codes';
@@ -22,13 +22,7 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
     '/user-mgmt/user/get-preference-details',
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['primaryUserIdentifier', 'siteId'],
-          properties: { primaryUserIdentifier: { type: 'string', minLength: 1, maxLength: 254 }, siteId: { type: 'string', pattern: SITE_ID_PATTERN } },
-        },
-      },
+      schema: { body: PREFERENCE_DETAILS_BODY },
     },
     async (request, reply) => {
       // A pending sign-in (login-otp-preference), else the session (otp-check-preference).
@@ -48,13 +42,7 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
     '/user-mgmt/user/send-code',
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['channel', 'purpose'],
-          properties: { channel: { type: 'string', enum: ['email', 'sms'] }, purpose: { type: 'string', enum: ['login', 'otp-check'] } },
-        },
-      },
+      schema: { body: SEND_CODE_BODY },
     },
     async (request, reply) => {
       const { channel, purpose } = request.body;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHANGE_PASSWORD_BODY, COMPROMISED_PASSWORD_BODY } from '../../schemas/api/request-schemas';
 import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
 import type { AuthServices } from '../auth/auth-services';
@@ -10,9 +11,6 @@ import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { verifyPassword } from '../security/password-hashing';
-
-const PASSWORD = { type: 'string', maxLength: 256 } as const;
-const NEW_PASSWORD_PROPERTIES = { password: PASSWORD, confirm_password: PASSWORD } as const;
 
 /**
  * SPEC §7 `change-password` and `vba/compromised-password`, as ADR 0009 "Passwords" fixes them.
@@ -38,13 +36,7 @@ export async function userMgmtPasswordRoutes(
     '/user-mgmt/user/change-password',
     {
       config: { access: 'cardholder' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['currentPassword', 'password', 'confirm_password'],
-          properties: { currentPassword: PASSWORD, ...NEW_PASSWORD_PROPERTIES },
-        },
-      },
+      schema: { body: CHANGE_PASSWORD_BODY },
     },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
@@ -70,7 +62,7 @@ export async function userMgmtPasswordRoutes(
     '/user-mgmt/user/vba/compromised-password',
     {
       config: { access: 'cardholder', openWhilePasswordChangeRequired: true },
-      schema: { body: { type: 'object', required: ['password', 'confirm_password'], properties: NEW_PASSWORD_PROPERTIES } },
+      schema: { body: COMPROMISED_PASSWORD_BODY },
     },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());

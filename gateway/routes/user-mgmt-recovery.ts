@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { FIND_CODE_BODY, PASSWORD_FROM_PASSCODE_BODY, SEND_PASSCODE_BODY } from '../../schemas/api/request-schemas';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../account/new-password';
 import { requestAccountMail } from '../account/account-jobs';
 import { noticeOrigin, queueAccountNotice } from '../account/account-notices';
@@ -9,11 +9,6 @@ import { spendCode } from '../auth/one-time-codes';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
-import { LOCALE_PATTERN } from '../locale';
-
-const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
-const PASSCODE = { type: 'string', minLength: 1, maxLength: 16 } as const;
-const PASSWORD = { type: 'string', maxLength: 256 } as const;
 
 /**
  * SPEC §7 `send-passcode`, `find-code` and `change-password-from-passcode`, as ADR 0009 "Recovery"
@@ -33,18 +28,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
     '/user-mgmt/user/send-passcode',
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'siteId', 'locale'],
-          properties: {
-            email: EMAIL,
-            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
-            locale: { type: 'string', pattern: LOCALE_PATTERN.source },
-            channel: { type: 'string', enum: ['email', 'sms'] },
-          },
-        },
-      },
+      schema: { body: SEND_PASSCODE_BODY },
     },
     async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
@@ -57,7 +41,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
 
   app.post<{ Body: { email: string; passcode: string } }>(
     '/user-mgmt/user/find-code',
-    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['email', 'passcode'], properties: { email: EMAIL, passcode: PASSCODE } } } },
+    { config: { access: 'public' }, schema: { body: FIND_CODE_BODY } },
     async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       await checkRecoveryCode(db, auth, request.body.email, request.body.passcode);
@@ -69,13 +53,7 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
     '/user-mgmt/user/change-password-from-passcode',
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'passcode', 'password', 'confirm_password'],
-          properties: { email: EMAIL, passcode: PASSCODE, password: PASSWORD, confirm_password: PASSWORD },
-        },
-      },
+      schema: { body: PASSWORD_FROM_PASSCODE_BODY },
     },
     async (request, reply) => {
       await auth.limits.countCodeCheck(request.ip);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { ACTIVATE_TOKEN_BODY, ACTIVATION_EMAIL_BODY, REGISTRATION_BODY, SITE_ID_PARAMS, SITE_REGISTRATION_BODY } from '../../schemas/api/request-schemas';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { publicOriginOf } from '../account/account-mail';
 import { requestAccountMail } from '../account/account-jobs';
@@ -12,23 +12,8 @@ import type { Fixtures } from '../fixtures/load-fixtures';
 import { normalisedPayload } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
-import { LOCALE_PATTERN } from '../locale';
-import { SITE_ID_PARAMS } from './site-id-params';
 
 /** Registration carries at most this many cards; no site captures more at sign-up. */
-const MAX_CARDS = 10;
-const REGISTRATION_PROPERTIES = {
-  siteId: { type: 'string', pattern: SITE_ID_PATTERN },
-  locale: { type: 'string', pattern: LOCALE_PATTERN.source },
-  // The form data itself is checked against the site's schema (`assertValidRegistration`).
-  user: { type: 'object' },
-  cards: {
-    type: 'array',
-    maxItems: MAX_CARDS,
-    items: { type: 'object', required: ['pan'], properties: { pan: { type: 'string', maxLength: 64 } } },
-  },
-} as const;
-
 /** ADR 0009's answer to registration and resend, whatever the address: the inbox is the only place that tells. */
 const CHECK_EMAIL = { status: 'CHECK_EMAIL' } as const;
 
@@ -51,7 +36,7 @@ export async function userMgmtRegistrationRoutes(
 
   app.post<{ Body: RegistrationBody }>(
     '/user-mgmt/user/registration',
-    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['siteId', 'locale', 'user'], properties: REGISTRATION_PROPERTIES } } },
+    { config: { access: 'public' }, schema: { body: REGISTRATION_BODY } },
     (request, reply) => register(request, reply, request.body.siteId ?? ''),
   );
 
@@ -59,10 +44,7 @@ export async function userMgmtRegistrationRoutes(
     '/user-mgmt/user/register/:siteId',
     {
       config: { access: 'public' },
-      schema: {
-        params: SITE_ID_PARAMS,
-        body: { type: 'object', required: ['locale', 'user'], properties: REGISTRATION_PROPERTIES },
-      },
+      schema: { params: SITE_ID_PARAMS, body: SITE_REGISTRATION_BODY },
     },
     (request, reply) => register(request, reply, request.params.siteId),
   );
@@ -90,7 +72,7 @@ export async function userMgmtRegistrationRoutes(
 
   app.post<{ Body: { token: string } }>(
     '/user-mgmt/user/activate-token',
-    { config: { access: 'public' }, schema: { body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 256 } } } } },
+    { config: { access: 'public' }, schema: { body: ACTIVATE_TOKEN_BODY } },
     async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       const { token } = request.body;
@@ -111,17 +93,7 @@ export async function userMgmtRegistrationRoutes(
     '/user-mgmt/user/activation-email',
     {
       config: { access: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'siteId', 'locale'],
-          properties: {
-            email: { type: 'string', minLength: 1, maxLength: 254 },
-            siteId: { type: 'string', pattern: SITE_ID_PATTERN },
-            locale: { type: 'string', pattern: LOCALE_PATTERN.source },
-          },
-        },
-      },
+      schema: { body: ACTIVATION_EMAIL_BODY },
     },
     async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);

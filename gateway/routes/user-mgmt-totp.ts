@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { SECOND_FACTOR_BODY, TOTP_CODE_BODY } from '../../schemas/api/request-schemas';
 import QRCode from 'qrcode';
 import type { AuthServices } from '../auth/auth-services';
 import { assertMfaOffered, sessionSiteConfig } from '../auth/credential-rules';
 import { requireSessionUser } from '../auth/session-cookies';
-import { checkRecoveryCode, issueRecoveryCodes, RECOVERY_CODE_INPUT, recoveryCodeInvalid, recoveryCodesLeft } from '../auth/recovery-codes';
+import { checkRecoveryCode, issueRecoveryCodes, recoveryCodeInvalid, recoveryCodesLeft } from '../auth/recovery-codes';
 import { otpauthUrl } from '../auth/totp';
 import { acceptTotpCode, markTotpEnrolled, removeTotp, startTotpSetup } from '../auth/totp-enrolment';
 import type { Database } from '../db/database';
@@ -12,19 +13,6 @@ import { HttpError } from '../http/errors';
 
 /** The issuer authenticator apps show beside the account. */
 const TOTP_ISSUER = 'Rewards Portal';
-const TOTP_CODE = { type: 'string', pattern: '^[0-9]{6}$' } as const;
-const CODE_BODY = {
-  type: 'object',
-  required: ['code'],
-  properties: { code: TOTP_CODE },
-} as const;
-/** A current authenticator code, or one of the recovery codes when the phone is lost. */
-const SECOND_FACTOR_BODY = {
-  type: 'object',
-  properties: { code: TOTP_CODE, recoveryCode: { type: 'string', maxLength: 20, pattern: RECOVERY_CODE_INPUT.source } },
-  anyOf: [{ required: ['code'] }, { required: ['recoveryCode'] }],
-} as const;
-
 type SecondFactorBody = { code?: string; recoveryCode?: string };
 
 /**
@@ -46,7 +34,7 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
 
   app.post<{ Body: { code: string } }>(
     '/user-mgmt/user/mfa/totp/enroll',
-    { config: { access: 'cardholder' }, schema: { body: CODE_BODY } },
+    { config: { access: 'cardholder' }, schema: { body: TOTP_CODE_BODY } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
