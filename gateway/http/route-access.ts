@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ROUTE_ACCESS_KINDS, type RouteAccess } from '../../schemas/api/contract';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { isStorableText } from '../../schemas/validators/characters';
 import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
@@ -10,17 +11,13 @@ import { HttpError } from './errors';
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 
 /**
- * Who may call a route (docs/decisions/0017-threat-model.md "Declared access"):
- * - `public`: anyone, signed in or not (sign-in, registration, content, the app's files);
- * - `signed-in`: a live session of a card holder or an agent (the user's own profile and attributes);
- * - `cardholder`: a card holder's session; an agent is refused (ADR 0014: credentials, MFA, cards, deletion);
- * - `agent`: a support agent's session on a site granted to them (ADR 0014's concierge calls).
- * Every route that is not public is bound to the session's site: a site the request names anywhere
+ * Who may call a route: `RouteAccess` of the route contract (schemas/api/contract.ts, docs/decisions/0017-threat-model.md
+ * "Declared access"). Every route that is not public is bound to the session's site: a site the request names anywhere
  * (path or query `siteId`, body `siteId`, `X-SITE-ID`) must be the session's.
  */
-export type RouteAccess = 'public' | 'signed-in' | 'cardholder' | 'agent';
+export type { RouteAccess };
 
-const ACCESS_KINDS: ReadonlySet<string> = new Set<RouteAccess>(['public', 'signed-in', 'cardholder', 'agent']);
+const ACCESS_KINDS: ReadonlySet<string> = new Set<string>(ROUTE_ACCESS_KINDS);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
