@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_BASES } from '../schemas/api/contract';
 import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import type { Database } from './db/database';
@@ -10,6 +11,7 @@ import { refuseUnstorableText } from './http/text-guard';
 import { JobQueue } from './jobs/job-queue';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
+import { apiDocsRoutes } from './routes/api-docs';
 import { assetsRoutes } from './routes/assets';
 import { assetsValidationRoutes } from './routes/assets-validation';
 import { conciergeRoutes } from './routes/concierge';
@@ -51,8 +53,6 @@ import { userMgmtRegistrationRoutes } from './routes/user-mgmt-registration';
 import { userMgmtRemoveAccountRoutes } from './routes/user-mgmt-remove-account';
 import { userMgmtTotpRoutes } from './routes/user-mgmt-totp';
 
-/** SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise. */
-const API_PREFIXES = ['/api', '/gateway/api'] as const;
 /** Request bodies above this answer 413 PAYLOAD_TOO_LARGE; no call of SPEC §7 comes near it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -115,7 +115,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   issueXsrfCookie(app);
   const auth = createAuthServices({ binRanges: fixtures.binRanges, mailContent: fixtures.content, ...options.auth });
   const injectedFailures = new InjectedFailures();
-  if (options.testMode) answerInjectedFailures(app, injectedFailures, API_PREFIXES);
+  if (options.testMode) answerInjectedFailures(app, injectedFailures, API_BASES);
   const { clock } = auth;
   const ssoCredentials = options.ssoCredentials ?? new Map();
   const jobs = new JobQueue(db, accountJobHandlers(db, fixtures, auth), clock, app.log);
@@ -124,7 +124,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   jobs.startPolling();
   app.addHook('onClose', () => jobs.close());
 
-  for (const prefix of API_PREFIXES) {
+  // SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise.
+  for (const prefix of API_BASES) {
     await app.register(
       async (api) => {
         requireXsrfHeader(api);
@@ -165,6 +166,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(conciergeAttributeRoutes, { db, fixtures, clock, jobs });
         // Only in development, while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
+        // The route contract as OpenAPI (schemas/api/openapi.ts); development only, like the outbox reader (ADR 0018).
+        if (development) await api.register(apiDocsRoutes);
         // Test hooks exist only in test mode, never on the production server.
         if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
       },
