@@ -1,3 +1,5 @@
+import type { EnrolledAsset } from '../../schemas/api/enrolled-asset';
+import type { CashbackStatus } from '../../schemas/cards/card-rules';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { ASSET_COLUMNS, type AssetRow } from './card-enrolment';
@@ -5,20 +7,6 @@ import { ASSET_COLUMNS, type AssetRow } from './card-enrolment';
 /** ADR 0011: a card enrolled less than a day ago is PENDING. */
 const PENDING_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type CashbackStatus = 'ELIGIBLE' | 'NOT_ELIGIBLE' | 'PENDING';
-
-/** SPEC §3 "Enrolled asset" and its source asset, as ADR 0011 answers it. */
-export interface EnrolledAsset {
-  assetId: string;
-  id: string;
-  siteId: string;
-  assetType: { name: 'PAN' };
-  isDefaultAsset: boolean;
-  defaultAsset: boolean;
-  metadata: { name: 'LAST_FOUR' | 'PRODUCT_TYPE' | 'VOP_CARD_ID' | 'ISSUER_BID'; value: string }[];
-  cashbackStatus: CashbackStatus;
-}
 
 /**
  * The row as the app sees it. Metadata entries the gateway has no value for are left out:

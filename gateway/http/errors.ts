@@ -1,20 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { ErrorBody } from '../../schemas/api/error-body';
 import { CORRELATION_ID_HEADER, newCorrelationId } from './correlation-id';
 import { securityHeaders } from './security-headers';
-
-/**
- * The gateway's one error shape (DESIGN "Contracts"): a machine code, a clear message and, for
- * validation failures, a per-field map of error keys. The X-CID header identifies the call.
- */
-export interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-  /** Facts some answers add beside the code (ADR 0008: `attemptsLeft`, `maskedDestination`). */
-  [extra: string]: unknown;
-}
 
 /** What some errors carry beyond code and message. */
 export interface HttpErrorDetails {

@@ -1,15 +1,6 @@
-/** SPEC §3 "Enrolled asset" as the gateway answers it (ADR 0011), and the card entry the screens show. */
+/** SPEC §3 "Enrolled asset" as the gateway answers it (ADR 0011, schemas/api/enrolled-asset.ts), and the card entry the screens show. */
+import type { EnrolledAsset } from '../api/enrolled-asset';
 import { cashbackStatusOf, withFirstCardDefault, type CardEntry } from './card-rules';
-
-export interface EnrolledAsset {
-  assetId: string;
-  id?: string;
-  assetType?: { name: string };
-  metadata: { name: string; value?: string }[];
-  isDefaultAsset: boolean;
-  defaultAsset?: boolean;
-  cashbackStatus?: string;
-}
 
 /** SPEC §3 "Validation response". */
 export interface CardValidation {

@@ -1,6 +1,7 @@
 import type { CardModuleOptions } from '../../schemas/cards/card-config';
 import { removeAssetUrlFor, updateAssetUrlFor } from '../../schemas/cards/card-config';
-import type { CardValidation, EnrolledAsset } from '../../schemas/cards/card-assets';
+import type { EnrolledAsset } from '../../schemas/api/enrolled-asset';
+import type { CardValidation } from '../../schemas/cards/card-assets';
 import { userTypeInState, type AuthState } from '../auth/auth-machine';
 import { gatewayApi } from './gateway-api';
 

@@ -1,5 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { ErrorBody } from '../../schemas/api/error-body';
 import { documentCookieJar, type CookieJar } from '../app/browser-cookies';
 import { browserLocalStorage } from '../app/browser-storage';
 import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
@@ -26,7 +27,7 @@ export interface GatewayRequest {
   ownsAuthFailure?: boolean;
 }
 
-/** The gateway's error shape (DESIGN "Contracts"), with the status and the X-CID of the answer. */
+/** The gateway's error shape (`ErrorBody`, DESIGN "Contracts") as the app holds it, with the status and the X-CID of the answer. */
 export interface GatewayError {
   status: number;
   code: string;
@@ -76,7 +77,7 @@ function retryAfterSecondsOf(header: unknown): number | undefined {
 }
 
 function toGatewayError(caught: unknown): GatewayError {
-  const error = caught as AxiosError<({ error?: string; message?: string; fields?: Record<string, string> } & Record<string, unknown>) | undefined>;
+  const error = caught as AxiosError<Partial<ErrorBody> | undefined>;
   const status = error.response?.status ?? 0;
   const body = typeof error.response?.data === 'object' && error.response.data !== null ? error.response.data : undefined;
   const header = error.response?.headers?.[CORRELATION_ID_HEADER.toLowerCase()];

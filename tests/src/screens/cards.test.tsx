@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EnrolledAsset } from '../../../schemas/cards/card-assets';
+import type { EnrolledAsset } from '../../../schemas/api/enrolled-asset';
 import firstbank from '../../../fixtures/sites/firstbank.json';
 import vppcards from '../../../fixtures/sites/vppcards.json';
 import { answerWith, callsTo, renderPortal, resetFakePortal, signedInAnswers, signInTheBrowser, type Answer, type SentCall } from './support/fake-portal';
@@ -17,12 +17,16 @@ const VALIDATION = 'user-attribute/user/assets/validation';
 function asset(assetId: string, lastFour: string, isDefaultAsset: boolean, vop = true): EnrolledAsset {
   return {
     assetId,
+    id: assetId,
+    siteId: 'firstbank',
+    assetType: { name: 'PAN' },
     isDefaultAsset,
+    defaultAsset: isDefaultAsset,
     cashbackStatus: vop ? 'ELIGIBLE' : 'NOT_ELIGIBLE',
     metadata: [
       { name: 'LAST_FOUR', value: lastFour },
       { name: 'PRODUCT_TYPE', value: 'C' },
-      ...(vop ? [{ name: 'VOP_CARD_ID', value: `vop-${assetId}` }] : []),
+      ...(vop ? [{ name: 'VOP_CARD_ID', value: `vop-${assetId}` } as const] : []),
     ],
   };
 }
