@@ -53,7 +53,7 @@ function operationOf(route: RouteContract): Record<string, unknown> {
   const { request = {}, response } = route;
   const parameters = [...pathParameters(route.url, request.params), ...queryParameters(request.querystring)];
   const operation: Record<string, unknown> = {
-    operationId: `${route.method.toLowerCase()}${route.base === 'root' ? 'Root' : ''}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
+    operationId: `${route.method.toLowerCase()}${route.base === 'root' ? 'Root' : ''}${openApiPath(route.url).replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
     summary: route.summary,
     'x-access': route.access,
     'x-availability': route.availability,
