@@ -7,7 +7,7 @@ import { ssoSiteOf, TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, type SsoSite } from './
 
 /**
  * ADR 0018, modelled on Keycloak's `start-dev` and `start`: development mode (`npm start`) is a demo
- * on one machine with its conveniences (the outbox reader, the test identity provider, demo users,
+ * on one machine with its conveniences (the outbox reader, the test identity provider, the API document, demo users,
  * generated keys, the development pre-auth secret, test hooks), says so at start and listens on
  * loopback only; production mode has none of them and refuses to start while any development
  * default is left, every problem on its own line, never echoing a secret.
@@ -81,6 +81,7 @@ export function developmentExposures(config: GatewayConfig, fixtures: Fixtures):
   exposures.push(
     `the test identity provider /test-idp/: anyone picks an identity and is signed in${onTestProvider.length > 0 ? ` on ${onTestProvider.join(', ')}` : ''}`,
   );
+  exposures.push('the API document GET /api/docs/openapi.json (and /api/docs): every route of the gateway and who may call it');
   exposures.push('demo users whose passwords are published (fixtures/demo-users.json), seeded into an empty database');
   const generated = KEY_SETTINGS.filter(([, field]) => config[field] === undefined).map(([name]) => name);
   if (generated.length > 0) exposures.push(`keys generated under DATA_DIR/secrets for ${generated.join(', ')}`);

@@ -105,6 +105,7 @@ describe('development mode', () => {
       '/api/dev-outbox/messages',
       '/test-idp/',
       'on unionbank',
+      '/api/docs/openapi.json',
       'demo users',
       'TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY',
       'PREAUTH_CLIENT_SECRET',
