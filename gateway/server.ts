@@ -167,7 +167,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         // Only in development, while mail goes to the development outbox (no SMTP_URL).
         if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
         // The route contract as OpenAPI (schemas/api/openapi.ts); development only, like the outbox reader (ADR 0018).
-        if (development) await api.register(apiDocsRoutes);
+        if (development) await api.register(apiDocsRoutes, { fixtures });
         // Test hooks exist only in test mode, never on the production server.
         if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
       },

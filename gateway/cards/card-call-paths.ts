@@ -1,14 +1,10 @@
+import type { CardCall, CardCallPath } from '../../schemas/api/contract';
 import { cardModuleOptionsOf, MissingCardModuleOptionsError, type CardModuleOptions } from '../../schemas/cards/card-config';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { Fixtures } from '../fixtures/load-fixtures';
 
-/** The card calls whose paths a site's `pan_capture` options give (SPEC §3 card config options, §7). */
-export type CardCall = 'validate' | 'enrol' | 'remove' | 'setDefault';
-
-/** One route to register: its path (Fastify syntax, `:id` for the card) and the sites that call it. */
-export interface CardCallRoute {
-  call: CardCall;
-  path: string;
+/** One route to register: its call and path (schemas/api/contract.ts) and the sites that call it. */
+export interface CardCallRoute extends CardCallPath {
   siteIds: ReadonlySet<string>;
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from '../../schemas/api/openapi';
-import { API_ROUTES } from '../../schemas/api/routes';
+import { gatewayRoutes } from '../../schemas/api/routes';
+import { cardCallRoutes } from '../cards/card-call-paths';
+import type { Fixtures } from '../fixtures/load-fixtures';
 
 /** What `&`, `<`, `>` and `"` are written as in the page. */
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -15,12 +17,16 @@ function escapeHtml(text: string): string {
  * 0018): production publishes no map of its routes. The page is static HTML, no script, so the CSP
  * of every answer holds.
  */
-export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
-  const document = buildOpenApiDocument(API_ROUTES, { title: 'Rewards portal gateway', version: '1' });
-  const rows = API_ROUTES.map(
-    (route) =>
-      `<tr><td>${route.method}</td><td><code>${escapeHtml(route.base === 'api' ? `/api${route.url}` : route.url)}</code></td><td>${route.access}</td><td>${route.availability}</td><td>${escapeHtml(route.summary)}</td></tr>`,
-  ).join('\n');
+export async function apiDocsRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
+  // The card calls at the paths this gateway's site files give, as it registers them (gateway/routes/assets.ts).
+  const routes = gatewayRoutes(cardCallRoutes(options.fixtures));
+  const document = buildOpenApiDocument(routes, { title: 'Rewards portal gateway', version: '1' });
+  const rows = routes
+    .map(
+      (route) =>
+        `<tr><td>${route.method}</td><td><code>${escapeHtml(route.base === 'api' ? `/api${route.url}` : route.url)}</code></td><td>${route.access}</td><td>${route.availability}</td><td>${escapeHtml(route.summary)}</td></tr>`,
+    )
+    .join('\n');
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Gateway API</title></head>
 <body><h1>Gateway API</h1>

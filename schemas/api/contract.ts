@@ -65,3 +65,12 @@ export interface RouteContract {
   request?: RouteRequest;
   response: RouteResponse;
 }
+
+/** The card calls whose paths a site's `pan_capture` options give (SPEC §3 card config options, §7, ADR 0011). */
+export type CardCall = 'validate' | 'enrol' | 'remove' | 'setDefault';
+
+/** One card call at one path of the site files (Fastify syntax, relative to the API base, `:id` for the card). */
+export interface CardCallPath {
+  call: CardCall;
+  path: string;
+}

@@ -4,7 +4,7 @@
  * (the very objects the routes validate with) and its answer. tests/gateway/http/api-contract.test.ts
  * fails when a route has no entry here or an entry has no route; `openapi.ts` publishes it.
  */
-import type { RouteContract } from './contract';
+import type { CardCall, CardCallPath, RouteContract } from './contract';
 import { ENROLLED_ASSET_SCHEMA } from './enrolled-asset';
 import * as request from './request-schemas';
 import * as answer from './response-schemas';
@@ -16,50 +16,60 @@ const ok = (description: string, schema: RouteContract['response']['schema'] = a
 });
 const SITE_PARAMS = { params: request.SITE_ID_PARAMS } as const;
 
-/** The card calls at the paths of the sites' `pan_capture` options (ADR 0011, gateway/cards/card-call-paths.ts), as the fixtures give them today. */
-const CARD_CALLS: RouteContract[] = [
-  {
+/**
+ * The card calls, at the paths the sites' `pan_capture` options give (ADR 0011, gateway/cards/card-call-paths.ts):
+ * a site whose fixture names other URLs is served, and documented, at its own paths with no code change
+ * (DESIGN "Adding a site = adding files").
+ */
+const CARD_CALLS: Readonly<Record<CardCall, (path: string) => RouteContract>> = {
+  validate: (path) => ({
     method: 'POST',
     base: 'api',
-    url: '/user-attribute/user/assets/validation',
+    url: `/${path}`,
     access: 'public',
     availability: 'always',
     summary: "Checks a card number (and security code where asked) for the site's programme without enrolling it (the sites' assetsValidationUrl).",
     request: { querystring: request.SITE_ID_PARAMS, body: request.CARD_VALIDATION_BODY },
     response: ok('Eligibility and product type.', answer.CARD_VALIDATION_ANSWER),
-  },
-  {
+  }),
+  enrol: (path) => ({
     method: 'POST',
     base: 'api',
-    url: '/user-attribute/user/assets',
+    url: `/${path}`,
     access: 'cardholder',
     availability: 'always',
     summary: "Enrols cards on the session's account (the sites' assetsUrl).",
     request: { body: request.CARD_ENROLMENT_BODY },
     response: { status: 201, description: 'The enrolled cards.', schema: answer.ENROLLED_ASSETS_ANSWER },
-  },
-  {
+  }),
+  remove: (path) => ({
     method: 'POST',
     base: 'api',
-    url: '/user-attribute/user/assets/:id/remove-asset',
+    url: `/${path}`,
     access: 'cardholder',
     availability: 'always',
     summary: 'Removes a card (empty body; SPEC §5 last-card and default-card rules).',
     request: { bodyReading: 'none' },
     response: ok('`{ removed: true }`.'),
-  },
-  {
+  }),
+  setDefault: (path) => ({
     method: 'POST',
     base: 'api',
-    url: '/user-attribute/user/assets/:id',
+    url: `/${path}`,
     access: 'cardholder',
     availability: 'always',
     summary: "Makes a card the default (the sites' updateAssetUrl).",
     request: { body: request.SET_DEFAULT_CARD_BODY },
     response: ok('The card.', ENROLLED_ASSET_SCHEMA),
-  },
-];
+  }),
+};
 
+/** The contract entry of one card call at one path of the site files. */
+export function cardCallContract({ call, path }: CardCallPath): RouteContract {
+  return CARD_CALLS[call](path);
+}
+
+/** Every route but the card calls, whose paths come from the site files (`gatewayRoutes`). */
 export const API_ROUTES: readonly RouteContract[] = [
   // Service, site configuration and content (SPEC §7, ADR 0001, ADR 0013, ADR 0020).
   {
@@ -188,7 +198,6 @@ export const API_ROUTES: readonly RouteContract[] = [
     request: SITE_PARAMS,
     response: ok('The cards, default first.', answer.ENROLLED_ASSETS_ANSWER),
   },
-  ...CARD_CALLS,
   {
     method: 'POST',
     base: 'api',
@@ -782,3 +791,8 @@ export const API_ROUTES: readonly RouteContract[] = [
     response: ok('`{ armed: true }`.'),
   },
 ];
+
+/** Every route a gateway serving these card call paths registers: the fixed ones and the sites' card calls. */
+export function gatewayRoutes(cardCalls: readonly CardCallPath[]): RouteContract[] {
+  return [...API_ROUTES, ...cardCalls.map(cardCallContract)];
+}

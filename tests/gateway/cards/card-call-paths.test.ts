@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteConfig } from '../../../schemas/site-config/types';
 import { cardCallRoutes } from '../../../gateway/cards/card-call-paths';
 import { migrate } from '../../../gateway/db/migrate';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { insertUser, TestBrowser } from '../support/test-browser';
 import { realFixtures, stubDatabase, withXsrf } from '../support/test-gateway';
-import { ASSETS, PASSWORD, VALIDATION } from './card-test-support';
+import { ASSETS, fixturesWithAltbank, PASSWORD, VALIDATION } from './card-test-support';
 
 const VISA = '4111111111111111';
 const VISA_42 = '4242424242424242';
-
-/** A copy of firstbank whose pan_capture names other card call URLs, as a new site's fixture may. */
-async function fixturesWithAltbank(): Promise<Fixtures> {
-  const real = await realFixtures();
-  const altbank = structuredClone(real.sites.get('firstbank')!.config) as SiteConfig;
-  altbank.siteId = 'altbank';
-  const panCapture = altbank.siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')!.featureConfig;
-  Object.assign(panCapture, { assetsUrl: 'cards/v2/assets', assetsValidationUrl: 'cards/v2/eligibility', updateAssetUrl: 'cards/v2/assets/{{id}}/default' });
-  return { ...real, sites: new Map([...real.sites, ['altbank', { config: altbank, raw: JSON.stringify(altbank) }]]) };
-}
 
 describe('cardCallRoutes', () => {
   it('every fixture uses the same URLs today: one route per call, answering every site and the default site', async () => {

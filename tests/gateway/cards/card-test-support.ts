@@ -1,15 +1,28 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
+import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { SiteConfig } from '../../../schemas/site-config/types';
 import { capturingLogger } from '../support/capturing-logger';
 import type { DatabaseLeg } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { realFixtures } from '../support/test-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /** The assets calls at the paths every site fixture configures (SPEC §3 pan_capture options). */
 export const ASSETS = 'user-attribute/user/assets';
 export const VALIDATION = `${ASSETS}/validation`;
 export const PASSWORD = 'Rewards#2025x';
+
+/** A copy of firstbank whose pan_capture names other card call URLs, as a new site's fixture may. */
+export async function fixturesWithAltbank(): Promise<Fixtures> {
+  const real = await realFixtures();
+  const altbank = structuredClone(real.sites.get('firstbank')!.config) as SiteConfig;
+  altbank.siteId = 'altbank';
+  const panCapture = altbank.siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')!.featureConfig;
+  Object.assign(panCapture, { assetsUrl: 'cards/v2/assets', assetsValidationUrl: 'cards/v2/eligibility', updateAssetUrl: 'cards/v2/assets/{{id}}/default' });
+  return { ...real, sites: new Map([...real.sites, ['altbank', { config: altbank, raw: JSON.stringify(altbank) }]]) };
+}
 
 /** A Luhn-valid 16-digit number: `prefix`, then `serial` zero-padded, then the check digit. */
 export function testPan(prefix: string, serial: number): string {

@@ -5,9 +5,12 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOpenApiDocument, serverUrlsOf } from '../../../schemas/api/openapi';
 import type { RouteContract } from '../../../schemas/api/contract';
-import { API_ROUTES } from '../../../schemas/api/routes';
+import { gatewayRoutes } from '../../../schemas/api/routes';
+import { cardCallRoutes } from '../../../gateway/cards/card-call-paths';
+import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway, type GatewayOptions } from '../../../gateway/server';
 import { realFixtures, stubDatabase } from '../support/test-gateway';
+import { fixturesWithAltbank } from '../cards/card-test-support';
 
 /**
  * One API contract (schemas/api/routes.ts): the routes the running gateway registers (Fastify's onRoute,
@@ -60,9 +63,9 @@ function differences(registeredKeys: Set<string>, documentedKeys: Set<string>): 
   };
 }
 
-async function routesOf(options: Partial<GatewayOptions>): Promise<RegisteredRoute[]> {
+async function routesOf(options: Partial<GatewayOptions>, fixtures?: Fixtures): Promise<RegisteredRoute[]> {
   registered.length = 0;
-  const app = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), ...options });
+  const app = await buildGateway({ db: stubDatabase, fixtures: fixtures ?? (await realFixtures()), ...options });
   await app.ready();
   await app.close();
   return registered.filter((route) => route.method !== 'HEAD');
@@ -75,9 +78,14 @@ function contractKeys(route: RouteContract): string[] {
   return serverUrlsOf(route).map((server) => `${route.method} ${server === '/' ? '' : server}${route.url}`);
 }
 
+/** The contract of a gateway on these site files: the fixed routes and the card calls at the sites' paths. */
+const contractOf = (fixtures: Fixtures) => gatewayRoutes(cardCallRoutes(fixtures));
+
 describe('the route contract and the registered routes (schemas/api/routes.ts)', () => {
   let distDir: string;
+  let contract: RouteContract[];
   beforeAll(async () => {
+    contract = contractOf(await realFixtures());
     distDir = await mkdtemp(join(tmpdir(), 'gateway-contract-dist-'));
     await writeFile(join(distDir, 'index.html'), '<!doctype html><html><body></body></html>');
   });
@@ -85,21 +93,29 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
 
   it('development with every option on registers exactly the routes of the OpenAPI document', async () => {
     const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' });
-    const document = buildOpenApiDocument(API_ROUTES, DOCUMENT_INFO);
+    const document = buildOpenApiDocument(contract, DOCUMENT_INFO);
     expect(routes.length).toBeGreaterThan(100);
+    expect(differences(keysOf(routes), documentedRoutes(document))).toEqual({ withoutContract: [], withoutRoute: [] });
+  });
+
+  it('a new site whose pan_capture names other card URLs is served and documented at them, with no code change (DESIGN "Adding a site = adding files")', async () => {
+    const fixtures = await fixturesWithAltbank();
+    const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' }, fixtures);
+    const document = buildOpenApiDocument(contractOf(fixtures), DOCUMENT_INFO);
+    expect(documentedRoutes(document)).toContain('POST /api/cards/v2/assets/:id/default');
     expect(differences(keysOf(routes), documentedRoutes(document))).toEqual({ withoutContract: [], withoutRoute: [] });
   });
 
   it('production registers exactly the contract routes available always', async () => {
     const routes = await routesOf({ mode: 'production' });
-    const always = API_ROUTES.filter((route) => route.availability === 'always');
+    const always = contract.filter((route) => route.availability === 'always');
     expect(differences(keysOf(routes), new Set(always.flatMap(contractKeys)))).toEqual({ withoutContract: [], withoutRoute: [] });
   });
 
   it('each route declares the access of its contract entry and validates with its request schemas, the same objects', async () => {
     const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' });
     const byKey = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
-    const mismatches = API_ROUTES.flatMap((contract) =>
+    const mismatches = contract.flatMap((contract) =>
       contractKeys(contract).flatMap((key) => {
         const route = byKey.get(key);
         const schema = route?.options.schema ?? {};
@@ -118,8 +134,8 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
 
   it('the comparison names a route added without a contract entry, and an entry whose route is gone', async () => {
     const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' });
-    const [dropped, ...kept] = API_ROUTES;
-    const phantom: RouteContract = { ...API_ROUTES[0]!, url: '/no-such-route' };
+    const [dropped, ...kept] = contract;
+    const phantom: RouteContract = { ...contract[0]!, url: '/no-such-route' };
     const document = buildOpenApiDocument([...kept, phantom], DOCUMENT_INFO);
     expect(differences(keysOf(routes), documentedRoutes(document))).toEqual({
       withoutContract: contractKeys(dropped!).sort(),
@@ -130,11 +146,13 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
 
 describe('GET /api/docs (ADR 0018: development only)', () => {
   it('development serves the OpenAPI 3.1 document of the contract and a page listing every route, under both bases', async () => {
-    const app = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), mode: 'development' });
+    const fixtures = await realFixtures();
+    const contract = contractOf(fixtures);
+    const app = await buildGateway({ db: stubDatabase, fixtures, mode: 'development' });
     for (const base of ['/api', '/gateway/api']) {
       const document = await app.inject({ method: 'GET', url: `${base}/docs/openapi.json` });
       expect(document.statusCode).toBe(200);
-      expect(document.json()).toEqual(buildOpenApiDocument(API_ROUTES, DOCUMENT_INFO));
+      expect(document.json()).toEqual(buildOpenApiDocument(contract, DOCUMENT_INFO));
       expect(document.json()).toMatchObject({ openapi: '3.1.0' });
       const page = await app.inject({ method: 'GET', url: `${base}/docs` });
       expect(page.statusCode).toBe(200);
