@@ -1,0 +1,110 @@
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** React's packages, kept out of the folders the README's architecture table keeps React out of. */
+const REACT_PACKAGES = '^(react|react-dom)(/|$)';
+const NODE_BUILTINS = `^(node:|(${builtinModules.map(escapeRegExp).join('|')})(/|$))`;
+
+/**
+ * README "Architecture": what each folder may import of ours (a folder's own files always) and the packages it may not.
+ * An entry ending in `/` is a folder, any other a single file.
+ */
+const BOUNDARIES = {
+  schemas: {
+    mayImport: [],
+    forbiddenPackages: [
+      { regex: REACT_PACKAGES, message: 'schemas/ is pure TypeScript: no React (README "Architecture").' },
+      { regex: NODE_BUILTINS, message: 'schemas/ is pure TypeScript: no Node built-ins, no I/O (README "Architecture").' },
+    ],
+  },
+  widgets: { mayImport: ['schemas/', 'fixtures/content/en_us.json'], forbiddenPackages: [] },
+  // fixtures/default-site.json is the bundled answer when not even the gateway's default site can be fetched (SPEC §7, ADR 0016).
+  src: {
+    mayImport: ['schemas/', 'widgets/', 'fixtures/content/en_us.json', 'fixtures/analytics/tags.json', 'fixtures/default-site.json'],
+    forbiddenPackages: [],
+  },
+  gateway: {
+    mayImport: ['schemas/'],
+    forbiddenPackages: [{ regex: REACT_PACKAGES, message: 'gateway/ serves the built app and never imports React (README "Architecture").' }],
+  },
+};
+
+/** Folders nest no deeper than this below the repository root (the tree's deepest source file today is at 3). */
+const DEEPEST_FOLDER = 8;
+
+/**
+ * no-restricted-imports sees an import's text, not the file it resolves to, so a relative import leaves its folder
+ * when it climbs as many `../` as its file lies below the root: one block per depth, whose regexp refuses such an
+ * import unless it lands on what the folder may import.
+ */
+function boundaryBlocks(folder, { mayImport, forbiddenPackages }) {
+  const allowed = mayImport.map((target) => (target.endsWith('/') ? escapeRegExp(target) : `${escapeRegExp(target)}$`));
+  const listed = mayImport.length === 0 ? 'nothing of ours' : mayImport.join(', ');
+  return Array.from({ length: DEEPEST_FOLDER }, (_, index) => {
+    const depth = index + 1;
+    const leavesFolder = `^(\\./)?(\\.\\./){${depth}}${allowed.length === 0 ? '' : `(?!${allowed.join('|')})`}`;
+    return {
+      name: `boundaries/${folder}/depth-${depth}`,
+      files: [`${folder}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: leavesFolder, message: `${folder}/ may import ${listed} (README "Architecture").` },
+              ...forbiddenPackages.map(({ regex, message }) => ({ regex, message })),
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
+export default defineConfig(
+  globalIgnores(['dist/', 'build/', 'test-output/', 'coverage/', 'data/']),
+  {
+    name: 'javascript',
+    files: ['**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    name: 'typescript',
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: globals.node,
+    },
+    rules: {
+      // Numbers in messages and URLs read as themselves; other non-strings still need an explicit String().
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // The house's `onClick={() => setOpen(false)}` callbacks: a void shorthand arrow says "do this" plainly.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // Off, 120 findings: Fastify plugins must be async to be awaited as plugins, and in-memory stand-ins implement Promise interfaces.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    name: 'tests',
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      // Off in tests, 276 findings: a test states what it expects to be there; a missing value fails the test where it is read.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    name: 'browser',
+    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+  Object.entries(BOUNDARIES).flatMap(([folder, boundary]) => boundaryBlocks(folder, boundary)),
+);
