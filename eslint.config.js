@@ -90,14 +90,43 @@ export default defineConfig(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // Off, 120 findings: Fastify plugins must be async to be awaited as plugins, and in-memory stand-ins implement Promise interfaces.
       '@typescript-eslint/require-await': 'off',
+      // Off, 25 findings: spreading a string into its code points is the intent (lengths, masks and accents count characters, not UTF-16 units).
+      '@typescript-eslint/no-misused-spread': 'off',
+      // Off, 282 findings (276 in tests): noUncheckedIndexedAccess types in-bounds reads `| undefined`; `!` marks the ones a loop or an expectation bounds.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Off, 24 findings: 19 read RJSF's submitted fields (typed unknown) as text with String(data.field ?? ''), 5 a test double's fetch body.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Off, 9 findings: deleting a key from a record copy (stored attributes, environment variables, fixtures) is the intent.
+      '@typescript-eslint/no-dynamic-delete': 'off',
+      // React Router's loaders throw the Response of redirect().
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+      // `const { siteId: _siteId, ...body } = …`: naming what a rest copy leaves out is the house's way to omit a key.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    name: 'widgets',
+    files: ['widgets/**/*.{ts,tsx}'],
+    rules: {
+      // Off in widgets/, 12 findings: RJSF types a widget's value and an error's params as any, and widgets hand them on.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
     },
   },
   {
     name: 'tests',
     files: ['tests/**/*.{ts,tsx}'],
     rules: {
-      // Off in tests, 276 findings: a test states what it expects to be there; a missing value fails the test where it is read.
-      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Off in tests, 306 findings: tests read untyped JSON answers and mocks' arguments, and the assertions on them are the type check.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      // Off in tests, 75 findings: afterAll hooks close with `?.` what a failed beforeAll may never have opened, though typed as set.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      // act() with a synchronous callback has done its work when it returns; its thenable is for async callbacks.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'act', package: 'react' }] }],
     },
   },
   {
