@@ -1,4 +1,4 @@
-import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type PrivacyPolicyDisplay, type RequirementLevel, type SiteConfig } from '../site-config/types';
+import { featureConfigOf, levelOfCode, type PrivacyPolicyDisplay, type RequirementLevel, type SiteConfig } from '../site-config/types';
 import {
   DEFAULT_BIN_LENGTH,
   DEFAULT_DATE_FORMAT,
@@ -89,7 +89,7 @@ export function readSiteFormSettings(site: SiteConfig): SiteFormSettings {
   const levels: Record<string, RequirementLevel> = {};
   for (const feature of ['user_global_profile', 'user_site_profile'] as const) {
     for (const [key, code] of Object.entries(featureConfigOf(site, feature))) {
-      const level = LEVEL_BY_CODE[code as LevelCode];
+      const level = levelOfCode(code);
       if (level) levels[key] = level;
     }
   }

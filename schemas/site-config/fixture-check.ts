@@ -96,7 +96,7 @@ function firstPerPath(mistakes: Mistake[]): Mistake[] {
 
 function describeSchemaError(root: unknown, error: ErrorObject): Mistake[] {
   const at = segmentsOf(root, error.instancePath);
-  const parentSchema = error.parentSchema as JsonSchemaNode | undefined;
+  const parentSchema = error.parentSchema;
   const expected = typeof parentSchema?.description === 'string' ? parentSchema.description : (error.message ?? 'a valid value');
 
   switch (error.keyword) {

@@ -6,7 +6,7 @@
  * here is one the running portal would otherwise teach the author by failing.
  */
 import { FEATURE_SETTINGS } from './fixture-format';
-import { FEATURE_NAMES, LEVEL_BY_CODE, type FeatureName, type LevelCode, type RequirementLevel } from './types';
+import { FEATURE_NAMES, levelOfCode, type FeatureName, type RequirementLevel } from './types';
 
 export type Segment = string | number;
 
@@ -79,7 +79,7 @@ function levelsOf(features: Map<string, FeatureAt>): Map<string, { level: Requir
     const feature = features.get(name);
     if (feature === undefined) continue;
     for (const [key, code] of Object.entries(feature.settings)) {
-      const level = LEVEL_BY_CODE[code as LevelCode];
+      const level = levelOfCode(code);
       if (level !== undefined) levels.set(key, { level, at: settingAt(feature, key) });
     }
   }
@@ -109,7 +109,7 @@ export function runtimeErrors(root: unknown): RuleFinding[] {
   }
 
   const assets = features.get('user_asset_profile');
-  const panLevel = assets === undefined ? undefined : LEVEL_BY_CODE[assets.settings.pan as LevelCode];
+  const panLevel = assets === undefined ? undefined : levelOfCode(assets.settings.pan);
   if (assets !== undefined && panCapture === undefined && (panLevel === 'Mandatory' || panLevel === 'Optional')) {
     findings.push({
       code: 'cards-without-pan-capture',

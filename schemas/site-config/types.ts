@@ -48,6 +48,11 @@ export const LEVEL_BY_CODE: Readonly<Record<LevelCode, RequirementLevel>> = {
   '4': 'None',
   '5': 'Mandatory',
 };
+
+/** A setting's requirement level; undefined for a value that is no level code (site configurations are JSON). */
+export function levelOfCode(code: unknown): RequirementLevel | undefined {
+  return (LEVEL_CODES as readonly unknown[]).includes(code) ? LEVEL_BY_CODE[code as LevelCode] : undefined;
+}
 export const PRIVACY_POLICY_DISPLAYS = ['A', 'B', 'C'] as const;
 export type PrivacyPolicyDisplay = (typeof PRIVACY_POLICY_DISPLAYS)[number];
 

@@ -6,6 +6,7 @@
 import { fieldError, type FieldError } from './field-error';
 
 /** Unicode category Cc: the C0 controls (NUL, tab, line feed …), DEL and the C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 
 /**

@@ -145,6 +145,7 @@ export interface FieldValidation {
  * rule is `invalid` too, so a broken schema refuses rather than accepts. Never throws.
  */
 export function validateField(value: unknown, field: FieldValidation, inputs: ValidationInputs = {}): FieldError | null {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a field's rules come from a schema's JSON at run time; a broken one is refused, never thrown on
   if (typeof field !== 'object' || field === null || !isRuleName(field.rule)) return fieldError('invalid');
   if (value !== undefined && value !== null && typeof value !== 'string') return fieldError('invalid');
   const text = value ?? '';

@@ -17,7 +17,7 @@ export interface PhoneOptions {
 }
 
 /** Digits with the separators people and masks use; a `+` only in front. */
-const PHONE_CHARACTERS = /^\+?[0-9 ().\/-]+$/;
+const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
 /** E.164 allows at most 15 digits; 7 is the shortest subscriber number in common use. */
 const INTERNATIONAL_DIGITS = /^[0-9]{7,15}$/;
 /** Brazilian mobile: two-digit area code (no 0 in it), then 9, then eight digits. */

@@ -10,8 +10,10 @@
 import { fieldError, type FieldError } from './field-error';
 
 /** Control characters (including the Unicode line separators) and backslashes. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
 /** The same plus any whitespace: a return URL never holds a space, even encoded. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this expression is for
 const CONTROL_WHITESPACE_OR_BACKSLASH = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\\s]/;
 /** `<` opening an HTML-like tag, comment or declaration. */
 const TAG = /<\s*[a-z!/?]/i;
