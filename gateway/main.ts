@@ -42,13 +42,17 @@ async function main(): Promise<void> {
   try {
     fixtures = await loadFixtures(config.fixturesDir);
   } catch (error) {
-    return failStart(error, problems);
+    failStart(error, problems);
+    return;
   }
   // Every problem of the environment and of the mode at once, before anything is written.
   // ADR 0015: a confidential SSO client without its secret or key could sign no one in, in either mode.
   const sso = await readSsoCredentials(ssoSites(fixtures), config.ssoCredentialEnv);
   problems.push(...startRefusals(config, fixtures), ...sso.problems);
-  if (problems.length > 0) return failStart(new ConfigError(problems, config.mode === 'production' ? PRODUCTION_HEADING : undefined));
+  if (problems.length > 0) {
+    failStart(new ConfigError(problems, config.mode === 'production' ? PRODUCTION_HEADING : undefined));
+    return;
+  }
   const logger = createLogger({ level: config.logLevel });
   const development = config.mode === 'development';
   if (development) {
@@ -132,7 +136,10 @@ async function main(): Promise<void> {
   } catch (error) {
     await counters?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
-    if (error instanceof FixtureError || error instanceof ConfigError) return failStart(error);
+    if (error instanceof FixtureError || error instanceof ConfigError) {
+      failStart(error);
+      return;
+    }
     logger.fatal({ err: error }, 'gateway failed to start');
     process.exitCode = 1;
   }

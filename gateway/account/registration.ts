@@ -1,5 +1,5 @@
 import { normaliseMarketingOptIns } from '../../schemas/entities/marketing-opt-ins';
-import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type SiteConfig } from '../../schemas/site-config/types';
+import { featureConfigOf, levelOfCode, type SiteConfig } from '../../schemas/site-config/types';
 import { isCardActive, lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { cardLimitOf } from '../../schemas/cards/card-rules';
 import { validateField } from '../../schemas/validators';
@@ -54,7 +54,7 @@ export function assertValidRegistration(fixtures: Fixtures, site: SiteConfig, re
   for (const name of ['email', 'password'] as const) {
     if (typeof registration.user[name] !== 'string' && fields[name] === undefined) fields[name] = 'required';
   }
-  const panLevel = LEVEL_BY_CODE[featureConfigOf(site, 'user_asset_profile').pan as LevelCode];
+  const panLevel = levelOfCode(featureConfigOf(site, 'user_asset_profile').pan);
   if (panLevel === 'Mandatory' && registration.cards.length === 0) fields.cards = 'required';
   const seen = new Set<string>();
   const checkActive = featureConfigOf(site, 'pan_capture').check_card_active_status === 'true';

@@ -70,7 +70,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
  * in development only when the request came over HTTPS, so a plain-HTTP local gateway still signs people in.
  */
 export function isHttps(request: FastifyRequest): boolean {
-  return request.server.secureCookies === true || request.protocol === 'https';
+  return request.server.secureCookies || request.protocol === 'https';
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: OpenedSession, roles: readonly string[]): void {

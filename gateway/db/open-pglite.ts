@@ -26,6 +26,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 function queryableOf(target: PGlite | Transaction): Queryable {
   return {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Queryable.query<T> is generic, so its implementation is too
     query: async <T>(sql: string, params?: readonly unknown[]) => {
       const result = await target.query<T>(sql, params === undefined ? undefined : [...params]);
       return { rows: result.rows };

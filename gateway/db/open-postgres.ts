@@ -26,6 +26,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-enum-assignment -- pg types its parsers per type id and format; this wraps them all and only replaces dates
         oid === DATE_TYPE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
@@ -51,7 +52,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         return result;
       } catch (error) {
         // The original error is the one worth reporting; a failed rollback only retires the connection.
-        await client.query('rollback').catch((rollbackError: Error) => (brokenConnection = rollbackError));
+        await client
+          .query('rollback')
+          .catch((rollbackError: unknown) => (brokenConnection = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))));
         throw error;
       } finally {
         client.release(brokenConnection);
@@ -63,6 +66,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
 
 function queryableOf(target: pg.Pool | pg.PoolClient): Queryable {
   return {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Queryable.query<T> is generic, so its implementation is too
     query: async <T>(sql: string, params?: readonly unknown[]) => {
       const result = await target.query(sql, params === undefined ? undefined : [...params]);
       return { rows: result.rows as T[] };

@@ -66,9 +66,9 @@ export function declareAccessOfEveryRoute(app: FastifyInstance): void {
     const granted = pluginRouteAccess.get(this);
     if (route.config?.access === undefined && granted !== undefined) route.config = { ...route.config, access: granted };
     const access = route.config?.access;
-    if (access === undefined || !ACCESS_KINDS.has(access)) throw new UndeclaredAccessError(route.method, route.url ?? route.path);
+    if (access === undefined || !ACCESS_KINDS.has(access)) throw new UndeclaredAccessError(route.method, route.url);
     if (access !== 'public' && !isEnforcedScope(this))
-      throw new Error(`${String(route.method)} ${route.url ?? route.path} is ${access} but registered outside the scope that enforces access`);
+      throw new Error(`${String(route.method)} ${route.url} is ${access} but registered outside the scope that enforces access`);
   });
 }
 
@@ -131,7 +131,7 @@ export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Query
   api.addHook('preValidation', async (request) => {
     const body = request.body;
     if (request.sessionUser === null || typeof body !== 'object' || body === null || Array.isArray(body) || !('siteId' in body)) return;
-    assertSessionSite(request.sessionUser, (body as { siteId: unknown }).siteId, 'siteId');
+    assertSessionSite(request.sessionUser, body.siteId, 'siteId');
   });
 }
 

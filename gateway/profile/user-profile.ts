@@ -64,7 +64,7 @@ export async function readUserProfile(db: Pick<Database, 'query'>, userId: strin
   if (!row) return null;
   return {
     // SPEC §3: dob keeps its first 10 characters.
-    dob: row.dob === null ? null : String(row.dob).slice(0, 10),
+    dob: row.dob === null ? null : row.dob.slice(0, 10),
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,

@@ -89,7 +89,7 @@ async function parsePrivateKey(text: string): Promise<ClientPrivateKey | null> {
   else return null;
   if (declaredAlg !== undefined && declaredAlg !== alg) return null;
   const publicKey = createPublicKey(keyObject);
-  const kid = typeof declaredKid === 'string' && declaredKid !== '' ? declaredKid : await calculateJwkThumbprint(publicKey.export({ format: 'jwk' }) as JWK);
+  const kid = typeof declaredKid === 'string' && declaredKid !== '' ? declaredKid : await calculateJwkThumbprint(publicKey.export({ format: 'jwk' }));
   return { alg, kid, keyObject, publicKey };
 }
 
@@ -100,5 +100,5 @@ export function cryptoKeyOf(privateKey: ClientPrivateKey): Promise<CryptoKey> {
       ? { name: 'ECDSA', namedCurve: 'P-256' }
       : { name: privateKey.alg === 'PS256' ? 'RSA-PSS' : 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
   const der = privateKey.keyObject.export({ format: 'der', type: 'pkcs8' });
-  return webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']) as Promise<CryptoKey>;
+  return webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']);
 }

@@ -60,6 +60,7 @@ async function cachedIssuer(sso: SsoSite, context: RelyingPartyContext): Promise
     // openid-client checks that the document names this very issuer; outside development only https is fetched.
     discovered = await oidc.discovery(new URL(sso.issuerUrl), sso.clientId, undefined, oidc.None(), {
       [oidc.customFetch]: (url, options) => context.transport.fetch(url, options as RequestInit),
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- development only: the test identity provider is served over http (ADR 0018)
       execute: context.development ? [oidc.allowInsecureRequests] : [],
       timeout: REMOTE_TIMEOUT_MS / 1000,
     });
@@ -99,6 +100,7 @@ export async function issuerConfiguration(sso: SsoSite, context: RelyingPartyCon
   // skips its signature; we check it with the issuer's JWKS anyway: a signature that does not verify is refused.
   oidc.enableNonRepudiationChecks(config);
   config.timeout = REMOTE_TIMEOUT_MS / 1000;
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- development only: the test identity provider is served over http (ADR 0018)
   if (context.development) oidc.allowInsecureRequests(config);
   return config;
 }
