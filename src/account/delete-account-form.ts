@@ -11,7 +11,7 @@ export const DELETE_CONFIRM_FIELD = 'confirmDelete';
  */
 export function deleteAccountForm(proofForm: FormSchema, proof: 'password' | 'passcode'): FormSchema {
   const form = proof === 'password' ? formWithoutFields(proofForm, ['password', 'confirm_password']) : proofForm;
-  const order = form.uiSchema['ui:order'];
+  const order: unknown = form.uiSchema['ui:order'];
   return {
     schema: {
       ...form.schema,
@@ -21,7 +21,7 @@ export function deleteAccountForm(proofForm: FormSchema, proof: 'password' | 'pa
     uiSchema: {
       ...form.uiSchema,
       [DELETE_CONFIRM_FIELD]: { 'ui:widget': 'checkbox', 'ui:options': { labelKey: 'label.delete_confirm' } },
-      ...(Array.isArray(order) ? { 'ui:order': [...order, DELETE_CONFIRM_FIELD] } : {}),
+      ...(Array.isArray(order) ? { 'ui:order': [...(order as unknown[]), DELETE_CONFIRM_FIELD] } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type RequirementLevel, type SiteConfig } from '../../schemas/site-config/types';
+import { featureConfigOf, levelOfCode, type RequirementLevel, type SiteConfig } from '../../schemas/site-config/types';
 
 /**
  * Cards at sign-up (SPEC §2 add-pan, §3 user_asset_profile, ADR 0009): the site's `pan` level says
@@ -6,7 +6,7 @@ import { featureConfigOf, LEVEL_BY_CODE, type LevelCode, type RequirementLevel, 
  * card entry itself is the card module's capture block (src/screens/AddPanScreen.tsx).
  */
 export function panLevelAtSignUp(site: SiteConfig): RequirementLevel {
-  return LEVEL_BY_CODE[featureConfigOf(site, 'user_asset_profile').pan as LevelCode] ?? 'None';
+  return levelOfCode(featureConfigOf(site, 'user_asset_profile').pan) ?? 'None';
 }
 
 export function capturesCardsAtSignUp(site: SiteConfig): boolean {

@@ -19,7 +19,10 @@ export function useAnalytics(site: { siteId: string; locale: string }, env: Read
   const toldRegion = useRef<LocaleRegion | null>(null);
   const lastPage = useRef<string | null>(null);
   const current = useRef(site);
-  current.current = site;
+  // First of the hook's effects, so the two below read this render's site.
+  useEffect(() => {
+    current.current = site;
+  });
 
   useEffect(() => {
     if (toldRegion.current === region) return;

@@ -77,11 +77,12 @@ function retryAfterSecondsOf(header: unknown): number | undefined {
 }
 
 function toGatewayError(caught: unknown): GatewayError {
-  const error = caught as AxiosError<Partial<ErrorBody> | undefined>;
+  const error = caught as AxiosError<Partial<ErrorBody> | null | undefined>;
   const status = error.response?.status ?? 0;
   const body = typeof error.response?.data === 'object' && error.response.data !== null ? error.response.data : undefined;
-  const header = error.response?.headers?.[CORRELATION_ID_HEADER.toLowerCase()];
-  const retryAfterSeconds = retryAfterSecondsOf(error.response?.headers?.['retry-after']);
+  const headers: Partial<Record<string, unknown>> | undefined = error.response?.headers;
+  const header = headers?.[CORRELATION_ID_HEADER.toLowerCase()];
+  const retryAfterSeconds = retryAfterSecondsOf(headers?.['retry-after']);
   const { error: _code, message: _message, fields, ...details } = body ?? {};
   return {
     status,
@@ -148,7 +149,7 @@ export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<Gat
         data: request.data,
         headers: { ...request.headers, ...headers },
       });
-      const correlationId = response.headers[CORRELATION_ID_HEADER.toLowerCase()];
+      const correlationId: unknown = response.headers[CORRELATION_ID_HEADER.toLowerCase()];
       api.dispatch(
         gatewayResponded({
           url: request.url,

@@ -24,7 +24,7 @@ export interface AttributesConflict {
 export function attributesConflictOf(error: unknown): AttributesConflict | null {
   const failure = error as Partial<GatewayError> | undefined;
   if (failure?.status !== 409 || failure.code !== 'ATTRIBUTES_CHANGED') return null;
-  const current = failure.details?.current as Partial<AttributesConflict['current']> | undefined;
+  const current = failure.details?.current as { attributes?: AttributesConflict['current']['attributes'] | null; version?: unknown } | undefined;
   if (typeof current?.version !== 'number' || typeof current.attributes !== 'object' || current.attributes === null) return null;
   return { fields: failure.fields ?? {}, current: { attributes: current.attributes, version: current.version } };
 }

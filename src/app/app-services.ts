@@ -10,7 +10,7 @@ export interface AppServices {
   cookies: CookieJar;
   localStore: TokenStorage;
   /** §4: to the sign-in route keeping the query; `reload` loads the page afresh. */
-  goToSignIn(reload: boolean): void;
+  goToSignIn: (reload: boolean) => void;
   /** §7 captcha tokens (hCaptcha, ADR 0013); when none is given, the offline development provider. */
   captcha?: CaptchaProvider;
 }

@@ -10,9 +10,11 @@ export interface RegistrationState {
   data: Readonly<Record<string, unknown>> | null;
 }
 
+const initialState: RegistrationState = { data: null };
+
 export const registrationSlice = createSlice({
   name: 'registration',
-  initialState: { data: null } as RegistrationState,
+  initialState,
   reducers: {
     registrationDataStored(state, action: PayloadAction<Record<string, unknown>>) {
       state.data = action.payload;

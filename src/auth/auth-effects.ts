@@ -24,7 +24,7 @@ export async function performAuthEffect(effect: AuthEffect, dispatch: AnyDispatc
       try {
         const result = await request;
         return result.data
-          ? { type: 'BACKGROUND_CHECK_ANSWERED', siteId: effect.siteId, passesBackgroundCheck: result.data.passesBackgroundCheck === true }
+          ? { type: 'BACKGROUND_CHECK_ANSWERED', siteId: effect.siteId, passesBackgroundCheck: result.data.passesBackgroundCheck }
           : { type: 'BACKGROUND_CHECK_FAILED', siteId: effect.siteId, code: errorCode(result.error) };
       } finally {
         request.unsubscribe();
@@ -73,7 +73,7 @@ export function startAuthEffectRunner(listeners: ListenerMiddlewareInstance, ser
     effect: async (action, api) => {
       const before = (api.getOriginalState() as { auth: AuthState }).auth;
       for (const effect of transition(before, action.payload).effects) {
-        const next = await performAuthEffect(effect, api.dispatch as AnyDispatch, services);
+        const next = await performAuthEffect(effect, api.dispatch, services);
         if (next) api.dispatch(authEvent(next));
       }
     },

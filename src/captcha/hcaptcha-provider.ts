@@ -41,7 +41,10 @@ export function createHcaptchaProvider(options: HcaptchaOptions): CaptchaProvide
 
   const load = (): Promise<HcaptchaApi> =>
     new Promise((resolve, reject) => {
-      if (win.hcaptcha) return resolve(win.hcaptcha);
+      if (win.hcaptcha) {
+        resolve(win.hcaptcha);
+        return;
+      }
       win[HCAPTCHA_ONLOAD_CALLBACK] = () => (win.hcaptcha ? resolve(win.hcaptcha) : reject(new Error('hCaptcha loaded without its API')));
       win.setTimeout(() => {
         const script = win.document.createElement('script');

@@ -119,7 +119,7 @@ function SiteForms({ siteId }: { siteId: string }) {
             uiSchema={formSchema.uiSchema}
             texts={texts}
             language={localeToLanguageTag(locale)}
-            onSubmit={submit}
+            onSubmit={(event) => void submit(event)}
           />
           <GatewayVerdictPanel verdict={verdict} pending={gatewayCall.isLoading} failed={gatewayCall.isError} />
         </div>

@@ -13,6 +13,7 @@ export interface GatewayVerdict {
 /** The gallery's two calls: the site list (SITE_GALLERY) and the gateway's verdict on a payload. */
 export const galleryApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to declare a query that takes no argument
     getGallerySites: build.query<GallerySite[], void>({
       query: () => ({ url: 'site-gallery/sites', siteId: 'default' }),
       transformResponse: (answer: { sites: GallerySite[] }) => answer.sites,

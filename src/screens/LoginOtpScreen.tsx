@@ -56,6 +56,7 @@ export function Component() {
   const checkWait = useRetryCountdown();
   const sendWait = useRetryCountdown();
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown is a timer outside React; its end takes the alert away
     if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
   }, [checkWait.phase, sendWait.phase]);
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);

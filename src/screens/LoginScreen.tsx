@@ -41,6 +41,7 @@ export function Component() {
   }, [dispatch]);
   // ADR 0008 limits: once the wait the gateway asked for is over, its alert goes and the form is back.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown is a timer outside React; its end takes the alert away
     if (wait.phase === 'ready') setRefusal(null);
   }, [wait.phase]);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, type Location } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import type { GatewayError } from '../api/gateway-api';
 import {
@@ -12,6 +12,7 @@ import {
   type SecondFactor,
   type TotpSetup,
 } from '../api/user-mgmt-api';
+import { secureContextClipboard } from '../app/secure-context-clipboard';
 import { authEvent } from '../auth/auth-slice';
 import { asGatewayError, refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
@@ -66,7 +67,8 @@ const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 
  */
 export function Component() {
   const { siteId, basePath } = useSiteLocation();
-  const { state, search } = useLocation();
+  const location: Location<unknown> = useLocation();
+  const { state, search } = location;
   const dispatch = useDispatch();
   const profile = useSignedInProfile();
   const form = useSiteFormSchema('passcode');
@@ -126,10 +128,12 @@ export function Component() {
 
   // The clipboard exists only in secure contexts; without it the key is still there to select.
   const copyKey = (secret: string) => {
-    void navigator.clipboard?.writeText(secret).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+    void secureContextClipboard()
+      ?.writeText(secret)
+      .then(
+        () => setCopied(true),
+        () => setCopied(false),
+      );
   };
 
   const codeForm = (action: CodeAction, busy: boolean) =>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSendRecoveryPasscodeMutation, type PasscodeChannel } from '../api/user-mgmt-api';
@@ -30,7 +30,7 @@ export function Component() {
 
   if (email === null) return <Navigate to={`${basePath}recovery${search}`} replace />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     refusal.clear();
     const answer = await sendPasscode({ siteId, locale, email, channel });

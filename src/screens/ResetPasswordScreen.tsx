@@ -44,6 +44,7 @@ export function Component() {
 
   // The route is open (SPEC §2), so a visitor may arrive without the earlier steps: they are pointed there.
   const missingStep = email === null ? 'recovery' : stepByStep && checkedPasscode === null ? 'passcode' : null;
+  // eslint-disable-next-line react-hooks/refs -- set in the submit handler just before recovery data is dropped, and read on the render that drop causes
   if (missingStep !== null && !finished.current) {
     return (
       <section className="sign-in">

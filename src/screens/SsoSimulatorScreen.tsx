@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../../widgets/widgets.css';
 import { useChooseSsoIdentityMutation, useGetSsoInteractionQuery } from '../api/sso-api';
@@ -45,7 +45,7 @@ function IdentityPicker({ siteId, interaction, start }: { siteId: string; intera
   const [failed, setFailed] = useState(false);
   const errorId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (subject === '') {
       setMissing(true);

@@ -119,7 +119,7 @@ export function resolveSite(url: { host: string; pathname: string; search?: stri
   const basePath = isAccountPath
     ? `/${[issuer ?? issuerCandidate, localeCandidate]
         .filter((part) => part !== null)
-        .map((part) => encodeURIComponent(part as string))
+        .map((part) => encodeURIComponent(part))
         .join('/')}/account/`
     : `/${DEFAULT_LOCALE}/account/`;
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { validateEmail } from '../../../schemas/validators/email';
 import { useActForMutation, useGetActingForQuery } from '../../api/concierge-api';
@@ -40,7 +40,7 @@ export function Component() {
   const inputId = useId();
   const errorId = `${inputId}-error`;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailed(false);
     const address = email.trim();
@@ -49,7 +49,7 @@ export function Component() {
     if (local) return;
     const answer = await actFor({ siteId, email: address });
     if (!answer.error) {
-      navigate(`${basePath}profile${search}`);
+      void navigate(`${basePath}profile${search}`);
       return;
     }
     const error = asGatewayError(answer.error);

@@ -27,7 +27,7 @@ function asEnumValue(schema: JsonSchema | undefined, value: unknown): unknown {
  * dob its first 10 characters), else its schema default (the hidden `locale` is the page's).
  */
 export function initialAttributeValues(schema: JsonSchema, attributes: Readonly<AttributeValues>, profile: UserProfile | null): AttributeValues {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const properties = schema.properties ?? {};
   const values: AttributeValues = {};
   for (const [key, fieldSchema] of Object.entries(properties)) {
     const profileField = PROFILE_FIELD_OF[key];

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { NotificationInfo, PasscodeChannel } from '../../api/user-mgmt-api';
 import { useText } from '../../content/use-text';
 import '../../../widgets/widgets.css';
@@ -23,7 +23,7 @@ export function PasscodeChannelChoice({
   const channels = (['email', 'sms'] as const).filter((channel) => (channel === 'email' ? info.email : info.phone) !== null);
   const [chosen, setChosen] = useState<PasscodeChannel | null>(channels[0] ?? null);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (chosen !== null) onChoose(chosen, chosen === 'email' ? info.email : info.phone);
   };

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useText } from '../../content/use-text';
 import './sign-in.css';
 
@@ -18,7 +18,7 @@ export function RecoveryCodeForm({ submitText, busy, onSubmit }: { submitText: s
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = code.trim();
     if (!RECOVERY_CODE.test(typed.replace(/[\s-]/g, ''))) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { secureContextClipboard } from '../../app/secure-context-clipboard';
 import { useText } from '../../content/use-text';
 import './sign-in.css';
 
@@ -14,10 +15,12 @@ export function RecoveryCodesPanel({ codes, onSaved }: { codes: readonly string[
 
   // The clipboard exists only in secure contexts; without it the codes are still there to select or download.
   const copy = () => {
-    void navigator.clipboard?.writeText(asText).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+    void secureContextClipboard()
+      ?.writeText(asText)
+      .then(
+        () => setCopied(true),
+        () => setCopied(false),
+      );
   };
 
   return (
