@@ -104,6 +104,7 @@ export function SiteForm({
   useEffect(() => {
     todayRef.current = today;
   });
+  // eslint-disable-next-line react-hooks/refs -- the ref is read when the validator runs, after render, not while the validator is made
   const [validator] = useState(() => createEvalFreeValidator({ today: () => (todayRef.current ?? localCalendarDay)() }));
 
   const [data, setData] = useState<SiteFormData>(() => formData ?? {});
@@ -149,7 +150,7 @@ export function SiteForm({
   }, [serverErrors, serverErrorsData, data, transformErrors, formUiSchema]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => {
     if (serverErrorsShown === undefined) return errorsShown;
-    return errorsShown === undefined ? serverErrorsShown : (mergeObjects(errorsShown, serverErrorsShown, true) as ErrorSchema);
+    return errorsShown === undefined ? serverErrorsShown : mergeObjects(errorsShown, serverErrorsShown, true);
   }, [errorsShown, serverErrorsShown]);
 
   const handleChange = (event: IChangeEvent<SiteFormData>) => {

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type SubmitEvent, type ReactNode } from 'react';
 import { CardNumberInput } from './CardNumberInput';
 import { CardStatusMessage, type CardStatus } from './CardStatusMessage';
 import { CvvInput, useCvvEntry, type CvvTexts } from './CvvInput';
@@ -64,7 +64,7 @@ export function CaptureBlock({
   const { value, checking, checkThenSend, inputProps } = useCardEntry(checkNumber);
   const cvv = useCvvEntry(cvvTexts);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (value === '' || checking) return;
     await checkThenSend(async (number) => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { CardNumberInput } from './CardNumberInput';
 import { CvvInput, useCvvEntry, type CvvTexts } from './CvvInput';
 import './cards.css';
@@ -43,7 +43,7 @@ export function StandaloneCardForm({
   const cvv = useCvvEntry(cvvTexts);
   const [terms, setTerms] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (value === '' || !terms || checking) return;
     await checkThenSend(async (number) => {

@@ -52,6 +52,6 @@ type FieldOptions = { readonly [option: string]: unknown };
 /** The `ui:options` of the field an error is about (`.address.zipcode`). */
 function fieldOptions(uiSchema: UiSchema | undefined, property: string | undefined): FieldOptions | undefined {
   let node: unknown = uiSchema;
-  for (const segment of toPath(property ?? '')) node = (node as Record<string, unknown> | undefined)?.[String(segment)];
+  for (const segment of toPath(property ?? '')) node = (node as Record<string, unknown> | undefined)?.[segment];
   return (node as { 'ui:options'?: FieldOptions } | undefined)?.['ui:options'];
 }

@@ -46,27 +46,28 @@ function asRootSchema(schema: RJSFSchema, formData: unknown): { root: JsonSchema
     : { root: { type: 'object', properties: { value: schema as JsonSchema } }, data: { value: formData } };
 }
 
-export function createEvalFreeValidator<T = any>(options: EvalFreeValidatorOptions = {}): ValidatorType<T, RJSFSchema> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- RJSF's ValidatorType defaults its form data to any; ours matches @rjsf/validator-ajv8
+export function createEvalFreeValidator<T = any>(options: EvalFreeValidatorOptions = {}): ValidatorType<T> {
   const today = options.today ?? (() => localCalendarDay());
   const check = (schema: RJSFSchema, formData: unknown): FormErrors => {
     const { root, data } = asRootSchema(schema, formData);
     return checkFormData(root, data, { today: today() });
   };
 
-  const validator: ValidatorType<T, RJSFSchema> = {
+  const validator: ValidatorType<T> = {
     validateFormData(
       formData: T | undefined,
       schema: RJSFSchema,
-      customValidate?: CustomValidator<T, RJSFSchema>,
-      transformErrors?: ErrorTransformer<T, RJSFSchema>,
-      uiSchema?: UiSchema<T, RJSFSchema>,
+      customValidate?: CustomValidator<T>,
+      transformErrors?: ErrorTransformer<T>,
+      uiSchema?: UiSchema<T>,
     ): ValidationData<T> {
       let errors = toValidationErrors(check(schema, formData), schema, uiSchema);
       if (transformErrors) errors = transformErrors(errors, uiSchema);
       const errorSchema = toErrorSchema<T>(errors);
       if (!customValidate) return { errors, errorSchema };
       // As RJSF's ajv8 validator does: custom rules see every field, defaults filled in.
-      const withDefaults = getDefaultFormState<T, RJSFSchema>(validator, schema, formData, schema, true) as T;
+      const withDefaults = getDefaultFormState<T>(validator, schema, formData, schema, true) as T;
       const handler = customValidate(withDefaults, createErrorHandler<T>(withDefaults), uiSchema, errorSchema);
       return validationDataMerge<T>({ errors, errorSchema }, unwrapErrorHandler<T>(handler));
     },
@@ -75,6 +76,7 @@ export function createEvalFreeValidator<T = any>(options: EvalFreeValidatorOptio
       return Object.keys(check(schema, formData)).length === 0;
     },
 
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- RJSF's ValidatorType declares rawValidation generic
     rawValidation<Result = RJSFValidationError>(schema: RJSFSchema, formData?: T): { errors?: Result[] } {
       const errors = toValidationErrors(check(schema, formData), schema);
       return { errors: errors.length > 0 ? (errors as Result[]) : undefined };

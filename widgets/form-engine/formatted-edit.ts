@@ -13,7 +13,7 @@ export interface TextFormat {
   /** The text to show for whatever was typed. */
   format(typed: string): string;
   /** The characters of `typed` that the format keeps (its value without separators). */
-  slotCharacters(typed: string): string;
+  slotCharacters: (typed: string) => string;
 }
 
 export type DeleteDirection = 'backward' | 'forward';

@@ -15,11 +15,11 @@ export function screenOrder(schema: RJSFSchema, uiSchema: UiSchema = {}, prefix 
   return ordered.flatMap((name) => {
     const path = prefix === '' ? name : `${prefix}.${name}`;
     const child = properties[name];
-    const childUi = uiSchema[name];
-    return isRecord(child) && child.type === 'object' ? [path, ...screenOrder(child as RJSFSchema, isRecord(childUi) ? childUi : {}, path)] : [path];
+    const childUi: unknown = uiSchema[name];
+    return isRecord(child) && child.type === 'object' ? [path, ...screenOrder(child, isRecord(childUi) ? childUi : {}, path)] : [path];
   });
 }
 
-function isRecord(value: unknown): value is Record<string, any> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
