@@ -43,7 +43,7 @@ export async function lighthouseRows(baseUrl: string, siteId: string, locale: st
           met = false;
           // The audits that cost points, heaviest first (weight, then how far each is from a pass).
           const failing = (found?.auditRefs ?? [])
-            .map((ref) => ({ weight: ref.weight, audit: lhr.audits[ref.id] as LighthouseAudit | undefined }))
+            .map((ref): { weight: number; audit: LighthouseAudit | undefined } => ({ weight: ref.weight, audit: lhr.audits[ref.id] }))
             .filter(
               (entry): entry is { weight: number; audit: LighthouseAudit } =>
                 entry.audit !== undefined && entry.audit.score !== null && entry.audit.score < 1 && entry.weight > 0,

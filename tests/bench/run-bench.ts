@@ -125,7 +125,7 @@ async function registrationFormRow(): Promise<BenchRow> {
       root: REPO_ROOT,
       configFile: `${REPO_ROOT}/vite.config.ts`,
       logLevel: 'error',
-      build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input: `${REPO_ROOT}/tests/bench/registration-form-page.html` } },
+      build: { outDir, manifest: true, emptyOutDir: true, rolldownOptions: { input: `${REPO_ROOT}/tests/bench/registration-form-page.html` } },
     });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);

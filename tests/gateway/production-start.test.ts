@@ -151,7 +151,7 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     gateway.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => gateway.once('close', (code) => resolve(code)));
     const baseUrl = `http://127.0.0.1:${port}`;
-    let stoppedWith: number | null = null;
+    let stoppedWith: number | null;
     try {
       const deadline = Date.now() + 60_000;
       for (;;) {

@@ -149,6 +149,7 @@ export function outboxPasscodes(dataDir: string): string[] {
 }
 
 interface Queryable {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the row type each query expects, as the gateway's Queryable has it
   query<T>(sql: string): Promise<{ rows: T[] }>;
 }
 

@@ -12,7 +12,7 @@ function renderDob(dateFormat: string, formData?: Record<string, unknown>) {
   const onChange = vi.fn();
   const view = renderField('dob', schema, ui, { required: true, onChange, formData });
   const group = screen.getByRole('group', { name: /Date of birth/ });
-  const parts = within(group).getAllByRole('textbox') as HTMLInputElement[];
+  const parts = within(group).getAllByRole<HTMLInputElement>('textbox');
   const stored = () => (onChange.mock.lastCall?.[0] as { dob?: string } | undefined)?.dob;
   return { ...view, group, parts, stored };
 }

@@ -97,7 +97,7 @@ describe('upper-cased as typed where the site says so', () => {
       'x-rule': { name: 'nationalId' as const, options: { nationalIdType: 'other', regexp: '^[A-Z]{1,2}[0-9]{6}\\([0-9A]\\)$', uppercase: true } },
     };
     renderField('nationalId', schema, { 'ui:options': { labelKey: 'label.nationalId', uppercase: true } }, { onChange });
-    const input = screen.getByLabelText('National ID number') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('National ID number');
     placeCaret(input, 0);
     typeInto(input, 'a123456(7)');
     expect(input.value).toBe('A123456(7)');

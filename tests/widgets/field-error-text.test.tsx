@@ -16,7 +16,7 @@ describe('a field with its own error text', () => {
   it('shows the bin message with the site bin length after the person leaves the field', () => {
     const { schema, uiSchema } = buildFormSchema(firstbank as unknown as SiteConfig, 'en_us', 'registration');
     render(<SiteForm schema={schema} uiSchema={uiSchema} texts={formTextsFromContent(enUs)} language="en-US" today={() => TODAY} onSubmit={() => {}} />);
-    const bin = screen.getByLabelText(/first 9 digits|bin/i) as HTMLInputElement;
+    const bin = screen.getByLabelText<HTMLInputElement>(/first 9 digits|bin/i);
     bin.focus();
     typeInto(bin, '5123');
     fireEvent.blur(bin, { relatedTarget: document.body });

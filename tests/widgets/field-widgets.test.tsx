@@ -16,7 +16,7 @@ describe('FieldTemplate', () => {
 
   it('labels the input from content, marks it required, and ties its error to it', () => {
     renderField('first_name', NAME_SCHEMA, NAME_UI, { required: true });
-    const input = screen.getByLabelText(/First name/) as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>(/First name/);
     expect(input.id).toBe('root_first_name');
     expect(input.required).toBe(true);
     expect(input.labels?.[0]?.querySelector('.field__required')?.getAttribute('aria-hidden')).toBe('true');
@@ -84,7 +84,7 @@ describe('SelectWidget', () => {
   it('starts on an empty "choose" option and names options from content', () => {
     const onChange = vi.fn();
     renderField('title', TITLE_SCHEMA, TITLE_UI, { onChange, texts: { 'title.mr': 'Mr.', 'title.ms': 'Ms.', 'select.choose': 'Select one' } });
-    const select = screen.getByLabelText('Title') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Title');
     expect([...select.options].map((option) => option.text)).toEqual(['Select one', 'Mr.', 'Ms.']);
     expect(select.value).toBe('');
     fireEvent.change(select, { target: { value: 'ms' } });
@@ -105,7 +105,7 @@ describe('CountryWidget', () => {
   it('lists ISO 3166 codes by their names in the page language and stores the code', () => {
     const onChange = vi.fn();
     renderField('country', COUNTRY_SCHEMA, COUNTRY_UI, { onChange, language: 'pt-BR' });
-    const select = screen.getByLabelText('Country') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Country');
     expect(select.options).toHaveLength(250);
     const germany = [...select.options].find((option) => option.value === 'DE');
     expect(germany?.text).toBe('Alemanha');
@@ -118,7 +118,7 @@ describe('CheckboxWidget', () => {
   it('is a checkbox labelled from content that stores true or false', () => {
     const onChange = vi.fn();
     renderField('email_optin', { type: 'boolean', default: false }, { 'ui:widget': 'checkbox', 'ui:options': { labelKey: 'label.email_optin' } }, { onChange });
-    const checkbox = screen.getByRole('checkbox', { name: 'Send me emails about offers' }) as HTMLInputElement;
+    const checkbox = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Send me emails about offers' });
     expect(checkbox.id).toBe('root_email_optin');
     fireEvent.click(checkbox);
     expect(lastData(onChange).email_optin).toBe(true);
@@ -130,7 +130,7 @@ describe('PrivacyPolicyWidget (SPEC §5 privacy_policy_display)', () => {
 
   it('A: a required box that starts unticked and must be ticked', () => {
     renderField('pp', { type: 'boolean', const: true }, ui('A'), { required: true });
-    const checkbox = screen.getByRole('checkbox', { name: /I have read and accept the Privacy Policy/ }) as HTMLInputElement;
+    const checkbox = screen.getByRole<HTMLInputElement>('checkbox', { name: /I have read and accept the Privacy Policy/ });
     expect(checkbox.checked).toBe(false);
     expect(checkbox.required).toBe(true);
     fireEvent.blur(checkbox);
@@ -139,7 +139,7 @@ describe('PrivacyPolicyWidget (SPEC §5 privacy_policy_display)', () => {
 
   it('B: an optional box', () => {
     renderField('pp', { type: 'boolean', default: false }, ui('B'));
-    const checkbox = screen.getByRole('checkbox', { name: 'I have read and accept the Privacy Policy.' }) as HTMLInputElement;
+    const checkbox = screen.getByRole<HTMLInputElement>('checkbox', { name: 'I have read and accept the Privacy Policy.' });
     expect(checkbox.required).toBe(false);
   });
 
@@ -190,7 +190,7 @@ describe('CardNumberWidget (SPEC §5 card number)', () => {
   it('groups digits in fours as they are typed, up to 16 digits', () => {
     const onChange = vi.fn();
     renderField('pan', SCHEMA, UI, { onChange });
-    const input = screen.getByLabelText('Card number') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Card number');
     expect(input.inputMode).toBe('numeric');
     expect(input.autocomplete).toBe('cc-number');
     expect(input.maxLength).toBe(19);
@@ -202,7 +202,7 @@ describe('CardNumberWidget (SPEC §5 card number)', () => {
 
   it('keeps the caret by the digit typed in the middle', () => {
     renderField('pan', SCHEMA, UI, { formData: { pan: '4111 1111' } });
-    const input = screen.getByLabelText('Card number') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Card number');
     input.focus();
     input.setSelectionRange(4, 4); // "4111| 1111"
     editInput(input, '41112 1111', 5);

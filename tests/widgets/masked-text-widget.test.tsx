@@ -17,7 +17,7 @@ afterEach(cleanup);
 function renderPhone(value?: string) {
   const onChange = vi.fn();
   renderField('phone', PHONE_SCHEMA, PHONE_UI, { onChange, formData: value === undefined ? undefined : { phone: value } });
-  const input = screen.getByLabelText('Phone number') as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>('Phone number');
   input.focus();
   const stored = () => {
     expect(onChange).toHaveBeenCalled();

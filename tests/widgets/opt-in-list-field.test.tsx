@@ -17,7 +17,7 @@ function renderOptIns(allOfTheAbove: boolean) {
   const onChange = vi.fn();
   renderField('marketing_opt_ins', OPT_INS_SCHEMA, ui, { onChange });
   const group = screen.getByRole('group', { name: 'Marketing preferences' });
-  const box = (name: string) => within(group).getByRole('checkbox', { name }) as HTMLInputElement;
+  const box = (name: string) => within(group).getByRole<HTMLInputElement>('checkbox', { name });
   const stored = () => (onChange.mock.lastCall?.[0] as { marketing_opt_ins?: unknown }).marketing_opt_ins;
   return { group, box, stored };
 }

@@ -15,7 +15,7 @@ function renderPassword(showRules: boolean) {
     'ui:options': { labelKey: 'label.password', ...(showRules ? { showRules: true } : {}) },
   };
   renderField('password', PASSWORD_SCHEMA, ui, { required: true });
-  return screen.getByLabelText(/^Password/) as HTMLInputElement;
+  return screen.getByLabelText<HTMLInputElement>(/^Password/);
 }
 
 /** Each rule of the checklist: its text and whether it is shown as met, visually (class) and in words. */

@@ -23,7 +23,7 @@ function renderRegistration() {
   return { onSubmit, submit: () => fireEvent.click(screen.getByRole('button', { name: 'Enviar' })) };
 }
 
-const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: RegExp | string) => screen.getByLabelText<HTMLInputElement>(label);
 const leave = (input: HTMLElement) => fireEvent.blur(input, { relatedTarget: document.body });
 const change = (label: RegExp | string, value: string) => fireEvent.change(field(label), { target: { value } });
 const errorOf = (input: HTMLElement) => document.getElementById(`${input.id}__error`)?.textContent ?? null;

@@ -29,7 +29,7 @@ async function fixturesWithVba(siteId: string, vba: Record<string, string>): Pro
   const config = structuredClone(site.config);
   const feature = config.siteFeatureConfigurations.find((candidate) => candidate.name === 'vba');
   if (feature) feature.featureConfig = vba;
-  else config.siteFeatureConfigurations.push({ name: 'vba', featureConfig: vba } as (typeof config.siteFeatureConfigurations)[number]);
+  else config.siteFeatureConfigurations.push({ name: 'vba', featureConfig: vba });
   return { ...real, sites: new Map([...real.sites, [siteId, { ...site, config }]]) };
 }
 
@@ -198,7 +198,7 @@ describeEachDatabase((leg) => {
     it('an authenticator code proves the person (MFA_OTP_REQUIRED, then signed in): no VBA step', async () => {
       await insertUser(gateway.test.db, { ...WEAK, password: 'Before#The-Breach1' });
       await browser.login({ username: WEAK.email, password: 'Before#The-Breach1', siteId: 'eurobank' });
-      const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
+      const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
       expect(
         (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } }))
           .statusCode,

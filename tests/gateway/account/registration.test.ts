@@ -57,7 +57,7 @@ describeEachDatabase((leg) => {
     expect(Object.keys(site.rows[0]!.attributes)).not.toEqual(expect.arrayContaining(['password']));
     expect(site.rows[0]!.attributes).not.toHaveProperty('confirm_password');
     expect(site.rows[0]!.attributes).not.toHaveProperty('pp');
-    const cards = await gateway.test.db.query<Record<string, unknown>>('select * from assets where user_id = $1', [user!.id]);
+    const cards = await gateway.test.db.query('select * from assets where user_id = $1', [user!.id]);
     expect(cards.rows).toHaveLength(1);
     // ADR 0011: product type, eligibility (a VOP card id) and issuer from fixtures/bin-ranges.json.
     expect(cards.rows[0]).toMatchObject({ site_id: 'firstbank', last_four: '1111', product_type: 'C', issuer_bid: '10001111', is_default: true });

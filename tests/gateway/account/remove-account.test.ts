@@ -48,7 +48,7 @@ describeEachDatabase((leg) => {
         .statusCode,
     ).toBe(200);
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
-    const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
+    const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
     await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } });
     // A cashback statement line (ADR 0010), as the statement's source would write it.
     await gateway.test.db.query(

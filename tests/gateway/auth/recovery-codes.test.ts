@@ -27,10 +27,10 @@ describeEachDatabase((leg) => {
     await emily();
     await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' });
     const setup = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' });
-    secret = (setup.json() as { secret: string }).secret;
+    secret = setup.json<{ secret: string }>().secret;
     const enrolled = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: codeNow() } });
     expect(enrolled.statusCode).toBe(200);
-    codes = (enrolled.json() as { recoveryCodes: string[] }).recoveryCodes;
+    codes = enrolled.json<{ recoveryCodes: string[] }>().recoveryCodes;
     await browser.call({ method: 'POST', url: 'user-auth/tokens/revoke' });
   });
   afterEach(() => gateway.dispose());
@@ -39,7 +39,7 @@ describeEachDatabase((leg) => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(RECOVERY_CODE_SHAPE);
-    const stored = await gateway.test.db.query<Record<string, unknown>>('select * from mfa_recovery_codes');
+    const stored = await gateway.test.db.query('select * from mfa_recovery_codes');
     expect(stored.rows).toHaveLength(10);
     const dump = JSON.stringify(stored.rows);
     for (const code of codes) {
@@ -86,7 +86,7 @@ describeEachDatabase((leg) => {
     gateway.clock.advance(30);
     const renewed = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: codeNow() } });
     expect(renewed.statusCode).toBe(200);
-    const fresh = (renewed.json() as { recoveryCodes: string[] }).recoveryCodes;
+    const fresh = renewed.json<{ recoveryCodes: string[] }>().recoveryCodes;
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code) => codes.includes(code))).toEqual([]);
     await browser.call({ method: 'POST', url: 'user-auth/tokens/revoke' });

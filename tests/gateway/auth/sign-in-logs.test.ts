@@ -26,18 +26,18 @@ describeEachDatabase((leg) => {
     await browser.login({ username: EMILY.email, password: 'Wrong-Password-77', siteId: 'firstbank' });
     await login();
     const loginCode = await gateway.latestCode(EMILY.email);
-    const signedIn = (await login({ otp: loginCode, otp_type: 'email', trust_device: 'true' }, 'user-auth/oauth/token')).json() as {
+    const signedIn = (await login({ otp: loginCode, otp_type: 'email', trust_device: 'true' }, 'user-auth/oauth/token')).json<{
       access_token: string;
       refresh_token: string;
-    };
-    const setup = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json() as { secret: string };
+    }>();
+    const setup = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
     await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(setup.secret, totpStepAt(gateway.clock.now())) } });
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'sms', purpose: 'otp-check' } });
     const checkCode = await gateway.latestCode(EMILY.phone);
     await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: checkCode, otp_type: 'sms' } });
     const rotated = (
       await browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: signedIn.refresh_token } })
-    ).json() as { refresh_token: string };
+    ).json<{ refresh_token: string }>();
     await browser.call({ method: 'POST', url: `user-auth/tokens/revoke?refresh_token=${rotated.refresh_token}` });
     await browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: signedIn.refresh_token } });
     secrets.push(loginCode, checkCode, setup.secret, signedIn.access_token, signedIn.refresh_token, rotated.refresh_token, ...browser.cookies.values());

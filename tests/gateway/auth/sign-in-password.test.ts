@@ -47,7 +47,7 @@ describeEachDatabase((leg) => {
   it('ADR 0008 200 (token call): also access_token (HS256 JWT with sub, siteId, authorities, exp), refresh_token, token_type bearer', async () => {
     const response = await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }, 'user-auth/oauth/token');
     expect(response.statusCode).toBe(200);
-    const body = response.json() as Record<string, string | number>;
+    const body = response.json<Record<string, string | number>>();
     expect(body).toMatchObject({ status: 'SIGNED_IN', expires_in: 1800, token_type: 'bearer' });
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [header, payload, signature] = String(body.access_token).split('.');

@@ -18,7 +18,7 @@ describeEachDatabase((leg) => {
 
   const tokenSignIn = async () => {
     const response = await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }, 'user-auth/oauth/token');
-    return response.json() as { refresh_token: string; access_token: string };
+    return response.json<{ refresh_token: string; access_token: string }>();
   };
   const refresh = (token: string) =>
     browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: token, siteId: 'eurobank' } });

@@ -32,7 +32,7 @@ describeEachDatabase((leg) => {
   async function enrol(): Promise<string> {
     const setup = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' });
     expect(setup.statusCode).toBe(200);
-    const { secret, otpauthUrl, qrSvg } = setup.json() as { secret: string; otpauthUrl: string; qrSvg: string };
+    const { secret, otpauthUrl, qrSvg } = setup.json<{ secret: string; otpauthUrl: string; qrSvg: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUrl).toBe(`otpauth://totp/Rewards%20Portal:emily%40example.com?secret=${secret}&issuer=Rewards+Portal&algorithm=SHA1&digits=6&period=30`);
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);

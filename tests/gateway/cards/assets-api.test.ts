@@ -29,13 +29,15 @@ describeEachDatabase((leg) => {
   const list = async (browser: RecordingBrowser, siteId?: string) => {
     const response = await browser.call({ method: 'GET', url: siteId === undefined ? ASSETS : `${ASSETS}/${siteId}` });
     expect(response.statusCode).toBe(200);
-    return response.json() as {
-      assetId: string;
-      isDefaultAsset: boolean;
-      siteId: string;
-      metadata: { name: string; value: string }[];
-      cashbackStatus: string;
-    }[];
+    return response.json<
+      {
+        assetId: string;
+        isDefaultAsset: boolean;
+        siteId: string;
+        metadata: { name: string; value: string }[];
+        cashbackStatus: string;
+      }[]
+    >();
   };
   const lastFours = (assets: { metadata: { name: string; value: string }[] }[]) =>
     assets.map((asset) => asset.metadata.find((entry) => entry.name === 'LAST_FOUR')?.value);
@@ -147,7 +149,7 @@ describeEachDatabase((leg) => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
       const response = await enrol(browser, 'firstbank', VISA);
       expect(response.statusCode).toBe(201);
-      const [asset] = response.json() as Record<string, unknown>[];
+      const [asset] = response.json<Record<string, unknown>[]>();
       expect(asset).toEqual({
         assetId: expect.any(String),
         id: asset!.assetId,
@@ -173,7 +175,7 @@ describeEachDatabase((leg) => {
     it('keeps only last four, product type, fingerprint, card id and issuer in the database', async () => {
       const { browser, userId } = await gateway.signedIn('ana@example.com', 'firstbank');
       await enrol(browser, 'firstbank', '4111 1111 1111 1111');
-      const { rows } = await gateway.test.db.query<Record<string, unknown>>('select * from assets where user_id = $1', [userId]);
+      const { rows } = await gateway.test.db.query('select * from assets where user_id = $1', [userId]);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         last_four: '1111',
@@ -323,7 +325,7 @@ describeEachDatabase((leg) => {
   describe('POST {assetsUrl}/{id}/remove-asset', () => {
     it('200 { removed: true } for a card that is neither the default nor the last; it leaves the list', async () => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
-      const [, second] = (await enrol(browser, 'firstbank', VISA, VISA_42)).json() as { assetId: string }[];
+      const [, second] = (await enrol(browser, 'firstbank', VISA, VISA_42)).json<{ assetId: string }[]>();
       const response = await remove(browser, second!.assetId);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ removed: true });
@@ -334,7 +336,7 @@ describeEachDatabase((leg) => {
 
     it('takes any body, or none (SPEC §7 "empty")', async () => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
-      const [, second, third] = (await enrol(browser, 'firstbank', VISA, VISA_42, VISA_4012)).json() as { assetId: string }[];
+      const [, second, third] = (await enrol(browser, 'firstbank', VISA, VISA_42, VISA_4012)).json<{ assetId: string }[]>();
       expect((await browser.call({ method: 'POST', url: `${ASSETS}/${second!.assetId}/remove-asset`, json: {} })).statusCode).toBe(200);
       expect(
         (await browser.call({ method: 'POST', url: `${ASSETS}/${third!.assetId}/remove-asset`, headers: { 'content-type': 'application/json' } })).statusCode,
@@ -343,7 +345,7 @@ describeEachDatabase((leg) => {
 
     it('409 DEFAULT_CARD for the default card, also when it is the only card of a site where cards are optional', async () => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
-      const [first] = (await enrol(browser, 'firstbank', VISA)).json() as { assetId: string }[];
+      const [first] = (await enrol(browser, 'firstbank', VISA)).json<{ assetId: string }[]>();
       const only = await remove(browser, first!.assetId);
       expect(only.statusCode).toBe(409);
       expect(only.json().error).toBe('DEFAULT_CARD');
@@ -354,7 +356,7 @@ describeEachDatabase((leg) => {
 
     it('409 LAST_CARD for the only card where cards are not optional (sabana)', async () => {
       const { browser } = await gateway.signedIn('val@example.com', 'sabana');
-      const [first] = (await enrol(browser, 'sabana', VISA)).json() as { assetId: string }[];
+      const [first] = (await enrol(browser, 'sabana', VISA)).json<{ assetId: string }[]>();
       const response = await remove(browser, first!.assetId);
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toBe('LAST_CARD');
@@ -363,7 +365,7 @@ describeEachDatabase((leg) => {
 
     it("404 CARD_NOT_FOUND for another user's card, an unknown id or a malformed one; 401 signed out", async () => {
       const owner = await gateway.signedIn('ana@example.com', 'firstbank');
-      const [, second] = (await enrol(owner.browser, 'firstbank', VISA, VISA_42)).json() as { assetId: string }[];
+      const [, second] = (await enrol(owner.browser, 'firstbank', VISA, VISA_42)).json<{ assetId: string }[]>();
       const { browser: intruder } = await gateway.signedIn('eve@example.com', 'firstbank');
       for (const id of [second!.assetId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
         const response = await remove(intruder, encodeURIComponent(id));
@@ -378,7 +380,7 @@ describeEachDatabase((leg) => {
   describe('POST {updateAssetUrl}: set as default', () => {
     it('200 the asset, now the only default of the site (SPEC §4 "Setting a default marks only that card")', async () => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
-      const [first, second] = (await enrol(browser, 'firstbank', VISA, VISA_42)).json() as { assetId: string }[];
+      const [first, second] = (await enrol(browser, 'firstbank', VISA, VISA_42)).json<{ assetId: string }[]>();
       const response = await setDefault(browser, second!.assetId);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ assetId: second!.assetId, isDefaultAsset: true, defaultAsset: true });
@@ -392,7 +394,7 @@ describeEachDatabase((leg) => {
 
     it('403 CARD_UPDATE_NOT_ALLOWED where pan_update_allowed is "false" (harbourbank)', async () => {
       const { browser } = await gateway.signedIn('tai@example.com', 'harbourbank');
-      const [, second] = (await enrol(browser, 'harbourbank', HARBOUR, VISA)).json() as { assetId: string }[];
+      const [, second] = (await enrol(browser, 'harbourbank', HARBOUR, VISA)).json<{ assetId: string }[]>();
       const response = await setDefault(browser, second!.assetId);
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe('CARD_UPDATE_NOT_ALLOWED');
@@ -401,7 +403,7 @@ describeEachDatabase((leg) => {
 
     it("400 for any body but { isDefaultAsset: true }; 404 for another user's card; 401 signed out", async () => {
       const owner = await gateway.signedIn('ana@example.com', 'firstbank');
-      const [, second] = (await enrol(owner.browser, 'firstbank', VISA, VISA_42)).json() as { assetId: string }[];
+      const [, second] = (await enrol(owner.browser, 'firstbank', VISA, VISA_42)).json<{ assetId: string }[]>();
       for (const body of [{ isDefaultAsset: false }, {}, { isDefaultAsset: true, extra: 1 }, ['x']]) {
         const response = await setDefault(owner.browser, second!.assetId, body);
         expect(response.statusCode, JSON.stringify(body)).toBe(400);

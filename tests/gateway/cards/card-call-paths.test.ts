@@ -67,12 +67,12 @@ describeEachDatabase((leg) => {
       json: { siteId: 'altbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] },
     });
     expect(enrolled.statusCode).toBe(201);
-    const [, second] = enrolled.json() as { assetId: string }[];
+    const [, second] = enrolled.json<{ assetId: string }[]>();
     expect((await browser.call({ method: 'POST', url: `cards/v2/assets/${second!.assetId}/default`, json: { isDefaultAsset: true } })).statusCode).toBe(200);
-    const [first] = enrolled.json() as { assetId: string }[];
+    const [first] = enrolled.json<{ assetId: string }[]>();
     expect((await browser.call({ method: 'POST', url: `cards/v2/assets/${first!.assetId}/remove-asset` })).json()).toEqual({ removed: true });
     const listed = await browser.call({ method: 'GET', url: `${ASSETS}/altbank` });
-    expect((listed.json() as { assetId: string }[]).map((card) => card.assetId)).toEqual([second!.assetId]);
+    expect(listed.json<{ assetId: string }[]>().map((card) => card.assetId)).toEqual([second!.assetId]);
   });
 
   it("a path answers only the sites that configure it: 404 NOT_FOUND for another site's cards", async () => {
@@ -83,9 +83,9 @@ describeEachDatabase((leg) => {
     expect((await alt.call({ method: 'POST', url: ASSETS, json: { siteId: 'altbank', userAssetRequest: pan(VISA) } })).statusCode).toBe(404);
 
     const first = await signedIn('ana@example.com', 'firstbank');
-    const [, card] = (
-      await first.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })
-    ).json() as { assetId: string }[];
+    const [, card] = (await first.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })).json<
+      { assetId: string }[]
+    >();
     expect((await first.call({ method: 'POST', url: `cards/v2/assets/${card!.assetId}/remove-asset` })).statusCode).toBe(404);
     expect((await first.call({ method: 'POST', url: `cards/v2/assets/${card!.assetId}/default`, json: { isDefaultAsset: true } })).statusCode).toBe(404);
     expect((await first.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json()).toHaveLength(2);
@@ -109,7 +109,7 @@ describeEachDatabase((leg) => {
       const browser = await signedIn('ana@example.com', 'firstbank');
       const [, card] = (
         await browser.call({ method: 'POST', url: ASSETS, json: { siteId: 'firstbank', userAssetRequest: [...pan(VISA), ...pan(VISA_42)] } })
-      ).json() as { assetId: string }[];
+      ).json<{ assetId: string }[]>();
       for (const failure of [
         { method: 'GET', path: `${ASSETS}/firstbank`, status: 503 },
         { method: 'POST', path: VALIDATION, status: 502 },

@@ -154,11 +154,13 @@ describeEachDatabase((leg) => {
       const late = await gateway.anonymous('198.51.100.23');
       expect((await late.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token } })).statusCode).toBe(200);
       expect((await late.call({ method: 'POST', url: 'test-support/session', json: { email: 'late@example.com', siteId: 'firstbank' } })).statusCode).toBe(200);
-      const [card] = (await late.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json() as {
-        metadata: { name: string }[];
-        cashbackStatus: string;
-        isDefaultAsset: boolean;
-      }[];
+      const [card] = (await late.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json<
+        {
+          metadata: { name: string }[];
+          cashbackStatus: string;
+          isDefaultAsset: boolean;
+        }[]
+      >();
       expect(card).toMatchObject({ cashbackStatus: 'NOT_ELIGIBLE', isDefaultAsset: true });
       expect(card!.metadata.map((entry) => entry.name)).toEqual(['LAST_FOUR', 'PRODUCT_TYPE', 'ISSUER_BID']);
       const rows = await gateway.test.db.query<{ email: string; programme_enrolled: boolean; vop_card_id: string | null }>(

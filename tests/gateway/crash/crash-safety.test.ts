@@ -305,7 +305,7 @@ describe('crash safety', () => {
         const acknowledged = await burstAndKill(portal, holders, limit - 1, runId);
         const killedAt = Date.now();
 
-        let jobsLeftByCrash = 0;
+        let jobsLeftByCrash: number;
         // Straight after the kill, before any gateway runs again: the data opens, and every acknowledged write is stored.
         const afterCrash = await leg.openDatabase();
         try {

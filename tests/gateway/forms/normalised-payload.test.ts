@@ -28,7 +28,7 @@ describe('POST /api/forms/{siteId}/registration/validate names every problem at 
       payload: { phone: '123', nationalId: '000-00-0000', email: '' },
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json() as { error: string; fields: Record<string, string> };
+    const body = response.json<{ error: string; fields: Record<string, string> }>();
     expect(body.error).toBe('VALIDATION_FAILED');
     expect(body.fields).toMatchObject({
       first_name: 'required',

@@ -87,7 +87,7 @@ describe.each(API_BASES)('POST %s/forms/{siteId}/{form}/validate', (base) => {
       payload: { first_name: 'Ana', last_name: '<b>x</b>', email: 'not-an-email', nationalId: '111.111.111-11', phone: '(11) 88765-4321' },
     });
     expect(response.statusCode).toBe(400);
-    const body = response.json() as { error: string; message: string; fields: Record<string, string> };
+    const body = response.json<{ error: string; message: string; fields: Record<string, string> }>();
     expect(body.error).toBe('VALIDATION_FAILED');
     expect(body.fields).toMatchObject({ last_name: 'error', email: 'error', nationalId: 'invalid', phone: 'invalid', password: 'required' });
     expect(body.message).toContain('last_name');

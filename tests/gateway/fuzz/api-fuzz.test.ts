@@ -525,9 +525,7 @@ function tampered(cookies: string, at: number): string {
 
 function describeRequest(request: FuzzRequest): string {
   const payload =
-    request.payload === undefined
-      ? ''
-      : ` ${String(request.payload).slice(0, 200)}${String(request.payload).length > 200 ? `… (${String(request.payload).length} chars)` : ''}`;
+    request.payload === undefined ? '' : ` ${request.payload.slice(0, 200)}${request.payload.length > 200 ? `… (${request.payload.length} chars)` : ''}`;
   return `${request.session} (${request.junkCookies.slice(0, 100)}) ${request.method} ${request.url.slice(0, 200)} [${request.shape}] ${JSON.stringify(request.headers).slice(0, 200)}${payload}`;
 }
 

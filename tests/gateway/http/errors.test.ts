@@ -65,7 +65,7 @@ describe('a fault of the gateway itself', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       error: 'INTERNAL_ERROR',
-      message: `An unexpected error occurred. Quote X-CID ${response.headers['x-cid']} when reporting it.`,
+      message: `An unexpected error occurred. Quote X-CID ${String(response.headers['x-cid'])} when reporting it.`,
     });
   });
 });

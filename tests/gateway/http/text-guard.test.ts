@@ -39,7 +39,7 @@ describeEachDatabase((leg) => {
 
   const expectRefused = (response: LightMyRequestResponse, fields: Record<string, string>) => {
     expect(response.statusCode, response.body).toBe(400);
-    const body = response.json() as { error: string; message: string; fields: Record<string, string> };
+    const body = response.json<{ error: string; message: string; fields: Record<string, string> }>();
     expect(body).toMatchObject({ error: 'VALIDATION_FAILED', fields });
     for (const name of Object.keys(fields)) expect(body.message).toContain(name);
   };

@@ -55,7 +55,7 @@ describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.contentType).toBe('all');
-      expect(body.content['errors.' + Object.keys(english.errors ?? {})[0]]).toBe(Object.values(english.errors ?? {})[0]);
+      expect(body.content[`errors.${String(Object.keys(english.errors ?? {})[0])}`]).toBe(Object.values(english.errors ?? {})[0]);
       expect(Object.keys(body.content)).toHaveLength(Object.values(english).reduce((sum, group) => sum + Object.keys(group).length, 0));
     }
   });

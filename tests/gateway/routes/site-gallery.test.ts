@@ -12,7 +12,7 @@ describe('GET /api/site-gallery/sites', () => {
     const siteIds = readdirSync(`${REPO_ROOT}/fixtures/sites`)
       .map((name) => name.replace(/\.json$/, ''))
       .sort();
-    expect((response.json() as { sites: { siteId: string }[] }).sites.map((site) => site.siteId)).toEqual(siteIds);
+    expect(response.json<{ sites: { siteId: string }[] }>().sites.map((site) => site.siteId)).toEqual(siteIds);
     await app.close();
   });
 

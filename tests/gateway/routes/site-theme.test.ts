@@ -53,7 +53,7 @@ describe.each(API_BASES)('GET %s/site-theme/{siteId}.css', (base) => {
     const response = await app.inject({ method: 'GET', url: `${base}/site-theme/${name}` });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    const body = response.json() as { error: string; message: string };
+    const body = response.json<{ error: string; message: string }>();
     expect(body.error).toBe('SITE_NOT_FOUND');
     expect(body.message).toBe('There is no site stylesheet by this name: ask for site-theme/{siteId}.css of a known site.');
     expect(response.body).not.toContain('display');

@@ -139,7 +139,7 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
       ];
       for (const { name, xsrf, code } of cases) {
         const response = await call(method, path, xsrf);
-        const body = String(response.headers['content-type']).startsWith('application/json') ? (response.json() as { error?: unknown; message?: unknown }) : {};
+        const body = String(response.headers['content-type']).startsWith('application/json') ? response.json<{ error?: unknown; message?: unknown }>() : {};
         if (response.statusCode !== 403 || body.error !== code || typeof body.message !== 'string')
           wrong.push(`${method} ${path} (${name}): ${response.statusCode} ${response.body.slice(0, 120)}`);
       }

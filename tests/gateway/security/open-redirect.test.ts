@@ -38,7 +38,7 @@ describeEachDatabase((leg) => {
   function expectRefusedNaming(response: LightMyRequestResponse, field: string, codes: string[]): void {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.headers.location).toBeUndefined();
-    const body = response.json() as { error: string; fields?: Record<string, string> };
+    const body = response.json<{ error: string; fields?: Record<string, string> }>();
     expect(codes).toContain(body.error);
     expect(Object.keys(body.fields ?? {})).toContain(field);
   }

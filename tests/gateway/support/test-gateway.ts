@@ -13,6 +13,7 @@ export function realFixtures(): Promise<Fixtures> {
 /** Only the health route touches the database; the others get this stand-in, which answers like a healthy one. */
 export const stubDatabase: Database = {
   kind: 'pglite',
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Queryable.query<T> is generic, so its stand-in is too
   query: async <T>() => ({ rows: [] as T[] }),
   exec: async () => undefined,
   transaction: <T>(work: (tx: Queryable) => Promise<T>) => work(stubDatabase),

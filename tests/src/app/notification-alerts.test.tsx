@@ -55,7 +55,7 @@ describe('alerts slice: notice lifetimes', () => {
   });
 
   it('the first page seen keeps what was raised before it', () => {
-    const state = [notificationShown(saved), pageChanged({ path: '/a/profile' })].reduce(reduce, undefined as AlertsState | undefined);
+    const state = [notificationShown(saved), pageChanged({ path: '/a/profile' })].reduce<AlertsState | undefined>(reduce, undefined);
     expect(state?.notifications).toHaveLength(1);
   });
 

@@ -29,7 +29,7 @@ function fakeDeps(options: { sessionExtension?: boolean; store?: ReturnType<type
   });
   const postMessage = vi.fn();
   const deps: SessionDeps = {
-    dispatch: dispatch as unknown as SessionDeps['dispatch'],
+    dispatch: dispatch,
     cookies,
     localStore: options.store ?? memoryStore(),
     flags: { sessionExtension: options.sessionExtension ?? false },

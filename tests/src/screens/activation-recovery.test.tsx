@@ -110,7 +110,7 @@ describe('§2 recovery, current variant (firstbank en_us): recovery → reset-pa
     await resetWith('654321', 'Brand-New-Pass-7');
     expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}`);
     expect(router.state.location.pathname).toBe('/firstbank/en_us/account/reset-password');
-    expect((screen.getByLabelText(/^Passcode/) as HTMLInputElement).value).toBe('654321');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Passcode/).value).toBe('654321');
   });
 
   it('reset-password is open (SPEC §2), but without an e-mail from the first step it points to recovery and offers no form', async () => {

@@ -114,7 +114,7 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     expect(within(list).getAllByRole('listitem')[1]?.textContent).toContain('FirstBank Signature · Being checked');
     expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('FirstBank Signature · Earning rewards');
     expect(await screen.findByText('Your card has been added.')).toBeTruthy();
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').value).toBe('');
   });
 
   it('an ineligible number is not enrolled and shows the configured error', async () => {
@@ -139,7 +139,7 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     expect((await screen.findByRole('alert')).textContent).toContain(
       "This card can't be added to your account. If it's yours, contact us and quote X-CID: cid-held",
     );
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4012 8888 8888 1881');
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').value).toBe('4012 8888 8888 1881');
   });
 
   it('at the limit the add form is hidden (SPEC §4)', async () => {
@@ -155,7 +155,7 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     renderPortal('/firstbank/en_us/account/edit-pan');
     await addCard('4012 8888 8888 1881');
     expect(await screen.findByText("We couldn't add your card. X-CID: cid-add-1")).toBeTruthy();
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4012 8888 8888 1881');
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').value).toBe('4012 8888 8888 1881');
   });
 
   it('set as default: the modal, the update call with isDefaultAsset true, the Default label moves', async () => {

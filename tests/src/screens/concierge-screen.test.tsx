@@ -151,7 +151,7 @@ describe('ADR 0014 concierge screen', () => {
       },
     });
     const { router } = renderPortal(`${BASE}edit-profile`);
-    const lastName = (await screen.findByLabelText(/^Last name/)) as HTMLInputElement;
+    const lastName = await screen.findByLabelText<HTMLInputElement>(/^Last name/);
     expect(lastName.value).toBe('Carter');
     fireEvent.change(lastName, { target: { value: 'Carter-Jones' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -187,7 +187,7 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
       expect((await screen.findByText('A new passcode is on its way.')).closest('[role="status"]')).not.toBeNull();
       expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'sms', purpose: 'login' });
       // A sent code rests the button for 30 s, visibly: a double tap does not spend a second send.
-      const resting = screen.getByRole('button', { name: 'Send a new passcode (30 s)' }) as HTMLButtonElement;
+      const resting = screen.getByRole<HTMLButtonElement>('button', { name: 'Send a new passcode (30 s)' });
       expect(resting.disabled).toBe(true);
       act(() => vi.advanceTimersByTime(30_000));
       expect(resting.textContent).toBe('Send a new passcode');
@@ -197,7 +197,7 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
       );
       fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
       expect((await screen.findByRole('alert')).textContent).toBe('⚠Too many requests. Please wait, then try again.');
-      const resend = screen.getByRole('button', { name: 'Send a new passcode (300 s)' }) as HTMLButtonElement;
+      const resend = screen.getByRole<HTMLButtonElement>('button', { name: 'Send a new passcode (300 s)' });
       expect(resend.disabled).toBe(true);
       // Announced politely once, with the gateway's figure; the button counts down without announcing each second.
       expect(screen.getByText('You can ask for a new passcode in 300 seconds.').getAttribute('role')).toBe('status');
@@ -243,7 +243,7 @@ describe('§2 login-otp-preference: choose e-mail or SMS, then login-otp', () =>
     );
     const group = await screen.findByRole('group', { name: 'Where should we send your passcode?' });
     expect(group).toBeTruthy();
-    expect((screen.getByRole('radio', { name: 'Email to v***@example.com' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Email to v***@example.com' }).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Text message to *** *** 4567' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send passcode' }));
     await screen.findByText('We sent a 6-digit passcode by text message to *** *** 4567.');

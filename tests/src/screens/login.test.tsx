@@ -81,7 +81,7 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     expect(router.state.location.pathname).toBe(LOGIN);
     expect(goToSignIn).not.toHaveBeenCalled();
     // The form keeps what was typed, so the person corrects it.
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('lukas.schneider@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('lukas.schneider@example.com');
   });
 
   it.each([
@@ -106,7 +106,7 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     try {
       await signIn();
       await screen.findByRole('alert');
-      const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+      const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' });
       expect(screen.getByText('You can try again in 61 s.')).toBeTruthy();
       expect(button.disabled).toBe(true);
       act(() => vi.advanceTimersByTime(3_000));

@@ -46,7 +46,7 @@ describe('§2 password: change-password (signed in)', () => {
     answerWith(signedIn({ 'user-mgmt/user/change-password': { status: 400, data: { error: 'CURRENT_PASSWORD_INCORRECT', message: 'x' } } }));
     const { router } = renderPortal('/firstbank/en_us/account/password');
     await changePassword('Wrong-Pass-123', 'Brand-New-Pass-7');
-    const current = screen.getByLabelText(/^Current password/) as HTMLInputElement;
+    const current = screen.getByLabelText<HTMLInputElement>(/^Current password/);
     await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
     const describedBy = current.getAttribute('aria-describedby') ?? '';
     const errorText = describedBy
@@ -56,7 +56,7 @@ describe('§2 password: change-password (signed in)', () => {
     expect(errorText).toContain('Current password is incorrect.');
     expect(router.state.location.pathname).toBe('/firstbank/en_us/account/password');
     // Nothing typed is lost.
-    expect((screen.getByLabelText(/^New password/) as HTMLInputElement).value).toBe('Brand-New-Pass-7');
+    expect(screen.getByLabelText<HTMLInputElement>(/^New password/).value).toBe('Brand-New-Pass-7');
   });
 
   it.each([

@@ -129,9 +129,9 @@ describe('§3 marketing opt-ins on the profile (ADR 0010: v2 with that one key)'
   it('shows the site enabled opt-ins as stored; "All of the above" ticks them all; saves only marketing_opt_ins, with the opt-ins that changed, and the base version', async () => {
     gateway({ 'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } } });
     renderPortal(`${BASE}profile`);
-    const email = (await screen.findByLabelText('Email me offers and program news')) as HTMLInputElement;
+    const email = await screen.findByLabelText<HTMLInputElement>('Email me offers and program news');
     expect(email.checked).toBe(true);
-    expect((screen.getByLabelText('Show me personalized offers online') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Show me personalized offers online').checked).toBe(false);
     // firstbank does not enable sms.
     expect(screen.queryByLabelText('Text me offers (SMS)')).toBeNull();
     fireEvent.click(screen.getByLabelText('All of the above'));
@@ -160,8 +160,8 @@ describe('§3 marketing opt-ins on the profile (ADR 0010: v2 with that one key)'
       'POST user-attribute/v2/user/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
     });
     renderPortal(`${BASE}profile`);
-    expect(((await screen.findByLabelText('Use my card transactions to personalize my offers')) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Email me offers and program news') as HTMLInputElement).checked).toBe(false);
+    expect((await screen.findByLabelText<HTMLInputElement>('Use my card transactions to personalize my offers')).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Email me offers and program news').checked).toBe(false);
     fireEvent.click(screen.getByLabelText('Email me offers and program news'));
     fireEvent.click(screen.getByRole('button', { name: 'Save marketing preferences' }));
     await screen.findByText('Your marketing preferences have been saved.');
@@ -179,9 +179,9 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
       'POST user-mgmt/user/update': { status: 200, data: PROFILE },
     });
     const { router } = renderPortal(`${BASE}edit-profile`);
-    const lastName = (await screen.findByLabelText(/^Last name/)) as HTMLInputElement;
+    const lastName = await screen.findByLabelText<HTMLInputElement>(/^Last name/);
     expect(lastName.value).toBe('Carter');
-    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emily');
+    expect(screen.getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Emily');
     // The profile form omits e-mail and national id (SPEC §5), and opt-ins and offers have their own screens.
     expect(screen.queryByLabelText(/^Email address/)).toBeNull();
     expect(screen.queryByLabelText(/Social Security number/)).toBeNull();
@@ -258,11 +258,11 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Emilia' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText("Someone changed Last name in another window. We've loaded the new values: check them and save again.")).toBeTruthy();
-    const lastName = screen.getByLabelText(/^Last name/) as HTMLInputElement;
+    const lastName = screen.getByLabelText<HTMLInputElement>(/^Last name/);
     expect(lastName.value).toBe('Brooks');
     expect(lastName.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Someone changed this in another window.');
-    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emilia');
+    expect(screen.getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Emilia');
     expect(router.state.location.pathname).toBe(`${BASE}edit-profile`);
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
@@ -276,7 +276,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     // Not the silent reload to sign-in of §8: the person is still on the form with what they typed.
     expect(goToSignIn).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe(`${BASE}edit-profile`);
-    expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).value).toBe('Carter-Jones');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Last name/).value).toBe('Carter-Jones');
     // Only what the person changed, with the version the form was read at.
     expect(JSON.parse(window.sessionStorage.getItem('profile_draft') ?? 'null')).toEqual({
       siteId: 'firstbank',
@@ -300,8 +300,8 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
       JSON.stringify({ siteId: 'firstbank', userId: PROFILE.primaryUserIdentifier, changes: { last_name: 'Carter-Jones' }, baseVersion: 2 }),
     );
     const { router } = renderPortal(`${BASE}edit-profile`);
-    expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter-Jones');
-    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Emily');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Last name/)).value).toBe('Carter-Jones');
+    expect(screen.getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Emily');
     expect(await screen.findByText(/We've put back the changes you made before your session ended/)).toBeTruthy();
     expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -318,7 +318,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
       JSON.stringify({ siteId: 'firstbank', userId: 'someone-else', changes: { last_name: 'Not-Yours' }, baseVersion: 3 }),
     );
     renderPortal(`${BASE}edit-profile`);
-    expect(((await screen.findByLabelText(/^Last name/)) as HTMLInputElement).value).toBe('Carter');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Last name/)).value).toBe('Carter');
     expect(screen.queryByText(/We've put back the changes/)).toBeNull();
     expect(window.sessionStorage.getItem('profile_draft')).toBeNull();
   });
@@ -328,7 +328,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     renderPortal(`${BASE}edit-profile`);
     fireEvent.change(await screen.findByLabelText(/^Phone number/), { target: { value: '2125550123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    const phone = screen.getByLabelText(/^Phone number/) as HTMLInputElement;
+    const phone = screen.getByLabelText<HTMLInputElement>(/^Phone number/);
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     // Described by its format hint (SPEC §5) and its error.
     const describedBy = (phone.getAttribute('aria-describedby') ?? '').split(' ');
@@ -347,7 +347,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     renderPortal(`${BASE}edit-profile`);
     fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Emilia' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    const firstName = screen.getByLabelText(/^First name/) as HTMLInputElement;
+    const firstName = screen.getByLabelText<HTMLInputElement>(/^First name/);
     await waitFor(() => expect(firstName.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toContain('Please remove the hidden or control characters');
     expect(firstName.value).toBe('Emilia');
@@ -358,7 +358,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     renderPortal(`${BASE}edit-profile`);
     fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Em<ily>' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect((screen.getByLabelText(/^First name/) as HTMLInputElement).getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^First name/).getAttribute('aria-invalid')).toBe('true'));
     expect(callsTo('user-attribute/v2/user/firstbank')).toHaveLength(0);
   });
 });
@@ -367,7 +367,7 @@ describe('§2 site-settings: offer preferences saved with the whole object at it
   it('ticks the stored categories; saves offers_preference in { siteId, attributes, version }', async () => {
     gateway({ 'POST user-attribute/user/attribute/firstbank': { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } } });
     renderPortal(`${BASE}site-settings`);
-    expect(((await screen.findByLabelText('Travel')) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Travel')).checked).toBe(true);
     fireEvent.click(screen.getByLabelText('Dining'));
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByText('Your offer preferences have been saved.')).toBeTruthy();
@@ -391,8 +391,8 @@ describe('§2 site-settings: offer preferences saved with the whole object at it
     fireEvent.click(await screen.findByLabelText('Dining'));
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByText(/Your preferences were changed in another window/)).toBeTruthy();
-    await waitFor(() => expect((screen.getByLabelText('Shopping') as HTMLInputElement).checked).toBe(true));
-    expect((screen.getByLabelText('Dining') as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Shopping').checked).toBe(true));
+    expect(screen.getByLabelText<HTMLInputElement>('Dining').checked).toBe(false);
   });
 });
 

@@ -92,11 +92,11 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     await fillEurobankRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('⚠Please check the highlighted fields.');
-    const email = screen.getByLabelText(/^Email address/) as HTMLInputElement;
+    const email = screen.getByLabelText<HTMLInputElement>(/^Email address/);
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(email.value).toBe('lena.vogel@example.com');
-    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Lena');
-    expect((screen.getByLabelText(/^First digits of your card/) as HTMLInputElement).value).toBe('41234567');
+    expect(screen.getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Lena');
+    expect(screen.getByLabelText<HTMLInputElement>(/^First digits of your card/).value).toBe('41234567');
     // The gateway's key `error` reads with the form's own text (SPEC §5 "Error key error").
     expect(screen.getAllByText('Please enter a valid value.')).toHaveLength(2);
     fireEvent.change(email, { target: { value: 'lena.v@example.com' } });
@@ -137,8 +137,8 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
     expect(kept).toContain('lena.vogel@example.com');
     for (const secret of ['Sunny-Day-42', '41234567']) expect(kept).not.toContain(secret);
     fireEvent.click(await screen.findByRole('link', { name: 'Back to registration' }));
-    expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
-    expect(((await screen.findByLabelText(/^Password/)) as HTMLInputElement).value).toBe('Sunny-Day-42');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Email address/)).value).toBe('lena.vogel@example.com');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Password/)).value).toBe('Sunny-Day-42');
   });
 
   it('after a reload (nothing in memory) the form shows the kept fields, the password empty, and says why', async () => {
@@ -149,9 +149,9 @@ describe('§2 registration → add-pan when the site captures cards at sign-up',
     );
     const { router } = renderPortal('/eurobank/en_us/account/add-pan');
     await waitFor(() => expect(router.state.location.pathname).toBe(EUROBANK_REGISTRATION));
-    expect(((await screen.findByLabelText(/^Email address/)) as HTMLInputElement).value).toBe('lena.vogel@example.com');
-    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Lena');
-    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Email address/)).value).toBe('lena.vogel@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>(/^First name/).value).toBe('Lena');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Password/).value).toBe('');
     expect(screen.getByText(/your password and other sensitive details/)).toBeTruthy();
   });
 });

@@ -122,7 +122,7 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderPortal(`${BASE}mfa-setup`);
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    const qr = (await screen.findByRole('img', { name: 'QR code for adding your account to an authenticator app' })) as HTMLImageElement;
+    const qr = await screen.findByRole<HTMLImageElement>('img', { name: 'QR code for adding your account to an authenticator app' });
     expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;base64,${btoa(SETUP.qrSvg)}`);
     expect(screen.getByTestId('totp-key').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
     fireEvent.click(screen.getByRole('button', { name: 'Copy key' }));

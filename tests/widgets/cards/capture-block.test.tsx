@@ -29,8 +29,8 @@ function renderBlock(props: Partial<CaptureBlockProps> = {}) {
   return { onAdd };
 }
 
-const input = () => screen.getByLabelText('Card number') as HTMLInputElement;
-const addButton = () => screen.getByRole('button', { name: /Add card|Checking your card/ }) as HTMLButtonElement;
+const input = () => screen.getByLabelText<HTMLInputElement>('Card number');
+const addButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Add card|Checking your card/ });
 
 describe('SPEC §2 capture block', () => {
   it('shows the title, subtitle, description, existing cards and the optional label', () => {

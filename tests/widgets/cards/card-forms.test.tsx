@@ -120,7 +120,7 @@ describe('SPEC §2 standalone (isVpp) form', () => {
 
   it('submit needs a number and the terms ticked; cancel links to the profile', async () => {
     const onSubmit = renderStandalone();
-    const submit = screen.getByRole('button', { name: 'Add card' }) as HTMLButtonElement;
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Add card' });
     expect(submit.disabled).toBe(true);
     fireEvent.paste(screen.getByLabelText('Card number'), { clipboardData: { getData: () => '4111-1111-1111-1111' } });
     expect(submit.disabled).toBe(true);

@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../../schemas/forms/json-schema';
 import { CardNumberInput } from '../../../widgets/cards/CardNumberInput';
 import { renderField } from '../support/render-form';
 
@@ -14,7 +13,7 @@ function Controlled({ maxLength, error }: { maxLength?: number; error?: string }
 }
 
 function input(): HTMLInputElement {
-  return screen.getByLabelText('Card number') as HTMLInputElement;
+  return screen.getByLabelText<HTMLInputElement>('Card number');
 }
 
 function paste(text: string) {
@@ -66,10 +65,10 @@ describe('SPEC §5 card number input', () => {
 describe("CardNumberWidget (the form engine's card input): input max from the schema", () => {
   it('caps at the schema maxLength (pan_capture.maxLength), 19 without one', () => {
     const UI = { 'ui:widget': 'CardNumberWidget', 'ui:options': { labelKey: 'label.pan' } };
-    renderField('pan', { type: 'string', maxLength: 23 } as JsonSchema, UI);
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).maxLength).toBe(23);
+    renderField('pan', { type: 'string', maxLength: 23 }, UI);
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').maxLength).toBe(23);
     cleanup();
-    renderField('pan', { type: 'string' } as JsonSchema, UI);
-    expect((screen.getByLabelText('Card number') as HTMLInputElement).maxLength).toBe(19);
+    renderField('pan', { type: 'string' }, UI);
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').maxLength).toBe(19);
   });
 });

@@ -18,8 +18,8 @@ const TEXTS: CvvTexts = {
   required: 'Enter your card’s security code.',
   invalid: 'Enter the 3 digits of the security code.',
 };
-const card = () => screen.getByLabelText('Card number') as HTMLInputElement;
-const cvv = () => screen.getByLabelText('Security code (CVV)') as HTMLInputElement;
+const card = () => screen.getByLabelText<HTMLInputElement>('Card number');
+const cvv = () => screen.getByLabelText<HTMLInputElement>('Security code (CVV)');
 
 function renderBlock(onAdd = vi.fn(async (): Promise<CardAddOutcome> => ({ added: true })), cvvTexts: CvvTexts | null = TEXTS) {
   render(

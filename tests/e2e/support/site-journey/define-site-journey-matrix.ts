@@ -84,7 +84,7 @@ export function defineSiteJourneyMatrix(
          * once (naming the cause) instead of waiting out their timeouts; the failing screen is kept.
          */
         const step = (title: string, body: () => Promise<void>) =>
-          it.sequential(title, async () => {
+          it(title, { concurrent: false }, async () => {
             if (state.broken) throw new Error('an earlier step of this journey failed');
             try {
               await body();
