@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, webcrypto, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, webcrypto, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { SsoSite } from './sso-sites';
 
@@ -74,7 +74,7 @@ async function parsePrivateKey(text: string): Promise<ClientPrivateKey | null> {
       const jwk = JSON.parse(text) as JWK;
       declaredAlg = jwk.alg;
       declaredKid = jwk.kid;
-      keyObject = createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' });
+      keyObject = createPrivateKey({ key: jwk, format: 'jwk' });
     } else {
       keyObject = createPrivateKey(text);
     }
@@ -100,5 +100,5 @@ export function cryptoKeyOf(privateKey: ClientPrivateKey): Promise<CryptoKey> {
       ? { name: 'ECDSA', namedCurve: 'P-256' }
       : { name: privateKey.alg === 'PS256' ? 'RSA-PSS' : 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
   const der = privateKey.keyObject.export({ format: 'der', type: 'pkcs8' });
-  return webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']);
+  return webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']) as Promise<CryptoKey>;
 }

@@ -17,7 +17,7 @@ export const PASSWORD = 'Rewards#2025x';
 /** A copy of firstbank whose pan_capture names other card call URLs, as a new site's fixture may. */
 export async function fixturesWithAltbank(): Promise<Fixtures> {
   const real = await realFixtures();
-  const altbank = structuredClone(real.sites.get('firstbank')!.config) as SiteConfig;
+  const altbank = structuredClone<SiteConfig>(real.sites.get('firstbank')!.config);
   altbank.siteId = 'altbank';
   const panCapture = altbank.siteFeatureConfigurations.find((feature) => feature.name === 'pan_capture')!.featureConfig;
   Object.assign(panCapture, { assetsUrl: 'cards/v2/assets', assetsValidationUrl: 'cards/v2/eligibility', updateAssetUrl: 'cards/v2/assets/{{id}}/default' });

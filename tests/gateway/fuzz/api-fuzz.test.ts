@@ -534,7 +534,7 @@ function problemWith(response: LightMyRequestResponse): string | undefined {
   const status = response.statusCode;
   if (status >= 500) return 'a 5xx answer to bad input';
   if (status < 400) return undefined;
-  if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return 'a 4xx that is not JSON';
+  if (!(response.headers['content-type'] ?? '').startsWith('application/json')) return 'a 4xx that is not JSON';
   let parsed: { error?: unknown; message?: unknown; fields?: unknown };
   try {
     parsed = response.json();
