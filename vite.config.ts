@@ -73,6 +73,9 @@ export default defineConfig({
           // The gateway process tests run the built gateway, as `npm start` does.
           globalSetup: ['tests/support/gateway-build-setup.ts'],
           testTimeout: 20_000,
+          // A file's set-up opens a database and builds a gateway; beside another file on two busy cores that took
+          // over Vitest's default 10 s (health.test.ts, twice in full runs).
+          hookTimeout: 60_000,
           // Each database test has a schema of its own (tests/gateway/support/database-legs.ts) and each
           // process a free port, so two files run side by side.
           maxWorkers: 2,
