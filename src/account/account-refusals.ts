@@ -1,6 +1,6 @@
 import type { GatewayError } from '../api/gateway-api';
+import { asGatewayError, refusalText, WARN_FROM_ATTEMPTS_LEFT, type TextRef } from '../api/gateway-error';
 import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
-import { asGatewayError, refusalText, WARN_FROM_ATTEMPTS_LEFT, type TextRef } from '../auth/sign-in-flow';
 
 /**
  * What a screen of the account lifecycle shows for a refusal of ADR 0009's calls: a form-level

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { asGatewayError } from '../auth/sign-in-flow';
+import { asGatewayError } from '../api/gateway-error';
 import { useActivateAccountMutation } from '../api/user-mgmt-api';
 import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
 import { FEATURE_FLAGS } from '../app/feature-flags';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { useGetPreferenceDetailsQuery, useSendCodeMutation, type PasscodeChannel } from '../api/user-mgmt-api';
-import { refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { passcodeChannelChosen } from '../auth/sign-in-slice';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';

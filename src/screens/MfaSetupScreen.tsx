@@ -12,9 +12,9 @@ import {
   type SecondFactor,
   type TotpSetup,
 } from '../api/user-mgmt-api';
+import { asGatewayError, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { secureContextClipboard } from '../app/secure-context-clipboard';
 import { authEvent } from '../auth/auth-slice';
-import { asGatewayError, refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { useGetPreferenceDetailsQuery, useSendCodeMutation, type PasscodeChannel } from '../api/user-mgmt-api';
 import { browserLocalStorage } from '../app/browser-storage';
-import { refusalText as refusalOf, type TextRef } from '../auth/sign-in-flow';
 import { otpCheckCodeSent } from '../auth/sign-in-slice';
 import { isTrustedOtpValid } from '../auth/trusted-otp';
 import { useText } from '../content/use-text';

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { asGatewayError } from '../api/gateway-error';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useIsConcierge } from '../auth/use-is-concierge';
 import { attributesConflictOf, useGetUserSiteRecordQuery, useSaveUserSiteRecordMutation } from '../api/user-attribute-api';
 import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
-import { asGatewayError } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';

@@ -1,10 +1,10 @@
 import { formatDate } from '../../../schemas/locales/intl-format';
-import type { TextRef } from '../../auth/sign-in-flow';
+import type { TextRef } from '../../api/gateway-error';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 
 /**
- * The words of a refusal (sign-in-flow.ts TextRef) in the site's language: a counted text in the form
+ * The words of a refusal (api/gateway-error.ts TextRef) in the site's language: a counted text in the form
  * its `values.count` selects (useText, ADR 0013 "Counted texts"), an instant as the locale writes a time.
  */
 export function useRefusalText(): (ref: TextRef) => string {

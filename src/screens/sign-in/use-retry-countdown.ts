@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { asGatewayError } from '../../auth/sign-in-flow';
+import { asGatewayError } from '../../api/gateway-error';
 
 /** The codes whose Retry-After says when the same action may be tried again (ADR 0008 limits, a passcode send the mail server refused). */
 const WAIT_CODES = new Set(['RATE_LIMITED', 'DELIVERY_UNAVAILABLE']);

@@ -1,8 +1,9 @@
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { TextRef } from '../../api/gateway-error';
 import type { OtpType } from '../../api/user-auth-api';
 import { finishSignIn } from '../../auth/session-steps';
-import type { SignInStep, TextRef } from '../../auth/sign-in-flow';
+import type { SignInStep } from '../../auth/sign-in-flow';
 import { passcodeStepStarted } from '../../auth/sign-in-slice';
 import { useSiteLocation } from '../../site/use-site-location';
 import { useBrowserSession, useGoOnAfterSignIn } from './browser-session';

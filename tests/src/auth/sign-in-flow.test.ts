@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayError } from '../../../src/api/gateway-api';
 import { loginFormData } from '../../../src/api/user-auth-api';
-import { nextSignInStep, refusalText } from '../../../src/auth/sign-in-flow';
+import { nextSignInStep } from '../../../src/auth/sign-in-flow';
 
 /** ADR 0008's answers of user-auth/login, each to its step (SPEC §2 sign-in screens, §8 texts). */
 const error = (status: number, code: string, extra: Partial<GatewayError> = {}): { error: GatewayError } => ({
@@ -47,47 +47,6 @@ describe('the sign-in flow: next step per answer', () => {
     ['network', error(0, 'NETWORK_ERROR'), { kind: 'unavailable' }],
   ] as const)('%s', (_name, answer, step) => {
     expect(nextSignInStep(answer)).toEqual(step);
-  });
-});
-
-describe('refusal texts (§8 defaults, content with Retry-After minutes and attempts left)', () => {
-  it.each([
-    [error(423, 'USER_LOCKED', { retryAfterSeconds: 900 }).error, { group: 'signIn', key: 'error.userLocked', values: { count: 15 } }],
-    // ADR 0008: the page says when the lock ends, in its own locale (use-refusal-text formats `at`).
-    [
-      error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: '2026-11-26T14:05:00.000Z' } }).error,
-      { group: 'signIn', key: 'error.userLockedUntil', at: '2026-11-26T14:05:00.000Z' },
-    ],
-    [
-      error(423, 'USER_LOCKED', { retryAfterSeconds: 900, details: { lockedUntil: 'soon' } }).error,
-      { group: 'signIn', key: 'error.userLocked', values: { count: 15 } },
-    ],
-    // ADR 0008: a warning before the last wrong passwords, as a counted text.
-    [error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 4 } }).error, { group: 'errors', key: 'wrongCombination' }],
-    [
-      error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 2 } }).error,
-      { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 2 } },
-    ],
-    [
-      error(401, 'BAD_CREDENTIALS', { details: { attemptsLeft: 1 } }).error,
-      { group: 'signIn', key: 'error.wrongCombinationAttemptsLeft', values: { count: 1 } },
-    ],
-    [error(423, 'USER_LOCKED').error, { group: 'errors', key: 'userLocked' }],
-    [error(423, 'DEVICE_LOCKED', { retryAfterSeconds: 30 }).error, { group: 'signIn', key: 'error.deviceLocked', values: { count: 1 } }],
-    [error(423, 'DEVICE_LOCKED').error, { group: 'errors', key: 'deviceLocked' }],
-    [error(429, 'RATE_LIMITED', { retryAfterSeconds: 121 }).error, { group: 'signIn', key: 'error.rateLimited', values: { count: 3 } }],
-    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 4 } }).error, { group: 'signIn', key: 'error.otpInvalid', values: { count: 4 } }],
-    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 0 } }).error, { group: 'signIn', key: 'error.otpAttemptsUsed' }],
-    [error(401, 'OTP_INVALID', { details: { attemptsLeft: 'three' } }).error, { group: 'errors', key: 'incorrectPasscode' }],
-    [error(401, 'OTP_EXPIRED').error, { group: 'signIn', key: 'error.otpExpired' }],
-    [error(400, 'VALIDATION_FAILED').error, { group: 'signIn', key: 'error.validation' }],
-    [error(403, 'XSRF_TOKEN_MISSING').error, { group: 'errors', key: 'unexpected' }],
-    [
-      { name: 'TypeError', message: 'could not build' },
-      { group: 'errors', key: 'unexpected' },
-    ],
-  ])('%o → %o', (failure, text) => {
-    expect(refusalText(failure)).toEqual(text);
   });
 });
 
