@@ -8,7 +8,7 @@ import { useText } from '../content/use-text';
 import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 
 type Activation = 'activating' | 'activated' | 'expired' | 'invalid' | 'unavailable';
 

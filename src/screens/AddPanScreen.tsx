@@ -17,9 +17,9 @@ import type { RootState } from '../store';
 import { CheckEmailNotice } from './account/CheckEmailNotice';
 import { useCardModule } from './cards/use-card-module';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 import './account/account.css';
-import { useRefusalText } from './sign-in/use-refusal-text';
+import { useRefusalText } from './shared/use-refusal-text';
 
 /** Where a `cards.N.pan` error of the gateway points (ADR 0009). */
 const CARD_FIELD = /^cards\.(\d+)\.pan$/;

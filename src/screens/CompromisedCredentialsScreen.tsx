@@ -10,8 +10,8 @@ import { useSiteLocation } from '../site/use-site-location';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { useGoOnAfterSignIn } from './sign-in/browser-session';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useGoOnAfterSignIn } from './shared/browser-session';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 compromised-credentials: the sign-in answered `passwordCompromised` (the password is on

@@ -13,12 +13,12 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 import '../../widgets/widgets.css';
 import './account/account.css';
-import { useBrowserSession } from './sign-in/browser-session';
-import { useSiteFormSchema } from './sign-in/use-site-form';
-import { useSignOut } from './sign-in/use-sign-out';
+import { useBrowserSession } from './shared/browser-session';
+import { useSiteFormSchema } from './shared/use-site-form';
+import { useSignOut } from './shared/use-sign-out';
 
 /**
  * SPEC §2 delete-profile (the guard refuses it when allow_delete_profile is "false"): what will be

@@ -3,7 +3,7 @@ import { StandaloneCards } from './cards/StandaloneCards';
 import { useCardModule } from './cards/use-card-module';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 
 /**
  * SPEC §2 edit-pan: manage cards (the route loader loads the profile and assets). The standalone

@@ -23,9 +23,9 @@ import { changedAttributes, initialAttributeValues, type AttributeValues } from 
 import { withoutFieldsEditedElsewhere } from './profile/profile-forms';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
-import { useSignedInProfile } from './sign-in/use-profile';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { FormAlert } from './shared/FormAlert';
+import { useSignedInProfile } from './shared/use-profile';
+import { useSiteFormSchema } from './shared/use-site-form';
 import './profile/profile.css';
 
 /** The form error key of a field another window changed (ADR 0010 409 `fields: { key: "changed" }`). */

@@ -8,9 +8,9 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
-import { PasscodeChannelChoice } from './sign-in/PasscodeChannelChoice';
-import { useRefusalText } from './sign-in/use-refusal-text';
+import { FormAlert } from './shared/FormAlert';
+import { PasscodeChannelChoice } from './shared/PasscodeChannelChoice';
+import { useRefusalText } from './shared/use-refusal-text';
 
 /**
  * SPEC §2 login-otp-preference (site `login_otp` "choice", ADR 0008 OTP_REQUIRED): the person

@@ -14,13 +14,13 @@ import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
+import { useRefusalText } from './shared/use-refusal-text';
+import { RetryAnnouncement } from './shared/RetryAnnouncement';
+import { retryWaitOf, useRetryCountdown } from './shared/use-retry-countdown';
+import { useSiteFormSchema } from './shared/use-site-form';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
-import { useRefusalText } from './sign-in/use-refusal-text';
-import { RetryAnnouncement } from './sign-in/RetryAnnouncement';
-import { retryWaitOf, useRetryCountdown } from './sign-in/use-retry-countdown';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
-import { useSiteFormSchema } from './sign-in/use-site-form';
 
 type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRef };
 

@@ -10,13 +10,13 @@ import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
+import { useRefusalText } from './shared/use-refusal-text';
+import { RetryAnnouncement } from './shared/RetryAnnouncement';
+import { retryWaitOf, useRetryCountdown } from './shared/use-retry-countdown';
+import { useSiteFormSchema } from './shared/use-site-form';
 import { SiteCarousel } from './sign-in/SiteCarousel';
-import { useRefusalText } from './sign-in/use-refusal-text';
-import { RetryAnnouncement } from './sign-in/RetryAnnouncement';
-import { retryWaitOf, useRetryCountdown } from './sign-in/use-retry-countdown';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
-import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
  * SPEC §2 login and login-form: the site's `login` form (SiteForm), posted as §3's multipart login

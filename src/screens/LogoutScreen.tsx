@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useText } from '../content/use-text';
 import { RouteHeading } from './RouteHeading';
-import { useSignOut } from './sign-in/use-sign-out';
+import { useSignOut } from './shared/use-sign-out';
 
 /** SPEC §2/§4 logout: signs out once on arrival (auth/session-steps.ts signOut), then to the sign-in route. */
 export function Component() {

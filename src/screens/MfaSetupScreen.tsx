@@ -20,13 +20,14 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
+import { useSignedInProfile } from './shared/use-profile';
+import { useRefusalText } from './shared/use-refusal-text';
+import { useSiteFormSchema } from './shared/use-site-form';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
 import { RecoveryCodesPanel } from './sign-in/RecoveryCodesPanel';
 import { groupedKey, svgDataUrl } from './sign-in/totp-key';
-import { useSignedInProfile } from './sign-in/use-profile';
-import { useRefusalText } from './sign-in/use-refusal-text';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import './sign-in/sign-in.css';
 
 /**
  * The steps of enrolment: not started, scanning the pending secret, the recovery codes shown once,

@@ -14,10 +14,10 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { useGoOnAfterSignIn } from './sign-in/browser-session';
-import { FormAlert } from './sign-in/FormAlert';
-import { useRefusalText } from './sign-in/use-refusal-text';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useGoOnAfterSignIn } from './shared/browser-session';
+import { FormAlert } from './shared/FormAlert';
+import { useRefusalText } from './shared/use-refusal-text';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 otp-check-passcode (signed in): the code sent by otp-check-preference, checked by

@@ -10,11 +10,11 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { useGoOnAfterSignIn } from './sign-in/browser-session';
-import { FormAlert } from './sign-in/FormAlert';
-import { PasscodeChannelChoice } from './sign-in/PasscodeChannelChoice';
-import { useSignedInProfile } from './sign-in/use-profile';
-import { useRefusalText } from './sign-in/use-refusal-text';
+import { useGoOnAfterSignIn } from './shared/browser-session';
+import { FormAlert } from './shared/FormAlert';
+import { PasscodeChannelChoice } from './shared/PasscodeChannelChoice';
+import { useSignedInProfile } from './shared/use-profile';
+import { useRefusalText } from './shared/use-refusal-text';
 
 /**
  * SPEC §2 otp-check-preference (signed in): a re-check before a sensitive step. While the trusted

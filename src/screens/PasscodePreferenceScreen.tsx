@@ -7,7 +7,7 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 import '../../widgets/widgets.css';
 
 const CHANNELS: readonly PasscodeChannel[] = ['email', 'sms'];

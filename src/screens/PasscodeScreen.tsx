@@ -10,7 +10,7 @@ import type { RootState } from '../store';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 passcode (step-by-step recovery): the site's `passcode` form, checked with `find-code`

@@ -8,7 +8,7 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 password (signed in): the site's `change-password` form with the password rules

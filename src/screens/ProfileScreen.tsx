@@ -12,7 +12,7 @@ import { MarketingOptInsPanel } from './profile/MarketingOptInsPanel';
 import { ProfileDetails } from './profile/ProfileDetails';
 import { profileLinks } from './profile/profile-links';
 import { RouteHeading } from './RouteHeading';
-import { useSignedInProfile } from './sign-in/use-profile';
+import { useSignedInProfile } from './shared/use-profile';
 import '../../widgets/widgets.css';
 import './profile/profile.css';
 

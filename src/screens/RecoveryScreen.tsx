@@ -11,7 +11,7 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { useStepByStepRecovery } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 recovery, first step of both variants: the site's `recovery` form (e-mail). The current

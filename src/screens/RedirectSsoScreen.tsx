@@ -14,8 +14,8 @@ import { resolveSite } from '../site/resolve-site';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
-import { useBrowserSession } from './sign-in/browser-session';
+import { FormAlert } from './shared/FormAlert';
+import { useBrowserSession } from './shared/browser-session';
 import { collectSsoParameters, connectedAppOf, ssoRefusalKey, ssoStartFields } from './sso/sso-parameters';
 import '../../widgets/widgets.css';
 

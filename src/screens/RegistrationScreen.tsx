@@ -16,12 +16,12 @@ import { isOffersPreferenceShown, signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { CheckEmailNotice } from './account/CheckEmailNotice';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
+import { useSiteFormSchema } from './shared/use-site-form';
 import { SiteCarousel } from './sign-in/SiteCarousel';
-import { useSiteFormSchema } from './sign-in/use-site-form';
 
 /**
  * SPEC §2 registration: the site's `registration` form (SiteForm) with the offer categories the

@@ -8,7 +8,7 @@ import { CheckEmailNotice } from './account/CheckEmailNotice';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 resend-activation: an e-mail address (the site's `recovery` form, the one e-mail form)

@@ -16,7 +16,7 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { useStepByStepRecovery } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 reset-password: the site's `reset-password` form posted to

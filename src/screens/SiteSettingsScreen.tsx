@@ -12,8 +12,8 @@ import { useSiteLocation } from '../site/use-site-location';
 import { singleFieldForm } from './profile/profile-forms';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
-import { useSiteFormSchema } from './sign-in/use-site-form';
+import { FormAlert } from './shared/FormAlert';
+import { useSiteFormSchema } from './shared/use-site-form';
 import './profile/profile.css';
 
 type Outcome = { kind: 'success' | 'error'; key: string } | null;

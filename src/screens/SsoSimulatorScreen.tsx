@@ -6,7 +6,7 @@ import { leaveDocumentFor } from '../app/leave-document';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './sign-in/FormAlert';
+import { FormAlert } from './shared/FormAlert';
 
 /**
  * SPEC §2 sso-simulator (its guard sends to /login when the simulator feature is off): the identity

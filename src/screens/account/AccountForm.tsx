@@ -2,7 +2,7 @@ import type { FormSchema } from '../../../schemas/forms/json-schema';
 import type { FormTexts } from '../../../widgets/form-engine/form-texts';
 import type { OfferCategory } from '../../../widgets/form-engine/form-context';
 import { SiteForm, type SiteFormData } from '../../../widgets/SiteForm';
-import { FormAlert } from '../sign-in/FormAlert';
+import { FormAlert } from '../shared/FormAlert';
 import type { useAccountRefusal } from './use-account-refusal';
 
 interface AccountFormProps {

@@ -4,7 +4,7 @@ import { FEATURE_FLAGS } from '../../app/feature-flags';
 import { useText } from '../../content/use-text';
 import { signInRoute } from '../../routes/route-guards';
 import { useSiteLocation } from '../../site/use-site-location';
-import '../sign-in/sign-in.css';
+import '../shared/form-screens.css';
 import './account.css';
 
 /**

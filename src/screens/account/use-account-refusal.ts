@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { accountRefusal, type AccountRefusal } from '../../account/account-refusals';
-import { useRefusalText } from '../sign-in/use-refusal-text';
+import { useRefusalText } from '../shared/use-refusal-text';
 
 /**
  * A screen's last refusal (account/account-refusals.ts): the alert's words, if any, and the field

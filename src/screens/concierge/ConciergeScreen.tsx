@@ -7,7 +7,7 @@ import { GLOBAL_ERROR_STATUSES } from '../../app/error-catalogue';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 import { RouteHeading } from '../RouteHeading';
-import { FormAlert } from '../sign-in/FormAlert';
+import { FormAlert } from '../shared/FormAlert';
 import { actingForName } from './acting-for-name';
 import '../../../widgets/widgets.css';
 import './concierge.css';

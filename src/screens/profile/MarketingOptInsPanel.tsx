@@ -8,8 +8,8 @@ import { useFormTexts } from '../../content/use-form-texts';
 import { useIsConcierge } from '../../auth/use-is-concierge';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
-import { FormAlert } from '../sign-in/FormAlert';
-import { useSiteFormSchema } from '../sign-in/use-site-form';
+import { FormAlert } from '../shared/FormAlert';
+import { useSiteFormSchema } from '../shared/use-site-form';
 import { singleFieldForm } from './profile-forms';
 
 type Outcome = { kind: 'success' | 'error'; key: string } | null;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { secureContextClipboard } from '../../app/secure-context-clipboard';
 import { useText } from '../../content/use-text';
+import '../shared/form-screens.css';
 import './sign-in.css';
 
 /**

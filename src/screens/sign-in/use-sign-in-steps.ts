@@ -6,7 +6,7 @@ import { finishSignIn } from '../../auth/session-steps';
 import type { SignInStep } from '../../auth/sign-in-flow';
 import { passcodeStepStarted } from '../../auth/sign-in-slice';
 import { useSiteLocation } from '../../site/use-site-location';
-import { useBrowserSession, useGoOnAfterSignIn } from './browser-session';
+import { useBrowserSession, useGoOnAfterSignIn } from '../shared/browser-session';
 
 export interface Credentials {
   username: string;

@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import type { NotificationInfo, PasscodeChannel } from '../../api/user-mgmt-api';
 import { useText } from '../../content/use-text';
 import '../../../widgets/widgets.css';
-import './sign-in.css';
+import './form-screens.css';
 
 /**
  * Where a passcode goes (SPEC §2 login-otp-preference, otp-check-preference): a radio choice of

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import './sign-in.css';
+import './form-screens.css';
 
 /**
  * A form-level message (SPEC §8 texts such as "Oops that wasn't the right combination."): an
