@@ -28,7 +28,7 @@ import { siteGalleryRoutes } from './routes/site-gallery';
 import { siteThemeRoutes } from './routes/site-theme';
 import { ssoRoutes } from './routes/sso';
 import { ssoLogoutRoutes } from './routes/sso-logout';
-import { registerStaticApp } from './routes/static-app';
+import { registerStaticApp } from './http/static-app';
 import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
 import { testIdpRoutes } from './routes/test-idp';
 import type { SsoCredentials } from './sso/client-credentials';

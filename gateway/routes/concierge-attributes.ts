@@ -9,7 +9,7 @@ import type { Fixtures } from '../fixtures/load-fixtures';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { assertSiteObjectFor } from './user-attribute-schemas';
+import { assertSiteObjectFor } from '../profile/site-object-check';
 
 /**
  * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of

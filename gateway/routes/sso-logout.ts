@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OIDC_LOGOUT_QUERY } from '../../schemas/api/request-schemas';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import type { AuthServices } from '../auth/auth-services';
+import { endBrowserSession } from '../auth/end-browser-session';
 import { readCookies, SESSION_COOKIE } from '../auth/session-cookies';
 import { findSessionUser } from '../auth/session-store';
 import type { Database } from '../db/database';
@@ -11,7 +12,6 @@ import { issuerTransportFor } from '../sso/issuer-transport';
 import type { SsoCredentials } from '../sso/client-credentials';
 import { endSessionUrlOf } from '../sso/sso-logout';
 import { ssoSiteOf } from '../sso/sso-sites';
-import { endBrowserSession } from './user-auth-revoke';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { saveWholeSiteObject, type SiteAttributes } from '../profile/site-attributes';
 import type { Clock } from '../time/clock';
-import { assertSiteObjectFor } from './user-attribute-schemas';
+import { assertSiteObjectFor } from '../profile/site-object-check';
 
 /**
  * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers

@@ -1,9 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { REVOKE_QUERY } from '../../schemas/api/request-schemas';
 import type { AuthServices } from '../auth/auth-services';
-import { revokeRefreshTokens } from '../auth/refresh-tokens';
-import { clearAuthCookies, readCookies, SESSION_COOKIE } from '../auth/session-cookies';
-import { revokeSession } from '../auth/session-store';
+import { endBrowserSession } from '../auth/end-browser-session';
 import type { Database } from '../db/database';
 
 /**
@@ -23,20 +21,4 @@ export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: 
       return { revoked: true };
     },
   );
-}
-
-/** The sign-out both logout calls share (tokens/revoke and the OIDC variant): session, refresh tokens and cookies end together. */
-export async function endBrowserSession(
-  db: Database,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  refreshToken: string | undefined,
-  now: Date,
-): Promise<void> {
-  const sessionToken = readCookies(request).get(SESSION_COOKIE);
-  await db.transaction(async (tx) => {
-    if (sessionToken) await revokeSession(tx, sessionToken, now);
-    await revokeRefreshTokens(tx, { sessionToken, refreshToken, now });
-  });
-  clearAuthCookies(request, reply);
 }

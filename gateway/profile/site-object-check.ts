@@ -1,6 +1,6 @@
 import { HttpError } from '../http/errors';
 
-/** The members of a user site object as `user-attribute/user/attribute/{siteId}` takes it (ADR 0010). */
+/** The members of a user site object as `user-attribute/user/attribute/{siteId}` and its concierge twin take it (ADR 0010, ADR 0014). */
 const SITE_OBJECT_KEYS: ReadonlySet<string> = new Set(['siteId', 'attributes', 'version']);
 
 /**

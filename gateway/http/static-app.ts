@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound, pathOf, sendError } from '../http/errors';
-import { registerPluginWithAccess } from '../http/route-access';
+import { notFound, pathOf, sendError } from './errors';
+import { registerPluginWithAccess } from './route-access';
 import { precompressBuild } from './precompress-build';
 
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
