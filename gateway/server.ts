@@ -3,55 +3,26 @@ import { API_BASES } from '../schemas/api/contract';
 import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import type { Database } from './db/database';
+import { assetsPlugin } from './features/assets/assets-plugin';
+import { conciergePlugin } from './features/concierge/concierge-plugin';
+import { contentConfigPageRootPlugin, contentConfigPlugin } from './features/content-config/content-config-plugin';
+import { developmentPageRootPlugin, developmentPlugin } from './features/development/development-plugin';
+import { answerInjectedFailures, InjectedFailures } from './features/development/test-support';
+import { ssoPlugin } from './features/sso/sso-plugin';
+import { userAttributePlugin } from './features/user-attribute/user-attribute-plugin';
+import { userAuthPlugin } from './features/user-auth/user-auth-plugin';
+import { userMgmtPlugin } from './features/user-mgmt/user-mgmt-plugin';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleClientError, handleError, handleFrameworkError } from './http/errors';
-import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
-import { refuseUnstorableText } from './http/text-guard';
-import { JobQueue } from './jobs/job-queue';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
-import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
-import { apiDocsRoutes } from './routes/api-docs';
-import { assetsRoutes } from './routes/assets';
-import { assetsValidationRoutes } from './routes/assets-validation';
-import { conciergeRoutes } from './routes/concierge';
-import { conciergeAttributeRoutes } from './routes/concierge-attributes';
-import { contentRoutes } from './routes/content';
-import { devOutboxRoutes } from './routes/dev-outbox';
-import { formRoutes } from './routes/forms';
-import { hcaptchaVerificationRoutes } from './routes/hcaptcha-verification';
-import { healthRoutes } from './routes/health';
-import { offersRoutes } from './routes/offers';
-import { promotionsConfigurationRoutes } from './routes/promotions-configuration';
-import { siteConfigServiceRoutes } from './routes/site-config-service';
-import { siteGalleryRoutes } from './routes/site-gallery';
-import { siteThemeRoutes } from './routes/site-theme';
-import { ssoRoutes } from './routes/sso';
-import { ssoLogoutRoutes } from './routes/sso-logout';
+import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
-import { answerInjectedFailures, InjectedFailures, testSupportRoutes } from './routes/test-support';
-import { testIdpRoutes } from './routes/test-idp';
+import { refuseUnstorableText } from './http/text-guard';
+import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
+import { JobQueue } from './jobs/job-queue';
 import type { SsoCredentials } from './sso/client-credentials';
-import { loadSsoIdentities } from './sso/sso-identities';
-import { deriveSigningKey, TestIdpKeys } from './sso/test-idp-keys';
-import { userAttributeBackgroundRoutes } from './routes/user-attribute-background';
-import { userAttributeSaveRoutes } from './routes/user-attribute-save';
-import { userAttributeReadRoutes } from './routes/user-attribute-read';
-import { userAttributeSiteObjectRoutes } from './routes/user-attribute-site-object';
-import { userMgmtUpdateRoutes } from './routes/user-mgmt-update';
-import { myCashbackRoutes } from './routes/my-cashback';
-import { userAuthOtpVerifyRoutes } from './routes/user-auth-otp-verify';
-import { userAuthRevokeRoutes } from './routes/user-auth-revoke';
-import { userAuthSessionTokenRoutes } from './routes/user-auth-session-tokens';
-import { userAuthSignInRoutes } from './routes/user-auth-sign-in';
-import { userMgmtAliasRoutes } from './routes/user-mgmt-alias';
-import { userMgmtFindRoutes } from './routes/user-mgmt-find';
-import { userMgmtPasscodeRoutes } from './routes/user-mgmt-passcodes';
-import { userMgmtPasswordRoutes } from './routes/user-mgmt-passwords';
-import { userMgmtRecoveryRoutes } from './routes/user-mgmt-recovery';
-import { userMgmtRegistrationRoutes } from './routes/user-mgmt-registration';
-import { userMgmtRemoveAccountRoutes } from './routes/user-mgmt-remove-account';
-import { userMgmtTotpRoutes } from './routes/user-mgmt-totp';
+import type { TestIdpKeys } from './sso/test-idp-keys';
 
 /** Request bodies above this answer 413 PAYLOAD_TOO_LARGE; no call of SPEC §7 comes near it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -133,54 +104,39 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         refuseUnstorableText(api);
         // ADR 0017: each route's declared access, and the session's site, enforced in one place (after the XSRF check).
         enforceDeclaredAccess(api, { db, clock });
-        await api.register(healthRoutes, { db });
-        await api.register(siteConfigServiceRoutes, { fixtures });
-        await api.register(siteThemeRoutes, { fixtures });
-        await api.register(contentRoutes, { fixtures });
-        await api.register(formRoutes, { fixtures });
-        if (options.siteGallery) await api.register(siteGalleryRoutes, { fixtures });
-        await api.register(userAttributeBackgroundRoutes, { db, clock });
-        await api.register(userAttributeSaveRoutes, { db, fixtures, clock });
-        await api.register(userAttributeReadRoutes, { db, clock });
-        await api.register(userAttributeSiteObjectRoutes, { db, fixtures, clock });
-        await api.register(userMgmtUpdateRoutes, { db, fixtures, clock });
-        await api.register(myCashbackRoutes, { db, clock });
-        await api.register(userMgmtFindRoutes, { db, clock });
-        await api.register(userAuthSignInRoutes, { db, fixtures, auth, jobs });
-        await api.register(userAuthRevokeRoutes, { db, auth });
-        await api.register(userAuthSessionTokenRoutes, { db, auth });
-        await api.register(userAuthOtpVerifyRoutes, { db, auth });
-        await api.register(ssoRoutes, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
-        await api.register(ssoLogoutRoutes, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
-        await api.register(userMgmtPasscodeRoutes, { db, auth });
-        await api.register(userMgmtTotpRoutes, { db, fixtures, auth });
-        await api.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
-        await api.register(hcaptchaVerificationRoutes, { auth });
-        await api.register(userMgmtRecoveryRoutes, { db, auth, jobs });
-        await api.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
-        await api.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
-        await api.register(assetsRoutes, { db, fixtures, auth });
-        await api.register(assetsValidationRoutes, { db, fixtures, auth });
-        await api.register(userMgmtAliasRoutes, { db, auth, jobs });
-        await api.register(conciergeRoutes, { db, fixtures, clock, jobs });
-        await api.register(conciergeAttributeRoutes, { db, fixtures, clock, jobs });
-        // Only in development, while mail goes to the development outbox (no SMTP_URL).
-        if (auth.devOutbox && development) await api.register(devOutboxRoutes, { outbox: auth.devOutbox });
-        // The route contract as OpenAPI (schemas/api/openapi.ts); development only, like the outbox reader (ADR 0018).
-        if (development) await api.register(apiDocsRoutes, { fixtures });
-        // Test hooks exist only in test mode, never on the production server.
-        if (options.testMode) await api.register(testSupportRoutes, { db, clock, failures: injectedFailures });
+        // One plugin per feature (ADR 0023 "Feature plugins"), each a child of this scope, so its routes inherit the hooks above.
+        await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true });
+        await api.register(userAttributePlugin, { db, fixtures, clock });
+        await api.register(userAuthPlugin, { db, fixtures, auth, jobs });
+        await api.register(ssoPlugin, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
+        await api.register(userMgmtPlugin, { db, fixtures, clock, auth, jobs });
+        await api.register(assetsPlugin, { db, fixtures, auth });
+        await api.register(conciergePlugin, { db, fixtures, clock, jobs });
+        // The outbox reader and the API docs in development only, the test hooks in test mode only (ADR 0018).
+        await api.register(developmentPlugin, {
+          db,
+          fixtures,
+          clock,
+          development,
+          testMode: options.testMode === true,
+          devOutbox: auth.devOutbox,
+          failures: injectedFailures,
+        });
       },
       { prefix },
     );
   }
-  await app.register(offersRoutes, { fixtures });
-  // ADR 0015: the test identity provider's people, and its key (derived, so every instance signs alike); development only (ADR 0018).
-  if (development) {
-    const keys = options.testIdpKeys ?? new TestIdpKeys(deriveSigningKey(auth.tokenSigningKey));
-    await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials: ssoCredentials, identities: await loadSsoIdentities(fixtures) });
-  }
-  await app.register(promotionsConfigurationRoutes, { fixtures });
+  // Page-root paths, outside the gateway bases: the offers files and promotions configuration, and in development the test identity provider.
+  await app.register(contentConfigPageRootPlugin, { fixtures });
+  await app.register(developmentPageRootPlugin, {
+    db,
+    fixtures,
+    clock,
+    development,
+    credentials: ssoCredentials,
+    tokenSigningKey: auth.tokenSigningKey,
+    testIdpKeys: options.testIdpKeys,
+  });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;
 }

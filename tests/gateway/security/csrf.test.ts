@@ -35,7 +35,7 @@ const SITE_ID = 'eurobank';
 const HOLDER = { email: 'csrf.holder@example.com', password: 'Csrf#Holder2026', siteId: SITE_ID };
 
 /**
- * The documented exemptions: the test-mode hooks (gateway/routes/test-support.ts, absent from the
+ * The documented exemptions: the test-mode hooks (gateway/features/development/test-support.ts, absent from the
  * production server; ADR 0008 "Test clock"), which the browser tests call outside any page.
  */
 const EXEMPT_TEST_HOOKS = ['test-support/clock', 'test-support/fail-next', 'test-support/session'];

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
+import { queueAccountNotice, type AccountNoticeJob } from '../../account/account-notices';
+import { enrolledAsset, listAssets } from '../../cards/enrolled-assets';
+import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../../concierge/acting-for-user';
+import { requireActingFor } from '../../concierge/concierge-session';
+import type { Database, Queryable } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { SiteAttributes } from '../../profile/site-attributes';
+import type { Clock } from '../../time/clock';
+import { assertSiteObjectFor } from '../../profile/site-object-check';
+
+/**
+ * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of
+ * ADR 0010/0011 for the user the agent acts for, on the agent's site, with the same bodies and rules;
+ * each save is audited. The logic is in `gateway/concierge/` and `gateway/profile/`.
+ */
+export async function conciergeAttributeRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; clock: Clock; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, clock, jobs } = options;
+
+  /**
+   * The user acted for on `siteId`, and who calls; 409 NOT_ACTING_FOR_USER. The access hook (ADR 0017)
+   * has refused everyone but an agent whose session is on `siteId`.
+   */
+  const actingForOn = async (request: FastifyRequest, reply: FastifyReply, siteId: string) => {
+    const now = clock.now();
+    const { agent, userId } = await requireActingFor(db, request, reply, now);
+    const notify = (job: AccountNoticeJob, tx: Queryable) => queueAccountNotice(jobs, reply, job, tx);
+    return { agent, userId, siteId, fixtures, correlationId: request.id, now, notify };
+  };
+
+  app.get<{ Params: { siteId: string } }>(
+    '/user-attribute/concierge/user/:siteId',
+    { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } },
+    async (request, reply) => {
+      const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
+      return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
+    },
+  );
+
+  app.get<{ Params: { siteId: string } }>(
+    '/user-attribute/concierge/user/assets/:siteId',
+    { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } },
+    async (request, reply) => {
+      const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
+      // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
+      return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
+    },
+  );
+
+  app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
+    '/user-attribute/concierge/v2/user/:siteId',
+    {
+      config: { access: 'agent' },
+      schema: {
+        params: SITE_ID_PARAMS,
+        body: CHANGED_ATTRIBUTES_BODY,
+      },
+    },
+    async (request, reply) => {
+      const call = await actingForOn(request, reply, request.params.siteId);
+      return saveChangedForUser(db, call, request.body.attributes, request.body.baseVersion);
+    },
+  );
+
+  app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
+    '/user-attribute/concierge/user/attribute/:siteId',
+    {
+      config: { access: 'agent' },
+      schema: {
+        params: SITE_ID_PARAMS,
+        body: SITE_OBJECT_SCHEMA,
+      },
+    },
+    async (request, reply) => {
+      const call = await actingForOn(request, reply, request.params.siteId);
+      assertSiteObjectFor(call.siteId, request.body);
+      return saveWholeForUser(db, call, request.body.attributes, request.body.version);
+    },
+  );
+}

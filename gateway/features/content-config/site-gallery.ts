@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+
+/**
+ * `GET site-gallery/sites`: every site fixture's id and name, for the site gallery (README "Architecture"),
+ * where configuration authors and QA see each site's forms. Registered only with SITE_GALLERY=true.
+ */
+export async function siteGalleryRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
+  const sites = [...options.fixtures.sites.values()]
+    .map(({ config }) => ({ siteId: config.siteId, name: config.name }))
+    .sort((a, b) => a.siteId.localeCompare(b.siteId));
+  app.get('/site-gallery/sites', { config: { access: 'public' } }, async () => ({ sites }));
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { buildOpenApiDocument } from '../../../schemas/api/openapi';
+import { gatewayRoutes } from '../../../schemas/api/routes';
+import { cardCallRoutes } from '../../cards/card-call-paths';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+
+/** What `&`, `<`, `>` and `"` are written as in the page. */
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/**
+ * The route contract (schemas/api/routes.ts) as an OpenAPI 3.1 document at `docs/openapi.json`, and
+ * as a plain page at `docs` listing every route with its access and summary. Development only (ADR
+ * 0018): production publishes no map of its routes. The page is static HTML, no script, so the CSP
+ * of every answer holds.
+ */
+export async function apiDocsRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
+  // The card calls at the paths this gateway's site files give, as it registers them (gateway/features/assets/assets.ts).
+  const routes = gatewayRoutes(cardCallRoutes(options.fixtures));
+  const document = buildOpenApiDocument(routes, { title: 'Rewards portal gateway', version: '1' });
+  const rows = routes
+    .map(
+      (route) =>
+        `<tr><td>${route.method}</td><td><code>${escapeHtml(route.base === 'api' ? `/api${route.url}` : route.url)}</code></td><td>${route.access}</td><td>${route.availability}</td><td>${escapeHtml(route.summary)}</td></tr>`,
+    )
+    .join('\n');
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Gateway API</title></head>
+<body><h1>Gateway API</h1>
+<p>Every route also answers under <code>/gateway/api</code> where it answers under <code>/api</code>. The OpenAPI 3.1 document: <a href="docs/openapi.json">docs/openapi.json</a>. Every refusal is <code>{ error, message, fields? }</code>.</p>
+<table><thead><tr><th>method</th><th>URL</th><th>access</th><th>availability</th><th>summary</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table></body></html>
+`;
+
+  app.get('/docs/openapi.json', { config: { access: 'public' } }, async () => document);
+  app.get('/docs', { config: { access: 'public' } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+}

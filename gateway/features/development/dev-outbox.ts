@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { DEV_OUTBOX_QUERY } from '../../../schemas/api/request-schemas';
+import type { DevOutbox } from '../../mail/mailer';
+
+/**
+ * ADR 0008 `GET dev-outbox/messages?to=`: the development outbox as JSON, newest first, so a
+ * developer or a browser test reads the passcode it was sent. Registered only while no SMTP_URL
+ * is configured: with real mail there is nothing here to read.
+ */
+export async function devOutboxRoutes(app: FastifyInstance, options: { outbox: DevOutbox }): Promise<void> {
+  app.get<{ Querystring: { to: string } }>(
+    '/dev-outbox/messages',
+    {
+      config: { access: 'public' },
+      schema: { querystring: DEV_OUTBOX_QUERY },
+    },
+    async (request) => ({ messages: await options.outbox.messagesTo(request.query.to) }),
+  );
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { TEST_CLOCK_BODY, TEST_FAILURE_BODY, TEST_SESSION_BODY } from '../../../schemas/api/request-schemas';
+import { setSessionCookies } from '../../auth/session-cookies';
+import { openSession } from '../../auth/session-store';
+import type { Database } from '../../db/database';
+import { HttpError, pathOf, sendError } from '../../http/errors';
+import type { AdjustableClock } from '../../time/clock';
+
+/**
+ * Test hooks, registered only when the gateway runs in test mode (GATEWAY_TEST_MODE=true); the
+ * production server has no such paths. They are exempt from the XSRF check (ADR 0008): they are
+ * the browser tests' own setup calls, made outside any page.
+ *
+ * - `POST test-support/session { email, siteId }` signs a seeded user in without a password, so
+ *   browser tests can walk signed-in routes (ADR 0007).
+ * - `POST test-support/clock { advanceSeconds }` moves the gateway's one clock forward (ADR 0008
+ *   "Test clock"), so expiry and lockout tests never sleep.
+ * - `POST test-support/fail-next { method, path, status }` makes the next matching call answer
+ *   that status once (ADR 0011), so browser tests show each SPEC §8 failure with its real X-CID.
+ */
+export async function testSupportRoutes(app: FastifyInstance, options: { db: Database; clock: AdjustableClock; failures: InjectedFailures }): Promise<void> {
+  const { db, clock, failures } = options;
+  app.post<{ Body: { email: string; siteId: string } }>(
+    '/test-support/session',
+    {
+      config: { access: 'public', xsrfExempt: true },
+      schema: { body: TEST_SESSION_BODY },
+    },
+    async (request, reply) => {
+      const { email, siteId } = request.body;
+      const found = await db.query<{ id: string; roles: string[] }>('select id, roles from users where email = $1', [email.toLowerCase()]);
+      const user = found.rows[0];
+      if (!user) throw new HttpError(404, 'USER_NOT_FOUND', 'No user has this e-mail address.');
+      const session = await openSession(db, user.id, siteId, clock.now());
+      setSessionCookies(request, reply, session, user.roles);
+      return { signedIn: true, expiresAt: session.expiresAt.toISOString() };
+    },
+  );
+
+  app.post<{ Body: { advanceSeconds: number } }>(
+    '/test-support/clock',
+    {
+      config: { access: 'public', xsrfExempt: true },
+      schema: { body: TEST_CLOCK_BODY },
+    },
+    async (request) => ({ now: clock.advance(request.body.advanceSeconds).toISOString() }),
+  );
+  app.post<{ Body: InjectedFailure }>(
+    '/test-support/fail-next',
+    {
+      config: { access: 'public', xsrfExempt: true },
+      schema: { body: TEST_FAILURE_BODY },
+    },
+    async (request) => {
+      failures.add(request.body);
+      return { armed: true };
+    },
+  );
+}
+
+/** A call to fail once: `path` is relative to the API base, `*` stands for one segment (a card id). */
+export interface InjectedFailure {
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** The failures armed by `test-support/fail-next`, each used by the first matching call. */
+export class InjectedFailures {
+  private readonly armed: InjectedFailure[] = [];
+
+  add(failure: InjectedFailure): void {
+    this.armed.push(failure);
+  }
+
+  /** Removes and returns the first armed failure for this call, if any. */
+  take(method: string, path: string): InjectedFailure | undefined {
+    const index = this.armed.findIndex((failure) => failure.method === method && pathMatches(failure.path, path));
+    return index === -1 ? undefined : this.armed.splice(index, 1)[0];
+  }
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const wanted = pattern.replace(/^\/+/, '').split('/');
+  const actual = path.split('/');
+  return wanted.length === actual.length && wanted.every((segment, index) => segment === '*' || segment === actual[index]);
+}
+
+/**
+ * Test mode only: answers a call under one of `prefixes` with its armed failure, as the JSON error
+ * of every failure, before the route runs (so nothing is stored). Added after the X-CID hook, so the
+ * answer carries the call's correlation id.
+ */
+export function answerInjectedFailures(app: FastifyInstance, failures: InjectedFailures, prefixes: readonly string[]): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request);
+    const prefix = prefixes.find((candidate) => path.startsWith(`${candidate}/`));
+    if (prefix === undefined) return;
+    const failure = failures.take(request.method, path.slice(prefix.length + 1));
+    if (failure)
+      await sendError(reply, failure.status, { error: 'INJECTED_FAILURE', message: `A failure injected by test-support/fail-next (${failure.status}).` });
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { OIDC_LOGOUT_QUERY } from '../../../schemas/api/request-schemas';
+import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
+import type { AuthServices } from '../../auth/auth-services';
+import { endBrowserSession } from '../../auth/end-browser-session';
+import { readCookies, SESSION_COOKIE } from '../../auth/session-cookies';
+import { findSessionUser } from '../../auth/session-store';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import { HttpError } from '../../http/errors';
+import { issuerTransportFor } from '../../sso/issuer-transport';
+import type { SsoCredentials } from '../../sso/client-credentials';
+import { endSessionUrlOf } from '../../sso/sso-logout';
+import { ssoSiteOf } from '../../sso/sso-sites';
+
+const SITE_ID = new RegExp(SITE_ID_PATTERN);
+
+/** docs/decisions/0022-declared-calls.md: the answer of the OIDC logout. */
+export interface OidcLogoutAnswer {
+  revoked: true;
+  /** Where the browser goes next to end the identity provider's session too; null when there is nowhere. */
+  endSessionUrl: string | null;
+}
+
+/**
+ * SPEC §7 "OIDC variant POST {app base}/logout" of `tokens/revoke`, at `{gateway base}/logout` (the app's
+ * own server in client-server mode). It signs out exactly as tokens/revoke does (same optional
+ * `?refresh_token=`, any body dropped, 200 even when already signed out) and, on an SSO site, answers
+ * the identity provider's end-session URL (OpenID Connect RP-Initiated Logout) for the app to open.
+ * The site is the session's (ADR 0017); only without a session does X-SITE-ID name it.
+ * `?post_logout_redirect_uri=` must be one of the site's registered redirect URIs (default: the first);
+ * anything else is a 400 before anything ends, so the provider is never asked to send a person elsewhere.
+ */
+export async function ssoLogoutRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+): Promise<void> {
+  const { db, fixtures, auth, gateway, development, credentials } = options;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  app.post<{ Querystring: { refresh_token?: string; post_logout_redirect_uri?: string } }>(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: { querystring: OIDC_LOGOUT_QUERY },
+    },
+    async (request, reply): Promise<OidcLogoutAnswer> => {
+      const now = auth.clock.now();
+      const token = readCookies(request).get(SESSION_COOKIE);
+      const session = token ? await findSessionUser(db, token, now) : null;
+      const header = request.headers['x-site-id'];
+      const siteId = session?.siteId ?? (typeof header === 'string' && SITE_ID.test(header) ? header : undefined);
+      const site = siteId === undefined ? undefined : fixtures.sites.get(siteId);
+      const sso = site ? ssoSiteOf(site.config) : null;
+      const redirectUri = request.query.post_logout_redirect_uri ?? sso?.redirectUris[0];
+      if (sso && (redirectUri === undefined || !sso.redirectUris.includes(redirectUri))) {
+        throw new HttpError(400, 'REDIRECT_URI_NOT_REGISTERED', 'post_logout_redirect_uri is not one of the redirect URIs registered for this site.', {
+          post_logout_redirect_uri: 'invalid',
+        });
+      }
+      await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, now);
+      const endSessionUrl =
+        sso && redirectUri !== undefined
+          ? await endSessionUrlOf(sso, redirectUri, { transport: issuerTransportFor(sso.issuerUrl, gateway), development, credentials })
+          : null;
+      reply.header('cache-control', 'no-store');
+      return { revoked: true, endSessionUrl };
+    },
+  );
+}

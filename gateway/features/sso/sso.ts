@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { SSO_AUTHORIZE_QUERY, SSO_FINISH_BODY } from '../../../schemas/api/request-schemas';
+import type { AuthServices } from '../../auth/auth-services';
+import { expireCookies, isHttps, readCookies, serializeCookie } from '../../auth/session-cookies';
+import { completeSignIn, type SignInAnswer } from '../../auth/sign-in-answer';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import { HttpError } from '../../http/errors';
+import type { SsoCredentials } from '../../sso/client-credentials';
+import { issuerTransportFor } from '../../sso/issuer-transport';
+import {
+  findOrCreateSsoUser,
+  finishSsoSignIn,
+  LOGIN_REQUEST_TTL_SECONDS,
+  startSsoSignIn,
+  type RelyingPartyContext,
+  type SsoParameters,
+} from '../../sso/relying-party';
+import { randomToken, ssoSiteOf, type SsoSite } from '../../sso/sso-sites';
+
+/** httpOnly cookie binding a started SSO sign-in to the browser that started it (ADR 0015). */
+export const SSO_BINDING_COOKIE = 'gmap_sso_binding';
+
+/**
+ * SPEC §7 `GET user-auth/oidc/authorize` (start: to the site's issuer) and the authorize POST
+ * (finish: code and state in, signed in), as ADR 0015 fixes them.
+ */
+export async function ssoRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+): Promise<void> {
+  const { db, fixtures, auth, gateway } = options;
+  const contextOf = (sso: SsoSite): RelyingPartyContext => ({
+    transport: issuerTransportFor(sso.issuerUrl, gateway),
+    development: options.development,
+    credentials: options.credentials,
+  });
+
+  function ssoSite(siteId: string): SsoSite {
+    const site = fixtures.sites.get(siteId);
+    const sso = site ? ssoSiteOf(site.config) : null;
+    if (!sso) throw new HttpError(400, 'SSO_NOT_ENABLED', 'siteId names no site that signs in with SSO.', { siteId: 'invalid' });
+    return sso;
+  }
+
+  app.get<{ Querystring: SsoParameters & { siteId: string } }>(
+    '/user-auth/oidc/authorize',
+    {
+      config: { access: 'public' },
+      schema: { querystring: SSO_AUTHORIZE_QUERY },
+    },
+    async (request, reply) => {
+      // ADR 0008's per-IP limit of login calls: each start writes a row, each finish calls the issuer.
+      await auth.limits.countSignInCall(request.ip);
+      const { siteId, ...params } = request.query;
+      const sso = ssoSite(siteId);
+      const binding = randomToken();
+      const now = auth.clock.now();
+      const authorizationUrl = await startSsoSignIn(db, sso, params, binding, contextOf(sso), now);
+      reply.header(
+        'set-cookie',
+        serializeCookie(SSO_BINDING_COOKIE, binding, {
+          httpOnly: true,
+          secure: isHttps(request),
+          expires: new Date(now.getTime() + LOGIN_REQUEST_TTL_SECONDS * 1000),
+        }),
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(authorizationUrl, 302);
+    },
+  );
+
+  app.post<{ Body: { siteId: string; code: string; state: string } }>(
+    '/user-auth/oidc/authorize',
+    {
+      config: { access: 'public' },
+      schema: { body: SSO_FINISH_BODY },
+    },
+    async (request, reply): Promise<SignInAnswer & { lastVisitedPath: string | null }> => {
+      await auth.limits.countSignInCall(request.ip);
+      const sso = ssoSite(request.body.siteId);
+      const binding = readCookies(request).get(SSO_BINDING_COOKIE);
+      const now = auth.clock.now();
+      const subject = await finishSsoSignIn(db, sso, request.body, binding, contextOf(sso), now);
+      const grant = await findOrCreateSsoUser(db, sso.siteId, subject);
+      const answer = await completeSignIn(db, auth, request, reply, grant, false);
+      expireCookies(request, reply, [SSO_BINDING_COOKIE]);
+      return { ...answer, lastVisitedPath: subject.lastVisitedPath };
+    },
+  );
+}

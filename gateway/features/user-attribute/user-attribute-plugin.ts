@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Clock } from '../../time/clock';
+import { myCashbackRoutes } from './my-cashback';
+import { userAttributeBackgroundRoutes } from './user-attribute-background';
+import { userAttributeReadRoutes } from './user-attribute-read';
+import { userAttributeSaveRoutes } from './user-attribute-save';
+import { userAttributeSiteObjectRoutes } from './user-attribute-site-object';
+
+/**
+ * SPEC §7 `user-attribute/…` of the card holder: the per-site attributes, opt-ins and offer preferences, and the
+ * background check (ADR 0010). The declared `my-cashback` is here too: ADR 0010 designs it as the signed-in person's
+ * per-site statement read from the profile (`gateway/profile/`), not as a card call (its access is `signed-in`, the
+ * card calls' `cardholder`). The card list under `user-attribute/user/assets` belongs to the assets feature, the
+ * agent's `user-attribute/concierge/…` to the concierge feature.
+ */
+export async function userAttributePlugin(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
+  const { db, fixtures, clock } = options;
+  await app.register(userAttributeBackgroundRoutes, { db, clock });
+  await app.register(userAttributeSaveRoutes, { db, fixtures, clock });
+  await app.register(userAttributeReadRoutes, { db, clock });
+  await app.register(userAttributeSiteObjectRoutes, { db, fixtures, clock });
+  await app.register(myCashbackRoutes, { db, clock });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
+import { requireSessionUser } from '../../auth/session-cookies';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import { saveWholeSiteObject, type SiteAttributes } from '../../profile/site-attributes';
+import type { Clock } from '../../time/clock';
+import { assertSiteObjectFor } from '../../profile/site-object-check';
+
+/**
+ * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers
+ * (ADR 0010): saved whole at the `version` it was read (409 ATTRIBUTES_CHANGED otherwise), each
+ * changed key checked with the site's rules. The site-settings screen saves offer preferences here.
+ */
+export async function userAttributeSiteObjectRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
+  const { db, fixtures, clock } = options;
+  app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
+    '/user-attribute/user/attribute/:siteId',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        params: SITE_ID_PARAMS,
+        body: SITE_OBJECT_SCHEMA,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, clock.now());
+      const { siteId } = request.params;
+      assertSiteObjectFor(siteId, request.body);
+      const context = { fixtures, userId: user.userId, siteId, today: clock.now() };
+      return saveWholeSiteObject(db, context, request.body.attributes, request.body.version);
+    },
+  );
+}

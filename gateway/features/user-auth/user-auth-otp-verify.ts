@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { OTP_VERIFY_BODY } from '../../../schemas/api/request-schemas';
+import type { AuthServices } from '../../auth/auth-services';
+import { verifyPasscodeOrThrow, verifyTotpOrThrow } from '../../auth/second-factor';
+import { requireSessionUser } from '../../auth/session-cookies';
+import type { Database } from '../../db/database';
+
+/** SPEC §9 otp_expiry: a passed check holds 15 minutes; the app mirrors it in local storage. */
+export const OTP_CHECK_VALID_MS = 15 * 60_000;
+
+/**
+ * ADR 0008 `POST user-auth/otp/verify { otp, otp_type }` for the signed-in otp-check screens (SPEC
+ * §2): a code sent by `send-code` with purpose `otp-check`, or an authenticator code. Counts toward
+ * the per-IP code-check limit.
+ */
+export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
+  const { db, auth } = options;
+  app.post<{ Body: { otp: string; otp_type: 'email' | 'sms' | 'totp' } }>(
+    '/user-auth/otp/verify',
+    {
+      config: { access: 'signed-in' },
+      schema: { body: OTP_VERIFY_BODY },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      await auth.limits.countCodeCheck(request.ip);
+      const { otp, otp_type: otpType } = request.body;
+      if (otpType === 'totp') await verifyTotpOrThrow(db, auth, user.userId, otp);
+      else await verifyPasscodeOrThrow(db, auth, user.userId, 'otp-check', otp);
+      return { verifiedUntil: new Date(auth.clock.now().getTime() + OTP_CHECK_VALID_MS).toISOString() };
+    },
+  );
+}

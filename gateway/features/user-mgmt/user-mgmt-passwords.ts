@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHANGE_PASSWORD_BODY, COMPROMISED_PASSWORD_BODY } from '../../../schemas/api/request-schemas';
+import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
+import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../../account/new-password';
+import type { AuthServices } from '../../auth/auth-services';
+import { assertPasswordChangeOffered, sessionSiteConfig } from '../../auth/credential-rules';
+import { requireSessionUser } from '../../auth/session-cookies';
+import type { SessionUser } from '../../auth/session-store';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import { HttpError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/job-queue';
+import { verifyPassword } from '../../security/password-hashing';
+
+/**
+ * SPEC §7 `change-password` and `vba/compromised-password`, as ADR 0009 "Passwords" fixes them.
+ * Both keep the caller's session and revoke every other one of the user. An SSO person has no
+ * password here to change (ADR 0015).
+ */
+export async function userMgmtPasswordRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  // The person hears of every new password, in case it was not them (docs/decisions/0021-recovery-codes-and-account-notices.md).
+  const noticePasswordChanged = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
+    queueAccountNotice(jobs, reply, {
+      notice: 'password-changed',
+      userId: user.userId,
+      siteId: user.siteId,
+      origin: noticeOrigin(request, auth),
+      at: auth.clock.now().toISOString(),
+    });
+
+  app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
+    '/user-mgmt/user/change-password',
+    {
+      config: { access: 'cardholder' },
+      schema: { body: CHANGE_PASSWORD_BODY },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      // Guessing the current password from a stolen session counts like sign-in attempts from that IP.
+      await auth.limits.countSignInCall(request.ip);
+      const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
+      const passwordHash = found.rows[0]?.password_hash ?? '';
+      assertPasswordChangeOffered(sessionSiteConfig(fixtures, user.siteId), passwordHash);
+      assertPasswordRules(request.body);
+      if (!(await verifyPassword(passwordHash, request.body.currentPassword))) {
+        throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.', { currentPassword: 'incorrect' });
+      }
+      await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
+      await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      await noticePasswordChanged(request, reply, user);
+      return { status: 'PASSWORD_CHANGED' };
+    },
+  );
+
+  // SPEC §2 compromised-credentials: the signed-in user replaces a listed password (ADR 0009). SPEC §7
+  // declares the call among the user-mgmt ones, so it lives under user-mgmt/user/ (ADR 0009).
+  app.post<{ Body: { password: string; confirm_password: string } }>(
+    '/user-mgmt/user/vba/compromised-password',
+    {
+      config: { access: 'cardholder', openWhilePasswordChangeRequired: true },
+      schema: { body: COMPROMISED_PASSWORD_BODY },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      // Without the current password, this call is only for the sign-in that proved a breached one;
+      // anyone else changes a password with the current one (change-password) or a mailed passcode.
+      if (!user.passwordChangeRequired) {
+        throw new HttpError(
+          403,
+          'PASSWORD_CHANGE_NOT_REQUIRED',
+          'Your password is not on the breached list; change it from the password page with your current one.',
+        );
+      }
+      assertPasswordRules(request.body);
+      await assertAcceptableNewPassword(db, auth, user.userId, request.body.password);
+      await replacePassword(db, { userId: user.userId, password: request.body.password, now: auth.clock.now(), keepSessionId: user.sessionId });
+      await noticePasswordChanged(request, reply, user);
+      return { status: 'PASSWORD_CHANGED' };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthServices } from '../../auth/auth-services';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Clock } from '../../time/clock';
+import { userMgmtAliasRoutes } from './user-mgmt-alias';
+import { userMgmtFindRoutes } from './user-mgmt-find';
+import { userMgmtPasscodeRoutes } from './user-mgmt-passcodes';
+import { userMgmtPasswordRoutes } from './user-mgmt-passwords';
+import { userMgmtRecoveryRoutes } from './user-mgmt-recovery';
+import { userMgmtRegistrationRoutes } from './user-mgmt-registration';
+import { userMgmtRemoveAccountRoutes } from './user-mgmt-remove-account';
+import { userMgmtTotpRoutes } from './user-mgmt-totp';
+import { userMgmtUpdateRoutes } from './user-mgmt-update';
+
+/**
+ * SPEC §7 `user-mgmt/user/…` of the card holder: the profile read and update (ADR 0010), registration, activation,
+ * recovery, passwords, passcodes, authenticator set-up, the alias and removing the account (ADR 0009, ADR 0021).
+ * The agent's `user-mgmt/user/concierge/…` and `find-concierge` belong to the concierge feature.
+ */
+export async function userMgmtPlugin(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; clock: Clock; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, clock, auth, jobs } = options;
+  await app.register(userMgmtUpdateRoutes, { db, fixtures, clock });
+  await app.register(userMgmtFindRoutes, { db, clock });
+  await app.register(userMgmtPasscodeRoutes, { db, auth });
+  await app.register(userMgmtTotpRoutes, { db, fixtures, auth });
+  await app.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
+  await app.register(userMgmtRecoveryRoutes, { db, auth, jobs });
+  await app.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
+  await app.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
+  await app.register(userMgmtAliasRoutes, { db, auth, jobs });
+}

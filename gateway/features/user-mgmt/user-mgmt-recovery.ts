@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { FIND_CODE_BODY, PASSWORD_FROM_PASSCODE_BODY, SEND_PASSCODE_BODY } from '../../../schemas/api/request-schemas';
+import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../../account/new-password';
+import { requestAccountMail } from '../../account/account-jobs';
+import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
+import { checkRecoveryCode } from '../../account/recovery';
+import type { AuthServices } from '../../auth/auth-services';
+import { spendCode } from '../../auth/one-time-codes';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/job-queue';
+
+/**
+ * SPEC §7 `send-passcode`, `find-code` and `change-password-from-passcode`, as ADR 0009 "Recovery"
+ * fixes them: the same answers for every address, recovery-purpose codes, and a successful reset
+ * that signs the account out everywhere.
+ */
+export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
+  const { db, auth, jobs } = options;
+
+  /** A reset names no site: the notice speaks for the site the person used last. */
+  async function siteOfRecovery(userId: string): Promise<string> {
+    const found = await db.query<{ site_id: string }>('select site_id from user_sites where user_id = $1 order by updated_at desc, site_id limit 1', [userId]);
+    return found.rows[0]?.site_id ?? '';
+  }
+
+  app.post<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>(
+    '/user-mgmt/user/send-passcode',
+    {
+      config: { access: 'public' },
+      schema: { body: SEND_PASSCODE_BODY },
+    },
+    async (request, reply) => {
+      await auth.limits.countAccountCall(request.ip);
+      const { email, siteId, channel } = request.body;
+      await requestAccountMail(auth, jobs, { kind: 'recovery-code', job: { email, siteId, channel: channel ?? 'email' } });
+      jobs.wakeAfterAnswer(reply);
+      return reply.code(202).send({ status: 'CHECK_EMAIL' });
+    },
+  );
+
+  app.post<{ Body: { email: string; passcode: string } }>(
+    '/user-mgmt/user/find-code',
+    { config: { access: 'public' }, schema: { body: FIND_CODE_BODY } },
+    async (request) => {
+      await auth.limits.countCodeCheck(request.ip);
+      await checkRecoveryCode(db, auth, request.body.email, request.body.passcode);
+      return { status: 'CODE_OK' };
+    },
+  );
+
+  app.post<{ Body: { email: string; passcode: string; password: string; confirm_password: string } }>(
+    '/user-mgmt/user/change-password-from-passcode',
+    {
+      config: { access: 'public' },
+      schema: { body: PASSWORD_FROM_PASSCODE_BODY },
+    },
+    async (request, reply) => {
+      await auth.limits.countCodeCheck(request.ip);
+      const { email, passcode, password } = request.body;
+      assertPasswordRules(request.body);
+      const { userId, codeId } = await checkRecoveryCode(db, auth, email, passcode);
+      await assertAcceptableNewPassword(db, auth, userId, password);
+      const now = auth.clock.now();
+      // Spent only now, so a refused password leaves the code usable for the next try.
+      if (!(await spendCode(db, codeId, now))) {
+        throw new HttpError(
+          400,
+          'PASSCODE_INVALID',
+          'The passcode is not right, or it has expired; ask for a new one.',
+          { passcode: 'invalid' },
+          { extras: { attemptsLeft: 0 } },
+        );
+      }
+      await replacePassword(db, { userId, password, now });
+      // ADR 0008 "A reset ends the lock": the mailed passcode proved the person holds the account.
+      await auth.limits.clearAccountLock(email);
+      await queueAccountNotice(jobs, reply, {
+        notice: 'password-changed',
+        userId,
+        siteId: await siteOfRecovery(userId),
+        origin: noticeOrigin(request, auth),
+        at: now.toISOString(),
+      });
+      return { status: 'PASSWORD_CHANGED' };
+    },
+  );
+}

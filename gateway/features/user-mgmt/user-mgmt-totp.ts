@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { SECOND_FACTOR_BODY, TOTP_CODE_BODY } from '../../../schemas/api/request-schemas';
+import QRCode from 'qrcode';
+import type { AuthServices } from '../../auth/auth-services';
+import { assertMfaOffered, sessionSiteConfig } from '../../auth/credential-rules';
+import { requireSessionUser } from '../../auth/session-cookies';
+import { checkRecoveryCode, issueRecoveryCodes, recoveryCodeInvalid, recoveryCodesLeft } from '../../auth/recovery-codes';
+import { otpauthUrl } from '../../auth/totp';
+import { acceptTotpCode, markTotpEnrolled, removeTotp, startTotpSetup } from '../../auth/totp-enrolment';
+import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import { HttpError } from '../../http/errors';
+
+/** The issuer authenticator apps show beside the account. */
+const TOTP_ISSUER = 'Rewards Portal';
+type SecondFactorBody = { code?: string; recoveryCode?: string };
+
+/**
+ * SPEC §7's declared `mfa/totp/setup`, `enroll`, `unenroll`, as ADR 0008 designs them (SPEC §2
+ * mfa-setup): a pending secret shown once as a QR code and a manual key, confirmed by a first code;
+ * enrolling hands out the recovery codes, which stand in for a lost phone (ADR 0021).
+ */
+export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
+  const { db, fixtures, auth } = options;
+
+  // A site with MFA "off" offers no set-up (403 MFA_NOT_OFFERED); removing one enrolled elsewhere stays open.
+  app.post('/user-mgmt/user/mfa/totp/setup', { config: { access: 'cardholder' } }, async (request, reply) => {
+    const user = await requireSessionUser(db, request, reply, auth.clock.now());
+    assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
+    const secret = await startTotpSetup(db, auth.totpBox, user.userId, auth.clock.now());
+    const url = otpauthUrl(secret, TOTP_ISSUER, user.email);
+    return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
+  });
+
+  app.post<{ Body: { code: string } }>(
+    '/user-mgmt/user/mfa/totp/enroll',
+    { config: { access: 'cardholder' }, schema: { body: TOTP_CODE_BODY } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
+      await auth.limits.countCodeCheck(request.ip);
+      const now = auth.clock.now();
+      if (!(await acceptTotpCode(db, auth.totpBox, { userId: user.userId, status: 'PENDING', code: request.body.code, now }))) {
+        throw new HttpError(400, 'OTP_INVALID', 'The code does not match the new authenticator key; scan it again or wait for the next code.');
+      }
+      // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
+      const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now);
+      return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
+    },
+  );
+
+  /** An authenticator code or a recovery code of the enrolled user, else 400 OTP_INVALID (a 401 would sign the app out, SPEC §8). */
+  async function proveSecondFactor(userId: string, body: SecondFactorBody): Promise<void> {
+    if (body.code !== undefined) {
+      if (!(await acceptTotpCode(db, auth.totpBox, { userId, status: 'ENROLLED', code: body.code, now: auth.clock.now() }))) {
+        throw new HttpError(400, 'OTP_INVALID', 'The code from your authenticator app is not right.');
+      }
+      return;
+    }
+    const checked = await checkRecoveryCode(db, auth, userId, body.recoveryCode ?? '');
+    if (!checked.ok) throw recoveryCodeInvalid(400, checked.attemptsLeft);
+  }
+
+  // A lost phone: the person removes the old authenticator with a recovery code, then sets up the new one.
+  app.post<{ Body: SecondFactorBody }>(
+    '/user-mgmt/user/mfa/totp/unenroll',
+    { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      await auth.limits.countCodeCheck(request.ip);
+      await proveSecondFactor(user.userId, request.body);
+      await removeTotp(db, user.userId, auth.clock.now());
+      return { mfaEnrollmentStatus: 'NOT_ENROLLED' };
+    },
+  );
+
+  app.get('/user-mgmt/user/mfa/recovery-codes', { config: { access: 'cardholder' } }, async (request, reply) => {
+    const user = await requireSessionUser(db, request, reply, auth.clock.now());
+    return { remaining: await recoveryCodesLeft(db, user.userId) };
+  });
+
+  // New codes void the old ones. A second factor is asked for, so a stolen session alone cannot mint codes.
+  app.post<{ Body: SecondFactorBody }>(
+    '/user-mgmt/user/mfa/recovery-codes',
+    { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
+    async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      await auth.limits.countCodeCheck(request.ip);
+      const enrolled = await db.query("select 1 from users where id = $1 and mfa_enrollment_status = 'ENROLLED'", [user.userId]);
+      if (enrolled.rows.length === 0) throw new HttpError(409, 'MFA_NOT_ENROLLED', 'Recovery codes come with an authenticator app; set one up first.');
+      await proveSecondFactor(user.userId, request.body);
+      const recoveryCodes = await db.transaction((tx) => issueRecoveryCodes(tx, auth.tokenSigningKey, user.userId, auth.clock.now()));
+      return { recoveryCodes };
+    },
+  );
+}
