@@ -1,16 +1,28 @@
 /**
- * The answers of the gateway's routes as JSON Schema, for the OpenAPI document only: Fastify does not
- * serialise with them (an answer is sent as the route builds it), so they document, never drop, a member.
+ * The answers of the gateway's routes as JSON Schema, for the OpenAPI document and, through `SchemaType`,
+ * the app's endpoint types (ADR 0023). Fastify does not serialise with them (an answer is sent as the route
+ * builds it), so they document, never drop, a member.
  */
 import { ENROLLED_ASSET_SCHEMA } from './enrolled-asset';
 
 const STRING = { type: 'string' } as const;
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
 
-/** An answer `{ status: <one of these> }`. */
-export function statusAnswer(...statuses: string[]) {
+/** An answer `{ status: <one of these> }`; the statuses stay literal types, for the app's `SchemaType` (ADR 0023). */
+export function statusAnswer<const Statuses extends readonly string[]>(...statuses: Statuses) {
   return { type: 'object', required: ['status'], properties: { status: { enum: statuses } } } as const;
 }
+
+/** ADR 0009: registration, resend and recovery answer this alike for every address (no account enumeration). */
+export const CHECK_EMAIL_ANSWER = statusAnswer('CHECK_EMAIL');
+/** ADR 0009: a password changed, by recovery passcode, by the signed-in person or after a breached-password sign-in. */
+export const PASSWORD_CHANGED_ANSWER = statusAnswer('PASSWORD_CHANGED');
+/** ADR 0009: the recovery passcode is right. */
+export const CODE_OK_ANSWER = statusAnswer('CODE_OK');
+/** ADR 0009: the activation link's token opened the account. */
+export const ACTIVATED_ANSWER = statusAnswer('ACTIVATED');
+/** ADR 0009: the account is removed. */
+export const DELETED_ANSWER = statusAnswer('DELETED');
 
 export const ENROLLED_ASSETS_ANSWER = { type: 'array', items: ENROLLED_ASSET_SCHEMA } as const;
 
@@ -38,7 +50,65 @@ export const SIGN_IN_ANSWER = {
   },
 } as const;
 
-/** schemas/entities/user-profile.ts `UserProfile`. */
+/** SPEC §3 token response: a sign-in through `oauth/token` (password or refresh_token grant) answers the tokens too. */
+export const SIGNED_IN_WITH_TOKENS_ANSWER = {
+  ...SIGN_IN_ANSWER,
+  required: [...SIGN_IN_ANSWER.required, 'access_token', 'refresh_token', 'token_type'],
+} as const;
+
+/** SPEC §7 pre-auth token: `oauth/token?preauth=true` with the client_credentials grant. */
+export const PREAUTH_TOKEN_ANSWER = {
+  type: 'object',
+  required: ['access_token', 'token_type', 'expires_in'],
+  properties: { access_token: STRING, token_type: { const: 'bearer' }, expires_in: { type: 'integer' } },
+} as const;
+
+/** The answer of `oauth/token`: signed in with tokens, or the pre-auth token. */
+export const TOKEN_ANSWER = { oneOf: [SIGNED_IN_WITH_TOKENS_ANSWER, PREAUTH_TOKEN_ANSWER] } as const;
+
+/** ADR 0015: the finish of an SSO sign-in, ADR 0008's answer plus where the person was going. */
+export const SSO_SIGN_IN_ANSWER = {
+  ...SIGN_IN_ANSWER,
+  required: [...SIGN_IN_ANSWER.required, 'lastVisitedPath'],
+  properties: { ...SIGN_IN_ANSWER.properties, lastVisitedPath: NULLABLE_STRING },
+} as const;
+
+/** ADR 0008: a signed-in passcode re-check holds until this time (ISO 8601). */
+export const OTP_VERIFY_ANSWER = { type: 'object', required: ['verifiedUntil'], properties: { verifiedUntil: STRING } } as const;
+
+/** SPEC §3 "notification info", ADR 0008: where a passcode can go, both masked; `phone` null when none. */
+export const PREFERENCE_DETAILS_ANSWER = { type: 'object', required: ['email', 'phone'], properties: { email: STRING, phone: NULLABLE_STRING } } as const;
+
+/** ADR 0008: a pending authenticator secret, its otpauth URL and the QR code as SVG. */
+export const TOTP_SETUP_ANSWER = {
+  type: 'object',
+  required: ['secret', 'otpauthUrl', 'qrSvg'],
+  properties: { secret: STRING, otpauthUrl: STRING, qrSvg: STRING },
+} as const;
+
+const RECOVERY_CODES = { type: 'array', items: STRING } as const;
+
+/** ADR 0021: enrolling hands out the ten recovery codes, shown once. */
+export const TOTP_ENROLL_ANSWER = {
+  type: 'object',
+  required: ['mfaEnrollmentStatus', 'recoveryCodes'],
+  properties: { mfaEnrollmentStatus: { const: 'ENROLLED' }, recoveryCodes: RECOVERY_CODES },
+} as const;
+
+/** ADR 0008: the authenticator is removed. */
+export const TOTP_UNENROLL_ANSWER = {
+  type: 'object',
+  required: ['mfaEnrollmentStatus'],
+  properties: { mfaEnrollmentStatus: { const: 'NOT_ENROLLED' } },
+} as const;
+
+/** ADR 0021: new recovery codes, the old ones void. */
+export const RECOVERY_CODES_ANSWER = { type: 'object', required: ['recoveryCodes'], properties: { recoveryCodes: RECOVERY_CODES } } as const;
+
+/** ADR 0021: how many recovery codes are left. */
+export const RECOVERY_CODES_LEFT_ANSWER = { type: 'object', required: ['remaining'], properties: { remaining: { type: 'integer' } } } as const;
+
+/** SPEC §3 "User profile"; schemas/entities/user-profile.ts `UserProfile` is its type. */
 export const USER_PROFILE_ANSWER = {
   type: 'object',
   required: ['dob', 'email', 'firstName', 'lastName', 'title', 'userAccountStatus', 'primaryUserIdentifier', 'mfaEnrollmentStatus'],
@@ -55,11 +125,25 @@ export const USER_PROFILE_ANSWER = {
   },
 } as const;
 
+/** SPEC §4: whether the signed-in person passes the site's background check. */
+export const BACKGROUND_CHECK_ANSWER = {
+  type: 'object',
+  required: ['passesBackgroundCheck'],
+  properties: { passesBackgroundCheck: { type: 'boolean' } },
+} as const;
+
+/** ADR 0010: a user's site object as read and saved whole; `version` is bumped by every save (0: never saved). */
+export const USER_SITE_RECORD_ANSWER = {
+  type: 'object',
+  required: ['siteId', 'attributes', 'version'],
+  properties: { siteId: STRING, attributes: { type: 'object' }, version: { type: 'integer' } },
+} as const;
+
 /** ADR 0010: `{ userSites: { [siteId]: user site object } }`. */
 export const USER_SITES_ANSWER = {
   type: 'object',
   required: ['userSites'],
-  properties: { userSites: { type: 'object', additionalProperties: { type: 'object' } } },
+  properties: { userSites: { type: 'object', additionalProperties: USER_SITE_RECORD_ANSWER } },
 } as const;
 
 /** ADR 0013: the answer of both content calls; for all groups, keys are `group.key`. */
@@ -84,8 +168,22 @@ export const OIDC_LOGOUT_ANSWER = {
   properties: { revoked: { const: true }, endSessionUrl: NULLABLE_STRING },
 } as const;
 
-/** ADR 0014: whom the agent acts for. */
-export const ACTING_FOR_ANSWER = { type: 'object', required: ['actingFor'], properties: { actingFor: { type: ['object', 'null'] } } } as const;
+/** ADR 0014: the display data of the card holder a support agent acts for; nothing secret (no e-mail, no card). */
+export const ACTING_FOR_SCHEMA = {
+  type: 'object',
+  required: ['primaryUserIdentifier', 'firstName', 'lastName'],
+  properties: { primaryUserIdentifier: STRING, firstName: NULLABLE_STRING, lastName: NULLABLE_STRING },
+} as const;
+
+/** ADR 0014: whom the agent acts for, or null. */
+export const ACTING_FOR_ANSWER = {
+  type: 'object',
+  required: ['actingFor'],
+  properties: { actingFor: { oneOf: [ACTING_FOR_SCHEMA, { type: 'null' }] } },
+} as const;
+
+/** ADR 0014: acting for someone answers whom. */
+export const ACT_FOR_ANSWER = { type: 'object', required: ['actingFor'], properties: { actingFor: ACTING_FOR_SCHEMA } } as const;
 
 /** ADR 0022: the alias as stored. */
 export const ALIAS_ANSWER = {
@@ -93,6 +191,26 @@ export const ALIAS_ANSWER = {
   required: ['alias', 'aliasType'],
   properties: { alias: STRING, aliasType: { enum: ['USERNAME', 'EMAIL'] } },
 } as const;
+
+/** ADR 0015: the test identity provider's picker, the identities its client may sign in as. */
+export const TEST_IDP_INTERACTION_ANSWER = {
+  type: 'object',
+  required: ['clientId', 'identities'],
+  properties: {
+    clientId: STRING,
+    identities: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['subject', 'email', 'givenName', 'familyName'],
+        properties: { subject: STRING, email: STRING, givenName: STRING, familyName: STRING },
+      },
+    },
+  },
+} as const;
+
+/** ADR 0015: the registered redirect URI, with the code and state, where the browser goes next. */
+export const TEST_IDP_CHOICE_ANSWER = { type: 'object', required: ['redirectTo'], properties: { redirectTo: STRING } } as const;
 
 /** Any JSON object; the summary says what it holds. */
 export const OBJECT_ANSWER = { type: 'object' } as const;

@@ -147,7 +147,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Whether the signed-in person passes the background check on the site.',
     request: SITE_PARAMS,
-    response: ok('`{ passesBackgroundCheck }`.'),
+    response: ok('`{ passesBackgroundCheck }`.', answer.BACKGROUND_CHECK_ANSWER),
   },
   {
     method: 'GET',
@@ -167,7 +167,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Saves changed site attributes (optimistic on `baseVersion`).',
     request: { params: request.SITE_ID_PARAMS, body: request.CHANGED_ATTRIBUTES_BODY },
-    response: ok('The saved user site object.'),
+    response: ok('The saved user site object.', answer.USER_SITE_RECORD_ANSWER),
   },
   {
     method: 'POST',
@@ -177,7 +177,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Saves a whole user site object (SPEC §7 "minus vopUsers").',
     request: { params: request.SITE_ID_PARAMS, body: request.SITE_OBJECT_SCHEMA },
-    response: ok('The saved user site object.'),
+    response: ok('The saved user site object.', answer.USER_SITE_RECORD_ANSWER),
   },
   {
     method: 'GET',
@@ -247,7 +247,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Saves changed site attributes of the card holder the agent acts for (audited).',
     request: { params: request.SITE_ID_PARAMS, body: request.CHANGED_ATTRIBUTES_BODY },
-    response: ok('The saved user site object.'),
+    response: ok('The saved user site object.', answer.USER_SITE_RECORD_ANSWER),
   },
   {
     method: 'POST',
@@ -257,7 +257,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Saves a whole user site object of the card holder the agent acts for (audited).',
     request: { params: request.SITE_ID_PARAMS, body: request.SITE_OBJECT_SCHEMA },
-    response: ok('The saved user site object.'),
+    response: ok('The saved user site object.', answer.USER_SITE_RECORD_ANSWER),
   },
   {
     method: 'GET',
@@ -276,7 +276,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Chooses the card holder to act for, by e-mail address.',
     request: { body: request.ACT_FOR_BODY },
-    response: ok('`{ actingFor }`.', answer.ACTING_FOR_ANSWER),
+    response: ok('`{ actingFor }`.', answer.ACT_FOR_ANSWER),
   },
   {
     method: 'GET',
@@ -354,7 +354,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Token call: password or refresh_token grant; client_credentials with `?preauth=true` (form body).',
     request: { querystring: request.PREAUTH_QUERY, bodyReading: 'form' },
-    response: ok('Signed in, with tokens; or the pre-auth token.', answer.SIGN_IN_ANSWER),
+    response: ok('Signed in, with tokens; or the pre-auth token.', answer.TOKEN_ANSWER),
   },
   {
     method: 'POST',
@@ -364,7 +364,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Checks a passcode or authenticator code for the otp-check screens.',
     request: { body: request.OTP_VERIFY_BODY },
-    response: ok('`{ verifiedUntil }`.'),
+    response: ok('`{ verifiedUntil }`.', answer.OTP_VERIFY_ANSWER),
   },
   {
     method: 'GET',
@@ -384,7 +384,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: "Finishes an SSO sign-in with the identity provider's code and state.",
     request: { body: request.SSO_FINISH_BODY },
-    response: ok('Signed in, and the last visited path.', answer.SIGN_IN_ANSWER),
+    response: ok('Signed in, and the last visited path.', answer.SSO_SIGN_IN_ANSWER),
   },
   {
     method: 'POST',
@@ -443,7 +443,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'The masked destinations of a passcode, after a password sign-in asked for one.',
     request: { body: request.PREFERENCE_DETAILS_BODY },
-    response: ok('`{ email, phone }`, masked.'),
+    response: ok('`{ email, phone }`, masked.', answer.PREFERENCE_DETAILS_ANSWER),
   },
   {
     method: 'POST',
@@ -462,7 +462,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'cardholder',
     availability: 'always',
     summary: 'Starts an authenticator set-up: a pending secret, its otpauth URL and QR code.',
-    response: ok('`{ secret, otpauthUrl, qrSvg }`.'),
+    response: ok('`{ secret, otpauthUrl, qrSvg }`.', answer.TOTP_SETUP_ANSWER),
   },
   {
     method: 'POST',
@@ -472,7 +472,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Confirms the authenticator with a first code; answers the recovery codes, once.',
     request: { body: request.TOTP_CODE_BODY },
-    response: ok('`{ mfaEnrollmentStatus, recoveryCodes }`.'),
+    response: ok('`{ mfaEnrollmentStatus, recoveryCodes }`.', answer.TOTP_ENROLL_ANSWER),
   },
   {
     method: 'POST',
@@ -482,7 +482,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Removes the authenticator, with a code or a recovery code.',
     request: { body: request.SECOND_FACTOR_BODY },
-    response: ok('`{ mfaEnrollmentStatus: "NOT_ENROLLED" }`.'),
+    response: ok('`{ mfaEnrollmentStatus: "NOT_ENROLLED" }`.', answer.TOTP_UNENROLL_ANSWER),
   },
   {
     method: 'GET',
@@ -491,7 +491,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'cardholder',
     availability: 'always',
     summary: 'How many recovery codes are left.',
-    response: ok('`{ remaining }`.'),
+    response: ok('`{ remaining }`.', answer.RECOVERY_CODES_LEFT_ANSWER),
   },
   {
     method: 'POST',
@@ -501,7 +501,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'New recovery codes (the old ones void), with a second factor.',
     request: { body: request.SECOND_FACTOR_BODY },
-    response: ok('`{ recoveryCodes }`.'),
+    response: ok('`{ recoveryCodes }`.', answer.RECOVERY_CODES_ANSWER),
   },
   {
     method: 'POST',
@@ -511,7 +511,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Sends a recovery passcode (the same answer for every address).',
     request: { body: request.SEND_PASSCODE_BODY },
-    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`.', schema: answer.statusAnswer('CHECK_EMAIL') },
+    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`.', schema: answer.CHECK_EMAIL_ANSWER },
   },
   {
     method: 'POST',
@@ -521,7 +521,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Checks a recovery passcode.',
     request: { body: request.FIND_CODE_BODY },
-    response: ok('`{ status: "CODE_OK" }`.', answer.statusAnswer('CODE_OK')),
+    response: ok('`{ status: "CODE_OK" }`.', answer.CODE_OK_ANSWER),
   },
   {
     method: 'POST',
@@ -531,7 +531,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Sets a new password with a recovery passcode; signs the account out everywhere.',
     request: { body: request.PASSWORD_FROM_PASSCODE_BODY },
-    response: ok('`{ status: "PASSWORD_CHANGED" }`.', answer.statusAnswer('PASSWORD_CHANGED')),
+    response: ok('`{ status: "PASSWORD_CHANGED" }`.', answer.PASSWORD_CHANGED_ANSWER),
   },
   // Account (ADR 0009, ADR 0022).
   {
@@ -542,7 +542,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Changes the password with the current one.',
     request: { body: request.CHANGE_PASSWORD_BODY },
-    response: ok('`{ status: "PASSWORD_CHANGED" }`.', answer.statusAnswer('PASSWORD_CHANGED')),
+    response: ok('`{ status: "PASSWORD_CHANGED" }`.', answer.PASSWORD_CHANGED_ANSWER),
   },
   {
     method: 'POST',
@@ -552,7 +552,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Replaces a breached password after the sign-in that found it.',
     request: { body: request.COMPROMISED_PASSWORD_BODY },
-    response: ok('`{ status: "PASSWORD_CHANGED" }`.', answer.statusAnswer('PASSWORD_CHANGED')),
+    response: ok('`{ status: "PASSWORD_CHANGED" }`.', answer.PASSWORD_CHANGED_ANSWER),
   },
   {
     method: 'POST',
@@ -562,7 +562,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: "Registers an account (X-HCAPTCHA-TOKEN); the user form is checked against the site's schema.",
     request: { body: request.REGISTRATION_BODY },
-    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`, whatever the address.', schema: answer.statusAnswer('CHECK_EMAIL') },
+    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`, whatever the address.', schema: answer.CHECK_EMAIL_ANSWER },
   },
   {
     method: 'POST',
@@ -572,7 +572,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Registers an account on the site of the path.',
     request: { params: request.SITE_ID_PARAMS, body: request.SITE_REGISTRATION_BODY },
-    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`, whatever the address.', schema: answer.statusAnswer('CHECK_EMAIL') },
+    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`, whatever the address.', schema: answer.CHECK_EMAIL_ANSWER },
   },
   {
     method: 'POST',
@@ -582,7 +582,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: "Activates an account with its mailed link's token.",
     request: { body: request.ACTIVATE_TOKEN_BODY },
-    response: ok('`{ status: "ACTIVATED" }`.', answer.statusAnswer('ACTIVATED')),
+    response: ok('`{ status: "ACTIVATED" }`.', answer.ACTIVATED_ANSWER),
   },
   {
     method: 'POST',
@@ -592,7 +592,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Sends the activation link again (the same answer for every address).',
     request: { body: request.ACTIVATION_EMAIL_BODY },
-    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`.', schema: answer.statusAnswer('CHECK_EMAIL') },
+    response: { status: 202, description: '`{ status: "CHECK_EMAIL" }`.', schema: answer.CHECK_EMAIL_ANSWER },
   },
   {
     method: 'POST',
@@ -602,7 +602,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Deletes the account, proven by the current password or a passcode (JSON checked by the route).',
     request: { bodyReading: 'route-checked' },
-    response: ok('`{ status: "DELETED" }`.', answer.statusAnswer('DELETED')),
+    response: ok('`{ status: "DELETED" }`.', answer.DELETED_ANSWER),
   },
   {
     method: 'POST',
@@ -737,7 +737,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'development',
     summary: 'The identities to pick from for a pending authorization.',
     request: { params: request.TEST_IDP_INTERACTION_PARAMS },
-    response: ok('The interaction and its identities.'),
+    response: ok('The interaction and its identities.', answer.TEST_IDP_INTERACTION_ANSWER),
   },
   {
     method: 'POST',
@@ -747,7 +747,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'development',
     summary: 'Picks an identity for a pending authorization.',
     request: { params: request.TEST_IDP_INTERACTION_PARAMS, body: request.TEST_IDP_CHOICE_BODY },
-    response: ok('Where the browser goes next.'),
+    response: ok('Where the browser goes next.', answer.TEST_IDP_CHOICE_ANSWER),
   },
   {
     method: 'POST',
