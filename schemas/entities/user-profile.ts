@@ -1,15 +1,9 @@
+import { USER_PROFILE_ANSWER } from '../api/response-schemas';
+import type { SchemaType } from '../api/schema-type';
+
 /**
  * SPEC §3 "User profile": the answer of `GET user-mgmt/user/find`, one shape for the gateway that
- * sends it and the app that reads it. `dob` keeps its first 10 characters (YYYY-MM-DD).
+ * sends it and the app that reads it, made from the contract's schema (ADR 0023). `dob` keeps its
+ * first 10 characters (YYYY-MM-DD), or null; `gender` only when known.
  */
-export interface UserProfile {
-  dob: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  title: string | null;
-  userAccountStatus: string;
-  primaryUserIdentifier: string;
-  mfaEnrollmentStatus: string;
-  gender?: string;
-}
+export type UserProfile = SchemaType<typeof USER_PROFILE_ANSWER>;
