@@ -2,12 +2,6 @@
 import type { EnrolledAsset } from '../api/enrolled-asset';
 import { cashbackStatusOf, withFirstCardDefault, type CardEntry } from './card-rules';
 
-/** SPEC §3 "Validation response". */
-export interface CardValidation {
-  eligible: boolean;
-  productType: string | null;
-}
-
 function metadataValue(asset: EnrolledAsset, name: string): string | null {
   const value = asset.metadata.find((entry) => entry.name === name)?.value;
   return value === undefined || value === '' ? null : value;

@@ -1,7 +1,9 @@
 import type { CardModuleOptions } from '../../schemas/cards/card-config';
 import { removeAssetUrlFor, updateAssetUrlFor } from '../../schemas/cards/card-config';
 import type { EnrolledAsset } from '../../schemas/api/enrolled-asset';
-import type { CardValidation } from '../../schemas/cards/card-assets';
+import type { CARD_ENROLMENT_BODY, CARD_VALIDATION_BODY, SET_DEFAULT_CARD_BODY } from '../../schemas/api/request-schemas';
+import type { CARD_VALIDATION_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import { userTypeInState, type AuthState } from '../auth/auth-machine';
 import { gatewayApi } from './gateway-api';
 
@@ -33,12 +35,12 @@ export const assetsApi = gatewayApi.injectEndpoints({
      * asks one (ADR 0001 capture_cvv); nothing is cached. The store keeps a mutation's arguments until it is
      * reset, so the callers reset each check once answered (`checkCard`): the code is in memory no longer.
      */
-    validateCard: build.mutation<CardValidation, CardCall & { pan: string; cvv?: string }>({
+    validateCard: build.mutation<SchemaType<typeof CARD_VALIDATION_ANSWER>, CardCall & { pan: string; cvv?: string }>({
       query: ({ siteId, options, pan, cvv }) => ({
         url: options.assetsValidationUrl,
         method: 'POST',
         params: { siteId },
-        data: cvv === undefined ? { assetType: 'PAN', value: pan } : { assetType: 'PAN', value: pan, cvv },
+        data: (cvv === undefined ? { assetType: 'PAN', value: pan } : { assetType: 'PAN', value: pan, cvv }) satisfies SchemaType<typeof CARD_VALIDATION_BODY>,
         siteId,
       }),
     }),
@@ -46,7 +48,7 @@ export const assetsApi = gatewayApi.injectEndpoints({
       query: ({ siteId, options, pan }) => ({
         url: options.assetsUrl,
         method: 'POST',
-        data: { siteId, userAssetRequest: [{ assetType: 'PAN', value: pan }] },
+        data: { siteId, userAssetRequest: [{ assetType: 'PAN', value: pan }] } satisfies SchemaType<typeof CARD_ENROLMENT_BODY>,
         siteId,
       }),
       invalidatesTags: ['Assets'],
@@ -56,7 +58,12 @@ export const assetsApi = gatewayApi.injectEndpoints({
       invalidatesTags: ['Assets'],
     }),
     setDefaultCard: build.mutation<EnrolledAsset, CardCall & { id: string }>({
-      query: ({ siteId, options, id }) => ({ url: updateAssetUrlFor(options, id), method: 'POST', data: { isDefaultAsset: true }, siteId }),
+      query: ({ siteId, options, id }) => ({
+        url: updateAssetUrlFor(options, id),
+        method: 'POST',
+        data: { isDefaultAsset: true } satisfies SchemaType<typeof SET_DEFAULT_CARD_BODY>,
+        siteId,
+      }),
       invalidatesTags: ['Assets'],
     }),
   }),

@@ -1,12 +1,12 @@
+import type { CONTENT_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import { featureConfigOf } from '../../schemas/site-config/types';
 import { gatewayApi } from './gateway-api';
 import { siteConfigApi } from './site-config-api';
 
 export type ContentTexts = Readonly<Record<string, string>>;
 
-interface ContentAnswer {
-  content: Record<string, string>;
-}
+type ContentAnswer = SchemaType<typeof CONTENT_ANSWER>;
 
 export interface ContentRequest {
   siteId: string;

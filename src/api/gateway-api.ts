@@ -1,6 +1,8 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { ErrorBody } from '../../schemas/api/error-body';
+import type { PREAUTH_TOKEN_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import { documentCookieJar, type CookieJar } from '../app/browser-cookies';
 import { browserLocalStorage } from '../app/browser-storage';
 import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
@@ -106,7 +108,7 @@ export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<Gat
     if (stored !== null || !deps.preAuth.enabled) return stored;
     try {
       const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: deps.preAuth.clientId, client_secret: deps.preAuth.clientSecret });
-      const response = await deps.http.request<{ access_token: string }>({
+      const response = await deps.http.request<SchemaType<typeof PREAUTH_TOKEN_ANSWER>>({
         baseURL: gatewayBaseUrl(deps.flags),
         url: deps.preAuth.url,
         method: 'POST',

@@ -1,18 +1,13 @@
+import type { CHANGED_ATTRIBUTES_BODY, SITE_OBJECT_SCHEMA } from '../../schemas/api/request-schemas';
+import type { BACKGROUND_CHECK_ANSWER, USER_SITE_RECORD_ANSWER, USER_SITES_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import { gatewayApi, type GatewayError } from './gateway-api';
 
 /** SPEC §3 "User site attributes by key"; values are strings or nested settings (opt-ins, address). */
 export type UserSiteAttributes = Readonly<Record<string, unknown>>;
 
-interface UserAttributesAnswer {
-  userSites?: Record<string, { attributes?: UserSiteAttributes; version?: number }>;
-}
-
 /** ADR 0010: a user's site object as read and saved whole; `version` is bumped by every save. */
-export interface UserSiteRecord {
-  siteId: string;
-  attributes: UserSiteAttributes;
-  version: number;
-}
+export type UserSiteRecord = SchemaType<typeof USER_SITE_RECORD_ANSWER>;
 
 /** ADR 0010 409 ATTRIBUTES_CHANGED: which keys another save changed, and the stored object now. */
 export interface AttributesConflict {
@@ -42,7 +37,7 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
      * GET user-attribute/user/background/{siteId} → passesBackgroundCheck (§4). The auth machine
      * turns every error into its own state, so §8's authentication-failure rule stays out of it.
      */
-    getBackgroundCheck: build.query<{ passesBackgroundCheck: boolean }, string>({
+    getBackgroundCheck: build.query<SchemaType<typeof BACKGROUND_CHECK_ANSWER>, string>({
       query: (siteId) => ({ url: `user-attribute/user/background/${encodeURIComponent(siteId)}`, siteId, ownsAuthFailure: true }),
       providesTags: ['AuthState'],
     }),
@@ -56,10 +51,8 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
         url: `${concierge ? 'user-attribute/concierge/user' : 'user-attribute/user'}/${encodeURIComponent(siteId)}`,
         siteId,
       }),
-      transformResponse: (answer: UserAttributesAnswer, _meta, { siteId }) => {
-        const record = answer.userSites?.[siteId];
-        return { siteId, attributes: record?.attributes ?? {}, version: record?.version ?? 0 };
-      },
+      transformResponse: (answer: SchemaType<typeof USER_SITES_ANSWER>, _meta, { siteId }) =>
+        answer.userSites[siteId] ?? { siteId, attributes: {}, version: 0 },
       providesTags: ['UserAttributes'],
     }),
     /**
@@ -76,7 +69,7 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
         // ADR 0014 "concierge preferences": an agent saves for the card holder through the concierge twin.
         url: `${concierge ? 'user-attribute/concierge/v2/user' : 'user-attribute/v2/user'}/${encodeURIComponent(siteId)}`,
         method: 'POST',
-        data: { attributes, baseVersion },
+        data: { attributes, baseVersion } satisfies SchemaType<typeof CHANGED_ATTRIBUTES_BODY>,
         siteId,
         ...(ownsAuthFailure === true ? { ownsAuthFailure } : {}),
       }),
@@ -88,7 +81,7 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
       query: ({ record, concierge }) => ({
         url: `${concierge ? 'user-attribute/concierge/user/attribute' : 'user-attribute/user/attribute'}/${encodeURIComponent(record.siteId)}`,
         method: 'POST',
-        data: record,
+        data: record satisfies SchemaType<typeof SITE_OBJECT_SCHEMA>,
         siteId: record.siteId,
       }),
       invalidatesTags: (_result, error) => (error === undefined || error.status === 409 ? ['UserAttributes'] : []),
@@ -98,7 +91,7 @@ export const userAttributeApi = gatewayApi.injectEndpoints({
       query: ({ siteId, attributes }) => ({
         url: `user-attribute/v2/user/${encodeURIComponent(siteId)}`,
         method: 'POST',
-        data: { attributes },
+        data: { attributes } satisfies SchemaType<typeof CHANGED_ATTRIBUTES_BODY>,
         siteId,
         ownsAuthFailure: true,
       }),

@@ -1,14 +1,10 @@
+import type { OTP_VERIFY_BODY } from '../../schemas/api/request-schemas';
+import type { OIDC_LOGOUT_ANSWER, OTP_VERIFY_ANSWER, REVOKED_ANSWER, SIGN_IN_ANSWER, SIGNED_IN_WITH_TOKENS_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import { gatewayApi, type GatewayRequest } from './gateway-api';
 
-/** SPEC §3 token response. */
-export interface TokenAnswer {
-  access_token: string;
-  expires_in: number;
-  refresh_token?: string;
-}
-
 /** ADR 0008: where a second-step passcode came from (`otp_type`). */
-export type OtpType = 'email' | 'sms' | 'totp';
+export type OtpType = SchemaType<typeof OTP_VERIFY_BODY>['otp_type'];
 
 /** SPEC §3 login payload; `otp`, `otpType` and `trustDevice` only on the passcode step, `vbaToken` only on the breached-password one. */
 export interface LoginPayload {
@@ -23,18 +19,6 @@ export interface LoginPayload {
   /** ADR 0009 "Breached passwords": the passcode mailed after 401 VBA_TOKEN_REQUIRED, sent as `vba_token`. */
   vbaToken?: string;
   trustDevice?: boolean;
-}
-
-/** ADR 0008: the 200 answer of `user-auth/login`; the session itself is in the gateway's cookies. */
-export interface SignedInAnswer {
-  status: 'SIGNED_IN';
-  expires_in: number;
-  user_type: string;
-  mfaEnrollmentStatus: string;
-  /** ADR 0009: the password is on the breached list; the app sends the person to compromised-credentials. */
-  passwordCompromised?: boolean;
-  /** The sign-in spent a recovery code: how many are left. */
-  recoveryCodesLeft?: number;
 }
 
 /**
@@ -74,7 +58,7 @@ function signOutRequest(url: string, siteId: string, refreshToken: string | null
 export const userAuthApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     /** §7: POST user-auth/oauth/token, grant_type refresh_token with refresh_token and siteId (multipart). */
-    refreshToken: build.mutation<TokenAnswer, { siteId: string; refreshToken: string }>({
+    refreshToken: build.mutation<SchemaType<typeof SIGNED_IN_WITH_TOKENS_ANSWER>, { siteId: string; refreshToken: string }>({
       query: ({ siteId, refreshToken }) => {
         const form = new FormData();
         form.set('grant_type', 'refresh_token');
@@ -86,26 +70,33 @@ export const userAuthApi = gatewayApi.injectEndpoints({
     }),
     /**
      * §7 POST user-auth/login. The sign-in flow owns every answer (ADR 0008 codes): a 401 here is
-     * the next step or a refusal shown on the form, never §8's trip back to the sign-in page.
+     * the next step or a refusal shown on the form, never §8's trip back to the sign-in page. The
+     * session itself is in the gateway's cookies; `passwordCompromised` (ADR 0009) sends the person
+     * to compromised-credentials.
      */
-    logIn: build.mutation<SignedInAnswer, LoginPayload>({
+    logIn: build.mutation<SchemaType<typeof SIGN_IN_ANSWER>, LoginPayload>({
       query: (payload) => ({ url: 'user-auth/login', method: 'POST', data: loginFormData(payload), siteId: payload.siteId, ownsAuthFailure: true }),
       invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Assets'],
     }),
     /** §4/§7 POST user-auth/tokens/revoke, optional ?refresh_token=, text body null; 200 even when already signed out. */
-    revokeTokens: build.mutation<unknown, { siteId: string; refreshToken: string | null }>({
+    revokeTokens: build.mutation<SchemaType<typeof REVOKED_ANSWER>, { siteId: string; refreshToken: string | null }>({
       query: ({ siteId, refreshToken }) => signOutRequest('user-auth/tokens/revoke', siteId, refreshToken),
     }),
     /**
      * §7 "OIDC variant POST {app base}/logout" on an SSO site: signs out like revokeTokens and answers
      * where the identity provider ends its own session (docs/decisions/0022-declared-calls.md).
      */
-    oidcLogout: build.mutation<{ revoked: true; endSessionUrl: string | null }, { siteId: string; refreshToken: string | null }>({
+    oidcLogout: build.mutation<SchemaType<typeof OIDC_LOGOUT_ANSWER>, { siteId: string; refreshToken: string | null }>({
       query: ({ siteId, refreshToken }) => signOutRequest('logout', siteId, refreshToken),
     }),
     /** ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. */
-    verifyOtp: build.mutation<{ verifiedUntil: string | number }, { siteId: string; otp: string; otpType: OtpType }>({
-      query: ({ siteId, otp, otpType }) => ({ url: 'user-auth/otp/verify', method: 'POST', data: { otp, otp_type: otpType }, siteId }),
+    verifyOtp: build.mutation<SchemaType<typeof OTP_VERIFY_ANSWER>, { siteId: string; otp: string; otpType: OtpType }>({
+      query: ({ siteId, otp, otpType }) => ({
+        url: 'user-auth/otp/verify',
+        method: 'POST',
+        data: { otp, otp_type: otpType } satisfies SchemaType<typeof OTP_VERIFY_BODY>,
+        siteId,
+      }),
     }),
   }),
 });

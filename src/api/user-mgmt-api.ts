@@ -1,3 +1,31 @@
+import type {
+  ACTIVATE_TOKEN_BODY,
+  ACTIVATION_EMAIL_BODY,
+  CHANGE_PASSWORD_BODY,
+  COMPROMISED_PASSWORD_BODY,
+  FIND_CODE_BODY,
+  PASSWORD_FROM_PASSCODE_BODY,
+  PREFERENCE_DETAILS_BODY,
+  REGISTRATION_BODY,
+  SECOND_FACTOR_BODY,
+  SEND_CODE_BODY,
+  SEND_PASSCODE_BODY,
+  TOTP_CODE_BODY,
+} from '../../schemas/api/request-schemas';
+import type {
+  ACTIVATED_ANSWER,
+  CHECK_EMAIL_ANSWER,
+  CODE_OK_ANSWER,
+  DELETED_ANSWER,
+  PASSWORD_CHANGED_ANSWER,
+  PREFERENCE_DETAILS_ANSWER,
+  RECOVERY_CODES_ANSWER,
+  RECOVERY_CODES_LEFT_ANSWER,
+  TOTP_ENROLL_ANSWER,
+  TOTP_SETUP_ANSWER,
+  TOTP_UNENROLL_ANSWER,
+} from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import { gatewayApi } from './gateway-api';
 
@@ -8,44 +36,21 @@ export interface ProfileRequest {
 }
 
 /** SPEC §3 "notification info", ADR 0008: where a passcode can go, both masked; `phone` null when none. */
-export interface NotificationInfo {
-  email: string | null;
-  phone: string | null;
-}
+export type NotificationInfo = SchemaType<typeof PREFERENCE_DETAILS_ANSWER>;
 
-/** ADR 0008 send-code channels and purposes. */
-export type PasscodeChannel = 'email' | 'sms';
-export type PasscodePurpose = 'login' | 'otp-check';
+/** ADR 0008 send-code channels. */
+export type PasscodeChannel = SchemaType<typeof SEND_CODE_BODY>['channel'];
 
 /** What proves the second factor: a current authenticator code, or one of the recovery codes. */
-export type SecondFactor = { code: string } | { recoveryCode: string };
+export type SecondFactor = SchemaType<typeof SECOND_FACTOR_BODY>;
 
 /** ADR 0008 POST user-mgmt/user/mfa/totp/setup: a pending secret, its otpauth URL and the QR code as SVG. */
-export interface TotpSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrSvg: string;
-}
+export type TotpSetup = SchemaType<typeof TOTP_SETUP_ANSWER>;
 
 /** ADR 0009: registration, resend and recovery answer this alike for every address (no account enumeration). */
-export interface CheckEmailAnswer {
-  status: 'CHECK_EMAIL';
-}
+type CheckEmailAnswer = SchemaType<typeof CHECK_EMAIL_ANSWER>;
 
-/** ADR 0009 registration body: the registration form's data and, when the site captures cards at sign-up, the cards. */
-export interface RegistrationRequest {
-  siteId: string;
-  locale: string;
-  user: Readonly<Record<string, unknown>>;
-  /** SPEC §3 "Registration item": pan with spaces removed. */
-  cards?: readonly { pan: string }[];
-}
-
-/** ADR 0009 new-password payload of reset, change and compromised-password calls. */
-export interface NewPassword {
-  password: string;
-  confirm_password: string;
-}
+type PasswordChangedAnswer = SchemaType<typeof PASSWORD_CHANGED_ANSWER>;
 
 /** ADR 0008: TOTP calls answer 401 for a wrong code; the screen shows it rather than §8 signing the user out. */
 const TOTP_CALL = { method: 'POST', ownsAuthFailure: true } as const;
@@ -65,21 +70,21 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
      * §7 POST user-mgmt/user/get-preference-details { primaryUserIdentifier, siteId }. A refusal (no
      * pending sign-in, ADR 0008) belongs to the caller: the route guard sends the visitor back.
      */
-    getPreferenceDetails: build.query<NotificationInfo, { siteId: string; primaryUserIdentifier: string }>({
+    getPreferenceDetails: build.query<NotificationInfo, SchemaType<typeof PREFERENCE_DETAILS_BODY>>({
       query: ({ siteId, primaryUserIdentifier }) => ({
         url: 'user-mgmt/user/get-preference-details',
         method: 'POST',
-        data: { primaryUserIdentifier, siteId },
+        data: { primaryUserIdentifier, siteId } satisfies SchemaType<typeof PREFERENCE_DETAILS_BODY>,
         siteId,
         ownsAuthFailure: true,
       }),
     }),
     /** ADR 0008 POST user-mgmt/user/send-code { channel, purpose } → 204; a new code replaces the last. */
-    sendCode: build.mutation<unknown, { siteId: string; channel: PasscodeChannel; purpose: PasscodePurpose }>({
+    sendCode: build.mutation<unknown, { siteId: string } & SchemaType<typeof SEND_CODE_BODY>>({
       query: ({ siteId, channel, purpose }) => ({
         url: 'user-mgmt/user/send-code',
         method: 'POST',
-        data: { channel, purpose },
+        data: { channel, purpose } satisfies SchemaType<typeof SEND_CODE_BODY>,
         siteId,
         ownsAuthFailure: purpose === 'login',
       }),
@@ -88,66 +93,71 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
       query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/totp/setup', data: {}, siteId, ...TOTP_CALL }),
     }),
     /** Enrolling hands out the ten recovery codes, shown once (docs/decisions/0021-recovery-codes-and-account-notices.md). */
-    enrollTotp: build.mutation<{ recoveryCodes: string[] }, { siteId: string; code: string }>({
-      query: ({ siteId, code }) => ({ url: 'user-mgmt/user/mfa/totp/enroll', data: { code }, siteId, ...TOTP_CALL }),
+    enrollTotp: build.mutation<SchemaType<typeof TOTP_ENROLL_ANSWER>, { siteId: string } & SchemaType<typeof TOTP_CODE_BODY>>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/mfa/totp/enroll', data: body, siteId, ...TOTP_CALL }),
       invalidatesTags: ['Profile', 'RecoveryCodes'],
     }),
     /** An authenticator code, or a recovery code when the phone is lost. */
-    unenrollTotp: build.mutation<unknown, { siteId: string } & SecondFactor>({
+    unenrollTotp: build.mutation<SchemaType<typeof TOTP_UNENROLL_ANSWER>, { siteId: string } & SecondFactor>({
       query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/totp/unenroll', data: proof, siteId, ...TOTP_CALL }),
       invalidatesTags: ['Profile', 'RecoveryCodes'],
     }),
-    recoveryCodesLeft: build.query<{ remaining: number }, { siteId: string }>({
+    recoveryCodesLeft: build.query<SchemaType<typeof RECOVERY_CODES_LEFT_ANSWER>, { siteId: string }>({
       query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/recovery-codes', siteId }),
       providesTags: ['RecoveryCodes'],
     }),
     /** New recovery codes void the old ones; asked with a second factor. */
-    renewRecoveryCodes: build.mutation<{ recoveryCodes: string[] }, { siteId: string } & SecondFactor>({
+    renewRecoveryCodes: build.mutation<SchemaType<typeof RECOVERY_CODES_ANSWER>, { siteId: string } & SecondFactor>({
       query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/recovery-codes', data: proof, siteId, ...TOTP_CALL }),
       invalidatesTags: ['RecoveryCodes'],
     }),
     /** ADR 0009 POST user-mgmt/user/registration → 202 CHECK_EMAIL; §7 the captcha token goes along (X-HCAPTCHA-TOKEN). */
-    register: build.mutation<CheckEmailAnswer, RegistrationRequest>({
-      query: ({ siteId, locale, user, cards }) => ({
+    register: build.mutation<CheckEmailAnswer, SchemaType<typeof REGISTRATION_BODY>>({
+      query: (body) => ({
         url: 'user-mgmt/user/registration',
         method: 'POST',
-        data: { siteId, locale, user, ...(cards !== undefined ? { cards } : {}) },
-        siteId,
+        data: body,
+        siteId: body.siteId,
         captcha: true,
       }),
     }),
     /** ADR 0009 POST user-mgmt/user/activate-token { token } → ACTIVATED; 400 TOKEN_INVALID or TOKEN_EXPIRED. */
-    activateAccount: build.mutation<{ status: 'ACTIVATED' }, { siteId: string; token: string }>({
-      query: ({ siteId, token }) => ({ url: 'user-mgmt/user/activate-token', method: 'POST', data: { token }, siteId }),
+    activateAccount: build.mutation<SchemaType<typeof ACTIVATED_ANSWER>, { siteId: string } & SchemaType<typeof ACTIVATE_TOKEN_BODY>>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/activate-token', method: 'POST', data: body, siteId }),
       invalidatesTags: ['AuthState', 'Profile'],
     }),
     /** ADR 0009 POST user-mgmt/user/activation-email → always CHECK_EMAIL. */
-    resendActivation: build.mutation<CheckEmailAnswer, { siteId: string; locale: string; email: string }>({
-      query: ({ siteId, locale, email }) => ({ url: 'user-mgmt/user/activation-email', method: 'POST', data: { email, siteId, locale }, siteId }),
+    resendActivation: build.mutation<CheckEmailAnswer, SchemaType<typeof ACTIVATION_EMAIL_BODY>>({
+      query: ({ siteId, locale, email }) => ({
+        url: 'user-mgmt/user/activation-email',
+        method: 'POST',
+        data: { email, siteId, locale } satisfies SchemaType<typeof ACTIVATION_EMAIL_BODY>,
+        siteId,
+      }),
     }),
     /** ADR 0009 POST user-mgmt/user/send-passcode (recovery) → always CHECK_EMAIL; `channel` only in the step-by-step variant. */
-    sendRecoveryPasscode: build.mutation<CheckEmailAnswer, { siteId: string; locale: string; email: string; channel?: PasscodeChannel }>({
+    sendRecoveryPasscode: build.mutation<CheckEmailAnswer, SchemaType<typeof SEND_PASSCODE_BODY>>({
       query: ({ siteId, locale, email, channel }) => ({
         url: 'user-mgmt/user/send-passcode',
         method: 'POST',
-        data: { email, siteId, locale, ...(channel !== undefined ? { channel } : {}) },
+        data: { email, siteId, locale, ...(channel !== undefined ? { channel } : {}) } satisfies SchemaType<typeof SEND_PASSCODE_BODY>,
         siteId,
       }),
     }),
     /** ADR 0009 POST user-mgmt/user/find-code { email, passcode } → CODE_OK; 400 PASSCODE_INVALID { attemptsLeft }. */
-    checkRecoveryCode: build.mutation<{ status: 'CODE_OK' }, { siteId: string; email: string; passcode: string }>({
-      query: ({ siteId, email, passcode }) => ({ url: 'user-mgmt/user/find-code', method: 'POST', data: { email, passcode }, siteId }),
+    checkRecoveryCode: build.mutation<SchemaType<typeof CODE_OK_ANSWER>, { siteId: string } & SchemaType<typeof FIND_CODE_BODY>>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/find-code', method: 'POST', data: body, siteId }),
     }),
     /** ADR 0009 POST user-mgmt/user/change-password-from-passcode; success revokes every session of the user. */
-    resetPassword: build.mutation<unknown, { siteId: string; email: string; passcode: string } & NewPassword>({
+    resetPassword: build.mutation<PasswordChangedAnswer, { siteId: string } & SchemaType<typeof PASSWORD_FROM_PASSCODE_BODY>>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/change-password-from-passcode', method: 'POST', data: body, siteId }),
     }),
     /** ADR 0009 POST user-mgmt/user/change-password (signed in); §8 a 401 here is not a trip to sign-in. */
-    changePassword: build.mutation<unknown, { siteId: string; currentPassword: string } & NewPassword>({
+    changePassword: build.mutation<PasswordChangedAnswer, { siteId: string } & SchemaType<typeof CHANGE_PASSWORD_BODY>>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/change-password', method: 'POST', data: body, siteId }),
     }),
     /** ADR 0009 POST user-mgmt/user/vba/compromised-password: a new password after a sign-in with a listed one; the session is kept. */
-    replaceCompromisedPassword: build.mutation<unknown, { siteId: string } & NewPassword>({
+    replaceCompromisedPassword: build.mutation<PasswordChangedAnswer, { siteId: string } & SchemaType<typeof COMPROMISED_PASSWORD_BODY>>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/vba/compromised-password', method: 'POST', data: body, siteId }),
       // The profile fetched while the gateway held the account was refused (null); it is there now.
       invalidatesTags: ['Profile'],
@@ -161,7 +171,7 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
      * §7/ADR 0009 POST user-mgmt/user/remove-account with the proof of presence: the current password,
      * or for an account without one (SSO) the passcode send-code mailed; the gateway clears every auth cookie.
      */
-    removeAccount: build.mutation<unknown, { siteId: string } & ({ password: string } | { passcode: string })>({
+    removeAccount: build.mutation<SchemaType<typeof DELETED_ANSWER>, { siteId: string } & ({ password: string } | { passcode: string })>({
       query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/remove-account', method: 'POST', data: proof, siteId }),
     }),
   }),
