@@ -1,4 +1,4 @@
-import { USER_PROFILE_ANSWER } from '../api/response-schemas';
+import type { USER_PROFILE_ANSWER } from '../api/response-schemas';
 import type { SchemaType } from '../api/schema-type';
 
 /**
