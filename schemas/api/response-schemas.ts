@@ -3,6 +3,7 @@
  * the app's endpoint types (ADR 0023). Fastify does not serialise with them (an answer is sent as the route
  * builds it), so they document, never drop, a member.
  */
+import { CASHBACK_STATUSES } from '../entities/cashback-statement';
 import { ENROLLED_ASSET_SCHEMA } from './enrolled-asset';
 
 const STRING = { type: 'string' } as const;
@@ -166,6 +167,43 @@ export const OIDC_LOGOUT_ANSWER = {
   type: 'object',
   required: ['revoked', 'endSessionUrl'],
   properties: { revoked: { const: true }, endSessionUrl: NULLABLE_STRING },
+} as const;
+
+const CASHBACK_STATUS = { enum: [...CASHBACK_STATUSES] } as const;
+
+/** ADR 0010 `GET my-cashback/{siteId}`: schemas/entities/cashback-statement.ts `CashbackStatement`. */
+export const CASHBACK_STATEMENT_ANSWER = {
+  type: 'object',
+  required: ['siteId', 'lines', 'totals'],
+  properties: {
+    siteId: STRING,
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'assetId', 'lastFour', 'productType', 'merchant', 'date', 'amountMinor', 'currency', 'status'],
+        properties: {
+          id: STRING,
+          assetId: NULLABLE_STRING,
+          lastFour: STRING,
+          productType: NULLABLE_STRING,
+          merchant: STRING,
+          date: STRING,
+          amountMinor: { type: 'integer' },
+          currency: STRING,
+          status: CASHBACK_STATUS,
+        },
+      },
+    },
+    totals: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['currency', 'status', 'amountMinor', 'count'],
+        properties: { currency: STRING, status: CASHBACK_STATUS, amountMinor: { type: 'integer' }, count: { type: 'integer' } },
+      },
+    },
+  },
 } as const;
 
 /** ADR 0014: the display data of the card holder a support agent acts for; nothing secret (no e-mail, no card). */

@@ -216,7 +216,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: "The signed-in person's cashback statement.",
     request: SITE_PARAMS,
-    response: ok('The statement (schemas/entities/cashback-statement.ts).'),
+    response: ok('The statement (schemas/entities/cashback-statement.ts).', answer.CASHBACK_STATEMENT_ANSWER),
   },
   // Concierge (ADR 0014).
   {

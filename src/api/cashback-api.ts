@@ -1,4 +1,5 @@
-import type { CashbackStatement } from '../../schemas/entities/cashback-statement';
+import type { CASHBACK_STATEMENT_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import { gatewayApi } from './gateway-api';
 
 /**
@@ -7,7 +8,7 @@ import { gatewayApi } from './gateway-api';
  */
 export const cashbackApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Cashback'] }).injectEndpoints({
   endpoints: (build) => ({
-    getCashbackStatement: build.query<CashbackStatement, string>({
+    getCashbackStatement: build.query<SchemaType<typeof CASHBACK_STATEMENT_ANSWER>, string>({
       query: (siteId) => ({ url: `my-cashback/${encodeURIComponent(siteId)}`, siteId }),
       providesTags: ['Cashback', 'Assets'],
     }),

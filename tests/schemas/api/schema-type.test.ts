@@ -4,6 +4,7 @@ import { ERROR_BODY_SCHEMA } from '../../../schemas/api/error-body';
 import { OTP_VERIFY_BODY, REGISTRATION_BODY, SECOND_FACTOR_BODY } from '../../../schemas/api/request-schemas';
 import {
   ACTING_FOR_ANSWER,
+  CASHBACK_STATEMENT_ANSWER,
   ALIAS_ANSWER,
   CHECK_EMAIL_ANSWER,
   CONTENT_ANSWER,
@@ -13,6 +14,7 @@ import {
   USER_SITES_ANSWER,
 } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
+import type { CashbackStatement } from '../../../schemas/entities/cashback-statement';
 import type { UserProfile } from '../../../schemas/entities/user-profile';
 
 // The expectations below are checked by the typecheck (`tsc`); the `it` bodies also run, so Vitest counts the file.
@@ -68,6 +70,7 @@ describe('SchemaType: the TypeScript type of a contract schema (ADR 0023)', () =
       cards?: { pan: string }[];
     }>();
     expectTypeOf<SchemaType<typeof ENROLLED_ASSET_SCHEMA>>().toEqualTypeOf<EnrolledAsset>();
+    expectTypeOf<SchemaType<typeof CASHBACK_STATEMENT_ANSWER>>().toEqualTypeOf<CashbackStatement>();
     expect(REGISTRATION_BODY.properties.cards.items.required).toEqual(['pan']);
   });
 
