@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import JourneysFirstSequencer from './tests/support/journeys-first-sequencer.ts';
 
 /**
  * @rjsf/core's Form imports its default registry (every field, template and widget RJSF ships);
@@ -47,6 +48,7 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    sequence: { sequencer: JourneysFirstSequencer },
     projects: [
       {
         extends: true,
@@ -93,9 +95,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/no-csp-violations.ts', 'tests/e2e/support/keep-failure-screenshots.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser file at a time, after the unit and gateway files: two at once halved the project's
-          // time but left the ordinary files' waits racing the other file for the two cores (ADR 0004).
-          fileParallelism: false,
+          // After the unit and gateway files (a group of its own), two browser files at a time: a browser file
+          // mostly waits on its pages, one at a time used half a core (ADR 0004).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           // A page under load can take more than expect.poll's default second to draw what a test waits for.
           expect: { poll: { timeout: 5_000 } },
           // The journey matrices run this many sites' journeys side by side in one browser (each its own
