@@ -94,10 +94,24 @@ export interface TestUser {
 }
 
 /** Inserts a user with a real argon2id hash and a profile on their site (an agent: granted that site); returns the id. */
+/**
+ * One argon2id hash per password per test file: hashing at the production cost is most of an inserted user's
+ * time, and no test reads a stored hash's salt (a sign-in verifies it as any other).
+ */
+const hashes = new Map<string, Promise<string>>();
+const storedHashOf = (password: string): Promise<string> => {
+  let stored = hashes.get(password);
+  if (stored === undefined) {
+    stored = hashPassword(password);
+    hashes.set(password, stored);
+  }
+  return stored;
+};
+
 export async function insertUser(db: Database, user: TestUser): Promise<string> {
   const inserted = await db.query<{ id: string }>(
     `insert into users (email, password_hash, first_name, last_name, status, roles) values ($1, $2, 'Test', 'User', $3, $4) returning id`,
-    [user.email, await hashPassword(user.password), user.status ?? 'ACTIVE', user.roles ?? ['ROLE_CARDHOLDER']],
+    [user.email, await storedHashOf(user.password), user.status ?? 'ACTIVE', user.roles ?? ['ROLE_CARDHOLDER']],
   );
   const id = inserted.rows[0]!.id;
   await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [
