@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import enUs from '../../fixtures/content/en_us.json';
 import ptBr from '../../fixtures/content/pt_br.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { collectCspViolations, saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { signInForTest } from './support/test-session';
 
 /**
@@ -33,14 +33,9 @@ const SITES: { siteId: string; locale: Locale; email: string }[] = [
 let portal: PortalProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 const url = (siteId: string, locale: string, route: string) => `${portal.baseUrl}/${siteId}/${locale}/account/${route}`;

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import deDe from '../../fixtures/content/de_de.json';
 import enUs from '../../fixtures/content/en_us.json';
 import ptBr from '../../fixtures/content/pt_br.json';
 import { activationLink, outboxSubjects } from './support/account-helpers';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { collectCspViolations, saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support/sign-in-helpers';
 import { endsOn, routeOf } from './support/navigation';
 
@@ -113,14 +113,9 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const url = (site: SiteJourney, route: string, search = '') => `${portal.baseUrl}/${site.siteId}/${site.locale}/account/${route}${search}`;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { signInForTest } from './support/test-session';
 
 /**
@@ -174,14 +174,9 @@ describe('the app shell in Chromium (SPEC §2, §4, §7, §8)', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   async function contextFor(walk: Pick<Walk, 'user' | 'siteId'>): Promise<BrowserContext> {

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
 import esCo from '../../fixtures/content/es_co.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
 import { endsOn } from './support/navigation';
 import { REPO_ROOT } from './support/paths';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
+import { startPortal } from './support/portal-process';
 import { signInForTest } from './support/test-session';
 
 /**
@@ -29,14 +30,9 @@ const CVV = '737';
 let portal: PortalProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 async function editPan(email: string, siteId: string, locale: string): Promise<{ context: BrowserContext; page: Page; validationBodies: string[] }> {

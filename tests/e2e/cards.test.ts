@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { collectCspViolations, saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { signInForTest } from './support/test-session';
 
 /**
@@ -16,14 +16,9 @@ import { signInForTest } from './support/test-session';
 let portal: PortalProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 async function signedInPage(

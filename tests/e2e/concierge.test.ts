@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { collectCspViolations, saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { newPasscode, outboxIds } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
 import { cookieValue, endsOn } from './support/navigation';
@@ -31,14 +31,9 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const url = (route: string, locale = 'en_us') => `${portal.baseUrl}/${SITE}/${locale}/account/${route}`;

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoCspViolations, collectCspViolations, launchChromium, pendingCspViolations, takeCspViolations } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { describe, expect, it } from 'vitest';
+import { assertNoCspViolations, collectCspViolations, pendingCspViolations, takeCspViolations } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 
 /**
  * The security suite (README "Set-up"): the CSP watch every browser test runs under
@@ -13,14 +13,9 @@ describe('the CSP violation watch of every browser test', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const injectInlineScript = `(() => {

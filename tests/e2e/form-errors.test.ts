@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
 import esCo from '../../fixtures/content/es_co.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { launchChromium } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 
 /**
  * SPEC §5 errors that say what is expected, in Chromium against the real gateway: a submit shows
@@ -19,14 +18,9 @@ describe('form errors say what is expected (SPEC §5)', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   async function openRegistration(siteId: string, locale: string): Promise<Page> {

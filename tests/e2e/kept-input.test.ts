@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
 import { expectNoAxeViolations } from './support/accessibility';
 import { activationLink } from './support/account-helpers';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
 import { endsOn, routeOf } from './support/navigation';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { outboxIds } from './support/sign-in-helpers';
 
 /**
@@ -32,14 +32,9 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const url = (siteId: string, route: string) => `${portal.baseUrl}/${siteId}/en_us/account/${route}`;
