@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSiteFixture } from '../support/site-fixtures';
 import { expectNoAxeViolations } from './support/accessibility';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { collectCspViolations, saveScreenshot } from './support/browser';
 import { endsOn } from './support/navigation';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { JOURNEY_DOB, textValueFor } from './support/site-journey/field-values';
 import { contentText, journeySiteOf } from './support/site-journey/journey-site';
 import { eligibleTestCards, groupedCard } from './support/site-journey/test-cards';
@@ -24,14 +24,9 @@ const run = Date.now().toString(36);
 let portal: PortalProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 const url = (route: string) => `${portal.baseUrl}/${SITE.siteId}/${SITE.locale}/account/${route}`;

@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
 import { endsOn, routeOf } from './support/navigation';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { signInForTest } from './support/test-session';
 
 /**
@@ -20,14 +20,9 @@ const DISMISS = texts.common?.['notice.dismiss'] ?? '';
 let portal: PortalProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 async function signedInPhone(email: string, siteId: string, locale: string, route: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostileRedirects } from '../security/hostile-redirects';
-import { launchChromium } from './support/browser';
 import { endsOn, routeOf } from './support/navigation';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { advanceGatewayClock } from './support/sign-in-helpers';
 
 /**
@@ -24,15 +23,10 @@ describe('open redirects in Chromium (SPEC §2, §5; ADR 0015)', () => {
   let browser: Browser;
   let hostile: ReturnType<typeof hostileRedirects>;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
     hostile = hostileRedirects(portal.baseUrl);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   /** Every document (top frame or not) the context asked for that is not on the portal's origin. */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../schemas/locales/pseudo-locale';
 import { activationLink } from './support/account-helpers';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { signInForTest } from './support/test-session';
 import { routeOf } from './support/navigation';
 import { newPasscode, outboxIds } from './support/sign-in-helpers';
@@ -229,13 +229,9 @@ function inspectPage({
 
 let portal: PortalProcess;
 let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 const url = (route: string, siteId = SITE_ID) => `${portal.baseUrl}/${siteId}/${PSEUDO_LOCALE}/account/${route}`;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { describe, expect, it } from 'vitest';
+import { collectCspViolations, saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
 import { endsOn, routeOf } from './support/navigation';
@@ -38,14 +38,9 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
   /** How far the tests moved the gateway's clock, so TOTP codes are computed at the gateway's time. */
   let clockOffsetSeconds = 0;
 
-  beforeAll(async () => {
-    portal = await startPortal({ GATEWAY_TEST_MODE: 'true' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const url = (siteId: string, route: string, search = '') => `${portal.baseUrl}/${siteId}/en_us/account/${route}${search}`;
