@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectCspViolations, launchChromium, pendingCspViolations, saveScreenshot, takeCspViolations } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { collectCspViolations, pendingCspViolations, saveScreenshot, takeCspViolations } from './support/browser';
 import { REPO_ROOT } from './support/paths';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
+
+// This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
+browserTest.override('portalEnv', {});
 
 // The first browser test: the portal as `npm start` runs it, in Debian's Chromium. SPEC §2: page language
 // follows the locale; the title is brand - title - brand; site configuration is resolved for all routes.
@@ -15,14 +18,9 @@ describe('the login route in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   it.each([

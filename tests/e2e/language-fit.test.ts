@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/accessibility';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { collectCspViolations, saveScreenshot } from './support/browser';
 import { REPO_ROOT, TEST_OUTPUT_DIR } from './support/paths';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
+
+// This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
+browserTest.override('portalEnv', {});
 
 /**
  * Language that fits (ADR 0013), in Chromium against the real gateway: a Spanish page whose locale
@@ -26,13 +29,9 @@ function text(content: Content, group: string, key: string): string {
 
 let portal: PortalProcess;
 let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 async function open(path: string, width = 1024): Promise<{ page: Page; cspViolations: string[]; close: () => Promise<void> }> {

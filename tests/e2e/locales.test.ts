@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { collectCspViolations, saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
+
+// This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
+browserTest.override('portalEnv', {});
 
 /**
  * The login and registration pages in four locales, in Chromium against the real
@@ -47,13 +50,9 @@ const CASES: LocaleCase[] = [
 
 let portal: PortalProcess;
 let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 async function open(path: string, prepare: (page: Page) => Promise<void> = async () => undefined) {

@@ -1,11 +1,12 @@
 import type { APIResponse, Browser, BrowserContext, Response } from 'playwright-core';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../gateway/limits/sign-in-limits';
 import { firstbankUser, registrationBody } from '../gateway/support/account-requests';
 import { activationLink } from './support/account-helpers';
-import { launchChromium, saveScreenshot } from './support/browser';
+import { saveScreenshot } from './support/browser';
+import { browserTest } from './support/browser-test';
 import { cookieValue, endsOn } from './support/navigation';
 import { INSTANCE_HEADER, portalPairSkipReason, startPortalPair, type InstanceLabel, type PortalPair } from './support/portal-pair';
 import { advanceGatewayClock, newPasscode, outboxIds, outboxMessages } from './support/sign-in-helpers';
@@ -32,13 +33,14 @@ describe.skipIf(SKIP_REASON !== undefined)(
     let pair: PortalPair;
     let browser: Browser;
 
-    beforeAll(async () => {
+    // The browser is the file's shared one (browser-test.ts); the gateways are the pair, so no `portal` is started.
+    browserTest.beforeAll(async ({ browser: fileBrowser }) => {
+      browser = fileBrowser;
       // TRUST_PROXY: the pair's proxy names the client, so each limit test counts its own address (README "Environment").
-      [pair, browser] = await Promise.all([startPortalPair({ GATEWAY_TEST_MODE: 'true', TRUST_PROXY: 'true' }), launchChromium()]);
+      pair = await startPortalPair({ GATEWAY_TEST_MODE: 'true', TRUST_PROXY: 'true' });
     });
 
     afterAll(async () => {
-      await browser?.close();
       const code = await pair?.stop();
       // Both instances shut down cleanly (SIGTERM: in-flight requests finished, pools and Redis closed).
       expect(code).toBe(0);

@@ -1,9 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { collectCspViolations, saveScreenshot } from './support/browser';
 import { cookieValue, endsOn } from './support/navigation';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { newPasscode, outboxIds } from './support/sign-in-helpers';
+
+// This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
+browserTest.override('portalEnv', {});
 
 /**
  * docs/decisions/0017-threat-model.md in Chromium against the real gateway and database: a session
@@ -19,14 +22,9 @@ describe('sessions stay on their site in Chromium (ADR 0017)', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const url = (siteId: string, route: string) => `${portal.baseUrl}/${siteId}/en_us/account/${route}`;

@@ -1,11 +1,14 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import enUs from '../../fixtures/content/en_us.json';
 import esCo from '../../fixtures/content/es_co.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
+
+// This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
+browserTest.override('portalEnv', {});
 
 /**
  * SPEC §3 theme and cms tenant, docs/decisions/0020-site-themes-and-brands.md: a site's brand
@@ -22,14 +25,9 @@ const slideSelector = (locale: keyof typeof CAROUSEL) => `[aria-roledescription=
 let portal: PortalProcess;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+  portal = filePortal;
+  browser = fileBrowser;
 });
 
 const loginUrl = (siteId: string, locale: string) => `${portal.baseUrl}/${siteId}/${locale}/account/login-form`;

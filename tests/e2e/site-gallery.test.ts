@@ -1,12 +1,15 @@
 import { readdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import type { FormName } from '../../schemas/forms/form-names';
 import { listSiteFixtures } from '../support/site-fixtures';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
+import { collectCspViolations, saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { browserTest, type PortalProcess } from './support/browser-test';
+
+// The gallery is served only with SITE_GALLERY on; this file's gateway runs without the test hooks.
+browserTest.override('portalEnv', { SITE_GALLERY: 'true' });
 
 // The site gallery (README "Architecture"): every fixture's forms render in Chromium with the right fields,
 // masks and messages; a form works under a CSP without unsafe-eval; the gallery shows every site.
@@ -16,17 +19,12 @@ describe('the site gallery in Chromium, under the strict CSP', () => {
   let page: Page;
   let cspViolations: string[];
 
-  beforeAll(async () => {
-    portal = await startPortal({ SITE_GALLERY: 'true' });
-    browser = await launchChromium();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     cspViolations = collectCspViolations(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
   });
 
   it('lists every site found in fixtures/sites', async () => {

@@ -1,10 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
-import { startPortal, type PortalProcess } from './support/portal-process';
+import { collectCspViolations, saveScreenshot } from './support/browser';
+import { browserTest, type PortalProcess } from './support/browser-test';
 import { cookieValue, endsOn, routeOf } from './support/navigation';
+
+// This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
+browserTest.override('portalEnv', {});
 
 /**
  * SSO end to end (docs/decisions/0015-sso-oidc.md) in Chromium against the
@@ -19,14 +22,9 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
   let portal: PortalProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
+  browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
+    portal = filePortal;
+    browser = fileBrowser;
   });
 
   const url = (route: string, locale = 'en_us') => `${portal.baseUrl}/${SITE}/${locale}/account/${route}`;
