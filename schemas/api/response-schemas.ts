@@ -1,7 +1,9 @@
 /**
- * The answers of the gateway's routes as JSON Schema, for the OpenAPI document and, through `SchemaType`,
- * the app's endpoint types (ADR 0023). Fastify does not serialise with them (an answer is sent as the route
- * builds it), so they document, never drop, a member.
+ * The answers of the gateway's routes as JSON Schema: Fastify serialises each route's answer with its schema
+ * (gateway/http/answer-schemas.ts), the OpenAPI document publishes them and, through `SchemaType`, they are the
+ * app's endpoint types (ADR 0023 "Answers serialised with the contract"). The serialiser drops a member a schema
+ * does not declare and coerces values to the declared type, so each schema lists every member its route sends,
+ * or says `additionalProperties: true`; in test mode the gateway refuses an answer its schema would change.
  */
 import { CASHBACK_STATUSES } from '../entities/cashback-statement';
 import { ENROLLED_ASSET_SCHEMA } from './enrolled-asset';
@@ -137,7 +139,7 @@ export const BACKGROUND_CHECK_ANSWER = {
 export const USER_SITE_RECORD_ANSWER = {
   type: 'object',
   required: ['siteId', 'attributes', 'version'],
-  properties: { siteId: STRING, attributes: { type: 'object' }, version: { type: 'integer' } },
+  properties: { siteId: STRING, attributes: { type: 'object', additionalProperties: true }, version: { type: 'integer' } },
 } as const;
 
 /** ADR 0010: `{ userSites: { [siteId]: user site object } }`. */
@@ -250,5 +252,27 @@ export const TEST_IDP_INTERACTION_ANSWER = {
 /** ADR 0015: the registered redirect URI, with the code and state, where the browser goes next. */
 export const TEST_IDP_CHOICE_ANSWER = { type: 'object', required: ['redirectTo'], properties: { redirectTo: STRING } } as const;
 
-/** Any JSON object; the summary says what it holds. */
-export const OBJECT_ANSWER = { type: 'object' } as const;
+/** ADR 0011: the card is removed. */
+export const CARD_REMOVED_ANSWER = { type: 'object', required: ['removed'], properties: { removed: { const: true } } } as const;
+
+/** ADR 0006: a form payload passes the gateway's check. */
+export const FORM_VALID_ANSWER = { type: 'object', required: ['valid'], properties: { valid: { const: true } } } as const;
+
+/** The captcha token was verified. */
+export const CAPTCHA_VERIFIED_ANSWER = { type: 'object', required: ['success'], properties: { success: { const: true } } } as const;
+
+/** ADR 0018 test hooks: a test session is open until `expiresAt` (ISO 8601). */
+export const TEST_SESSION_ANSWER = {
+  type: 'object',
+  required: ['signedIn', 'expiresAt'],
+  properties: { signedIn: { const: true }, expiresAt: STRING },
+} as const;
+
+/** ADR 0018 test hooks: the gateway's clock after moving it (ISO 8601). */
+export const TEST_CLOCK_ANSWER = { type: 'object', required: ['now'], properties: { now: STRING } } as const;
+
+/** ADR 0018 test hooks: the next matching call will fail. */
+export const TEST_FAILURE_ARMED_ANSWER = { type: 'object', required: ['armed'], properties: { armed: { const: true } } } as const;
+
+/** Any JSON object, every member kept as sent (`additionalProperties`: the serialiser drops what a schema does not declare); the summary says what it holds. */
+export const OBJECT_ANSWER = { type: 'object', additionalProperties: true } as const;

@@ -50,7 +50,7 @@ const CARD_CALLS: Readonly<Record<CardCall, (path: string) => RouteContract>> = 
     availability: 'always',
     summary: 'Removes a card (empty body; SPEC §5 last-card and default-card rules).',
     request: { bodyReading: 'none' },
-    response: ok('`{ removed: true }`.'),
+    response: ok('`{ removed: true }`.', answer.CARD_REMOVED_ANSWER),
   }),
   setDefault: (path) => ({
     method: 'POST',
@@ -127,7 +127,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: "A dry run of the gateway's check of a form payload (ADR 0006); writes nothing.",
     request: { bodyReading: 'route-checked' },
-    response: ok('`{ valid: true }`, or 400 VALIDATION_FAILED naming each field.'),
+    response: ok('`{ valid: true }`, or 400 VALIDATION_FAILED naming each field.', answer.FORM_VALID_ANSWER),
   },
   {
     method: 'GET',
@@ -432,7 +432,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'public',
     availability: 'always',
     summary: 'Verifies the captcha token of the X-HCAPTCHA-TOKEN header.',
-    response: ok('`{ success: true }`.'),
+    response: ok('`{ success: true }`.', answer.CAPTCHA_VERIFIED_ANSWER),
   },
   // Passcodes, MFA and recovery (ADR 0008, ADR 0009, ADR 0021).
   {
@@ -623,7 +623,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Offer categories by language.',
     request: { querystring: request.LOCALE_QUERY },
-    response: ok('The categories.', { type: 'array' }),
+    response: ok('The categories.', { type: 'array', items: answer.OBJECT_ANSWER }),
   },
   {
     method: 'GET',
@@ -768,7 +768,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'test-mode',
     summary: 'Signs a user in by e-mail address, for tests.',
     request: { body: request.TEST_SESSION_BODY },
-    response: ok('`{ signedIn: true, expiresAt }`.'),
+    response: ok('`{ signedIn: true, expiresAt }`.', answer.TEST_SESSION_ANSWER),
   },
   {
     method: 'POST',
@@ -778,7 +778,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'test-mode',
     summary: "Moves the gateway's clock forward, for tests.",
     request: { body: request.TEST_CLOCK_BODY },
-    response: ok('`{ now }`.'),
+    response: ok('`{ now }`.', answer.TEST_CLOCK_ANSWER),
   },
   {
     method: 'POST',
@@ -788,7 +788,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'test-mode',
     summary: 'Makes the next matching call fail with a status, for tests.',
     request: { body: request.TEST_FAILURE_BODY },
-    response: ok('`{ armed: true }`.'),
+    response: ok('`{ armed: true }`.', answer.TEST_FAILURE_ARMED_ANSWER),
   },
 ];
 
