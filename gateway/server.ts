@@ -1,7 +1,9 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASES } from '../schemas/api/contract';
+import { gatewayRoutes } from '../schemas/api/routes';
 import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
+import { cardCallRoutes } from './cards/card-call-paths';
 import type { Database } from './db/database';
 import { assetsPlugin } from './features/assets/assets-plugin';
 import { conciergePlugin } from './features/concierge/concierge-plugin';
@@ -13,6 +15,7 @@ import { userAttributePlugin } from './features/user-attribute/user-attribute-pl
 import { userAuthPlugin } from './features/user-auth/user-auth-plugin';
 import { userMgmtPlugin } from './features/user-mgmt/user-mgmt-plugin';
 import type { Fixtures } from './fixtures/load-fixtures';
+import { guardAnswerSerialisation, serialiseAnswersWithContract } from './http/answer-schemas';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { handleClientError, handleError, handleFrameworkError } from './http/errors';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
@@ -80,6 +83,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.decorate('secureCookies', !development);
   // ADR 0017: every route says who may call it, or the gateway does not start.
   declareAccessOfEveryRoute(app);
+  // ADR 0023 "Answers": each route's answer is serialised with its contract schema, and in test mode checked whole.
+  serialiseAnswersWithContract(app, gatewayRoutes(cardCallRoutes(fixtures)));
+  if (options.testMode) guardAnswerSerialisation(app);
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);

@@ -50,7 +50,7 @@ export interface RouteResponse {
   description: string;
   /** application/json when unset. */
   mediaType?: string;
-  /** Documentation only: Fastify does not serialise answers with it. */
+  /** Fastify serialises the answer of `status` with it (gateway/http/answer-schemas.ts), so it declares every member sent. */
   schema?: JsonSchema;
 }
 

@@ -78,6 +78,9 @@ function contractKeys(route: RouteContract): string[] {
   return serverUrlsOf(route).map((server) => `${route.method} ${server === '/' ? '' : server}${route.url}`);
 }
 
+/** The schema a route serialises its answers of this status with (gateway/http/answer-schemas.ts). */
+const answerSchemaOf = (schema: NonNullable<RouteOptions['schema']>, status: number) => (schema.response as Record<number, unknown> | undefined)?.[status];
+
 /** The contract of a gateway on these site files: the fixed routes and the card calls at the sites' paths. */
 const contractOf = (fixtures: Fixtures) => gatewayRoutes(cardCallRoutes(fixtures));
 
@@ -112,7 +115,7 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
     expect(differences(keysOf(routes), new Set(always.flatMap(contractKeys)))).toEqual({ withoutContract: [], withoutRoute: [] });
   });
 
-  it('each route declares the access of its contract entry and validates with its request schemas, the same objects', async () => {
+  it('each route declares the access of its contract entry, validates with its request schemas and serialises its answer with its answer schema, the same objects', async () => {
     const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' });
     const byKey = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
     const mismatches = contract.flatMap((contract) =>
@@ -125,6 +128,9 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
           schema.body === contract.request?.body ? null : 'body schema',
           schema.params === contract.request?.params ? null : 'params schema',
           schema.querystring === contract.request?.querystring ? null : 'querystring schema',
+          answerSchemaOf(schema, contract.response.status) === (contract.response.mediaType === undefined ? contract.response.schema : undefined)
+            ? null
+            : 'answer schema',
         ].filter((problem) => problem !== null);
         return problems.length === 0 ? [] : [`${key}: ${problems.join(', ')}`];
       }),

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_BASES, type RouteContract } from '../../schemas/api/contract';
+import type { ErrorBody } from '../../schemas/api/error-body';
+
+/**
+ * ADR 0023 "Answers": each route is serialised with the answer schema of its contract entry (schemas/api/routes.ts),
+ * found by method and URL as Fastify registers them, under each API base or at the page root. Fastify then writes
+ * the answer with fast-json-stringify, which drops members a schema does not declare and coerces values to the
+ * declared type; `guardAnswerSerialisation` proves in test mode that it changes nothing.
+ */
+export function serialiseAnswersWithContract(app: FastifyInstance, contract: readonly RouteContract[]): void {
+  const byKey = new Map<string, RouteContract>();
+  for (const entry of contract) {
+    for (const base of entry.base === 'api' ? API_BASES : ['']) byKey.set(`${entry.method} ${base}${entry.url}`, entry);
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.length !== 1 || route.schema?.response !== undefined) return;
+    const entry = byKey.get(`${String(methods[0])} ${route.url}`);
+    const { status, schema, mediaType } = entry?.response ?? {};
+    // A route with no JSON answer (a stylesheet, the app's files, a redirect) is sent as it builds it.
+    if (status === undefined || schema === undefined || mediaType !== undefined) return;
+    route.schema = { ...route.schema, response: { [status]: schema } };
+  });
+}
+
+/** The machine code of a test-mode answer whose serialisation lost or changed something. */
+export const ANSWER_SCHEMA_MISMATCH = 'ANSWER_SCHEMA_MISMATCH';
+
+/** What each route built, as JSON would carry it, until `onSend` compares it with what was serialised. */
+const builtAnswers = new WeakMap<FastifyRequest, unknown>();
+
+/**
+ * Test mode only (ADR 0018): every answer serialised from an object is compared with the object the route built
+ * (as `JSON.stringify` would send it), key order free. A difference means an answer schema drops or coerces a member:
+ * one error line names the route and the first differing path (never the values: they may be secrets), and the
+ * call answers 500 ANSWER_SCHEMA_MISMATCH, so every gateway and browser test in test mode proves the schemas whole.
+ */
+export function guardAnswerSerialisation(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    builtAnswers.set(request, JSON.parse(JSON.stringify(payload)) as unknown);
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!builtAnswers.has(request) || typeof payload !== 'string') return payload;
+    const built = builtAnswers.get(request);
+    builtAnswers.delete(request);
+    const path = firstDifference(built, JSON.parse(payload), '$');
+    if (path === null) return payload;
+    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    request.log.error({ route, path }, `${route}: the serialised answer differs from the built one at ${path}; its answer schema is incomplete`);
+    const body: ErrorBody = { error: ANSWER_SCHEMA_MISMATCH, message: `The answer schema of ${route} drops or changes ${path}.` };
+    reply.code(500).type('application/json; charset=utf-8');
+    return JSON.stringify(body);
+  });
+}
+
+/** The JSON path of the first place where two JSON values differ, or null when they are equal. */
+export function firstDifference(expected: unknown, actual: unknown, path: string): string | null {
+  if (Array.isArray(expected) || Array.isArray(actual)) {
+    if (!Array.isArray(expected) || !Array.isArray(actual)) return path;
+    for (let index = 0; index < Math.max(expected.length, actual.length); index++) {
+      if (index >= expected.length || index >= actual.length) return `${path}[${String(index)}]`;
+      const difference = firstDifference(expected[index], actual[index], `${path}[${String(index)}]`);
+      if (difference !== null) return difference;
+    }
+    return null;
+  }
+  if (isObject(expected) && isObject(actual)) {
+    for (const key of [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort()) {
+      if (!(key in expected) || !(key in actual)) return `${path}.${key}`;
+      const difference = firstDifference(expected[key], actual[key], `${path}.${key}`);
+      if (difference !== null) return difference;
+    }
+    return null;
+  }
+  return Object.is(expected, actual) ? null : path;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
