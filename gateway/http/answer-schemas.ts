@@ -3,7 +3,7 @@ import { API_BASES, type RouteContract } from '../../schemas/api/contract';
 import type { ErrorBody } from '../../schemas/api/error-body';
 
 /**
- * ADR 0023 "Answers": each route is serialised with the answer schema of its contract entry (schemas/api/routes.ts),
+ * ADR 0023 "Answers serialised with the contract": each route is serialised with the answer schema of its contract entry (schemas/api/routes.ts),
  * found by method and URL as Fastify registers them, under each API base or at the page root. Fastify then writes
  * the answer with fast-json-stringify, which drops members a schema does not declare and coerces values to the
  * declared type; `guardAnswerSerialisation` proves in test mode that it changes nothing.
