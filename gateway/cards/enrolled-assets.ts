@@ -1,5 +1,5 @@
 import type { EnrolledAsset } from '../../schemas/api/enrolled-asset';
-import type { CashbackStatus } from '../../schemas/cards/card-rules';
+import type { CashbackStatus } from '../../schemas/entities/cashback-statement';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { ASSET_COLUMNS, type AssetRow } from './card-enrolment';

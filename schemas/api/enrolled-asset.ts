@@ -1,5 +1,5 @@
 /** SPEC §3 "Enrolled asset" as the gateway answers it (ADR 0011): one type for the gateway that writes it and the app that reads it. */
-import { CASHBACK_STATUSES, type CashbackStatus } from '../cards/card-rules';
+import { CASHBACK_STATUSES, type CashbackStatus } from '../entities/cashback-statement';
 
 export const ASSET_METADATA_NAMES = ['LAST_FOUR', 'PRODUCT_TYPE', 'VOP_CARD_ID', 'ISSUER_BID'] as const;
 export type AssetMetadataName = (typeof ASSET_METADATA_NAMES)[number];

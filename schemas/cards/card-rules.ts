@@ -2,6 +2,7 @@
  * The card rules of SPEC §4 (card add and delete transitions) and §5 (card number and removal
  * rules), pure: the card screens and their tests share them.
  */
+import { CASHBACK_STATUSES, type CashbackStatus } from '../entities/cashback-statement';
 import { CARD_NUMBER_MAX_INPUT_LENGTH, validateCardNumber } from '../validators/card-number';
 
 /** SPEC §3 "Card entry" as the screens show it: never more of the number than its last four. */
@@ -17,8 +18,6 @@ export interface CardEntry {
   cashbackStatus: CashbackStatus | null;
 }
 
-export const CASHBACK_STATUSES = ['ELIGIBLE', 'NOT_ELIGIBLE', 'PENDING'] as const;
-export type CashbackStatus = (typeof CASHBACK_STATUSES)[number];
 
 export function cashbackStatusOf(value: unknown): CashbackStatus | null {
   return CASHBACK_STATUSES.find((status) => status === value) ?? null;

@@ -1,4 +1,5 @@
-import type { CardEntry, CashbackStatus } from '../../schemas/cards/card-rules';
+import type { CardEntry } from '../../schemas/cards/card-rules';
+import type { CashbackStatus } from '../../schemas/entities/cashback-statement';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import './cards.css';
 import { CardRowIdentity } from './CardRowIdentity';

@@ -1,4 +1,5 @@
-import type { CardEntry, CashbackStatus } from '../../../schemas/cards/card-rules';
+import type { CardEntry } from '../../../schemas/cards/card-rules';
+import type { CashbackStatus } from '../../../schemas/entities/cashback-statement';
 import type { CardRemovalTexts } from '../../../widgets/cards/use-card-removal';
 import type { ManagedCardListTexts } from '../../../widgets/cards/ManagedCardList';
 import type { EditDeleteCardFormTexts } from '../../../widgets/cards/EditDeleteCardForm';
