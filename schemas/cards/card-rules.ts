@@ -18,7 +18,6 @@ export interface CardEntry {
   cashbackStatus: CashbackStatus | null;
 }
 
-
 export function cashbackStatusOf(value: unknown): CashbackStatus | null {
   return CASHBACK_STATUSES.find((status) => status === value) ?? null;
 }
