@@ -84,7 +84,8 @@ export async function accountEnumerationRows(): Promise<BenchRow[]> {
       const unknownMedian = median(timings.unknown);
       rows.push({
         figure: `${accountCall.name} answer, account vs none (median/p90 of ${CALLS_PER_SIDE})`,
-        value: `${knownMedian.toFixed(2)}/${p90(timings.known).toFixed(2)} vs ${unknownMedian.toFixed(2)}/${p90(timings.unknown).toFixed(2)} ms`,
+        value: `account: ${knownMedian.toFixed(2)}/${p90(timings.known).toFixed(2)} ms`,
+        reference: `no account: ${unknownMedian.toFixed(2)}/${p90(timings.unknown).toFixed(2)} ms`,
         target: 'medians within noise',
         met: null,
       });

@@ -9,6 +9,11 @@ export interface BenchRow {
   target: string;
   /** null: the figure has no numeric target (printed for information). */
   met: boolean | null;
+  /**
+   * The same measurement of a floor, taken in the same run on the same machine (a bare HTTP server, React alone,
+   * plain inputs, a static page): how much of the figure is the machine's and how much is the portal's.
+   */
+  reference: string;
 }
 
 /** Why a figure missed, printed under the table (e.g. Lighthouse's failing audits). */
@@ -38,8 +43,8 @@ export function metLabel(met: boolean | null): string {
 
 /** A Markdown table, so the same text pastes into the README. */
 export function formatTable(rows: readonly BenchRow[]): string {
-  const cells = rows.map((row) => [row.figure, row.value, row.target, metLabel(row.met)]);
-  const header = ['figure', 'value', 'target', 'met?'];
+  const cells = rows.map((row) => [row.figure, row.value, row.reference, row.target, metLabel(row.met)]);
+  const header = ['figure', 'value', 'reference (same run)', 'target', 'met?'];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]?.length ?? 0)));
   const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');

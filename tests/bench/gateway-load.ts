@@ -13,9 +13,11 @@
  * the gateway's one thread.
  */
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { hashPassword, verifyPassword } from '../../gateway/security/password-hashing';
 import { REPO_ROOT } from '../e2e/support/paths';
 import { readSiteFixture } from '../support/site-fixtures';
 import { startBenchPortal, type BenchRow } from './bench-table';
@@ -76,7 +78,30 @@ function demoUserWithoutPasscode(): DemoUser {
 
 type ReadTarget = { label: string; env: Record<string, string> };
 
-async function readRows(distDir: string, target: ReadTarget): Promise<BenchRow[]> {
+/** The reads' load: the same for the gateway and for its reference. */
+const readLoad = (url: string, headers: Record<string, string> = {}) =>
+  autocannon({ url, connections: 20, overallRate: READ_RATE_PER_SECOND, duration: READ_DURATION_SECONDS, headers });
+
+/** A Node HTTP server answering a small JSON body and nothing else, in a process of its own as the gateway is. */
+const BARE_SERVER = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); })
+  .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+
+/** The reads' reference: the same load on the bare server, in this run, on this machine. */
+async function bareServerReads(): Promise<string> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.once('exit', (code) => reject(new Error(`the bench's bare HTTP server exited with ${String(code)}`)));
+    });
+    const result = await readLoad(`http://127.0.0.1:${port}/`);
+    return `bare Node HTTP server: ${result.latency.p50} / ${result.latency.p99} ms, ${result.errors + result.timeouts + result.non2xx} errors`;
+  } finally {
+    child.kill();
+  }
+}
+
+async function readRows(distDir: string, target: ReadTarget, reference: string): Promise<BenchRow[]> {
   const portal = await startBenchPortal({ DIST_DIR: distDir, ...target.env });
   const rows: BenchRow[] = [];
   try {
@@ -90,17 +115,12 @@ async function readRows(distDir: string, target: ReadTarget): Promise<BenchRow[]
     for (const read of reads) {
       const probe = await fetch(`${portal.baseUrl}${read.path}`, { headers: { cookie } });
       if (!probe.ok) throw new Error(`${read.name} answered ${probe.status} before the load: ${await probe.text()}`);
-      const result = await autocannon({
-        url: `${portal.baseUrl}${read.path}`,
-        connections: 20,
-        overallRate: READ_RATE_PER_SECOND,
-        duration: READ_DURATION_SECONDS,
-        headers: { cookie },
-      });
+      const result = await readLoad(`${portal.baseUrl}${read.path}`, { cookie });
       const errors = result.errors + result.timeouts + result.non2xx;
       rows.push({
         figure: `${read.name} (${target.label}), ${READ_RATE_PER_SECOND} req/s for ${READ_DURATION_SECONDS} s (p50/p99, errors of ${result.requests.total})`,
         value: `${result.latency.p50} / ${result.latency.p99} ms, ${errors} errors`,
+        reference,
         target: `p99 <= ${READ_P99_TARGET_MS} ms, 0 errors`,
         met: result.latency.p99 <= READ_P99_TARGET_MS && errors === 0 && result.requests.total >= READ_RATE_PER_SECOND * READ_DURATION_SECONDS * 0.95,
       });
@@ -122,27 +142,48 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 /** The reads on a fresh PostgreSQL database of TEST_DATABASE_URL's server, dropped afterwards. */
-async function postgresReadRows(distDir: string, serverUrl: string): Promise<BenchRow[]> {
+async function postgresReadRows(distDir: string, serverUrl: string, reference: string): Promise<BenchRow[]> {
   const name = `bench_${randomBytes(6).toString('hex')}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await adminQuery(serverUrl, `create database ${name}`);
   try {
-    return await readRows(distDir, { label: 'PostgreSQL', env: { DATABASE_URL: url.toString() } });
+    return await readRows(distDir, { label: 'PostgreSQL', env: { DATABASE_URL: url.toString() } }, reference);
   } finally {
     await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   }
 }
 
 export async function gatewayLoadRows(distDir: string): Promise<BenchRow[]> {
-  const rows = await readRows(distDir, { label: 'embedded PGlite', env: {} });
+  const reference = await bareServerReads();
+  const rows = await readRows(distDir, { label: 'embedded PGlite', env: {} }, reference);
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) rows.push(...(await postgresReadRows(distDir, serverUrl)));
+  if (serverUrl) rows.push(...(await postgresReadRows(distDir, serverUrl, reference)));
   rows.push(...(await loginRows(distDir)));
   return rows;
 }
 
+/**
+ * The sign-ins' reference: the gateway's own argon2id verification (gateway/security/password-hashing.ts) alone,
+ * as many at a time as the load has clients, for as long.
+ */
+async function argon2VerifiesPerSecond(): Promise<string> {
+  const stored = await hashPassword('Bench#Password2026');
+  let verified = 0;
+  const until = performance.now() + LOGIN_DURATION_SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: LOGIN_CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        if (await verifyPassword(stored, 'Bench#Password2026')) verified += 1;
+      }
+    }),
+  );
+  return `argon2id verifies alone, ${LOGIN_CONNECTIONS} at a time: ${(verified / ((performance.now() - started) / 1000)).toFixed(1)}/s`;
+}
+
 async function loginRows(distDir: string): Promise<BenchRow[]> {
+  const reference = await argon2VerifiesPerSecond();
   const portal = await startBenchPortal({ DIST_DIR: distDir, TRUST_PROXY: 'true' });
   const rows: BenchRow[] = [];
   try {
@@ -177,6 +218,7 @@ async function loginRows(distDir: string): Promise<BenchRow[]> {
     rows.push({
       figure: `password sign-ins POST user-auth/login, ${LOGIN_CONNECTIONS} clients for ${LOGIN_DURATION_SECONDS} s (argon2id m=19 MiB t=2 p=1; p50 latency, errors)`,
       value: `${(logins['2xx'] / logins.duration).toFixed(1)} logins/s, p50 ${logins.latency.p50} ms, ${loginErrors} errors`,
+      reference,
       target: 'none (printed)',
       met: loginErrors === 0 ? null : false,
     });
