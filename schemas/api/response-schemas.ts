@@ -274,5 +274,27 @@ export const TEST_CLOCK_ANSWER = { type: 'object', required: ['now'], properties
 /** ADR 0018 test hooks: the next matching call will fail. */
 export const TEST_FAILURE_ARMED_ANSWER = { type: 'object', required: ['armed'], properties: { armed: { const: true } } } as const;
 
+/** `GET health`: the gateway answers, and which database it runs on (ADR 0003). */
+export const HEALTH_ANSWER = {
+  type: 'object',
+  required: ['status', 'database'],
+  properties: { status: { const: 'ok' }, database: { enum: ['pglite', 'postgres'] } },
+} as const;
+
+/** ADR 0022 `GET user-auth/auth/user-token`: the session's access token, what is left of it, and who holds it. */
+export const USER_TOKEN_ANSWER = {
+  type: 'object',
+  required: ['access_token', 'token_type', 'expires_in', 'user_type', 'siteId', 'authorities'],
+  properties: {
+    access_token: STRING,
+    token_type: { const: 'bearer' },
+    // Seconds the session has left (SPEC §9 session_expiry = now + expires_in).
+    expires_in: { type: 'integer', minimum: 0 },
+    user_type: { enum: ['CARDHOLDER', 'CONCIERGE'] },
+    siteId: STRING,
+    authorities: { type: 'array', items: STRING },
+  },
+} as const;
+
 /** Any JSON object, every member kept as sent (`additionalProperties`: the serialiser drops what a schema does not declare); the summary says what it holds. */
 export const OBJECT_ANSWER = { type: 'object', additionalProperties: true } as const;

@@ -79,7 +79,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'public',
     availability: 'always',
     summary: 'Health of the gateway and its database.',
-    response: ok('`{ status: "ok", database }`; 503 DATABASE_UNAVAILABLE when the database does not answer.'),
+    response: ok('`{ status: "ok", database }`; 503 DATABASE_UNAVAILABLE when the database does not answer.', answer.HEALTH_ANSWER),
   },
   {
     method: 'GET',
@@ -413,7 +413,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'signed-in',
     availability: 'always',
     summary: "The session's access token and authorities.",
-    response: ok('`{ access_token, token_type, expires_in, user_type, siteId, authorities }`.'),
+    response: ok('`{ access_token, token_type, expires_in, user_type, siteId, authorities }`.', answer.USER_TOKEN_ANSWER),
   },
   {
     method: 'POST',

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { USER_TOKEN_ANSWER } from '../../../schemas/api/response-schemas';
+import type { SchemaType } from '../../../schemas/api/schema-type';
 import type { AuthServices } from '../../auth/auth-services';
-import { userTypeOf, requireSessionUser, type UserType } from '../../auth/session-cookies';
+import { userTypeOf, requireSessionUser } from '../../auth/session-cookies';
 import { completeSignIn, sessionAccessToken, sessionAuthorities, type SignInAnswer } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
 
-/** docs/decisions/0022-declared-calls.md: the answer of `GET user-auth/auth/user-token`. */
-export interface UserTokenAnswer {
-  access_token: string;
-  token_type: 'bearer';
-  /** Seconds the session has left (SPEC §9 session_expiry = now + expires_in). */
-  expires_in: number;
-  user_type: UserType;
-  siteId: string;
-  authorities: string[];
-}
+/** docs/decisions/0022-declared-calls.md: the answer of `GET user-auth/auth/user-token`, as the contract states it. */
+type UserTokenAnswer = SchemaType<typeof USER_TOKEN_ANSWER>;
 
 interface AccountState {
   roles: string[];
