@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SIGN_IN_ANSWER } from '../../schemas/api/response-schemas';
+import type { SchemaType } from '../../schemas/api/schema-type';
 import type { Database } from '../db/database';
 import { signAccessToken } from './access-tokens';
 import type { AuthServices } from './auth-services';
@@ -34,20 +36,8 @@ export interface SessionGrant {
   actingForUserId?: string | null;
 }
 
-/** ADR 0008's 200 of login and token calls. */
-export interface SignInAnswer {
-  status: 'SIGNED_IN';
-  expires_in: number;
-  user_type: string;
-  mfaEnrollmentStatus: string;
-  access_token?: string;
-  refresh_token?: string;
-  token_type?: 'bearer';
-  /** ADR 0009: present (true) only when the password is on the compromised list. */
-  passwordCompromised?: true;
-  /** The sign-in spent a two-step recovery code: how many the person has left. */
-  recoveryCodesLeft?: number;
-}
+/** ADR 0008's 200 of login and token calls, as the contract states it. */
+export type SignInAnswer = SchemaType<typeof SIGN_IN_ANSWER>;
 
 /**
  * Completes a sign-in: opens the session and sets its cookies (SESSION, gmap_authenticated,

@@ -22,17 +22,6 @@ export const ALIAS_MAX_LENGTH = 254;
  */
 const USERNAME = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
 
-export interface AliasRequest {
-  alias: string;
-  aliasType: AliasType;
-}
-
-/** The answer of the call: the alias as stored. */
-export interface AliasAnswer {
-  alias: string;
-  aliasType: AliasType;
-}
-
 /** `null` when `alias` may be stored as `type`; else the error key for the `alias` field. */
 export function validateAlias(type: AliasType, alias: string): FieldError | null {
   if (alias.trim() === '') return fieldError('required');

@@ -5,6 +5,7 @@
  * does not declare and coerces values to the declared type, so each schema lists every member its route sends,
  * or says `additionalProperties: true`; in test mode the gateway refuses an answer its schema would change.
  */
+import { ALIAS_TYPES } from '../account/user-alias';
 import { CASHBACK_STATUSES } from '../entities/cashback-statement';
 import { ENROLLED_ASSET_SCHEMA } from './enrolled-asset';
 
@@ -48,7 +49,9 @@ export const SIGN_IN_ANSWER = {
     access_token: STRING,
     refresh_token: STRING,
     token_type: { const: 'bearer' },
+    // ADR 0009: present (true) only when the password is on the compromised list.
     passwordCompromised: { const: true },
+    // The sign-in spent a two-step recovery code: how many the person has left.
     recoveryCodesLeft: { type: 'integer' },
   },
 } as const;
@@ -168,6 +171,7 @@ export const REVOKED_ANSWER = { type: 'object', required: ['revoked'], propertie
 export const OIDC_LOGOUT_ANSWER = {
   type: 'object',
   required: ['revoked', 'endSessionUrl'],
+  // endSessionUrl: where the browser goes next to end the identity provider's session too; null when there is nowhere.
   properties: { revoked: { const: true }, endSessionUrl: NULLABLE_STRING },
 } as const;
 
@@ -229,7 +233,7 @@ export const ACT_FOR_ANSWER = { type: 'object', required: ['actingFor'], propert
 export const ALIAS_ANSWER = {
   type: 'object',
   required: ['alias', 'aliasType'],
-  properties: { alias: STRING, aliasType: { enum: ['USERNAME', 'EMAIL'] } },
+  properties: { alias: STRING, aliasType: { enum: [...ALIAS_TYPES] } },
 } as const;
 
 /** ADR 0015: the test identity provider's picker, the identities its client may sign in as. */

@@ -7,6 +7,8 @@ import { cardConfigOf } from '../../../schemas/cards/card-config';
 import { validateCardNumber } from '../../../schemas/validators/card-number';
 import { CVV_EXPECTED_FORMAT, validateCvv } from '../../../schemas/validators/cvv';
 import { CARD_ENROLMENT_BODY, CARD_VALIDATION_BODY, SET_DEFAULT_CARD_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
+import type { CARD_VALIDATION_ANSWER } from '../../../schemas/api/response-schemas';
+import type { SchemaType } from '../../../schemas/api/schema-type';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import { cardCallRoutes, type CardCallRoute } from '../../cards/card-call-paths';
@@ -25,11 +27,8 @@ interface PanEntry {
 
 export type CardValidationRequest = PanEntry & { cvv?: string };
 
-/** SPEC §3 "Validation response: eligible, productType". */
-export interface CardValidationAnswer {
-  eligible: boolean;
-  productType: string | null;
-}
+/** SPEC §3 "Validation response: eligible, productType", as the contract states it. */
+export type CardValidationAnswer = SchemaType<typeof CARD_VALIDATION_ANSWER>;
 
 /**
  * One card validation for `site` (SPEC §3, §5; ADR 0001 card settings): the number's shape and, where

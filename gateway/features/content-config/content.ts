@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CMS_CONTENT_PARAMS, CONTENT_GROUP_PATTERN, CONTENT_QUERY, LOCALE_QUERY } from '../../../schemas/api/request-schemas';
+import type { CONTENT_ANSWER } from '../../../schemas/api/response-schemas';
+import type { SchemaType } from '../../../schemas/api/schema-type';
 import { contentFallbackChain, mergeContentTexts } from '../../../schemas/locales/content-fallback';
 import { isPseudoLocale, pseudoLocaliseTexts } from '../../../schemas/locales/pseudo-locale';
 import type { ContentBundle, Fixtures } from '../../fixtures/load-fixtures';
@@ -18,14 +20,8 @@ interface ContentQuery {
   siteId: string;
 }
 
-/** The answer of both content calls. For all groups, keys are `group.key` so `content` stays a flat text map. */
-interface ContentAnswer {
-  siteId: string;
-  locale: string;
-  version: 2 | 3;
-  contentType: string;
-  content: Record<string, string>;
-}
+/** The answer of both content calls, as the contract states it. For all groups, keys are `group.key` so `content` stays a flat text map. */
+type ContentAnswer = SchemaType<typeof CONTENT_ANSWER>;
 
 /**
  * SPEC §7 content calls: `GET bin/aem/rest` (version 2, or 3 when the site's cms tenant is not

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OIDC_LOGOUT_QUERY } from '../../../schemas/api/request-schemas';
+import type { OIDC_LOGOUT_ANSWER } from '../../../schemas/api/response-schemas';
+import type { SchemaType } from '../../../schemas/api/schema-type';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
 import type { AuthServices } from '../../auth/auth-services';
 import { endBrowserSession } from '../../auth/end-browser-session';
@@ -15,12 +17,8 @@ import { ssoSiteOf } from '../../sso/sso-sites';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 
-/** docs/decisions/0022-declared-calls.md: the answer of the OIDC logout. */
-export interface OidcLogoutAnswer {
-  revoked: true;
-  /** Where the browser goes next to end the identity provider's session too; null when there is nowhere. */
-  endSessionUrl: string | null;
-}
+/** docs/decisions/0022-declared-calls.md: the answer of the OIDC logout, as the contract states it. */
+type OidcLogoutAnswer = SchemaType<typeof OIDC_LOGOUT_ANSWER>;
 
 /**
  * SPEC §7 "OIDC variant POST {app base}/logout" of `tokens/revoke`, at `{gateway base}/logout` (the app's

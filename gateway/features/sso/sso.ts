@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { SSO_AUTHORIZE_QUERY, SSO_FINISH_BODY } from '../../../schemas/api/request-schemas';
 import type { AuthServices } from '../../auth/auth-services';
 import { expireCookies, isHttps, readCookies, serializeCookie } from '../../auth/session-cookies';
-import { completeSignIn, type SignInAnswer } from '../../auth/sign-in-answer';
+import type { SSO_SIGN_IN_ANSWER } from '../../../schemas/api/response-schemas';
+import type { SchemaType } from '../../../schemas/api/schema-type';
+import { completeSignIn } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
@@ -76,7 +78,7 @@ export async function ssoRoutes(
       config: { access: 'public' },
       schema: { body: SSO_FINISH_BODY },
     },
-    async (request, reply): Promise<SignInAnswer & { lastVisitedPath: string | null }> => {
+    async (request, reply): Promise<SchemaType<typeof SSO_SIGN_IN_ANSWER>> => {
       await auth.limits.countSignInCall(request.ip);
       const sso = ssoSite(request.body.siteId);
       const binding = readCookies(request).get(SSO_BINDING_COOKIE);

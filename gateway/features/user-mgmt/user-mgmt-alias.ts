@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ALIAS_BODY } from '../../../schemas/api/request-schemas';
-import { normaliseAlias, validateAlias, type AliasAnswer, type AliasRequest } from '../../../schemas/account/user-alias';
+import type { ALIAS_ANSWER } from '../../../schemas/api/response-schemas';
+import type { SchemaType } from '../../../schemas/api/schema-type';
+import { normaliseAlias, validateAlias } from '../../../schemas/account/user-alias';
 import { queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
@@ -17,9 +19,12 @@ import type { JobQueue } from '../../jobs/job-queue';
  * with an audit row (ADR 0014). An alias another account of the site holds is 409 ALIAS_TAKEN.
  * Aliases are not a sign-in name: sign-in stays the e-mail address (ADR 0008).
  */
+/** The answer of the call: the alias as stored. */
+type AliasAnswer = SchemaType<typeof ALIAS_ANSWER>;
+
 export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
   const { db, auth, jobs } = options;
-  app.post<{ Body: AliasRequest }>(
+  app.post<{ Body: SchemaType<typeof ALIAS_BODY> }>(
     '/user-mgmt/user/alias',
     {
       config: { access: 'signed-in' },
