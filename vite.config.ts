@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import JourneysFirstSequencer from './tests/support/journeys-first-sequencer.ts';
 
@@ -20,10 +21,47 @@ function rjsfLeanDefaultRegistry(): Plugin {
   };
 }
 
+/**
+ * Every app build brings its server build (docs/decisions/0024): `src/server/render-page.tsx` bundled whole
+ * into `{outDir}/server/render-page.js`, which the gateway loads to send first screens as HTML. Built from
+ * the same sources in the same run, so the markup it renders is the markup the browser's code hydrates.
+ */
+function appServerBuild(): Plugin {
+  let resolved: ResolvedConfig | undefined;
+  return {
+    name: 'app-server-build',
+    apply: (config, env) => env.command === 'build' && env.isSsrBuild !== true && !config.build?.ssr,
+    configResolved(config) {
+      resolved = config;
+    },
+    async closeBundle() {
+      if (resolved === undefined) return;
+      await build({
+        configFile: resolved.configFile,
+        root: resolved.root,
+        mode: resolved.mode,
+        logLevel: resolved.logLevel,
+        // The gateway loads one file with nothing to resolve beside it, wherever the build folder is.
+        ssr: { noExternal: true, target: 'node' },
+        // React's production build on the server as in the browser, whatever NODE_ENV the gateway runs under.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          ssr: 'src/server/render-page.tsx',
+          outDir: join(resolved.build.outDir, 'server'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { output: { entryFileNames: 'render-page.js', codeSplitting: false } },
+        },
+      });
+    },
+  };
+}
+
 // One config for the app build and the test runner. The app is served under any
 // /{issuer}/{locale}/account/ path, so assets are referenced from the root.
 export default defineConfig({
-  plugins: [react(), rjsfLeanDefaultRegistry()],
+  plugins: [react(), rjsfLeanDefaultRegistry(), appServerBuild()],
   // The dev server pre-bundles @rjsf/core on its own; it gets the same registry as the build.
   optimizeDeps: { rolldownOptions: { plugins: [rjsfLeanDefaultRegistry()] } },
   base: '/',

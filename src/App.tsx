@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router-dom';
 import type { AppServices } from './app/app-services';
 import { FirstLoadOverlay, RootScreen } from './app/RootScreen';
 import { ACCOUNT_ROUTES, FALLBACK_ROUTE } from './app/route-names';
@@ -19,18 +19,24 @@ function accountChildren(options: { store: AppStore; services: AppServices }): R
   ];
 }
 
-export function createPortalRouter(store: AppStore, services: AppServices) {
+/** The portal's routes, for the browser's router and the server renderer's static handler (ADR 0024). */
+export function portalRoutes(store: AppStore, services: AppServices): RouteObject[] {
   const account = (path: string): RouteObject => ({
     path,
     Component: RootScreen,
     HydrateFallback: FirstLoadOverlay,
     children: accountChildren({ store, services }),
   });
-  return createBrowserRouter([
+  return [
     // SPEC §2 base paths: /{issuer}/{locale}/account/ and /{locale}/account/.
     account('/:issuer/:locale/account'),
     account('/:locale/account'),
     ...(galleryEnabled ? [{ path: '/gallery/*', lazy: () => import('./gallery/SiteGallery') }] : []),
     { path: '*', loader: () => redirect(`/${DEFAULT_LOCALE}/account/${FALLBACK_ROUTE}`) },
-  ]);
+  ];
+}
+
+/** The browser's router; `hydrationData` is the server's loader answers for a page it rendered (ADR 0024). */
+export function createPortalRouter(store: AppStore, services: AppServices, hydrationData?: HydrationState) {
+  return createBrowserRouter(portalRoutes(store, services), hydrationData ? { hydrationData } : undefined);
 }

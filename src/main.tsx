@@ -1,15 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { createPortalRouter } from './App';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { SERVER_PAGE_DATA_ID } from '../schemas/pages/server-page';
+import { portalRoutes } from './App';
 import type { AppServices } from './app/app-services';
 import { documentCookieJar } from './app/browser-cookies';
 import { configuredCaptchaProvider } from './captcha/configured-captcha';
 import { browserLocalStorage } from './app/browser-storage';
 import { FEATURE_FLAGS } from './app/feature-flags';
 import { isLeavingDocument } from './app/leave-document';
+import { authCheckRequested } from './auth/session-steps';
 import { signInRoute } from './routes/route-guards';
+import type { ServerPageData } from './server/server-page-data';
 import { resolveSite } from './site/resolve-site';
 import { createStore } from './store';
 import './styles/app.css';
@@ -31,13 +34,66 @@ const services: AppServices = {
     else void router.navigate(target);
   },
 };
-const store = createStore(services);
-const router = createPortalRouter(store, services);
 
-createRoot(container).render(
+/** The server's data for this page (ADR 0024), or null when the page was not rendered on the server. */
+function serverPageData(): ServerPageData | null {
+  const block = document.getElementById(SERVER_PAGE_DATA_ID);
+  if (block === null) return null;
+  try {
+    return JSON.parse(block.textContent) as ServerPageData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ADR 0024: the browser takes over the server's markup only when it would start from the same §4 check
+ * (a refresh token in local storage, or a cookie changed since, means another first screen): else it renders afresh.
+ */
+function hydratableData(): ServerPageData | null {
+  const data = serverPageData();
+  if (data === null) return null;
+  const site = resolveSite({ host: window.location.host, pathname: window.location.pathname, search: window.location.search });
+  const check = authCheckRequested(site, services.cookies, services.localStore);
+  const same =
+    (check.authenticatedCookie ?? null) === data.authCheck.authenticatedCookie &&
+    (check.userTypeCookie ?? null) === data.authCheck.userTypeCookie &&
+    check.hasRefreshToken === data.authCheck.hasRefreshToken;
+  if (!same) return null;
+  for (const name of data.browserEffects.removedCookies) services.cookies.remove(name);
+  for (const key of data.browserEffects.removedStorage) services.localStore.remove(key);
+  return data;
+}
+
+/** The matched routes' code, loaded before hydrating, so the first render draws what the server drew. */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy !== undefined);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+const serverData = hydratableData();
+const store = createStore(services, undefined, serverData?.store);
+const routes = portalRoutes(store, services);
+if (serverData !== null) await loadMatchedRoutes(routes);
+const router = createBrowserRouter(routes, serverData !== null ? { hydrationData: serverData.router } : undefined);
+const app = (
   <StrictMode>
     <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (serverData !== null) {
+  // A transition: the hydration yields to input, so a visitor typing into the server's form is never held up.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -1,9 +1,10 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { gatewayApi, installCaptchaProvider } from './api/gateway-api';
+import { gatewayApi, installCaptchaProvider, type GatewayThunkExtra } from './api/gateway-api';
 import { gatewayResponded } from './api/gateway-events';
 import { alertsSlice, globalErrorHidden, globalErrorShown } from './app/alerts-slice';
 import type { AppServices } from './app/app-services';
 import { reactionTo } from './app/error-catalogue';
+import { serverCacheReceived, type ServerStoreState } from './app/server-page-state';
 import { offlineDevelopmentCaptcha } from './app/offline-development-captcha';
 import { recoverySlice } from './app/recovery-slice';
 import { registrationSlice } from './app/registration-slice';
@@ -36,15 +37,25 @@ function startErrorCatalogue(listeners: ReturnType<typeof createListenerMiddlewa
   });
 }
 
-export function createStore(services: AppServices, currentPagePath: () => string = () => window.location.pathname) {
+/**
+ * The app's store. `serverState` is what the server renderer's store held for this page (ADR 0024):
+ * the slices start from it and the gateway API's cache is filled from it before anything renders.
+ */
+export function createStore(services: AppServices, currentPagePath: () => string = () => window.location.pathname, serverState?: ServerStoreState) {
   installCaptchaProvider(services.captcha ?? offlineDevelopmentCaptcha);
   const listeners = createListenerMiddleware();
   startErrorCatalogue(listeners, currentPagePath);
   startAuthEffectRunner(listeners, services);
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(gatewayApi.middleware),
+    ...(serverState ? { preloadedState: serverState.slices } : {}),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: { gatewayClient: services.gatewayClient } satisfies GatewayThunkExtra } })
+        .prepend(listeners.middleware)
+        .concat(gatewayApi.middleware),
   });
+  if (serverState) store.dispatch(serverCacheReceived(serverState.gatewayApi));
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createStore>;

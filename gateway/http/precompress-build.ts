@@ -4,6 +4,7 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { SERVER_BUILD_FOLDER } from '../../schemas/pages/server-page';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -31,7 +32,11 @@ function isFresh(copy: string, source: string): boolean {
  */
 export async function precompressBuild(root: string): Promise<void> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name))).map((entry) => join(entry.parentPath, entry.name));
+  // The app's server build is read by this process, never sent (ADR 0024).
+  const serverBuild = join(root, SERVER_BUILD_FOLDER);
+  const files = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)) && entry.parentPath !== serverBuild)
+    .map((entry) => join(entry.parentPath, entry.name));
   for (const file of files) {
     const variants = [
       {

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, pathOf, sendError } from './errors';
 import { registerPluginWithAccess } from './route-access';
 import { precompressBuild } from './precompress-build';
+import { loadServerPages, type ServerPages } from './server-pages';
+import { SERVER_BUILD_FOLDER } from '../../schemas/pages/server-page';
 
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
 const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
@@ -34,9 +36,11 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
 
   app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect(HOME_REDIRECT, 302));
 
+  let serverPages: ServerPages | null = null;
   if (built) {
     const assetsDir = join(root, 'assets') + sep;
     await precompressBuild(root);
+    serverPages = await loadServerPages(app, root);
     // The app's files are for anyone (ADR 0017).
     await registerPluginWithAccess(app, 'public', () =>
       app.register(fastifyStatic, {
@@ -44,6 +48,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
         index: false,
         cacheControl: false,
         preCompressed: true,
+        // The app's server build is the gateway's to run, not anyone's to download (ADR 0024).
+        allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_BUILD_FOLDER}/`),
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : REVALIDATE);
         },
@@ -51,7 +57,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
     );
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (!isPageRequest || !isAppPath(pathOf(request), options.siteGallery === true)) return notFound(request, reply);
     if (!built) {
@@ -60,6 +66,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
         message: 'The app is not built yet: run `npm run build` (or `npm start`, which builds it), then reload.',
       });
     }
+    if (serverPages !== null && (await serverPages.send(request, reply))) return reply;
     return reply.code(200).sendFile('index.html');
   });
 }

@@ -49,8 +49,14 @@ export function keepRegistrationDraft(siteId: string, data: Readonly<Record<stri
   storage.setItem(STORAGE.registrationDraft, JSON.stringify({ siteId, data: nonSecretFields(data) }));
 }
 
+/** The tab's session storage; none while the server renders a page (ADR 0024), which then has no draft. */
+function tabStorage(): DraftStorage | null {
+  return typeof window === 'undefined' ? null : window.sessionStorage;
+}
+
 /** The kept registration fields of this site, or null. */
-export function readRegistrationDraft(siteId: string, storage: DraftStorage = window.sessionStorage): Record<string, unknown> | null {
+export function readRegistrationDraft(siteId: string, storage: DraftStorage | null = tabStorage()): Record<string, unknown> | null {
+  if (storage === null) return null;
   const kept = readJson(storage, STORAGE.registrationDraft);
   return kept !== null && kept.siteId === siteId && isRecord(kept.data) ? nonSecretFields(kept.data) : null;
 }

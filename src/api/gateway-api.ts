@@ -7,6 +7,7 @@ import { documentCookieJar, type CookieJar } from '../app/browser-cookies';
 import { browserLocalStorage } from '../app/browser-storage';
 import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
 import { STORAGE, XSRF_COOKIE } from '../app/storage-names';
+import { serverCacheReceived } from '../app/server-page-state';
 import { gatewayResponded } from './gateway-events';
 import { CORRELATION_ID_HEADER, gatewayBaseUrl, gatewayRequestHeaders, needsToken, PRE_AUTH_TOKEN_URL } from './gateway-request-headers';
 
@@ -97,12 +98,27 @@ function toGatewayError(caught: unknown): GatewayError {
   };
 }
 
-export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<GatewayRequest, unknown, GatewayError> {
+/**
+ * What a store gives its base query in place of the browser's (ADR 0024): the server renderer's store
+ * reaches the gateway in-process with the page request's cookies, and keeps tokens in memory.
+ */
+export type GatewayClientOverrides = Partial<Pick<GatewayClientDeps, 'http' | 'cookies' | 'tokens'>>;
+
+/** The store's thunk extra argument (store.ts): where a store's own gateway client is found. */
+export interface GatewayThunkExtra {
+  gatewayClient?: GatewayClientOverrides;
+}
+
+function clientOverridesOf(extra: unknown): GatewayClientOverrides {
+  return typeof extra === 'object' && extra !== null ? ((extra as GatewayThunkExtra).gatewayClient ?? {}) : {};
+}
+
+export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn<GatewayRequest, unknown, GatewayError> {
   // §7/§8: learned from error responses, sent on login.
   let learnedCorrelationId: string | null = null;
 
   /** §7: the access token, else the pre-auth token, else a pre-auth token fetched now (cleared on failure). */
-  async function bearerTokenFor(url: string): Promise<string | null> {
+  async function bearerTokenFor(deps: GatewayClientDeps, url: string): Promise<string | null> {
     if (!needsToken(url, deps.flags)) return null;
     const stored = deps.tokens.get(STORAGE.accessToken) ?? deps.tokens.get(STORAGE.preAuthToken);
     if (stored !== null || !deps.preAuth.enabled) return stored;
@@ -125,6 +141,7 @@ export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<Gat
   }
 
   return async (request, api) => {
+    const deps: GatewayClientDeps = { ...defaults, ...clientOverridesOf(api.extra) };
     const ownsAuthFailure = request.ownsAuthFailure === true;
     const captchaToken =
       request.captcha && deps.flags.hcaptcha
@@ -138,7 +155,7 @@ export function createGatewayBaseQuery(deps: GatewayClientDeps): BaseQueryFn<Gat
       siteId: request.siteId,
       xsrfToken: deps.cookies.get(XSRF_COOKIE),
       learnedCorrelationId,
-      bearerToken: await bearerTokenFor(request.url),
+      bearerToken: await bearerTokenFor(deps, request.url),
       captchaToken,
       flags: deps.flags,
     });
@@ -202,6 +219,8 @@ export const gatewayApi = createApi({
     captcha: () => installedCaptcha,
     preAuth: { enabled: true, url: PRE_AUTH_TOKEN_URL, clientId: 'cardholder-portal', clientSecret: '' },
   }),
+  // ADR 0024: the browser starts from the cache the server renderer filled, so no call is repeated after load.
+  extractRehydrationInfo: (action) => (serverCacheReceived.match(action) ? (action.payload as never) : undefined),
   tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState', 'RecoveryCodes'],
   endpoints: () => ({}),
 });

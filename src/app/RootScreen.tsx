@@ -13,9 +13,10 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { NotificationAlerts } from './NotificationAlerts';
+import { useDocumentHead } from './page-context';
 import { readEntryQuery } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
-import { SiteBrandMark } from './SiteBrandMark';
+import { SiteBrandMark, siteBrandStylesheetOf } from './SiteBrandMark';
 import { pageTitle } from './page-title';
 import { STORAGE } from './storage-names';
 
@@ -91,17 +92,14 @@ export function RootScreen() {
   const theme = siteThemeOf(site.data);
   const signedInHere = useSelector((state: RootState) => state.auth.name === 'LOGGEDIN' && state.auth.siteId === location.siteId);
 
-  useEffect(() => {
-    document.documentElement.lang = localeToLanguageTag(location.locale);
-    document.documentElement.dir = localeDirection(location.locale);
-  }, [location.locale]);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  useEffect(() => {
-    document.body.dataset.theme = theme;
-    document.body.dataset.siteId = location.siteId;
-  }, [theme, location.siteId]);
+  useDocumentHead({
+    lang: localeToLanguageTag(location.locale),
+    dir: localeDirection(location.locale),
+    title,
+    theme,
+    siteId: location.siteId,
+    stylesheet: siteBrandStylesheetOf(site.data),
+  });
   useAnalytics(location);
   useEntryQuery();
 

@@ -1,4 +1,3 @@
-import { useLayoutEffect } from 'react';
 import { hasBrandColours, siteBrandOf } from '../../schemas/site-config/site-brand';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { gatewayBaseUrl } from '../api/gateway-request-headers';
@@ -6,21 +5,12 @@ import { FEATURE_FLAGS } from './feature-flags';
 import '../styles/site-themes.css';
 
 /**
- * Links the gateway's stylesheet of the site's brand colours (docs/decisions/0020-site-themes-and-brands.md):
- * a <link> to the portal's own origin, which the strict CSP allows where an inline style would be
- * refused. Added before paint; removed when the page moves to a site without a brand.
+ * The gateway's stylesheet of the site's brand colours (docs/decisions/0020-site-themes-and-brands.md), or null
+ * for a site without a brand: a <link> to the portal's own origin, which the strict CSP allows where an inline
+ * style would be refused. The root screen puts it on the document (page-context.tsx).
  */
-function useSiteBrandStylesheet(site: SiteConfig | undefined): void {
-  const href = site && hasBrandColours(siteBrandOf(site)) ? `${gatewayBaseUrl(FEATURE_FLAGS)}/site-theme/${encodeURIComponent(site.siteId)}.css` : null;
-  useLayoutEffect(() => {
-    if (href === null) return undefined;
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.dataset.siteBrand = '';
-    document.head.append(link);
-    return () => link.remove();
-  }, [href]);
+export function siteBrandStylesheetOf(site: SiteConfig | undefined): string | null {
+  return site && hasBrandColours(siteBrandOf(site)) ? `${gatewayBaseUrl(FEATURE_FLAGS)}/site-theme/${encodeURIComponent(site.siteId)}.css` : null;
 }
 
 /**
@@ -28,7 +18,6 @@ function useSiteBrandStylesheet(site: SiteConfig | undefined): void {
  * `site_brand`, beside its name. The name is the text; the logo is decoration (empty alt).
  */
 export function SiteBrandMark({ site, name }: { site: SiteConfig | undefined; name: string }) {
-  useSiteBrandStylesheet(site);
   const { logoSrc } = siteBrandOf(site);
   return (
     <span className="shell__brand">

@@ -1,5 +1,6 @@
-import type { CaptchaProvider, TokenStorage } from '../api/gateway-api';
+import type { CaptchaProvider, GatewayClientOverrides, TokenStorage } from '../api/gateway-api';
 import type { CookieJar } from './browser-cookies';
+import type { openMobileApp } from './mobile-deep-link';
 
 /**
  * What the store's effect runners and the route loaders need from the world outside Redux:
@@ -13,4 +14,10 @@ export interface AppServices {
   goToSignIn: (reload: boolean) => void;
   /** §7 captcha tokens (hCaptcha, ADR 0013); when none is given, the offline development provider. */
   captcha?: CaptchaProvider;
+  /** The visitor's user agent (the loaders' §2 mobile deep links); `navigator.userAgent` when not given. */
+  userAgent?: () => string;
+  /** §2 mobile deep link: opens the app; `openMobileApp` when not given. */
+  openApp?: typeof openMobileApp;
+  /** The gateway client in place of the browser's, for the server renderer's store (ADR 0024). */
+  gatewayClient?: GatewayClientOverrides;
 }

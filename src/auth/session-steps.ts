@@ -28,7 +28,7 @@ export interface SiteRef {
 }
 
 /** §4: the machine's check, from what the browser holds now (the loaders ask the same way). */
-export function authCheckRequested(site: SiteRef, cookies: CookieJar, localStore: TokenStorage): AuthEvent {
+export function authCheckRequested(site: SiteRef, cookies: CookieJar, localStore: TokenStorage): Extract<AuthEvent, { type: 'CHECK_REQUESTED' }> {
   return {
     type: 'CHECK_REQUESTED',
     siteId: site.siteId,

@@ -52,7 +52,13 @@ function settledAuthStatus(store: AppStore, services: AppServices, site: SiteLoc
   });
 }
 
-/** Content groups a screen reads beyond the shell's common and errors, fetched before it renders (no flash of default texts). */
+/**
+ * Content groups every screen reads: the shell's, and the refusal texts' (screens/shared/use-refusal-text.ts), so a
+ * page the server rendered asks for no text after it loads (ADR 0024).
+ */
+const SHELL_CONTENT_GROUPS = ['common', 'errors', 'signIn', 'account'] as const;
+
+/** Content groups a screen reads beyond the shell's, fetched before it renders (no flash of default texts). */
 const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = {
   // The carousel's slides (SPEC §3 cms) show on sign-in and registration.
   login: ['signIn', 'form', 'carousel'],
@@ -79,12 +85,16 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   'site-settings': ['profile', 'form'],
   'cashback-statement': ['profile', 'cards'],
   concierge: ['concierge'],
+  'redirect-sso': ['sso'],
 };
+
+/** The screens that show the offer categories (SPEC §3 offers_preference); no other route asks for them. */
+const OFFER_CATEGORY_ROUTES: ReadonlySet<AccountRoute> = new Set<AccountRoute>(['registration', 'profile', 'site-settings']);
 
 /**
  * SPEC §2 preloaded data, before a route renders: site configuration, content, auth state, and
  * for a signed-in visitor user data, user site attributes and assets; the offers list only when
- * the site shows offers_preference.
+ * the site shows offers_preference, on the screens that show it.
  */
 async function preloadAccountData(
   store: AppStore,
@@ -93,7 +103,7 @@ async function preloadAccountData(
   route: AccountRoute,
 ): Promise<{ config: SiteConfig; auth: AuthStatus; mfaEnrolled: boolean; actingForUser: boolean; passwordChangeRequired: boolean }> {
   const { siteId, locale } = site;
-  const contentGroups = ['common', 'errors', ...(SCREEN_CONTENT_GROUPS[route] ?? [])];
+  const contentGroups = [...new Set([...SHELL_CONTENT_GROUPS, ...(SCREEN_CONTENT_GROUPS[route] ?? [])])];
   const [config, auth] = await Promise.all([
     preload(store.dispatch(siteConfigApi.endpoints.getSiteConfig.initiate(siteId))),
     settledAuthStatus(store, services, site),
@@ -109,7 +119,9 @@ async function preloadAccountData(
           preload(store.dispatch(userAttributeApi.endpoints.getUserSiteRecord.initiate({ siteId, concierge }))),
           preload(store.dispatch(assetsApi.endpoints.getAssets.initiate(siteId))),
         ]),
-    ...(isOffersPreferenceShown(siteConfig) ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))] : []),
+    ...(OFFER_CATEGORY_ROUTES.has(route) && isOffersPreferenceShown(siteConfig)
+      ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))]
+      : []),
   ]);
   // ADR 0014: find-concierge answers (not null) once the agent has chosen the card holder to act for.
   return {
@@ -153,7 +165,8 @@ export interface AccountLoaderOptions {
  * applies the route's guards, redirecting before anything renders.
  */
 export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOptions) {
-  const { store, services, flags = FEATURE_FLAGS, userAgent = () => navigator.userAgent } = options;
+  const { store, services, flags = FEATURE_FLAGS, userAgent = services.userAgent ?? (() => navigator.userAgent) } = options;
+  const openApp = services.openApp ?? openMobileApp;
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const url = new URL(request.url);
     if (url.pathname.endsWith('/')) throw redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`);
@@ -176,7 +189,7 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       device: mobileDeviceOf(userAgent()),
     });
     if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));
-    if (decision.kind === 'open-app') openMobileApp(decision.url, decision.device, decision.app);
+    if (decision.kind === 'open-app') openApp(decision.url, decision.device, decision.app);
     else if (decision.clearOtpExpiry) services.localStore.remove(STORAGE.otpExpiry);
     return null;
   };

@@ -11,6 +11,7 @@ import { isSettled } from '../auth/auth-machine';
 import { finishSignIn } from '../auth/session-steps';
 import { useText } from '../content/use-text';
 import { resolveSite } from '../site/resolve-site';
+import { usePageOrigin } from '../app/page-context';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
@@ -46,7 +47,8 @@ function StartSignIn({ query }: { query: URLSearchParams }) {
   const text = useText('sso');
   const auth = useSelector((state: RootState) => state.auth);
   const config = useGetSiteConfigQuery(siteId).data;
-  const collection = config ? collectSsoParameters(config, query, { origin: window.location.origin, path: `${basePath}redirect-sso` }) : null;
+  const { origin } = usePageOrigin();
+  const collection = config ? collectSsoParameters(config, query, { origin, path: `${basePath}redirect-sso` }) : null;
   const signedOut = isSettled(auth) && auth.name === 'LOGGEDOUT';
 
   if (isSettled(auth) && !signedOut) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import type { ContentTexts } from '../../api/content-api';
 import { useContentTexts } from '../../content/use-content-texts';
 import { useText } from '../../content/use-text';
@@ -24,8 +24,25 @@ function slidesOf(texts: ContentTexts): Slide[] {
   return slides;
 }
 
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+}
+
+function onReducedMotionChange(changed: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(REDUCED_MOTION_QUERY);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
+
+/**
+ * The visitor's motion preference: unknown on the server, which draws the carousel as a browser without the
+ * preference would; the browser takes it over right after hydrating (ADR 0024).
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(onReducedMotionChange, prefersReducedMotion, () => false);
 }
 
 /**
@@ -41,7 +58,10 @@ export default function CarouselOfSlides() {
   const text = useText('carousel');
   const slidesId = useId();
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const reducedMotion = usePrefersReducedMotion();
+  // Until the person presses the rotation button, the motion preference decides.
+  const [chosenPlaying, setPlaying] = useState<boolean | null>(null);
+  const playing = chosenPlaying ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const count = slides.length;

@@ -1,0 +1,152 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  SERVER_BUILD_FOLDER,
+  SERVER_PAGE_DATA_ID,
+  SERVER_RENDER_FILE,
+  SITE_BRAND_ATTRIBUTE,
+  type DocumentHead,
+  type GatewayCallAnswer,
+  type GatewayCallRequest,
+  type RenderPage,
+} from '../../schemas/pages/server-page';
+import { AUTHENTICATED_COOKIE, LOGIN_CHALLENGE_COOKIE, SESSION_COOKIE, SUPPORT_DETAILS_COOKIE, USER_TYPE_COOKIE } from '../auth/session-cookies';
+
+/**
+ * First screens as HTML (docs/decisions/0024-first-paint-from-the-server.md): the app's server build renders
+ * the page, reaching this gateway's API in-process with the visitor's cookies; the page carries the markup
+ * and the data the browser's store starts from. A guest page is the same for every guest of a site, so its
+ * HTML is kept per host and path; a page with a session in it is never kept.
+ */
+export interface ServerPages {
+  /** Answers the page request, or returns false when the browser is to render it from the plain index.html. */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/** Cookies of a session or a sign-in under way (ADR 0008): a page for a request carrying one is that visitor's alone. */
+const SESSION_COOKIES: ReadonlySet<string> = new Set([SESSION_COOKIE, AUTHENTICATED_COOKIE, USER_TYPE_COOKIE, SUPPORT_DETAILS_COOKIE, LOGIN_CHALLENGE_COOKIE]);
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** Enough for every site × locale × route of a large estate; the oldest goes first beyond it. */
+const CACHE_ENTRIES = 2_000;
+/** Content and configuration are read at start-up; a minute bounds how long a changed text could wait. */
+const CACHE_TTL_MS = 60_000;
+/** A path longer than this is not worth keeping (and would let anyone fill the cache with junk keys). */
+const CACHE_KEY_MAX = 512;
+
+function carriesSession(cookieHeader: string): boolean {
+  return cookieHeader.split(';').some((pair) => SESSION_COOKIES.has(pair.split('=', 1)[0]?.trim() ?? ''));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+}
+
+/** JSON inside `<script type="application/json">`: `<` escaped, so no `</script>` or `<!--` can end or bend the block. */
+function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function pageHtml(template: string, html: string, data: unknown, head: DocumentHead): string {
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${escapeHtml(head.lang)}" dir="${escapeHtml(head.dir)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace('</head>', () =>
+      head.stylesheet === null ? '</head>' : `<link rel="stylesheet" href="${escapeHtml(head.stylesheet)}" ${SITE_BRAND_ATTRIBUTE}></head>`,
+    )
+    .replace('<body>', `<body data-theme="${escapeHtml(head.theme)}" data-site-id="${escapeHtml(head.siteId)}">`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${scriptJson(data)}</script>`);
+}
+
+function flatHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return flat;
+}
+
+/** The app's call to this gateway, as the visitor's browser would make it (same cookies, same address), without a network. */
+function inProcessCall(app: FastifyInstance, request: FastifyRequest) {
+  return async (call: GatewayCallRequest): Promise<GatewayCallAnswer> => {
+    const answer = await app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: { ...call.headers, host: request.host },
+      remoteAddress: request.ip,
+      ...(call.body !== undefined ? { payload: call.body } : {}),
+    });
+    return { status: answer.statusCode, headers: flatHeaders(answer.headers), body: answer.body };
+  };
+}
+
+class PageCache {
+  private readonly entries = new Map<string, { html: string; expires: number }>();
+
+  get(key: string, now: number): string | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= now) return undefined;
+    this.entries.set(key, entry);
+    return entry.html;
+  }
+
+  set(key: string, html: string, now: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { html, expires: now + CACHE_TTL_MS });
+    if (this.entries.size > CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+/**
+ * The server pages of the build in `root`, or null when the build has no server part (a build made before
+ * it existed): then every page is rendered by the browser, as the log says once.
+ */
+export async function loadServerPages(app: FastifyInstance, root: string): Promise<ServerPages | null> {
+  const renderFile = join(root, SERVER_BUILD_FOLDER, SERVER_RENDER_FILE);
+  const template = readFileSync(join(root, 'index.html'), 'utf8');
+  if (!existsSync(renderFile) || !template.includes(ROOT_ELEMENT)) {
+    app.log.warn({ renderFile }, 'the app build has no server part: pages are rendered by the browser');
+    return null;
+  }
+  const { renderPage } = (await import(pathToFileURL(renderFile).href)) as { renderPage: RenderPage };
+  const cache = new PageCache();
+
+  return {
+    async send(request, reply) {
+      if (request.method !== 'GET') return false;
+      const cookie = request.headers.cookie ?? '';
+      const url = `${request.protocol}://${request.host}${request.url}`;
+      const cacheKey = !carriesSession(cookie) && url.length <= CACHE_KEY_MAX ? url : null;
+      const now = Date.now();
+      const kept = cacheKey === null ? undefined : cache.get(cacheKey, now);
+      if (kept !== undefined) {
+        await reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(kept);
+        return true;
+      }
+      const answer = await renderPage({ url, cookie, userAgent: request.headers['user-agent'] ?? '', gateway: inProcessCall(app, request) });
+      if (answer.kind === 'redirect') {
+        await reply.redirect(answer.location, answer.status);
+        return true;
+      }
+      if (answer.kind === 'client-rendered') {
+        request.log.debug({ reason: answer.reason }, 'page left to the browser');
+        return false;
+      }
+      const html = pageHtml(template, answer.html, answer.data, answer.head);
+      if (!answer.personal && cacheKey !== null) cache.set(cacheKey, html, now);
+      // A page with a session in it is for this visitor only: no shared cache, no back-button copy after sign-out.
+      await reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', answer.personal ? 'private, no-store' : 'no-cache')
+        .send(html);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
+import { SITE_BRAND_ATTRIBUTE, type DocumentHead } from '../../schemas/pages/server-page';
+
+/**
+ * What a screen would read from `window` while rendering, given by the server renderer instead
+ * (ADR 0024): the page's origin and host, and where the root screen writes the document head.
+ * In the browser there is no provider and `window.location` answers.
+ */
+export interface ServerPageContextValue {
+  origin: string;
+  host: string;
+  head: Partial<DocumentHead>;
+}
+
+const ServerPageContext = createContext<ServerPageContextValue | null>(null);
+export const ServerPageProvider = ServerPageContext.Provider;
+
+export function usePageOrigin(): { origin: string; host: string } {
+  const server = useContext(ServerPageContext);
+  return server ?? { origin: window.location.origin, host: window.location.host };
+}
+
+/**
+ * SPEC §2 root screen: `lang`, `dir`, the title, the theme and the site on the document. The server
+ * renderer collects them for the page it sends; in the browser they are applied after each render.
+ */
+export function useDocumentHead(head: DocumentHead): void {
+  const server = useContext(ServerPageContext);
+  if (server !== null) Object.assign(server.head, head);
+  const { lang, dir, title, theme, siteId, stylesheet } = head;
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = dir;
+  }, [lang, dir]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    document.body.dataset.theme = theme;
+    document.body.dataset.siteId = siteId;
+  }, [theme, siteId]);
+  // Before paint: the brand's colours never show late. The server's link is taken over, not doubled.
+  useLayoutEffect(() => {
+    if (stylesheet === null) return undefined;
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>(`link[${SITE_BRAND_ATTRIBUTE}]`)];
+    const link = links.find((candidate) => candidate.getAttribute('href') === stylesheet) ?? document.createElement('link');
+    if (!link.isConnected) {
+      link.rel = 'stylesheet';
+      link.href = stylesheet;
+      link.setAttribute(SITE_BRAND_ATTRIBUTE, '');
+      document.head.append(link);
+    }
+    return () => link.remove();
+  }, [stylesheet]);
+}

@@ -1,0 +1,32 @@
+import type { HydrationState } from 'react-router-dom';
+import type { ServerStoreState } from '../app/server-page-state';
+import type { AccountRoute } from '../app/route-names';
+
+/**
+ * What a page rendered on the server carries for the browser (ADR 0024), in its SERVER_PAGE_DATA_ID block:
+ * the store and the router start from it, so nothing the server fetched is fetched again.
+ */
+export interface ServerPageData {
+  store: ServerStoreState;
+  router: Pick<HydrationState, 'loaderData' | 'actionData'>;
+  /** The §4 check's inputs as the server saw them; a browser holding other ones renders afresh. */
+  authCheck: { authenticatedCookie: string | null; userTypeCookie: string | null; hasRefreshToken: boolean };
+  /** Cookies and storage keys the server's run removed; the browser removes them before it hydrates. */
+  browserEffects: { removedCookies: string[]; removedStorage: string[] };
+}
+
+/**
+ * The routes whose first screen the server sends (ADR 0024): every guest route of SPEC §2 a person lands
+ * on, and the signed-in profile. The others are rendered by the browser as before.
+ */
+export const SERVER_RENDERED_ROUTES: ReadonlySet<AccountRoute> = new Set<AccountRoute>([
+  'login',
+  'login-form',
+  'registration',
+  'recovery',
+  'reset-password',
+  'activate',
+  'resend-activation',
+  'redirect-sso',
+  'profile',
+]);
