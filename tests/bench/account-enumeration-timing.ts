@@ -12,7 +12,7 @@ import { buildGateway } from '../../gateway/server';
 import { hashPassword } from '../../gateway/security/password-hashing';
 import { firstbankUser, registrationBody } from '../gateway/support/account-requests';
 import { TestBrowser } from '../gateway/support/test-browser';
-import type { BenchRow } from './bench-table';
+import { ratio, type BenchRow } from './bench-table';
 
 const CALLS_PER_SIDE = 100;
 
@@ -86,6 +86,7 @@ export async function accountEnumerationRows(): Promise<BenchRow[]> {
         figure: `${accountCall.name} answer, account vs none (median/p90 of ${CALLS_PER_SIDE})`,
         value: `account: ${knownMedian.toFixed(2)}/${p90(timings.known).toFixed(2)} ms`,
         reference: `no account: ${unknownMedian.toFixed(2)}/${p90(timings.unknown).toFixed(2)} ms`,
+        ratio: `median ${ratio(knownMedian, unknownMedian)}`,
         target: 'medians within noise',
         met: null,
       });

@@ -10,10 +10,12 @@ export interface BenchRow {
   /** null: the figure has no numeric target (printed for information). */
   met: boolean | null;
   /**
-   * The same measurement of a floor, taken in the same run on the same machine (a bare HTTP server, React alone,
+   * The same measurement of a floor, taken in the same run on the same machine (a bare Fastify route, React alone, a plain RJSF page,
    * plain inputs, a static page): how much of the figure is the machine's and how much is the portal's.
    */
   reference: string;
+  /** The value over the reference (ratio()), where both are one number of the same unit. */
+  ratio?: string;
 }
 
 /** Why a figure missed, printed under the table (e.g. Lighthouse's failing audits). */
@@ -41,10 +43,20 @@ export function metLabel(met: boolean | null): string {
   return met ? 'yes' : 'NO';
 }
 
+/** `ours / reference` for the ratio column, two decimals; a reference of 0 has no ratio. */
+export function ratio(ours: number, reference: number): string {
+  return reference === 0 ? `n/a (reference 0)` : `${(ours / reference).toFixed(2)}x`;
+}
+
+/** Median of a few runs (the middle one of an odd count). */
+export function median(values: readonly number[]): number {
+  return percentile(ascending(values), 0.5);
+}
+
 /** A Markdown table, so the same text pastes into the README. */
 export function formatTable(rows: readonly BenchRow[]): string {
-  const cells = rows.map((row) => [row.figure, row.value, row.reference, row.target, metLabel(row.met)]);
-  const header = ['figure', 'value', 'reference (same run)', 'target', 'met?'];
+  const cells = rows.map((row) => [row.figure, row.value, row.reference, row.ratio ?? '-', row.target, metLabel(row.met)]);
+  const header = ['figure', 'value', 'reference (same run)', 'value / reference', 'target', 'met?'];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]?.length ?? 0)));
   const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');

@@ -17,7 +17,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/support/browser';
-import { ascending, percentile, type BenchRow } from './bench-table';
+import { ascending, percentile, ratio, type BenchRow } from './bench-table';
 
 /**
  * A brisk typist (about 8 keys/s): slow enough that keys do not queue behind each other's frames
@@ -144,6 +144,7 @@ export async function keystrokeRows(baseUrl: string, siteId: string, locale: str
         figure: `keystroke to next paint, ${siteId} registration, ${throttle === 1 ? 'no throttling' : `${throttle}x CPU throttling`} (p50/p95 of ${form.count} keys in ${fieldIds.length} fields)`,
         value: `${form.p50.toFixed(1)} / ${form.p95.toFixed(1)} ms`,
         reference: `plain inputs, same keys: ${plain.p50.toFixed(1)} / ${plain.p95.toFixed(1)} ms`,
+        ratio: `p95 ${ratio(form.p95, plain.p95)}`,
         target: `p95 <= ${target} ms`,
         met: form.p95 <= target,
       });

@@ -3,13 +3,12 @@
  * same run (BenchRow.reference) and its target
  * (README "Benchmark"). Figures are printed, never asserted (DEVELOPERS.md: shared,
  * noisy machines). `npm run bench -- --only size,keystroke` runs some groups:
- * size, keystroke, lighthouse, gateway, forms, enumeration.
+ * size, keystroke, lighthouse, roundtrips, gateway, forms, enumeration.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import { FORM_NAMES } from '../../schemas/forms/form-names';
@@ -19,23 +18,15 @@ import { CHROMIUM_PATH } from '../e2e/support/browser';
 import { REPO_ROOT } from '../e2e/support/paths';
 import { listSiteFixtures } from '../support/site-fixtures';
 import { accountEnumerationRows } from './account-enumeration-timing';
-import { ascending, formatTable, percentile, startBenchPortal, type BenchNote, type BenchRow } from './bench-table';
+import { buildBenchPage, entryChunkKey, firstLoadJsGzip, readManifest, type Manifest } from './bench-pages';
+import { ascending, formatTable, percentile, ratio, startBenchPortal, type BenchNote, type BenchRow } from './bench-table';
 import { gatewayLoadRows } from './gateway-load';
 import { keystrokeRows } from './keystroke-to-paint';
 import { lighthouseRows } from './lighthouse-scores';
+import { startReferencePages } from './reference-pages';
+import { roundTripRows } from './round-trips';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-const GROUPS = ['size', 'keystroke', 'lighthouse', 'gateway', 'forms', 'enumeration'] as const;
+const GROUPS = ['size', 'keystroke', 'lighthouse', 'roundtrips', 'gateway', 'forms', 'enumeration'] as const;
 type Group = (typeof GROUPS)[number];
 /** The bench renders the largest form in this locale, as the schema figures build it. */
 const BENCH_LOCALE = 'en_us';
@@ -51,22 +42,6 @@ function selectedGroups(argv: readonly string[]): Set<Group> {
     throw new Error(`--only takes a comma-separated list of ${GROUPS.join(', ')}; got "${argv[index + 1] ?? ''}"`);
   }
   return new Set(names as Group[]);
-}
-
-/** Bytes a first visit downloads for a chunk: the chunk and every chunk it imports statically. */
-function firstLoadJsGzip(manifest: Manifest, key: string, outDir: string, entryKey: string | null): number {
-  const files = new Set<string>();
-  const visit = (chunkKey: string): void => {
-    const chunk = manifest[chunkKey];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  if (entryKey) visit(entryKey);
-  visit(key);
-  let total = 0;
-  for (const file of files) total += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
-  return total;
 }
 
 /** The production build (`vite build`) the size figures read and the gateways of the browser figures serve. */
@@ -88,10 +63,9 @@ function routeChunkKey(manifest: Manifest, screen: string): string {
 }
 
 /** First-load JS of the routes with a budget (ADR 0005: registration 170 KB; ADR 0016: login 110 KB), next to React alone. */
-function bundleRows(outDir: string, reactFloor: string): BenchRow[] {
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? null;
-  if (!entryKey) throw new Error('the build has no entry chunk');
+function bundleRows(outDir: string, reactFloor: number): BenchRow[] {
+  const manifest = readManifest(outDir);
+  const entryKey = entryChunkKey(manifest);
   const entry = firstLoadJsGzip(manifest, entryKey, outDir, null);
   const login = firstLoadJsGzip(manifest, routeChunkKey(manifest, 'LoginScreen'), outDir, entryKey);
   const registration = firstLoadJsGzip(manifest, routeChunkKey(manifest, 'RegistrationScreen'), outDir, entryKey);
@@ -104,51 +78,57 @@ function bundleRows(outDir: string, reactFloor: string): BenchRow[] {
     {
       figure: 'first-load JS, /login (entry + LoginScreen chunk)',
       value: kb(login),
-      reference: reactFloor,
+      ...reactFloorOf(login, reactFloor),
       target: `<= ${LOGIN_BUDGET_KB} KB gzip`,
       met: login <= LOGIN_BUDGET_KB * 1024,
     },
     {
       figure: 'first-load JS, /registration (entry + RegistrationScreen chunk)',
       value: kb(registration),
-      reference: reactFloor,
+      ...reactFloorOf(registration, reactFloor),
       target: `<= ${REGISTRATION_BUDGET_KB} KB gzip`,
       met: registration <= REGISTRATION_BUDGET_KB * 1024,
     },
-    { figure: 'first-load JS, app entry alone (every route)', value: kb(entry), reference: reactFloor, target: '', met: null },
+    { figure: 'first-load JS, app entry alone (every route)', value: kb(entry), ...reactFloorOf(entry, reactFloor), target: '', met: null },
     ...(heaviest
-      ? [{ figure: `first-load JS, heaviest route (${heaviest.name})`, value: kb(heaviest.bytes), reference: reactFloor, target: '', met: null }]
+      ? [
+          {
+            figure: `first-load JS, heaviest route (${heaviest.name})`,
+            value: kb(heaviest.bytes),
+            ...reactFloorOf(heaviest.bytes, reactFloor),
+            target: '',
+            met: null,
+          },
+        ]
       : []),
   ];
 }
 
 /** First-load JS (gzip bytes) of a bench page of tests/bench/, built alone by the app's Vite config. */
 async function pageFirstLoadBytes(page: string): Promise<number> {
-  const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-page-'));
+  const outDir = await buildBenchPage(page, 'app');
   try {
-    await build({
-      root: REPO_ROOT,
-      configFile: `${REPO_ROOT}/vite.config.ts`,
-      logLevel: 'error',
-      build: { outDir, manifest: true, emptyOutDir: true, rolldownOptions: { input: `${REPO_ROOT}/tests/bench/${page}` } },
-    });
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-    return entryKey ? firstLoadJsGzip(manifest, entryKey, outDir, null) : 0;
+    const manifest = readManifest(outDir);
+    return firstLoadJsGzip(manifest, entryChunkKey(manifest), outDir, null);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
 }
 
 /** First-load JS of the largest site's registration form drawn by SiteForm alone (README "Benchmark"). */
-function registrationFormRow(bytes: number, reactFloor: string): BenchRow {
+function registrationFormRow(bytes: number, reactFloor: number): BenchRow {
   return {
     figure: 'first-load JS, largest registration form alone (SiteForm + widgets + React)',
     value: kb(bytes),
-    reference: reactFloor,
+    ...reactFloorOf(bytes, reactFloor),
     target: `<= ${REGISTRATION_BUDGET_KB} KB gzip`,
     met: bytes <= REGISTRATION_BUDGET_KB * 1024,
   };
+}
+
+/** The size figures' reference column and ratio: React + ReactDOM alone (react-floor-page.tsx). */
+function reactFloorOf(bytes: number, reactFloor: number): Pick<BenchRow, 'reference' | 'ratio'> {
+  return { reference: `React + ReactDOM alone: ${kb(reactFloor)}`, ratio: ratio(bytes, reactFloor) };
 }
 
 function kb(bytes: number): string {
@@ -205,6 +185,7 @@ function schemaRows(): BenchRow[] {
       figure: `schema build per site, all ${FORM_NAMES.length} forms (median of ${sites.length} sites)`,
       value: `${median.toFixed(3)} ms`,
       reference: `a JSON copy of the site: ${percentile(perSiteCopy, 0.5).toFixed(3)} ms`,
+      ratio: ratio(median, percentile(perSiteCopy, 0.5)),
       target: '<= 2 ms',
       met: median <= 2,
     },
@@ -212,6 +193,7 @@ function schemaRows(): BenchRow[] {
       figure: 'schema build per site, all forms (slowest site)',
       value: `${slowest.toFixed(3)} ms`,
       reference: `a JSON copy of the site: ${(perSiteCopy.at(-1) ?? 0).toFixed(3)} ms`,
+      ratio: ratio(slowest, perSiteCopy.at(-1) ?? 0),
       target: '<= 2 ms',
       met: slowest <= 2,
     },
@@ -219,6 +201,7 @@ function schemaRows(): BenchRow[] {
       figure: `first validation of the largest form (${largest.site.siteId} registration)`,
       value: `${firstValidation.toFixed(3)} ms`,
       reference: `its login form (${Object.keys(login.properties ?? {}).length} fields), validated next: ${loginValidation.toFixed(3)} ms`,
+      ratio: ratio(firstValidation, loginValidation),
       target: '<= 1 ms',
       met: firstValidation <= 1,
     },
@@ -241,24 +224,31 @@ const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown C
   .join(' ')}`;
 const { site: largestSite } = largestRegistration(listSiteFixtures());
 
-const needsBuild = groups.has('size') || groups.has('keystroke') || groups.has('lighthouse') || groups.has('gateway');
+const browserGroups = groups.has('keystroke') || groups.has('lighthouse') || groups.has('roundtrips');
+const needsBuild = groups.has('size') || groups.has('gateway') || browserGroups;
 const distDir = needsBuild ? await buildApp() : null;
 try {
   if (distDir && groups.has('size')) {
-    const reactFloor = `React + ReactDOM alone: ${kb(await pageFirstLoadBytes('react-floor-page.html'))}`;
+    const reactFloor = await pageFirstLoadBytes('react-floor-page.html');
     rows.push(...bundleRows(distDir, reactFloor), registrationFormRow(await pageFirstLoadBytes('registration-form-page.html'), reactFloor));
   }
-  if (distDir && (groups.has('keystroke') || groups.has('lighthouse'))) {
+  if (distDir && browserGroups) {
     // The production build behind a gateway with production defaults (no test mode), embedded PGlite.
     const portal = await startBenchPortal({ DIST_DIR: distDir });
+    const reference = groups.has('lighthouse') || groups.has('roundtrips') ? await startReferencePages(largestSite, BENCH_LOCALE) : null;
     try {
       if (groups.has('keystroke')) rows.push(...(await keystrokeRows(portal.baseUrl, largestSite.siteId, BENCH_LOCALE)));
-      if (groups.has('lighthouse')) {
-        const lighthouse = await lighthouseRows(portal.baseUrl, largestSite.siteId, BENCH_LOCALE);
-        rows.push(...lighthouse.rows);
-        notes.push(...lighthouse.notes);
+      for (const [group, measure] of [
+        ['lighthouse', lighthouseRows],
+        ['roundtrips', roundTripRows],
+      ] as const) {
+        if (!reference || !groups.has(group)) continue;
+        const result = await measure(portal.baseUrl, largestSite.siteId, BENCH_LOCALE, reference);
+        rows.push(...result.rows);
+        notes.push(...result.notes);
       }
     } finally {
+      await reference?.stop();
       await portal.stop();
     }
   }
