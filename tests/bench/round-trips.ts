@@ -7,12 +7,14 @@
  * Method: Debian's Chromium through playwright-core, a fresh context (empty cache) per page. The Chrome DevTools
  * Protocol reports every request's start and end (Network.requestWillBeSent, loadingFinished) and the frame's
  * first contentful paint (Page.lifecycleEvent 'firstContentfulPaint') on one clock; the page's own
- * PerformanceObserver 'paint' entry is what the run waits for, and its time is printed. Of the requests that
- * ended before that paint, a request is one round trip after another when it started after the other ended
- * (its start waited for that answer) or when the other is its initiator (the document or script that asked
- * for it: a script discovered while the HTML still streams in still needed the HTML). A request's depth is 1 +
- * the largest depth of the requests it comes after; the page's figure is the largest depth, and the chain
- * that gives it is printed under the table. Each page is measured RUNS times, the pages taking turns; the
+ * PerformanceObserver 'paint' entry is what the run waits for, and its time is printed. Of the page's
+ * requests (not the browser's favicon) that ended before that paint, a request is one round trip after
+ * another when it started after the other ended (its start waited for that answer) or when the other is its
+ * initiator (the document or script that asked for it: a script discovered while the HTML still streams in
+ * still needed the HTML). A request's depth is 1 + the largest depth of the requests it comes after; the
+ * page's figure is the largest depth, and the chain that gives it is printed under the table. Requests that
+ * merely happened to start after another ended count too, so the figure is an upper bound of the paint's
+ * own chain; at one (the HTML alone) the two agree. Each page is measured RUNS times, the pages taking turns; the
  * figure is the median.
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
@@ -53,6 +55,8 @@ async function recordRequests(session: CDPSession): Promise<{ spans: RequestSpan
   const spans: RequestSpan[] = [];
   const open = new Map<string, RequestSpan>();
   session.on('Network.requestWillBeSent', (event) => {
+    // The browser's own requests (type Other: the favicon) fill the tab, never the page's paint.
+    if (event.type === 'Other') return;
     const previous = open.get(event.requestId);
     if (previous && event.redirectResponse) previous.end = event.timestamp;
     const initiator = initiatorUrl(event.initiator);
