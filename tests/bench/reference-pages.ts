@@ -16,12 +16,13 @@ import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { buildBenchPage } from './bench-pages';
 
-export const STATIC_SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+const STATIC_SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="Sign in to your rewards account"><title>Sign in</title><link rel="icon" href="data:,"></head><body><main><h1>Sign in</h1>
 <p>Use the e-mail address and password of your rewards account.</p><form method="post"><label for="u">E-mail</label><input id="u" name="u" type="email" autocomplete="username">
 <label for="p">Password</label><input id="p" name="p" type="password" autocomplete="current-password"><button type="submit">Sign in</button></form></main></body></html>`;
 
 const PAGE = 'rjsf-form-page.html';
+const ROOT_ELEMENT = '<main id="root"></main>';
 /** The uiSchema keys stock RJSF reads, and the widgets of ours it ships under the same names. */
 const STOCK_UI_KEYS: ReadonlySet<string> = new Set(['ui:order', 'ui:autocomplete', 'ui:readonly', 'ui:widget']);
 const STOCK_WIDGETS: ReadonlySet<string> = new Set(['checkbox', 'email', 'hidden', 'password', 'select']);
@@ -78,12 +79,13 @@ export async function startReferencePages(site: SiteConfig, locale: string): Pro
   const outDir = await buildBenchPage(PAGE, 'stock');
   try {
     const html = readFileSync(join(outDir, 'tests/bench', PAGE), 'utf8');
+    if (!html.includes(ROOT_ELEMENT)) throw new Error(`the built ${PAGE} has no ${ROOT_ELEMENT} to put the form after`);
     const routes = new Map<string, Asset>();
     for (const form of ['login', 'registration'] as const) {
       const { schema, uiSchema } = buildFormSchema(site, locale, form);
       // `<` escaped, so no schema text can close the data element.
       const data = JSON.stringify({ schema, uiSchema: stockUiSchema(uiSchema) }).replaceAll('<', '\\u003c');
-      const page = html.replace('<main id="root"></main>', `<main id="root"></main><script type="application/json" id="bench-form">${data}</script>`);
+      const page = html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}<script type="application/json" id="bench-form">${data}</script>`);
       routes.set(`/${form}`, asset('text/html; charset=utf-8', Buffer.from(page), 'no-cache'));
     }
     routes.set('/static', asset('text/html; charset=utf-8', Buffer.from(STATIC_SIGN_IN_PAGE), 'no-cache'));
