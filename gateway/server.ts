@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASES } from '../schemas/api/contract';
 import { gatewayRoutes } from '../schemas/api/routes';
 import { accountJobHandlers } from './account/account-jobs';
@@ -24,6 +24,7 @@ import { registerStaticApp } from './http/static-app';
 import { refuseUnstorableText } from './http/text-guard';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
 import { JobQueue } from './jobs/job-queue';
+import { RequestLogController } from './logging/request-log';
 import type { SsoCredentials } from './sso/client-credentials';
 import type { TestIdpKeys } from './sso/test-idp-keys';
 
@@ -72,7 +73,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     // A hop count trusts that many proxies nearest the gateway (proxy-addr's hop numbering).
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     genReqId: correlationIdFor,
-    logController: new LogController({ requestIdLogLabel: 'cid' }),
+    // One log line per request, with its correlation id as `cid`.
+    logController: new RequestLogController(),
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
     // Every query parameter error at once, so a 400 names all of them.

@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { ErrorBody } from '../../schemas/api/error-body';
+import { logAnswerBeforeRouting } from '../logging/request-log';
+import { withoutQuery } from '../logging/scrub-secrets';
 import { CORRELATION_ID_HEADER, newCorrelationId } from './correlation-id';
 import { securityHeaders } from './security-headers';
 
@@ -79,8 +81,8 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    // The code is enough to understand a client mistake; the message may quote the request.
-    request.log.info({ code: error.code, statusCode: status }, 'client error');
+    // The code is enough to understand a client mistake (the message may quote the request); the request's one log line carries it.
+    reply.log = reply.log.child({ code: error.code });
     return sendError(reply, status, {
       error: CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
       message: MESSAGE_BY_FASTIFY_CODE[error.code] ?? 'The request cannot be processed.',
@@ -103,9 +105,10 @@ function ruleText(issue: FastifySchemaValidationError): string {
 /**
  * Errors Fastify raises before routing (bad percent-encoding, an over-long path segment); by
  * default it answers them with its own JSON that echoes the path. Its hooks do not run for them,
- * so the correlation id and the security headers are set here.
+ * so the correlation id, the security headers and the request's log line are done here.
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  logAnswerBeforeRouting(request, reply);
   reply.header(CORRELATION_ID_HEADER, request.id);
   reply.headers(securityHeaders());
   handleError(error, request, reply);
@@ -152,6 +155,5 @@ export function notFound(request: FastifyRequest, reply: FastifyReply): FastifyR
 
 /** The path of the request without its query string (which may hold secrets). */
 export function pathOf(request: FastifyRequest): string {
-  const queryStart = request.url.indexOf('?');
-  return queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+  return withoutQuery(request.url);
 }

@@ -1,11 +1,11 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { REDACTED, redactSensitiveQuery, scrubJsonLine } from './scrub-secrets';
+import { REDACTED, scrubJsonLine, withoutQuery } from './scrub-secrets';
 import { serializeError } from './serialize-error';
 
 /**
  * The gateway's structured JSON logger (Fastify runs on it). Four layers keep secrets out:
- * requests are logged as method + URL only (no headers, no bodies) with secret query values
- * removed; errors keep only members that name no data (no SQL parameters, statements or quoted
+ * requests are logged as method + path only (no query string, no headers, no bodies; one line
+ * each, `request-log.ts`); errors keep only members that name no data (no SQL parameters, statements or quoted
  * rows, `serialize-error.ts`); well-known secret keys are redacted if anyone logs them; and every
  * finished line passes the card-number scrubber before it is written.
  */
@@ -16,7 +16,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
     {
       level: options.level ?? 'info',
       serializers: {
-        req: (request: { method?: string; url?: string }) => ({ method: request.method, url: redactSensitiveQuery(request.url ?? '') }),
+        req: (request: { method?: string; url?: string }) => ({ method: request.method, url: withoutQuery(request.url ?? '') }),
         res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
         err: serializeError,
       },

@@ -27,29 +27,11 @@ export function scrubJsonLine(line: string): string {
   return line.replace(JSON_STRING, scrubCardNumbers);
 }
 
-/** Query parameter names whose values are secrets (SPEC §3 login payload, §7 token calls, SSO). */
-const SENSITIVE_NAME = /password|passcode|otp|token|secret|assertion|recovery_?code|^(?:pan|code|cvv|cvc|pin|session)$/i;
-
-/** The URL with the value of every sensitive query parameter replaced by [REDACTED]. */
-export function redactSensitiveQuery(url: string): string {
+/**
+ * The URL without its query string: the query may hold secrets (SPEC §3 login payload, §7 token calls,
+ * SSO), so no log line carries any of it, and the path is what says which call it was.
+ */
+export function withoutQuery(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = url
-    .slice(queryStart + 1)
-    .split('&')
-    .map((pair) => {
-      const separator = pair.indexOf('=');
-      const rawName = separator === -1 ? pair : pair.slice(0, separator);
-      return SENSITIVE_NAME.test(safeDecode(rawName)) ? `${rawName}=${REDACTED}` : pair;
-    })
-    .join('&');
-  return `${url.slice(0, queryStart)}?${query}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+  return queryStart === -1 ? url : url.slice(0, queryStart);
 }
