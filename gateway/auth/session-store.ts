@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { UserProfile } from '../../schemas/entities/user-profile';
 import type { Queryable } from '../db/database';
+import { profileOf, type ProfileRow } from '../profile/user-profile';
 
 /** SPEC §4: ROLE_CONCIERGE is a support agent. */
 export const CONCIERGE_ROLE = 'ROLE_CONCIERGE';
@@ -23,6 +25,8 @@ export interface SessionUser {
   actingForUserId: string | null;
   /** ADR 0009: the account signed in with a breached password and must replace it first (SPEC §2 compromised-credentials). */
   passwordChangeRequired: boolean;
+  /** SPEC §3 "User profile" of the session's user, as the session was found. */
+  profile: UserProfile;
 }
 
 export interface OpenedSession {
@@ -49,20 +53,28 @@ export async function openSession(db: Queryable, userId: string, siteId: string,
   return { token, expiresAt };
 }
 
-/** The user behind a live session token, or null when it is unknown, expired or revoked. */
+/**
+ * The user behind a live session token, or null when it is unknown, expired or revoked: one query
+ * (one round trip, ADR 0003) for the session, its user with their profile and an agent's grant of the
+ * session's site (ADR 0017), so a read of one's own profile needs no second look-up. The card holder
+ * an agent acts for is read by the calls that need them: joining `users` a second time here made this
+ * query, so every signed-in call, about 0.3 ms slower on PGlite and PostgreSQL alike.
+ */
 export async function findSessionUser(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
-  const result = await db.query<{
-    session_id: string;
-    user_id: string;
-    site_id: string;
-    email: string;
-    roles: string[];
-    expires_at: Date | string;
-    acting_for_user_id: string | null;
-    site_granted: boolean;
-    password_change_required: boolean;
-  }>(
-    `select s.id as session_id, s.user_id, s.site_id, u.email, u.roles, s.expires_at, s.acting_for_user_id, u.password_change_required,
+  const result = await db.query<
+    ProfileRow & {
+      session_id: string;
+      user_id: string;
+      site_id: string;
+      roles: string[];
+      expires_at: Date | string;
+      acting_for_user_id: string | null;
+      site_granted: boolean;
+      password_change_required: boolean;
+    }
+  >(
+    `select s.id as session_id, s.user_id, s.site_id, s.expires_at, s.acting_for_user_id, u.roles, u.password_change_required,
+            u.dob, u.email, u.first_name, u.last_name, u.title, u.status, u.mfa_enrollment_status, u.gender,
             exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.revoked_at is null and s.expires_at > $2`,
@@ -82,6 +94,7 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
     siteGranted: !isAgent || row.site_granted,
     actingForUserId: row.acting_for_user_id,
     passwordChangeRequired: row.password_change_required,
+    profile: profileOf(row.user_id, row),
   };
 }
 

@@ -49,19 +49,28 @@ export async function copySiteProfileToUser(db: Database, fixtures: Fixtures, us
   });
 }
 
+/** The `users` columns a profile is made of; `findSessionUser` reads them with the session (gateway/auth/session-store.ts). */
+export interface ProfileRow {
+  dob: string | null;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  status: string;
+  mfa_enrollment_status: string;
+  gender: string | null;
+}
+
 export async function readUserProfile(db: Pick<Database, 'query'>, userId: string): Promise<UserProfile | null> {
-  const result = await db.query<{
-    dob: string | null;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    title: string | null;
-    status: string;
-    mfa_enrollment_status: string;
-    gender: string | null;
-  }>('select dob, email, first_name, last_name, title, status, mfa_enrollment_status, gender from users where id = $1', [userId]);
+  const result = await db.query<ProfileRow>('select dob, email, first_name, last_name, title, status, mfa_enrollment_status, gender from users where id = $1', [
+    userId,
+  ]);
   const row = result.rows[0];
-  if (!row) return null;
+  return row ? profileOf(userId, row) : null;
+}
+
+/** SPEC §3 "User profile" of the user `userId` from their `users` row. */
+export function profileOf(userId: string, row: ProfileRow): UserProfile {
   return {
     // SPEC §3: dob keeps its first 10 characters.
     dob: row.dob === null ? null : row.dob.slice(0, 10),
