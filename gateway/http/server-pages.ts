@@ -76,7 +76,8 @@ function inProcessCall(app: FastifyInstance, request: FastifyRequest) {
     const answer = await app.inject({
       method: call.method as 'GET',
       url: call.url,
-      headers: { ...call.headers, host: request.host },
+      // The page's correlation id (X-CID): its API calls log under the page request's id.
+      headers: { ...call.headers, host: request.host, 'x-cid': request.id },
       remoteAddress: request.ip,
       ...(call.body !== undefined ? { payload: call.body } : {}),
     });
@@ -135,7 +136,9 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
         return true;
       }
       if (answer.kind === 'client-rendered') {
-        request.log.debug({ reason: answer.reason }, 'page left to the browser');
+        // A route the server leaves to the browser is normal; a render that failed or ran out of time is worth a look.
+        const failed = answer.reason.startsWith('render failed') || answer.reason === 'deadline';
+        request.log[failed ? 'warn' : 'debug']({ reason: answer.reason }, 'page left to the browser');
         return false;
       }
       const html = pageHtml(template, answer.html, answer.data, answer.head);

@@ -1,10 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import defaultSite from '../../fixtures/default-site.json';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { assetsApi } from '../api/assets-api';
 import { contentApi } from '../api/content-api';
 import { offersApi } from '../api/offers-api';
-import { siteConfigApi } from '../api/site-config-api';
+import { BUNDLED_DEFAULT_SITE, siteConfigApi } from '../api/site-config-api';
 import { userAttributeApi } from '../api/user-attribute-api';
 import { userMgmtApi } from '../api/user-mgmt-api';
 import type { AppServices } from '../app/app-services';
@@ -18,9 +17,6 @@ import { authCheckRequested } from '../auth/session-steps';
 import { resolveSite, type SiteLocation } from '../site/resolve-site';
 import type { AppStore } from '../store';
 import { decideRoute, isOffersPreferenceShown } from './route-guards';
-
-/** §7 "failure falls back to default": when even the gateway's default cannot be fetched. */
-const BUNDLED_DEFAULT_SITE = defaultSite as unknown as SiteConfig;
 
 /** Runs one RTK Query fetch for a loader and lets the cache keep the answer for the screen. */
 async function preload<T>(subscription: { unwrap(): Promise<T>; unsubscribe(): void }): Promise<T | undefined> {

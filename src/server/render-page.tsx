@@ -170,6 +170,8 @@ export const renderPage: RenderPage = async (request) => {
     const answer = await withDeadline(render(request), RENDER_DEADLINE_MS);
     return answer === 'timed-out' ? { kind: 'client-rendered', reason: 'deadline' } : answer;
   } catch (error) {
-    return { kind: 'client-rendered', reason: error instanceof BrowserOnlyStep ? error.message : 'render failed' };
+    if (error instanceof BrowserOnlyStep) return { kind: 'client-rendered', reason: error.message };
+    // The error's kind only: its message could quote what the visitor sent, and logs never carry that.
+    return { kind: 'client-rendered', reason: `render failed: ${error instanceof Error ? error.name : typeof error}` };
   }
 };

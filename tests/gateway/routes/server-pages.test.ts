@@ -1,0 +1,151 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestGateway } from '../support/test-gateway';
+
+/**
+ * The gateway's half of first screens from the server (docs/decisions/0024-first-paint-from-the-server.md), with a
+ * server build written here: how the answer becomes a page, what is kept for the next guest and what never is.
+ * The app's half (the real server build, hydration) is tests/e2e/server-pages.test.ts.
+ */
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Rewards Portal</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/**
+ * A server build that answers from the path: `/x/en_us/account/login` a guest page, `profile` a personal one,
+ * `registration` a redirect, `recovery` the browser's; every answer counts the renders and echoes what the
+ * in-process call to the gateway's health route saw.
+ */
+const RENDER_PAGE_JS = `
+let renders = 0;
+export async function renderPage(request) {
+  renders += 1;
+  const url = new URL(request.url);
+  const health = await request.gateway({ method: 'GET', url: '/api/health', headers: { cookie: request.cookie } });
+  const route = url.pathname.split('/').pop();
+  if (route === 'registration') return { kind: 'redirect', status: 302, location: '/x/en_us/account/login-form' };
+  if (route === 'recovery') return { kind: 'client-rendered', reason: 'route' };
+  const head = { lang: 'en-US', dir: 'ltr', title: 'Sign in "now" <b>', theme: 'classic', siteId: 'x', stylesheet: route === 'login' ? '/api/site-theme/x.css' : null };
+  return {
+    kind: 'page',
+    html: '<main data-renders="' + renders + '">' + route + '</main>',
+    data: { renders, route, cookie: request.cookie, healthStatus: health.status, hostile: '</script><script>alert(1)</script>' },
+    head,
+    personal: route === 'profile',
+  };
+}`;
+
+function pageData(body: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="portal-page-data">(.*?)<\/script>/s.exec(body);
+  if (!match?.[1]) throw new Error(`no page data block in ${body}`);
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+describe('pages rendered by the app server build', () => {
+  let distDir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    distDir = await mkdtemp(join(tmpdir(), 'gateway-server-pages-'));
+    await mkdir(join(distDir, 'assets'));
+    await mkdir(join(distDir, 'server'));
+    await writeFile(join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(join(distDir, 'server', 'render-page.js'), RENDER_PAGE_JS);
+    app = await buildTestGateway({ distDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it("sends the first screen in #root, its data as a JSON block, and the head's language, title, theme and brand stylesheet", async () => {
+    const response = await app.inject({ method: 'GET', url: '/x/en_us/account/login?first=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<html lang="en-US" dir="ltr">');
+    expect(response.body).toContain('<title>Sign in &#34;now&#34; &#60;b&#62;</title>');
+    expect(response.body).toContain('<body data-theme="classic" data-site-id="x">');
+    expect(response.body).toContain('<link rel="stylesheet" href="/api/site-theme/x.css" data-site-brand></head>');
+    expect(response.body).toMatch(/<div id="root"><main data-renders="\d+">login<\/main><\/div>/);
+    // The app's module script is still the build's, and nothing in the data can end the block or start a script.
+    expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(pageData(response.body)).toMatchObject({ route: 'login', hostile: '</script><script>alert(1)</script>', healthStatus: 200 });
+  });
+
+  it("calls the gateway's own API in-process with the visitor's cookies", async () => {
+    const response = await app.inject({ method: 'GET', url: '/x/en_us/account/profile', headers: { cookie: 'SESSION=abc; XSRF-TOKEN=t' } });
+    expect(pageData(response.body)).toMatchObject({ cookie: 'SESSION=abc; XSRF-TOKEN=t', healthStatus: 200 });
+  });
+
+  describe('what is kept for the next visitor', () => {
+    let path: string;
+    let counter = 0;
+    beforeEach(() => {
+      counter += 1;
+      path = `/x/en_us/account/login?visit=${String(counter)}`;
+    });
+
+    it('a guest page is rendered once and sent to every guest of that host and path', async () => {
+      const first = await app.inject({ method: 'GET', url: path });
+      const second = await app.inject({ method: 'GET', url: path });
+      expect(pageData(second.body).renders).toBe(pageData(first.body).renders);
+      const otherHost = await app.inject({ method: 'GET', url: path, headers: { host: 'northbank.example' } });
+      expect(pageData(otherHost.body).renders).not.toBe(pageData(first.body).renders);
+    });
+
+    it.each(['SESSION=abc', 'gmap_authenticated=true', 'gmap_user_type=CONCIERGE', 'gmap_support_details=x', 'LOGIN_CHALLENGE=c'])(
+      'a request carrying %s is rendered for itself, never answered from or into the cache',
+      async (cookie) => {
+        const guest = await app.inject({ method: 'GET', url: path });
+        const withSession = await app.inject({ method: 'GET', url: path, headers: { cookie } });
+        expect(pageData(withSession.body).renders).not.toBe(pageData(guest.body).renders);
+        const guestAgain = await app.inject({ method: 'GET', url: path });
+        expect(pageData(guestAgain.body).renders).toBe(pageData(guest.body).renders);
+      },
+    );
+
+    it('a personal page is never kept, even for a request without a session cookie, and is no-store', async () => {
+      const first = await app.inject({ method: 'GET', url: '/x/en_us/account/profile' });
+      const second = await app.inject({ method: 'GET', url: '/x/en_us/account/profile' });
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(pageData(second.body).renders).not.toBe(pageData(first.body).renders);
+    });
+  });
+
+  it("follows the app's redirect, as its loader decided", async () => {
+    const response = await app.inject({ method: 'GET', url: '/x/en_us/account/registration' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/x/en_us/account/login-form');
+  });
+
+  it('sends the plain index.html for a page the app leaves to the browser', async () => {
+    const response = await app.inject({ method: 'GET', url: '/x/en_us/account/recovery' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('never serves the server build itself', async () => {
+    const response = await app.inject({ method: 'GET', url: '/server/render-page.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('renderPage');
+  });
+});
+
+describe('a build without a server part', () => {
+  it('sends index.html for every app route, as before', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'gateway-no-server-build-'));
+    await writeFile(join(distDir, 'index.html'), INDEX_HTML);
+    const app = await buildTestGateway({ distDir });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/x/en_us/account/login' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    } finally {
+      await app.close();
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
