@@ -73,6 +73,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
+    // One stylesheet for every screen (about 6 KB gzip): a screen the server rendered is styled at its first paint,
+    // before its code arrives (ADR 0024).
+    cssCodeSplit: false,
   },
   server: {
     proxy: {

@@ -51,8 +51,15 @@ function scriptJson(data: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * The build's `<link rel="modulepreload">` tags: on a page that already shows its screen they would fetch the app's
+ * chunks at high priority ahead of the paint; the entry still loads them itself, after it (ADR 0024).
+ */
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+
 function pageHtml(template: string, html: string, data: unknown, head: DocumentHead): string {
   return template
+    .replace(MODULE_PRELOAD, '')
     .replace(/<html[^>]*>/, `<html lang="${escapeHtml(head.lang)}" dir="${escapeHtml(head.dir)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace('</head>', () =>

@@ -148,8 +148,12 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
         </Provider>
       </ServerPageProvider>
     </StrictMode>,
+    // Every finished boundary inline: React outlines a large one behind an inline script, which the strict CSP refuses.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
+  // Never an inline script in the page (DESIGN "Quality bars"): such a page is the browser's to render.
+  if (html.includes('<script')) return { kind: 'client-rendered', reason: 'render failed: inline script' };
   const { gatewayApi, ...slices } = store.getState();
   const data: ServerPageData = {
     store: { gatewayApi, slices },

@@ -23,7 +23,7 @@ export function readManifest(outDir: string): Manifest {
 }
 
 /** Bytes a first visit downloads for a chunk: the chunk and every chunk it imports statically. */
-export function firstLoadJsGzip(manifest: Manifest, key: string, outDir: string, entryKey: string | null): number {
+export function firstLoadJsGzip(manifest: Manifest, key: string, outDir: string, entryKeys: readonly string[]): number {
   const files = new Set<string>();
   const visit = (chunkKey: string): void => {
     const chunk = manifest[chunkKey];
@@ -31,7 +31,7 @@ export function firstLoadJsGzip(manifest: Manifest, key: string, outDir: string,
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  if (entryKey) visit(entryKey);
+  for (const entryKey of entryKeys) visit(entryKey);
   visit(key);
   let total = 0;
   for (const file of files) total += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;

@@ -1,0 +1,16 @@
+import { SERVER_PAGE_DATA_ID } from '../schemas/pages/server-page';
+
+/**
+ * The page's one script tag (ADR 0024). A page the server rendered is already the screen: it paints first, and only
+ * then is the app's code fetched and run (module scripts would otherwise run before that paint). A bare page (the
+ * dev server, a route the browser renders) starts the app at once. In a hidden tab no frame comes; the app starts anyway.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+}
+
+if (document.getElementById(SERVER_PAGE_DATA_ID) !== null) await afterFirstPaint();
+await import('./main');
