@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SERVER_BUILD_FOLDER,
@@ -92,21 +93,55 @@ function inProcessCall(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
-class PageCache {
-  private readonly entries = new Map<string, { html: string; expires: number }>();
+/**
+ * A page as sent: compressed for a browser that accepts it (the build's files are, precompress-build.ts), since the
+ * HTML with its data is ~30 KB and most of a first paint on a slow link is bytes (ADR 0024).
+ */
+interface SentPage {
+  html: string;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
 
-  get(key: string, now: number): string | undefined {
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function encodedBody(page: SentPage, encoding: 'br' | 'gzip'): Buffer {
+  const kept = page.encoded[encoding];
+  if (kept !== undefined) return kept;
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
+      : gzipSync(page.html);
+  page.encoded[encoding] = body;
+  return body;
+}
+
+async function sendPage(request: FastifyRequest, reply: FastifyReply, page: SentPage, cacheControl: string): Promise<void> {
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  if (encoding === null) await reply.send(page.html);
+  else await reply.header('content-encoding', encoding).send(encodedBody(page, encoding));
+}
+
+class PageCache {
+  private readonly entries = new Map<string, { page: SentPage; expires: number }>();
+
+  get(key: string, now: number): SentPage | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
     if (entry.expires <= now) return undefined;
     this.entries.set(key, entry);
-    return entry.html;
+    return entry.page;
   }
 
-  set(key: string, html: string, now: number): void {
+  set(key: string, page: SentPage, now: number): void {
     this.entries.delete(key);
-    this.entries.set(key, { html, expires: now + CACHE_TTL_MS });
+    this.entries.set(key, { page, expires: now + CACHE_TTL_MS });
     if (this.entries.size > CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
   }
 }
@@ -134,7 +169,7 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
       const now = Date.now();
       const kept = cacheKey === null ? undefined : cache.get(cacheKey, now);
       if (kept !== undefined) {
-        await reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(kept);
+        await sendPage(request, reply, kept, 'no-cache');
         return true;
       }
       const answer = await renderPage({ url, cookie, userAgent: request.headers['user-agent'] ?? '', gateway: inProcessCall(app, request) });
@@ -148,14 +183,10 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
         request.log[failed ? 'warn' : 'debug']({ reason: answer.reason }, 'page left to the browser');
         return false;
       }
-      const html = pageHtml(template, answer.html, answer.data, answer.head);
-      if (!answer.personal && cacheKey !== null) cache.set(cacheKey, html, now);
+      const page: SentPage = { html: pageHtml(template, answer.html, answer.data, answer.head), encoded: {} };
+      if (!answer.personal && cacheKey !== null) cache.set(cacheKey, page, now);
       // A page with a session in it is for this visitor only: no shared cache, no back-button copy after sign-out.
-      await reply
-        .code(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', answer.personal ? 'private, no-store' : 'no-cache')
-        .send(html);
+      await sendPage(request, reply, page, answer.personal ? 'private, no-store' : 'no-cache');
       return true;
     },
   };

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestGateway } from '../support/test-gateway';
@@ -73,6 +74,18 @@ describe('pages rendered by the app server build', () => {
     expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
     expect(response.body).not.toContain('<script>alert(1)');
     expect(pageData(response.body)).toMatchObject({ route: 'login', hostile: '</script><script>alert(1)</script>', healthStatus: 200 });
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('sends the page %s-compressed to a browser that accepts it, the same page once decompressed', async (encoding, decompress) => {
+    const plain = await app.inject({ method: 'GET', url: '/x/en_us/account/login?compressed=1' });
+    const compressed = await app.inject({ method: 'GET', url: '/x/en_us/account/login?compressed=1', headers: { 'accept-encoding': `${encoding}, deflate` } });
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(decompress(compressed.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it("calls the gateway's own API in-process with the visitor's cookies", async () => {
