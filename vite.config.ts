@@ -43,8 +43,9 @@ function appServerBuild(): Plugin {
         logLevel: resolved.logLevel,
         // The gateway loads one file with nothing to resolve beside it, wherever the build folder is.
         ssr: { noExternal: true, target: 'node' },
-        // React's production build on the server as in the browser, whatever NODE_ENV the gateway runs under.
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        // React's build of the browser's (the JSX transform of this build is that mode's too), whatever NODE_ENV the
+        // gateway runs under: production for `vite build`, development under the test runner (NODE_ENV=test).
+        define: { 'process.env.NODE_ENV': JSON.stringify(resolved.isProduction ? 'production' : 'development') },
         build: {
           ssr: 'src/server/render-page.tsx',
           outDir: join(resolved.build.outDir, 'server'),

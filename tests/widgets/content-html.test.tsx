@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContentHtml, sanitiseContentHtml } from '../../widgets/form-engine/content-html';
 
@@ -56,5 +57,14 @@ describe('ContentHtml', () => {
     container.querySelectorAll('a')[1]?.click();
     expect(ran).not.toHaveBeenCalled();
     delete window.contentScriptRan;
+  });
+});
+
+describe('ContentHtml on the server (ADR 0024)', () => {
+  it('shows the words without the markup, decoded, and never the markup as text or as HTML', () => {
+    const html = renderToString(<ContentHtml html={'I agree to the <a href="/privacy">privacy&nbsp;policy</a> &amp; <script>alert(1)</script>terms &#169;'} />);
+    expect(html).toBe('<p>I agree to the privacy\u00a0policy &amp; terms ©</p>');
+    expect(html).not.toContain('<a');
+    expect(html).not.toContain('<script');
   });
 });

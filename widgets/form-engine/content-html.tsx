@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Content texts may carry a little markup (a link to the privacy policy, emphasis). It is sanitised
@@ -31,7 +32,40 @@ export function sanitiseContentHtml(html: string): string {
   return contentPurifier().sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 }
 
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** The words of content markup without its tags, as text React escapes: what a page shows before a DOM can sanitise. */
+export function contentHtmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_entity, name: string) => ENTITIES[name] ?? '')
+    .replace(/&#(\d{1,6});/g, (_entity, code: string) => String.fromCodePoint(Number(code)));
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * DOMPurify needs a DOM, which the server renderer has not (ADR 0024): the server's page, and the browser's
+ * hydration of it, show the text alone; the browser puts the sanitised markup in right after.
+ */
+function useDomToSanitise(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
 /** A content text that may carry markup, rendered sanitised. */
 export function ContentHtml({ html, id, className }: { html: string; id?: string; className?: string }) {
+  const hasDom = useDomToSanitise();
+  if (!hasDom) {
+    return (
+      <p id={id} className={className}>
+        {contentHtmlText(html)}
+      </p>
+    );
+  }
   return <p id={id} className={className} dangerouslySetInnerHTML={{ __html: sanitiseContentHtml(html) }} />;
 }
