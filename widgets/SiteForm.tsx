@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import {
   mergeObjects,
@@ -15,6 +15,21 @@ import type { OfferCategory, SiteFormContext } from './form-engine/form-context'
 import { textLookup, type FormTexts } from './form-engine/form-texts';
 import { FORM_REGISTRY } from './registry';
 import './widgets.css';
+
+const noChanges = () => () => undefined;
+
+/** Text-like inputs of the form's top-level string fields whose page value the data lacks (RJSF ids are `root_{key}`). */
+function valuesTypedBeforeHydration(form: HTMLFormElement, schema: RJSFSchema, data: SiteFormData): SiteFormData {
+  const typed: SiteFormData = {};
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    if (typeof property !== 'object' || property.type !== 'string') continue;
+    const input = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(`root_${key}`)}`);
+    if (input === null || (input instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio'))) continue;
+    const held = data[key];
+    if (input.value !== '' && (held === undefined || held === '')) typed[key] = input.value;
+  }
+  return typed;
+}
 
 export type SiteFormData = Record<string, unknown>;
 
@@ -153,6 +168,27 @@ export function SiteForm({
     return errorsShown === undefined ? serverErrorsShown : mergeObjects(errorsShown, serverErrorsShown, true);
   }, [errorsShown, serverErrorsShown]);
 
+  // ADR 0024: the server's form is read-only until the app has taken it over, so nothing typed into it is lost.
+  const interactive = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+
+  // ADR 0024: a form the server rendered can be typed into, or filled by a password manager, before the app hydrates
+  // it; React keeps those values in the page but the form's data never heard of them. Once, on mount, they are taken in.
+  const formRef = useRef<Form<SiteFormData>>(null);
+  useEffect(() => {
+    const element = formRef.current?.formElement.current as HTMLFormElement | null | undefined;
+    const typed = element ? valuesTypedBeforeHydration(element, rjsfSchema, data) : {};
+    if (Object.keys(typed).length === 0) return;
+    const next = { ...data, ...typed };
+    setData(next);
+    onChange?.(next);
+    // Only the values of the page as it was hydrated; later ones come through the form's own events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const handleChange = (event: IChangeEvent<SiteFormData>) => {
     const next = event.formData ?? {};
     setData(next);
@@ -163,6 +199,9 @@ export function SiteForm({
 
   return (
     <Form<SiteFormData>
+      ref={formRef}
+      // Before the app takes the form over (or without JavaScript) a submit posts it: never its fields in the address.
+      method="post"
       className="site-form"
       schema={rjsfSchema}
       uiSchema={formUiSchema}
@@ -179,6 +218,7 @@ export function SiteForm({
       omitExtraData
       experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
       disabled={disabled}
+      readonly={!interactive}
       onChange={handleChange}
       onBlur={handleBlur}
       onError={() => setSubmitted(true)}
