@@ -21,10 +21,13 @@ const noChanges = () => () => undefined;
 /** Text-like inputs of the form's top-level string fields whose page value the data lacks (RJSF ids are `root_{key}`). */
 function valuesTypedBeforeHydration(form: HTMLFormElement, schema: RJSFSchema, data: SiteFormData): SiteFormData {
   const typed: SiteFormData = {};
+  const fields = new Map<string, Element>();
+  for (const element of Array.from(form.elements)) if (element.id !== '') fields.set(element.id, element);
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     if (typeof property !== 'object' || property.type !== 'string') continue;
-    const input = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${CSS.escape(`root_${key}`)}`);
-    if (input === null || (input instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio'))) continue;
+    const input = fields.get(`root_${key}`);
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) continue;
+    if (input instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio')) continue;
     const held = data[key];
     if (input.value !== '' && (held === undefined || held === '')) typed[key] = input.value;
   }

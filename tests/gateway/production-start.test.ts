@@ -165,14 +165,17 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
 
-      // README "Set-up" names this page; the gateway answers it with the app's own HTML from the copy's dist/.
+      // README "Set-up" names this page; the gateway answers it with the sign-in screen its server build rendered from
+      // the copy's dist/ (ADR 0024: the server build needs nothing of node_modules), and the build's own script.
       const page = await fetch(`${baseUrl}/firstbank/en_us/account/login`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await page.text();
-      expect(html).toBe(await readFile(join(deployment, 'dist', 'index.html'), 'utf8'));
+      expect(html).toContain('id="root_username"');
+      expect(html).toContain('<script type="application/json" id="portal-page-data">');
       const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(html)?.[1];
       expect(entryScript).toBeDefined();
+      expect(await readFile(join(deployment, 'dist', 'index.html'), 'utf8')).toContain(`src="${entryScript ?? ''}"`);
       const script = await fetch(`${baseUrl}${entryScript}`);
       expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toMatch(/javascript/);
