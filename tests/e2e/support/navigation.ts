@@ -17,11 +17,21 @@ export async function eventually(assertion: () => Promise<void> | void, timeoutM
 
 /**
  * Waits until the page has settled on `route` and that screen (not the one before it, still
- * drawn while the address bar already shows the new route) has drawn its heading.
+ * drawn while the address bar already shows the new route) has drawn its heading, and the app runs the page.
  */
 export async function endsOn(page: Page, route: string): Promise<void> {
   await eventually(async () => expect(routeOf(page)).toBe(route), 15_000);
   await page.locator(`main[data-route="${route}"] h1`).first().waitFor({ timeout: 15_000 });
+  // A screen the server rendered shows before the app runs it (ADR 0024): the tests drive the app, so they wait for
+  // it to take the page over; what the page does before that is tests/e2e/server-pages.test.ts's.
+  await page.waitForFunction(
+    () => {
+      const shell = document.querySelector('#root .shell');
+      return shell !== null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 /** The value of a cookie the browser holds for the portal, or undefined. */
