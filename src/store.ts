@@ -50,7 +50,15 @@ export function createStore(services: AppServices, currentPagePath: () => string
     reducer: rootReducer,
     ...(serverState ? { preloadedState: serverState.slices } : {}),
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: { gatewayClient: services.gatewayClient } satisfies GatewayThunkExtra } })
+      getDefault({
+        thunk: { extraArgument: { gatewayClient: services.gatewayClient } satisfies GatewayThunkExtra },
+        // The development-only checks skip the gateway API's cache: it holds parsed JSON (serialisable by
+        // construction) that only RTK Query's own reducers write, and Immer freezes it in development, so a
+        // mutation throws anyway. Walking it on every action took 40-180 ms once a server page carries a
+        // site's configuration and texts (ADR 0024), which development React reports as a warning.
+        immutableCheck: { ignoredPaths: [gatewayApi.reducerPath] },
+        serializableCheck: { ignoredPaths: [gatewayApi.reducerPath], ignoredActions: [serverCacheReceived.type] },
+      })
         .prepend(listeners.middleware)
         .concat(gatewayApi.middleware),
   });

@@ -46,7 +46,9 @@ export async function screenshotOpenPages(label: string): Promise<string[]> {
   const written = await Promise.all(
     pages.map(async (page, index) => {
       const path = `${dir}/${stem}-${index + 1}.png`;
-      return page.screenshot({ path, fullPage: true, timeout: 10_000 }).then(
+      // `caret: 'initial'`: hiding the caret writes an inline style on every field, and these pages
+      // belong to other tests still running; one that is hydrating would see a mismatch it never caused.
+      return page.screenshot({ path, fullPage: true, timeout: 10_000, caret: 'initial' }).then(
         () => path,
         () => null,
       );
