@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { collectCspViolations, saveScreenshot } from './support/browser';
 import { cookieValue, endsOn } from './support/navigation';
@@ -15,6 +15,13 @@ browserTest.override('portalEnv', {});
  * her data; her firstbank pages still work. The firstbank support agent who types his password on
  * eurobank's sign-in page is told what a wrong password is told.
  */
+/** The request a navigation started with, before any redirect it followed. */
+function firstRequestOf(request: Request | undefined): Request | undefined {
+  let first = request;
+  while (first?.redirectedFrom()) first = first.redirectedFrom() ?? undefined;
+  return first;
+}
+
 const EMILY = { email: 'emily.carter@example.com', password: 'Firstbank#2025' };
 const AGENT = { email: 'riley.morgan@example.com', password: 'Concierge!Desk5' };
 
@@ -49,12 +56,19 @@ describe('sessions stay on their site in Chromium (ADR 0017)', () => {
     await expect.poll(() => page.locator('main').innerText()).toContain('Emily');
 
     answers.length = 0;
-    await page.goto(url('eurobank', 'profile'));
+    const opened = await page.goto(url('eurobank', 'profile'));
     await endsOn(page, 'login-form');
     expect(await page.locator('main').innerText()).not.toContain('Emily');
     expect(await page.locator('body').innerText()).not.toContain(EMILY.email);
-    // The gateway refused eurobank's background check to firstbank's session, and answered no eurobank data.
-    expect(answers.filter((answer) => answer.url.includes('/user-attribute/user/background/eurobank')).map((answer) => answer.status)).toEqual([403]);
+    // ADR 0024: the server runs the profile's §4 check itself, with this visitor's cookies, and the gateway
+    // refuses eurobank's background check to firstbank's session, so the page answers with eurobank's sign-in.
+    const first = firstRequestOf(opened?.request());
+    expect(first?.url()).toBe(url('eurobank', 'profile'));
+    const redirect = await first?.response();
+    expect(redirect?.status()).toBe(302);
+    expect(new URL(redirect?.headers()['location'] ?? '', portal.baseUrl).pathname).toMatch(/^\/eurobank\/en_us\/account\/login/);
+    expect((await context.request.get(`${portal.baseUrl}/api/user-attribute/user/background/eurobank`)).status()).toBe(403);
+    // Nor did the browser get any eurobank data.
     expect(answers.filter((answer) => /\/user-attribute\/user\/eurobank|\/user-mgmt\/user\/find/.test(answer.url) && answer.status === 200)).toEqual([]);
     await saveScreenshot(page, 'site-binding-eurobank-login');
 

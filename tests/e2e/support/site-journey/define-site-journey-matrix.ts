@@ -402,6 +402,8 @@ export function defineSiteJourneyMatrix(
             await page().getByText(contentText('optins', 'saved')).waitFor();
             await checkScreen('optins-saved');
             await page().reload();
+            // The reloaded profile is drawn by the server first (ADR 0024); the next step's clicks are for the app.
+            await endsOn(page(), 'profile');
             await boxes.first().waitFor();
             expect(await boxes.first().isChecked()).toBe(!before);
             expect(state.cspViolations).toEqual([]);
