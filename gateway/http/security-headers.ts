@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The app runs under a strict Content-Security-Policy (DESIGN "Quality bars"): scripts and styles
- * only from the portal's own origin, no inline script, no `unsafe-eval` (the form engine validates
+ * only from the portal's own origin (and a server page's own stylesheets, by hash), no inline script,
+ * no `unsafe-eval` (the form engine validates
  * without code generation, docs/decisions/0006), no framing. Sent on every response so an API answer
  * opened in a tab is as locked down as the app.
  */
@@ -17,6 +18,8 @@ export interface ContentSecuritySources {
   captcha?: boolean;
   /** Hosts of the region analytics tags (ANALYTICS_TAG_HOSTS): script, calls and beacons. */
   analyticsHosts?: readonly string[];
+  /** `'sha256-…'` sources of the inline stylesheets one answer carries (a server page, ADR 0024): those exact texts only. */
+  inlineStyles?: readonly string[];
 }
 
 /** The policy; with nothing configured it is the strict default, 'self' only. */
@@ -27,7 +30,7 @@ export function contentSecurityPolicy(sources: ContentSecuritySources = {}): str
   return [
     "default-src 'self'",
     withHosts('script-src', "'self'", [...captcha, ...analytics]),
-    withHosts('style-src', "'self'", captcha),
+    withHosts('style-src', "'self'", [...captcha, ...(sources.inlineStyles ?? [])]),
     withHosts('img-src', "'self' data:", analytics),
     "font-src 'self'",
     withHosts('connect-src', "'self'", [...captcha, ...analytics]),
@@ -59,9 +62,20 @@ export function securityHeaders(policy: string = CONTENT_SECURITY_POLICY): Reado
   };
 }
 
+const inlineStylesOfAnswer = new WeakMap<FastifyReply, readonly string[]>();
+
+/**
+ * Lets this answer's own inline stylesheets in, each by the hash of its text (a server page, ADR 0024): the
+ * policy never says 'unsafe-inline', so a style anyone else injects is still refused.
+ */
+export function allowInlineStyles(reply: FastifyReply, sources: readonly string[]): void {
+  inlineStylesOfAnswer.set(reply, sources);
+}
+
 export function addSecurityHeaders(app: FastifyInstance, sources: ContentSecuritySources = {}): void {
   const headers = securityHeaders(contentSecurityPolicy(sources));
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(headers);
+    const inlineStyles = inlineStylesOfAnswer.get(reply);
+    reply.headers(inlineStyles === undefined ? headers : securityHeaders(contentSecurityPolicy({ ...sources, inlineStyles })));
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import {
   type GatewayCallRequest,
   type RenderPage,
 } from '../../schemas/pages/server-page';
+import { allowInlineStyles } from './security-headers';
 import { AUTHENTICATED_COOKIE, LOGIN_CHALLENGE_COOKIE, SESSION_COOKIE, SUPPORT_DETAILS_COOKIE, USER_TYPE_COOKIE } from '../auth/session-cookies';
 
 /**
@@ -58,14 +60,53 @@ function scriptJson(data: unknown): string {
  */
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
 
-function pageHtml(template: string, html: string, data: unknown, head: DocumentHead): string {
+/** The build's stylesheet links, in the HTML Vite writes. */
+const BUILD_STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/** A stylesheet written into the page itself, and the CSP source that lets exactly that text in. */
+interface InlineStyle {
+  css: string;
+  source: string;
+}
+
+/**
+ * The page's stylesheets go in the HTML (ADR 0024): a linked one holds the first paint for one more round trip.
+ * Null for a text that could end its element early.
+ */
+function inlineStyle(css: string): InlineStyle | null {
+  if (/<\/style/i.test(css)) return null;
+  return { css, source: `'sha256-${createHash('sha256').update(css).digest('base64')}'` };
+}
+
+/** The HTML every server page starts from: index.html with the build's stylesheets written in. */
+interface PageTemplate {
+  html: string;
+  styles: readonly InlineStyle[];
+}
+
+function pageTemplate(root: string, indexHtml: string): PageTemplate {
+  const styles: InlineStyle[] = [];
+  const html = indexHtml.replace(MODULE_PRELOAD, '').replace(BUILD_STYLESHEET, (link, href: string) => {
+    const file = join(root, href);
+    const style = existsSync(file) ? inlineStyle(readFileSync(file, 'utf8')) : null;
+    if (style === null) return link;
+    styles.push(style);
+    return `<style>${style.css}</style>`;
+  });
+  return { html, styles };
+}
+
+function brandStyleElement(href: string, style: InlineStyle | null): string {
+  return style === null
+    ? `<link rel="stylesheet" href="${escapeHtml(href)}" ${SITE_BRAND_ATTRIBUTE}>`
+    : `<style ${SITE_BRAND_ATTRIBUTE}="${escapeHtml(href)}">${style.css}</style>`;
+}
+
+function pageHtml(template: string, html: string, data: unknown, head: DocumentHead, brand: InlineStyle | null): string {
   return template
-    .replace(MODULE_PRELOAD, '')
     .replace(/<html[^>]*>/, `<html lang="${escapeHtml(head.lang)}" dir="${escapeHtml(head.dir)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace('</head>', () =>
-      head.stylesheet === null ? '</head>' : `<link rel="stylesheet" href="${escapeHtml(head.stylesheet)}" ${SITE_BRAND_ATTRIBUTE}></head>`,
-    )
+    .replace('</head>', () => (head.stylesheet === null ? '</head>' : `${brandStyleElement(head.stylesheet, brand)}</head>`))
     .replace('<body>', `<body data-theme="${escapeHtml(head.theme)}" data-site-id="${escapeHtml(head.siteId)}">`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${scriptJson(data)}</script>`);
 }
@@ -99,6 +140,8 @@ function inProcessCall(app: FastifyInstance, request: FastifyRequest) {
  */
 interface SentPage {
   html: string;
+  /** The CSP sources of its inline stylesheets. */
+  styleSources: readonly string[];
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
@@ -122,6 +165,7 @@ function encodedBody(page: SentPage, encoding: 'br' | 'gzip'): Buffer {
 
 async function sendPage(request: FastifyRequest, reply: FastifyReply, page: SentPage, cacheControl: string): Promise<void> {
   const encoding = encodingFor(request.headers['accept-encoding']);
+  allowInlineStyles(reply, page.styleSources);
   reply.code(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (encoding === null) await reply.send(page.html);
   else await reply.header('content-encoding', encoding).send(encodedBody(page, encoding));
@@ -152,13 +196,28 @@ class PageCache {
  */
 export async function loadServerPages(app: FastifyInstance, root: string): Promise<ServerPages | null> {
   const renderFile = join(root, SERVER_BUILD_FOLDER, SERVER_RENDER_FILE);
-  const template = readFileSync(join(root, 'index.html'), 'utf8');
-  if (!existsSync(renderFile) || !template.includes(ROOT_ELEMENT)) {
+  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+  if (!existsSync(renderFile) || !indexHtml.includes(ROOT_ELEMENT)) {
     app.log.warn({ renderFile }, 'the app build has no server part: pages are rendered by the browser');
     return null;
   }
   const { renderPage } = (await import(pathToFileURL(renderFile).href)) as { renderPage: RenderPage };
   const cache = new PageCache();
+  const template = pageTemplate(root, indexHtml);
+  // A site's brand stylesheet is made once from the fixtures read at start (ADR 0020): asked of the gateway's own
+  // route once per site, then kept. Only known sites have one, so the map stays as small as the estate.
+  const brandStyles = new Map<string, Promise<InlineStyle | null>>();
+  const brandStyleOf = (href: string): Promise<InlineStyle | null> => {
+    let style = brandStyles.get(href);
+    if (style === undefined) {
+      style = app.inject({ method: 'GET', url: href }).then(
+        (answer) => (answer.statusCode === 200 ? inlineStyle(answer.body) : null),
+        () => null,
+      );
+      brandStyles.set(href, style);
+    }
+    return style;
+  };
 
   return {
     async send(request, reply) {
@@ -183,7 +242,12 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
         request.log[failed ? 'warn' : 'debug']({ reason: answer.reason }, 'page left to the browser');
         return false;
       }
-      const page: SentPage = { html: pageHtml(template, answer.html, answer.data, answer.head), encoded: {} };
+      const brand = answer.head.stylesheet === null ? null : await brandStyleOf(answer.head.stylesheet);
+      const page: SentPage = {
+        html: pageHtml(template.html, answer.html, answer.data, answer.head, brand),
+        styleSources: [...template.styles, ...(brand === null ? [] : [brand])].map((style) => style.source),
+        encoded: {},
+      };
       if (!answer.personal && cacheKey !== null) cache.set(cacheKey, page, now);
       // A page with a session in it is for this visitor only: no shared cache, no back-button copy after sign-out.
       await sendPage(request, reply, page, answer.personal ? 'private, no-store' : 'no-cache');

@@ -11,7 +11,10 @@ export const SERVER_PAGE_DATA_ID = 'portal-page-data';
 export const SERVER_BUILD_FOLDER = 'server';
 export const SERVER_RENDER_FILE = 'render-page.js';
 
-/** Marks the site brand's stylesheet link (ADR 0020), on the server's page and in the browser alike. */
+/**
+ * Marks the site brand's stylesheet (ADR 0020) in the head: the browser's link (the attribute empty) or the
+ * server page's inline copy (the attribute holds the stylesheet's address, so the browser can take it over).
+ */
 export const SITE_BRAND_ATTRIBUTE = 'data-site-brand';
 
 /** One call to the gateway's own API, made in-process for the page being rendered. */

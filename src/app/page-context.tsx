@@ -39,17 +39,23 @@ export function useDocumentHead(head: DocumentHead): void {
     document.body.dataset.theme = theme;
     document.body.dataset.siteId = siteId;
   }, [theme, siteId]);
-  // Before paint: the brand's colours never show late. The server's link is taken over, not doubled.
+  // Before paint: the brand's colours never show late. What the server put in the head (its text written in, or
+  // a link when it could not) is taken over, not doubled.
   useLayoutEffect(() => {
     if (stylesheet === null) return undefined;
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>(`link[${SITE_BRAND_ATTRIBUTE}]`)];
-    const link = links.find((candidate) => candidate.getAttribute('href') === stylesheet) ?? document.createElement('link');
-    if (!link.isConnected) {
-      link.rel = 'stylesheet';
-      link.href = stylesheet;
-      link.setAttribute(SITE_BRAND_ATTRIBUTE, '');
-      document.head.append(link);
-    }
-    return () => link.remove();
+    const fromServer = [...document.head.querySelectorAll(`[${SITE_BRAND_ATTRIBUTE}]`)].find(
+      (candidate) => (candidate.getAttribute('href') ?? candidate.getAttribute(SITE_BRAND_ATTRIBUTE)) === stylesheet,
+    );
+    const element = fromServer ?? brandStylesheetLink(stylesheet);
+    if (!element.isConnected) document.head.append(element);
+    return () => element.remove();
   }, [stylesheet]);
+}
+
+function brandStylesheetLink(href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.setAttribute(SITE_BRAND_ATTRIBUTE, '');
+  return link;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { buildTestGateway } from '../support/test-gateway';
  * The app's half (the real server build, hydration) is tests/e2e/server-pages.test.ts.
  */
 const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><title>Rewards Portal</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Rewards Portal</title><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/style-abc123.css"></head><body><div id="root"></div></body></html>';
+const BUILD_CSS = '.shell{color:#111}';
 
 /**
  * A server build that answers from the path: `/x/en_us/account/login` a guest page, `profile` a personal one,
@@ -28,7 +30,8 @@ export async function renderPage(request) {
   const route = url.pathname.split('/').pop();
   if (route === 'registration') return { kind: 'redirect', status: 302, location: '/x/en_us/account/login-form' };
   if (route === 'recovery') return { kind: 'client-rendered', reason: 'route' };
-  const head = { lang: 'en-US', dir: 'ltr', title: 'Sign in "now" <b>', theme: 'classic', siteId: 'x', stylesheet: route === 'login' ? '/api/site-theme/x.css' : null };
+  const brands = { login: '/api/site-theme/x.css', 'login-form': '/api/site-theme/firstbank.css' };
+  const head = { lang: 'en-US', dir: 'ltr', title: 'Sign in "now" <b>', theme: 'classic', siteId: 'x', stylesheet: brands[route] ?? null };
   return {
     kind: 'page',
     html: '<main data-renders="' + renders + '">' + route + '</main>',
@@ -52,6 +55,7 @@ describe('pages rendered by the app server build', () => {
     await mkdir(join(distDir, 'assets'));
     await mkdir(join(distDir, 'server'));
     await writeFile(join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(join(distDir, 'assets', 'style-abc123.css'), BUILD_CSS);
     await writeFile(join(distDir, 'server', 'render-page.js'), RENDER_PAGE_JS);
     app = await buildTestGateway({ distDir });
   });
@@ -74,6 +78,24 @@ describe('pages rendered by the app server build', () => {
     expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
     expect(response.body).not.toContain('<script>alert(1)');
     expect(pageData(response.body)).toMatchObject({ route: 'login', hostile: '</script><script>alert(1)</script>', healthStatus: 200 });
+  });
+
+  it("writes the build's stylesheet and the site's brand colours into the page, each let in by the hash of its text alone", async () => {
+    const response = await app.inject({ method: 'GET', url: '/x/en_us/account/login-form' });
+    const brandCss = (await app.inject({ method: 'GET', url: '/api/site-theme/firstbank.css' })).body;
+    expect(brandCss).toContain('--');
+    expect(response.body).toContain(`<style>${BUILD_CSS}</style>`);
+    expect(response.body).toContain(`<style data-site-brand="/api/site-theme/firstbank.css">${brandCss}</style></head>`);
+    expect(response.body).not.toContain('<link rel="stylesheet"');
+    const styleSrc = response.headers['content-security-policy']
+      ?.toString()
+      .split('; ')
+      .find((directive) => directive.startsWith('style-src '));
+    const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    expect(styleSrc).toBe(`style-src 'self' ${hash(BUILD_CSS)} ${hash(brandCss)}`);
+    // Every other answer keeps the strict policy: no inline style at all.
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toContain("style-src 'self';");
   });
 
   it.each([

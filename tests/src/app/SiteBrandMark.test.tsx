@@ -61,4 +61,16 @@ describe('SiteBrandMark', () => {
     unmount();
     expect(brandLinks()).toEqual([]);
   });
+
+  it('takes over the stylesheet a server page wrote into its head (ADR 0024), and adds no link beside it', () => {
+    const served = document.createElement('style');
+    served.setAttribute('data-site-brand', '/api/site-theme/firstbank.css');
+    served.textContent = ':root { --brand: #123456; }';
+    document.head.append(served);
+    const { unmount } = render(<BrandedHeader site={firstbank} name="FirstBank Rewards" />);
+    expect(brandLinks()).toEqual([]);
+    expect(served.isConnected).toBe(true);
+    unmount();
+    expect(served.isConnected).toBe(false);
+  });
 });
