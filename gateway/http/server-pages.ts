@@ -15,7 +15,7 @@ import {
   type RenderPage,
 } from '../../schemas/pages/server-page';
 import { allowInlineStyles } from './security-headers';
-import { AUTHENTICATED_COOKIE, LOGIN_CHALLENGE_COOKIE, SESSION_COOKIE, SUPPORT_DETAILS_COOKIE, USER_TYPE_COOKIE } from '../auth/session-cookies';
+import { AUTHENTICATED_COOKIE, isHttps, LOGIN_CHALLENGE_COOKIE, SESSION_COOKIE, SUPPORT_DETAILS_COOKIE, USER_TYPE_COOKIE } from '../auth/session-cookies';
 
 /**
  * First screens as HTML (docs/decisions/0024-first-paint-from-the-server.md): the app's server build renders
@@ -103,12 +103,15 @@ function brandStyleElement(href: string, style: InlineStyle | null): string {
 }
 
 function pageHtml(template: string, html: string, data: unknown, head: DocumentHead, brand: InlineStyle | null): string {
-  return template
-    .replace(/<html[^>]*>/, `<html lang="${escapeHtml(head.lang)}" dir="${escapeHtml(head.dir)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace('</head>', () => (head.stylesheet === null ? '</head>' : `${brandStyleElement(head.stylesheet, brand)}</head>`))
-    .replace('<body>', `<body data-theme="${escapeHtml(head.theme)}" data-site-id="${escapeHtml(head.siteId)}">`)
-    .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${scriptJson(data)}</script>`);
+  return (
+    template
+      // Function replacers throughout: a `$&` or `$'` in a title or a site's text is text, never a replacement pattern.
+      .replace(/<html[^>]*>/, () => `<html lang="${escapeHtml(head.lang)}" dir="${escapeHtml(head.dir)}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace('</head>', () => (head.stylesheet === null ? '</head>' : `${brandStyleElement(head.stylesheet, brand)}</head>`))
+      .replace('<body>', () => `<body data-theme="${escapeHtml(head.theme)}" data-site-id="${escapeHtml(head.siteId)}">`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${scriptJson(data)}</script>`)
+  );
 }
 
 function flatHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
@@ -223,8 +226,11 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
     async send(request, reply) {
       if (request.method !== 'GET') return false;
       const cookie = request.headers.cookie ?? '';
-      const url = `${request.protocol}://${request.host}${request.url}`;
-      const cacheKey = !carriesSession(cookie) && url.length <= CACHE_KEY_MAX ? url : null;
+      // The scheme the visitor used, also behind a TLS proxy (production is HTTPS, as its cookies): the app picks its SSO
+      // return address by the page's origin.
+      const url = `${isHttps(request) ? 'https' : 'http'}://${request.host}${request.url}`;
+      const withSession = carriesSession(cookie);
+      const cacheKey = !withSession && url.length <= CACHE_KEY_MAX ? url : null;
       const now = Date.now();
       const kept = cacheKey === null ? undefined : cache.get(cacheKey, now);
       if (kept !== undefined) {
@@ -248,9 +254,10 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
         styleSources: [...template.styles, ...(brand === null ? [] : [brand])].map((style) => style.source),
         encoded: {},
       };
-      if (!answer.personal && cacheKey !== null) cache.set(cacheKey, page, now);
+      const personal = answer.personal || withSession;
+      if (!personal && cacheKey !== null) cache.set(cacheKey, page, now);
       // A page with a session in it is for this visitor only: no shared cache, no back-button copy after sign-out.
-      await sendPage(request, reply, page, answer.personal ? 'private, no-store' : 'no-cache');
+      await sendPage(request, reply, page, personal ? 'private, no-store' : 'no-cache');
       return true;
     },
   };

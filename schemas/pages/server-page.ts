@@ -61,7 +61,10 @@ export type ServerPageAnswer =
       /** JSON-serialisable: the store's and the router's starting state, written into the page as SERVER_PAGE_DATA_ID. */
       data: unknown;
       head: DocumentHead;
-      /** True when the page holds something of one visitor's (a session, a profile): never cached, never shared. */
+      /**
+       * True when the render drew a signed-in visitor's screen. The gateway also counts every request that carries a
+       * session cookie as personal: such a page is never cached, never shared.
+       */
       personal: boolean;
     }
   /** The browser renders this one (a route the server does not render, or one it could not). */

@@ -15,11 +15,10 @@ import type { AppServices } from '../app/app-services';
 import type { CookieJar } from '../app/browser-cookies';
 import { ServerPageProvider, type ServerPageContextValue } from '../app/page-context';
 import type { AccountRoute } from '../app/route-names';
-import { STORAGE } from '../app/storage-names';
 import { authCheckRequested } from '../auth/session-steps';
 import { resolveSite } from '../site/resolve-site';
 import { createStore } from '../store';
-import { SERVER_RENDERED_ROUTES, type ServerPageData } from './server-page-data';
+import { authCheckInputsOf, SERVER_RENDERED_ROUTES, type ServerPageData } from './server-page-data';
 
 /** A page the server could not finish in this time is left to the browser: a slow API never holds the first byte. */
 const RENDER_DEADLINE_MS = 4_000;
@@ -107,7 +106,7 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
   const cookies = requestCookieJar(request.cookie, removedCookies);
   const localStore = memoryStorage(removedStorage);
   // The check the browser would start with, before anything ran: the browser hydrates only when its own is the same.
-  const { authenticatedCookie, userTypeCookie, hasRefreshToken } = authCheckRequested(site, cookies, localStore);
+  const authCheck = authCheckInputsOf(authCheckRequested(site, cookies, localStore));
   const services: AppServices = {
     cookies,
     localStore,
@@ -158,11 +157,11 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
   const data: ServerPageData = {
     store: { gatewayApi, slices },
     router: { loaderData: context.loaderData, actionData: context.actionData },
-    authCheck: { authenticatedCookie: authenticatedCookie ?? null, userTypeCookie: userTypeCookie ?? null, hasRefreshToken },
+    authCheck,
     browserEffects: { removedCookies: [...removedCookies], removedStorage: [...removedStorage] },
   };
-  const personal = signedIn || authenticatedCookie !== undefined || userTypeCookie !== undefined || cookies.get(STORAGE.supportDetailsCookie) !== undefined;
-  return { kind: 'page', html, data, head: page.head as DocumentHead, personal };
+  // Personal when it drew a signed-in screen; the gateway also treats every request with a session cookie as personal.
+  return { kind: 'page', html, data, head: page.head as DocumentHead, personal: signedIn };
 }
 
 /** The signed-in screens the server renders; the rest stay the browser's (ADR 0024). */

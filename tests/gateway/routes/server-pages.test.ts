@@ -31,7 +31,7 @@ export async function renderPage(request) {
   if (route === 'registration') return { kind: 'redirect', status: 302, location: '/x/en_us/account/login-form' };
   if (route === 'recovery') return { kind: 'client-rendered', reason: 'route' };
   const brands = { login: '/api/site-theme/x.css', 'login-form': '/api/site-theme/firstbank.css' };
-  const head = { lang: 'en-US', dir: 'ltr', title: 'Sign in "now" <b>', theme: 'classic', siteId: 'x', stylesheet: brands[route] ?? null };
+  const head = { lang: 'en-US', dir: 'ltr', title: url.searchParams.get('title') ?? 'Sign in "now" <b>', theme: 'classic', siteId: 'x', stylesheet: brands[route] ?? null };
   return {
     kind: 'page',
     html: '<main data-renders="' + renders + '">' + route + '</main>',
@@ -78,6 +78,13 @@ describe('pages rendered by the app server build', () => {
     expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
     expect(response.body).not.toContain('<script>alert(1)');
     expect(pageData(response.body)).toMatchObject({ route: 'login', hostile: '</script><script>alert(1)</script>', healthStatus: 200 });
+  });
+
+  it("writes a title's `$&`, `$'` and `$$` as text (never as replacement patterns that copy the page into it)", async () => {
+    const title = "Cash $$ back $& and $' too";
+    const response = await app.inject({ method: 'GET', url: `/x/en_us/account/login?title=${encodeURIComponent(title)}` });
+    expect(response.body).toContain(`<title>Cash $$ back $&#38; and $&#39; too</title>`);
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
   });
 
   it("writes the build's stylesheet and the site's brand colours into the page, each let in by the hash of its text alone", async () => {
@@ -132,11 +139,12 @@ describe('pages rendered by the app server build', () => {
     });
 
     it.each(['SESSION=abc', 'gmap_authenticated=true', 'gmap_user_type=CONCIERGE', 'gmap_support_details=x', 'LOGIN_CHALLENGE=c'])(
-      'a request carrying %s is rendered for itself, never answered from or into the cache',
+      'a request carrying %s is rendered for itself, never answered from or into the cache, and is no-store',
       async (cookie) => {
         const guest = await app.inject({ method: 'GET', url: path });
         const withSession = await app.inject({ method: 'GET', url: path, headers: { cookie } });
         expect(pageData(withSession.body).renders).not.toBe(pageData(guest.body).renders);
+        expect(withSession.headers['cache-control']).toBe('private, no-store');
         const guestAgain = await app.inject({ method: 'GET', url: path });
         expect(pageData(guestAgain.body).renders).toBe(pageData(guest.body).renders);
       },
