@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SERVER_PAGE_DATA_ID } from '../schemas/pages/server-page';
 import { portalRoutes } from './App';
+import { readRegistrationDraft } from './account/form-drafts';
 import type { AppServices } from './app/app-services';
 import { documentCookieJar } from './app/browser-cookies';
 import { configuredCaptchaProvider } from './captcha/configured-captcha';
@@ -12,7 +13,7 @@ import { FEATURE_FLAGS } from './app/feature-flags';
 import { isLeavingDocument } from './app/leave-document';
 import { authCheckRequested } from './auth/session-steps';
 import { signInRoute } from './routes/route-guards';
-import type { ServerPageData } from './server/server-page-data';
+import { authCheckInputsOf, sameAuthCheckInputs, type ServerPageData } from './server/server-page-data';
 import { resolveSite } from './site/resolve-site';
 import { createStore } from './store';
 import './styles/app.css';
@@ -47,19 +48,17 @@ function serverPageData(): ServerPageData | null {
 }
 
 /**
- * ADR 0024: the browser takes over the server's markup only when it would start from the same §4 check
- * (a refresh token in local storage, or a cookie changed since, means another first screen): else it renders afresh.
+ * ADR 0024: the browser takes over the server's markup only when its first render would draw the same screen: the
+ * same §4 check (a refresh token in local storage, or a cookie changed since, means another first screen) and no
+ * registration draft kept in this tab (the server has none to draw). Else it renders afresh.
  */
 function hydratableData(): ServerPageData | null {
   const data = serverPageData();
   if (data === null) return null;
   const site = resolveSite({ host: window.location.host, pathname: window.location.pathname, search: window.location.search });
-  const check = authCheckRequested(site, services.cookies, services.localStore);
-  const same =
-    (check.authenticatedCookie ?? null) === data.authCheck.authenticatedCookie &&
-    (check.userTypeCookie ?? null) === data.authCheck.userTypeCookie &&
-    check.hasRefreshToken === data.authCheck.hasRefreshToken;
-  if (!same) return null;
+  const check = authCheckInputsOf(authCheckRequested(site, services.cookies, services.localStore));
+  if (!sameAuthCheckInputs(check, data.authCheck)) return null;
+  if (site.route === 'registration' && readRegistrationDraft(site.siteId) !== null) return null;
   for (const name of data.browserEffects.removedCookies) services.cookies.remove(name);
   for (const key of data.browserEffects.removedStorage) services.localStore.remove(key);
   return data;
@@ -90,7 +89,8 @@ const app = (
 );
 
 if (serverData !== null) {
-  // A transition: the hydration yields to input, so a visitor typing into the server's form is never held up.
+  // A transition: the hydration yields to the browser between pieces, so scrolling and a click stay responsive (a
+  // click on a part not yet hydrated hydrates it first, then runs).
   startTransition(() => {
     hydrateRoot(container, app);
   });

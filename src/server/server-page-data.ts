@@ -10,9 +10,24 @@ export interface ServerPageData {
   store: ServerStoreState;
   router: Pick<HydrationState, 'loaderData' | 'actionData'>;
   /** The §4 check's inputs as the server saw them; a browser holding other ones renders afresh. */
-  authCheck: { authenticatedCookie: string | null; userTypeCookie: string | null; hasRefreshToken: boolean };
+  authCheck: AuthCheckInputs;
   /** Cookies and storage keys the server's run removed; the browser removes them before it hydrates. */
   browserEffects: { removedCookies: string[]; removedStorage: string[] };
+}
+
+/** What the §4 check starts from: the two readable cookies and whether a refresh token is kept. */
+export interface AuthCheckInputs {
+  authenticatedCookie: string | null;
+  userTypeCookie: string | null;
+  hasRefreshToken: boolean;
+}
+
+export function authCheckInputsOf(check: { authenticatedCookie?: string; userTypeCookie?: string; hasRefreshToken: boolean }): AuthCheckInputs {
+  return { authenticatedCookie: check.authenticatedCookie ?? null, userTypeCookie: check.userTypeCookie ?? null, hasRefreshToken: check.hasRefreshToken };
+}
+
+export function sameAuthCheckInputs(one: AuthCheckInputs, other: AuthCheckInputs): boolean {
+  return one.authenticatedCookie === other.authenticatedCookie && one.userTypeCookie === other.userTypeCookie && one.hasRefreshToken === other.hasRefreshToken;
 }
 
 /**
