@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import {
   mergeObjects,
@@ -13,10 +13,9 @@ import { errorsOfLeftFields, localizeErrors } from './form-engine/error-display'
 import { createEvalFreeValidator, localCalendarDay, type TodayProvider } from './form-engine/eval-free-validator';
 import type { OfferCategory, SiteFormContext } from './form-engine/form-context';
 import { textLookup, type FormTexts } from './form-engine/form-texts';
+import { useHydrated } from './form-engine/use-hydrated';
 import { FORM_REGISTRY } from './registry';
 import './widgets.css';
-
-const noChanges = () => () => undefined;
 
 /** Text-like inputs of the form's top-level string fields whose page value the data lacks (RJSF ids are `root_{key}`). */
 function valuesTypedBeforeHydration(form: HTMLFormElement, schema: RJSFSchema, data: SiteFormData): SiteFormData {
@@ -146,9 +145,15 @@ export function SiteForm({
   const pageTag = language ?? pageLanguage();
   const text = useMemo(() => textLookup(texts, pageTag), [texts, pageTag]);
   const transformErrors = useMemo(() => localizeErrors(text), [text]);
+  // ADR 0024: the server's form is read-only, and cannot be sent, until the app has taken it over: nothing typed into
+  // it is lost, and no submit posts it to the page's address before the app can send it.
+  const interactive = useHydrated();
   const formUiSchema = useMemo<RjsfUiSchema>(
-    () => ({ ...uiSchema, 'ui:submitButtonOptions': { submitText: submitText ?? text('common.button.submit') } }),
-    [uiSchema, submitText, text],
+    () => ({
+      ...uiSchema,
+      'ui:submitButtonOptions': { submitText: submitText ?? text('common.button.submit'), props: { disabled: !interactive } },
+    }),
+    [uiSchema, submitText, text, interactive],
   );
   const formContext = useMemo<SiteFormContext>(() => ({ texts, language: pageTag, offerCategories }), [texts, pageTag, offerCategories]);
   const errorsShown = useMemo(() => {
@@ -170,13 +175,6 @@ export function SiteForm({
     if (serverErrorsShown === undefined) return errorsShown;
     return errorsShown === undefined ? serverErrorsShown : mergeObjects(errorsShown, serverErrorsShown, true);
   }, [errorsShown, serverErrorsShown]);
-
-  // ADR 0024: the server's form is read-only until the app has taken it over, so nothing typed into it is lost.
-  const interactive = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
 
   // ADR 0024: a form the server rendered can be typed into, or filled by a password manager, before the app hydrates
   // it; React keeps those values in the page but the form's data never heard of them. Once, on mount, they are taken in.

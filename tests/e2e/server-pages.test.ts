@@ -121,6 +121,9 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
         for (const selector of FORM_OF[route] ?? []) {
           expect(await page.locator(`main ${selector}`).first().isVisible(), `${selector} on ${route}`).toBe(true);
         }
+        // A form without its app cannot be sent: a submit would post it to the page's address and get nothing back.
+        if (FORM_OF[route] !== undefined)
+          expect(await page.locator('main button[type="submit"]').first().isDisabled(), `the submit button on ${route}`).toBe(true);
       }
       await context.close();
     });

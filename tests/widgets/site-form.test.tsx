@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import { formTextsFromContent } from '../../widgets/form-engine/form-texts';
@@ -168,5 +169,24 @@ describe('SiteForm with the bancosol registration schema', () => {
     submit();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(pp);
+  });
+});
+
+describe('SiteForm as the server renders it (ADR 0024)', () => {
+  it('draws every field read-only and the submit button disabled, so nothing is typed or sent before the app takes the form over', () => {
+    const html = renderToString(<SiteForm schema={schema} uiSchema={uiSchema} texts={texts} language="pt-BR" today={() => TODAY} onSubmit={() => undefined} />);
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const form = page.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    const textFields = [...page.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"])')];
+    expect(textFields.length).toBeGreaterThan(10);
+    expect(textFields.filter((input) => !input.readOnly).map((input) => input.id)).toEqual([]);
+    expect(page.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(true);
+  });
+
+  it('in the browser the same form takes input and can be sent', () => {
+    renderRegistration();
+    expect(field(/^Nome/).readOnly).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Enviar' }).disabled).toBe(false);
   });
 });

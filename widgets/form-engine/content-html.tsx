@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * Content texts may carry a little markup (a link to the privacy policy, emphasis). It is sanitised
@@ -43,23 +43,11 @@ export function contentHtmlText(html: string): string {
     .replace(/&#(\d{1,6});/g, (_entity, code: string) => String.fromCodePoint(Number(code)));
 }
 
-const noChanges = () => () => undefined;
-
-/**
- * DOMPurify needs a DOM, which the server renderer has not (ADR 0024): the server's page, and the browser's
- * hydration of it, show the text alone; the browser puts the sanitised markup in right after.
- */
-function useDomToSanitise(): boolean {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
-}
-
 /** A content text that may carry markup, rendered sanitised. */
 export function ContentHtml({ html, id, className }: { html: string; id?: string; className?: string }) {
-  const hasDom = useDomToSanitise();
+  // DOMPurify needs a DOM, which the server renderer has not (ADR 0024): the server's page, and the browser's
+  // hydration of it, show the text alone; the browser puts the sanitised markup in right after.
+  const hasDom = useHydrated();
   if (!hasDom) {
     return (
       <p id={id} className={className}>
