@@ -4,7 +4,7 @@ import demoUsers from '../../fixtures/demo-users.json';
 import { siteLocalesOf } from '../../schemas/site-config/site-locales';
 import { listSiteFixtures } from '../support/site-fixtures';
 import { browserTest, type PortalProcess } from './support/browser-test';
-import { endsOn, routeOf } from './support/navigation';
+import { appHasTakenOver, endsOn, routeOf } from './support/navigation';
 import { contentTextsIn } from './support/site-journey/journey-site';
 import { signInForTest } from './support/test-session';
 
@@ -54,16 +54,8 @@ const RECORD_SERVER_SHELL = `document.addEventListener('readystatechange', () =>
   if (document.readyState === 'interactive') window.__ssrShell = document.querySelector('#root .shell');
 });`;
 
-/** React has taken over the node: its fiber key is on the element (what hydrateRoot and createRoot alike leave). */
-async function hasReactFiber(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const shell = document.querySelector('#root .shell');
-    return shell !== null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
-  });
-}
-
 async function waitForHydration(page: Page): Promise<void> {
-  await expect.poll(() => hasReactFiber(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => appHasTakenOver(page), { timeout: 15_000 }).toBe(true);
 }
 
 /** True when the shell React now runs is the very node the server's HTML drew (hydrated, not rendered afresh). */
@@ -163,7 +155,7 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
             const response = await page.goto(pageUrl(siteId, locale, route));
             expectHere(response?.status(), `${route}: the page's status`).toBe(200);
             expectHere(await response?.text(), `${route}: the HTML carries the page's data`).toContain('id="portal-page-data"');
-            await expectHere.poll(() => hasReactFiber(page), { timeout: 15_000 }).toBe(true);
+            await expectHere.poll(() => appHasTakenOver(page), { timeout: 15_000 }).toBe(true);
             await page.locator('main h1').first().waitFor();
             expectHere(await keptServerShell(page), `${route} (${page.url()}): hydrated the server's shell rather than drawing a new one`).toBe(true);
             expectHere(problems, `${route} (${page.url()})`).toEqual([]);
