@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SERVER_PAGE_DATA_ID } from '../../schemas/pages/server-page';
 import { collectCspViolations, pendingCspViolations, saveScreenshot, takeCspViolations } from './support/browser';
 import { REPO_ROOT } from './support/paths';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -49,12 +50,12 @@ describe('the login route in Chromium', () => {
     expect(await page.getAttribute('body', 'data-site-id')).toBe(siteId);
     expect(await page.textContent('h1')).toBe(routeTitle);
     // ADR 0024: the page came with its site's configuration, so the browser asks for none after load.
-    const pageSiteId = await page.evaluate(() => {
-      const data = JSON.parse(document.getElementById('portal-page-data')?.textContent ?? 'null') as {
+    const pageSiteId = await page.evaluate((dataId) => {
+      const data = JSON.parse(document.getElementById(dataId)?.textContent ?? 'null') as {
         store: { gatewayApi: { queries: Record<string, { data?: { siteId?: string } }> } };
       } | null;
       return Object.entries(data?.store.gatewayApi.queries ?? {}).find(([key]) => key.startsWith('getSiteConfig('))?.[1].data?.siteId;
-    });
+    }, SERVER_PAGE_DATA_ID);
     expect(pageSiteId).toBe(siteId);
     expect(siteConfigRequests).toEqual([]);
     expect(cspViolations).toEqual([]);

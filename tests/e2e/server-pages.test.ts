@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import demoUsers from '../../fixtures/demo-users.json';
+import { SERVER_PAGE_DATA_ID } from '../../schemas/pages/server-page';
 import { siteLocalesOf } from '../../schemas/site-config/site-locales';
 import { listSiteFixtures } from '../support/site-fixtures';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -154,7 +155,7 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
             const problems = collectPageProblems(page);
             const response = await page.goto(pageUrl(siteId, locale, route));
             expectHere(response?.status(), `${route}: the page's status`).toBe(200);
-            expectHere(await response?.text(), `${route}: the HTML carries the page's data`).toContain('id="portal-page-data"');
+            expectHere(await response?.text(), `${route}: the HTML carries the page's data`).toContain(`id="${SERVER_PAGE_DATA_ID}"`);
             await expectHere.poll(() => appHasTakenOver(page), { timeout: 15_000 }).toBe(true);
             await page.locator('main h1').first().waitFor();
             expectHere(await keptServerShell(page), `${route} (${page.url()}): hydrated the server's shell rather than drawing a new one`).toBe(true);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../gateway/cli/gateway-bundle';
+import { SERVER_PAGE_DATA_ID } from '../../schemas/pages/server-page';
 import { freePort } from '../support/free-port';
 
 interface PackageFile {
@@ -172,7 +173,7 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await page.text();
       expect(html).toContain('id="root_username"');
-      expect(html).toContain('<script type="application/json" id="portal-page-data">');
+      expect(html).toContain(`<script type="application/json" id="${SERVER_PAGE_DATA_ID}">`);
       const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(html)?.[1];
       expect(entryScript).toBeDefined();
       expect(await readFile(join(deployment, 'dist', 'index.html'), 'utf8')).toContain(`src="${entryScript ?? ''}"`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SERVER_PAGE_DATA_ID } from '../../../schemas/pages/server-page';
 import { buildTestGateway } from '../support/test-gateway';
 
 /**
@@ -41,8 +42,11 @@ export async function renderPage(request) {
   };
 }`;
 
+/** The page's data block (the id is a plain word: nothing in it to escape in the pattern). */
+const PAGE_DATA_BLOCK = new RegExp(`<script type="application/json" id="${SERVER_PAGE_DATA_ID}">(.*?)</script>`, 's');
+
 function pageData(body: string): Record<string, unknown> {
-  const match = /<script type="application\/json" id="portal-page-data">(.*?)<\/script>/s.exec(body);
+  const match = PAGE_DATA_BLOCK.exec(body);
   if (!match?.[1]) throw new Error(`no page data block in ${body}`);
   return JSON.parse(match[1]) as Record<string, unknown>;
 }
