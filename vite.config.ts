@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SERVER_BUILD_FOLDER, SERVER_RENDER_FILE } from './schemas/pages/server-page.ts';
 import JourneysFirstSequencer from './tests/support/journeys-first-sequencer.ts';
 
 /**
@@ -48,11 +49,11 @@ function appServerBuild(): Plugin {
         define: { 'process.env.NODE_ENV': JSON.stringify(resolved.isProduction ? 'production' : 'development') },
         build: {
           ssr: 'src/server/render-page.tsx',
-          outDir: join(resolved.build.outDir, 'server'),
+          outDir: join(resolved.build.outDir, SERVER_BUILD_FOLDER),
           emptyOutDir: true,
           copyPublicDir: false,
           minify: false,
-          rolldownOptions: { output: { entryFileNames: 'render-page.js', codeSplitting: false } },
+          rolldownOptions: { output: { entryFileNames: SERVER_RENDER_FILE, codeSplitting: false } },
         },
       });
     },
