@@ -31,7 +31,9 @@ function appServerBuild(): Plugin {
   let resolved: ResolvedConfig | undefined;
   return {
     name: 'app-server-build',
-    apply: (config, env) => env.command === 'build' && env.isSsrBuild !== true && !config.build?.ssr,
+    // Only the app's own build: a build given its own input (the bench's single pages, tests/bench/bench-pages.ts)
+    // has no use for the server bundle.
+    apply: (config, env) => env.command === 'build' && env.isSsrBuild !== true && !config.build?.ssr && config.build?.rolldownOptions?.input === undefined,
     configResolved(config) {
       resolved = config;
     },
