@@ -12,7 +12,7 @@ import { buildGateway } from '../../gateway/server';
 import { hashPassword } from '../../gateway/security/password-hashing';
 import { firstbankUser, registrationBody } from '../gateway/support/account-requests';
 import { TestBrowser } from '../gateway/support/test-browser';
-import { ratio, type BenchRow } from './bench-table';
+import { ascending, median, percentile, ratio, type BenchRow } from './bench-table';
 
 const CALLS_PER_SIDE = 100;
 
@@ -27,16 +27,6 @@ const CALLS: readonly AccountCall[] = [
   { name: 'activation-email', url: 'user-mgmt/user/activation-email', body: (email) => ({ email, siteId: 'firstbank', locale: 'en_us' }) },
   { name: 'registration', url: 'user-mgmt/user/registration', body: (email) => registrationBody(firstbankUser({ email })) },
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-function p90(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))] ?? 0;
-}
 
 export async function accountEnumerationRows(): Promise<BenchRow[]> {
   const db = await openPglite();
@@ -84,8 +74,8 @@ export async function accountEnumerationRows(): Promise<BenchRow[]> {
       const unknownMedian = median(timings.unknown);
       rows.push({
         figure: `${accountCall.name} answer, account vs none (median/p90 of ${CALLS_PER_SIDE})`,
-        value: `account: ${knownMedian.toFixed(2)}/${p90(timings.known).toFixed(2)} ms`,
-        reference: `no account: ${unknownMedian.toFixed(2)}/${p90(timings.unknown).toFixed(2)} ms`,
+        value: `account: ${knownMedian.toFixed(2)}/${percentile(ascending(timings.known), 0.9).toFixed(2)} ms`,
+        reference: `no account: ${unknownMedian.toFixed(2)}/${percentile(ascending(timings.unknown), 0.9).toFixed(2)} ms`,
         ratio: `median ${ratio(knownMedian, unknownMedian)}`,
         target: 'medians within noise',
         met: null,
