@@ -16,7 +16,7 @@
  * Playwright types with a per-key delay (KEY_DELAY_MS) so keystrokes never batch into one frame.
  */
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { ascending, percentile, ratio, type BenchRow } from './bench-table';
 
 /**
@@ -102,18 +102,8 @@ async function measuredKeys(page: Page, fieldIds: readonly string[]): Promise<{ 
 }
 
 export async function keystrokeRows(baseUrl: string, siteId: string, locale: string): Promise<BenchRow[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-gpu-vsync',
-      '--disable-frame-rate-limit',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  // Not launchChromium: its CSP watch adds a script to every page, which the measured pages must not carry.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   const rows: BenchRow[] = [];
   try {
     for (const throttle of [1, 4]) {

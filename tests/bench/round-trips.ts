@@ -18,7 +18,7 @@
  * figure is the median.
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { median, ratio, type BenchNote, type BenchRow } from './bench-table';
 import { demoUserWithoutPasscode, signIn } from './demo-sign-in';
 import type { ReferencePages } from './reference-pages';
@@ -187,10 +187,8 @@ export async function roundTripRows(
     { page: registration, reference: plainRegistration },
     { page: profile, reference: plainLogin },
   ];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  // Not launchChromium: its CSP watch adds a script to every page, which the measured pages must not carry.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     for (let run = 0; run < RUNS; run += 1) {
       for (const measured of [login, plainLogin, registration, plainRegistration, profile, staticPage]) {

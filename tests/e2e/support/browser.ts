@@ -5,25 +5,25 @@ import { TEST_OUTPUT_DIR } from './paths';
 /** Debian's Chromium, never a downloaded browser (DESIGN "The real parts"). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The flags every Chromium of the tests and the bench starts with: headless, and none of the browser's own traffic. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Chromium with the CSP watch on (the security suite, README "Set-up"; DESIGN "Quality bars"): every context
  * and page the returned browser opens records Content-Security-Policy violations, and the e2e project's
  * setup file (`no-csp-violations.ts`) fails the test that saw one.
  */
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   watchForCspViolations(browser);
   openBrowsers.add(browser);
   browser.once('disconnected', () => openBrowsers.delete(browser));
