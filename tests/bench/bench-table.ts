@@ -84,3 +84,8 @@ export async function startBenchPortal(env: Record<string, string>): Promise<Por
     }
   }
 }
+
+/** The address of one of the portal's screens (SPEC §2 base path: /{issuer}/{locale}/account/{route}). */
+export function accountPageUrl(baseUrl: string, siteId: string, locale: string, route: string): string {
+  return `${baseUrl}/${siteId}/${locale}/account/${route}`;
+}

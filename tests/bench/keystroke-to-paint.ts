@@ -17,7 +17,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
-import { ascending, percentile, ratio, type BenchRow } from './bench-table';
+import { accountPageUrl, ascending, percentile, ratio, type BenchRow } from './bench-table';
 
 /**
  * A brisk typist (about 8 keys/s): slow enough that keys do not queue behind each other's frames
@@ -109,7 +109,7 @@ export async function keystrokeRows(baseUrl: string, siteId: string, locale: str
     for (const throttle of [1, 4]) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${baseUrl}/${siteId}/${locale}/account/registration`);
+      await page.goto(accountPageUrl(baseUrl, siteId, locale, 'registration'));
       await page.locator('#root_first_name').waitFor();
       const fieldIds = await textFieldIds(page);
       const plannedCharacters = fieldIds.reduce((sum, id) => sum + textFor(id).length, 0);

@@ -9,7 +9,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from '../e2e/support/browser';
-import { median, ratio, type BenchNote, type BenchRow } from './bench-table';
+import { accountPageUrl, median, ratio, type BenchNote, type BenchRow } from './bench-table';
 import type { ReferencePages } from './reference-pages';
 
 const RUNS = 3;
@@ -135,7 +135,7 @@ export async function lighthouseRows(
   const routes = ['login', 'registration'] as const;
   const pages = routes.map((route) => ({
     route,
-    ours: { url: `${baseUrl}/${siteId}/${locale}/account/${route}`, runs: new PageRuns() },
+    ours: { url: accountPageUrl(baseUrl, siteId, locale, route), runs: new PageRuns() },
     plain: { url: `${reference.baseUrl}/${route}`, runs: new PageRuns() },
   }));
   const staticPage = { url: `${reference.baseUrl}/static`, runs: new PageRuns() };

@@ -19,7 +19,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
-import { median, ratio, type BenchNote, type BenchRow } from './bench-table';
+import { accountPageUrl, median, ratio, type BenchNote, type BenchRow } from './bench-table';
 import { demoUserWithoutPasscode, signIn } from './demo-sign-in';
 import type { ReferencePages } from './reference-pages';
 
@@ -179,9 +179,9 @@ export async function roundTripRows(
   const plainLogin = page('plain RJSF login page', `${reference.baseUrl}/login`);
   const plainRegistration = page('plain RJSF registration page', `${reference.baseUrl}/registration`);
   const staticPage = page('static HTML page', `${reference.baseUrl}/static`);
-  const login = page(`${siteId} login`, `${baseUrl}/${siteId}/${locale}/account/login`);
-  const registration = page(`${siteId} registration`, `${baseUrl}/${siteId}/${locale}/account/registration`);
-  const profile = page(`${holder.siteId} profile, signed in`, `${baseUrl}/${holder.siteId}/${locale}/account/profile`, signedIn);
+  const login = page(`${siteId} login`, accountPageUrl(baseUrl, siteId, locale, 'login'));
+  const registration = page(`${siteId} registration`, accountPageUrl(baseUrl, siteId, locale, 'registration'));
+  const profile = page(`${holder.siteId} profile, signed in`, accountPageUrl(baseUrl, holder.siteId, locale, 'profile'), signedIn);
   const ours = [
     { page: login, reference: plainLogin },
     { page: registration, reference: plainRegistration },
