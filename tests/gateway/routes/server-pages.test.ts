@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_PAGE_DATA_ID } from '../../../schemas/pages/server-page';
-import { buildTestGateway } from '../support/test-gateway';
+import { SERVER_BUILD_FOLDER, SERVER_PAGE_DATA_ID, SERVER_RENDER_FILE } from '../../../schemas/pages/server-page';
+import { gatewayOnBuild } from '../support/test-gateway';
 
 /**
  * The gateway's half of first screens from the server (docs/decisions/0024-first-paint-from-the-server.md), with a
@@ -52,21 +49,16 @@ function pageData(body: string): Record<string, unknown> {
 }
 
 describe('pages rendered by the app server build', () => {
-  let distDir: string;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    distDir = await mkdtemp(join(tmpdir(), 'gateway-server-pages-'));
-    await mkdir(join(distDir, 'assets'));
-    await mkdir(join(distDir, 'server'));
-    await writeFile(join(distDir, 'index.html'), INDEX_HTML);
-    await writeFile(join(distDir, 'assets', 'style-abc123.css'), BUILD_CSS);
-    await writeFile(join(distDir, 'server', 'render-page.js'), RENDER_PAGE_JS);
-    app = await buildTestGateway({ distDir });
+    ({ app, close } = await gatewayOnBuild({
+      'index.html': INDEX_HTML,
+      'assets/style-abc123.css': BUILD_CSS,
+      [`${SERVER_BUILD_FOLDER}/${SERVER_RENDER_FILE}`]: RENDER_PAGE_JS,
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it("sends the first screen in #root, its data as a JSON block, and the head's language, title, theme and brand stylesheet", async () => {
     const response = await app.inject({ method: 'GET', url: '/x/en_us/account/login?first=1' });
@@ -183,16 +175,13 @@ describe('pages rendered by the app server build', () => {
 
 describe('a build without a server part', () => {
   it('sends index.html for every app route, as before', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'gateway-no-server-build-'));
-    await writeFile(join(distDir, 'index.html'), INDEX_HTML);
-    const app = await buildTestGateway({ distDir });
+    const { app, close } = await gatewayOnBuild({ 'index.html': INDEX_HTML });
     try {
       const response = await app.inject({ method: 'GET', url: '/x/en_us/account/login' });
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(INDEX_HTML);
     } finally {
-      await app.close();
-      await rm(distDir, { recursive: true, force: true });
+      await close();
     }
   });
 });

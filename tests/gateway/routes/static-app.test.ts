@@ -1,28 +1,24 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../../gateway/server';
-import { buildTestGateway, realFixtures, stubDatabase } from '../support/test-gateway';
+import { buildTestGateway, gatewayOnBuild, realFixtures, stubDatabase } from '../support/test-gateway';
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 
 describe('with a built app in distDir', () => {
   let distDir: string;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    distDir = await mkdtemp(join(tmpdir(), 'gateway-dist-'));
-    await mkdir(join(distDir, 'assets'));
-    await writeFile(join(distDir, 'index.html'), INDEX_HTML);
-    await writeFile(join(distDir, 'assets', 'index-abc123.js'), 'console.info("app");');
-    await writeFile(join(distDir, 'favicon.svg'), '<svg/>');
-    app = await buildTestGateway({ distDir });
+    ({ app, distDir, close } = await gatewayOnBuild({
+      'index.html': INDEX_HTML,
+      'assets/index-abc123.js': 'console.info("app");',
+      'favicon.svg': '<svg/>',
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   // SPEC §2: /{issuer}/{locale}/account/... and /{locale}/account/... are the app's routes.
   it.each([

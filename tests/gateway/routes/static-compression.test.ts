@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestGateway } from '../support/test-gateway';
+import { buildTestGateway, gatewayOnBuild } from '../support/test-gateway';
 
 /**
  * README "Benchmark" (Lighthouse): the build's text files go over the wire compressed, brotli when the
@@ -17,18 +16,15 @@ const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/asset
 describe('a built app served compressed', () => {
   let distDir: string;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    distDir = await mkdtemp(join(tmpdir(), 'gateway-dist-compressed-'));
-    await mkdir(join(distDir, 'assets'));
-    await writeFile(join(distDir, 'index.html'), INDEX_HTML);
-    await writeFile(join(distDir, 'assets', 'index-abc123.js'), SCRIPT);
-    await writeFile(join(distDir, 'assets', 'tiny-def456.js'), 'export {};');
-    app = await buildTestGateway({ distDir });
+    ({ app, distDir, close } = await gatewayOnBuild({
+      'index.html': INDEX_HTML,
+      'assets/index-abc123.js': SCRIPT,
+      'assets/tiny-def456.js': 'export {};',
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(distDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('sends a hashed script as brotli to a browser that accepts it, still cached for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });

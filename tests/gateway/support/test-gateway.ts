@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../gateway/db/database';
 import { loadFixtures, type Fixtures } from '../../../gateway/fixtures/load-fixtures';
@@ -22,6 +25,37 @@ export const stubDatabase: Database = {
 
 export async function buildTestGateway(options: { db?: Database; distDir?: string; logger?: FastifyBaseLogger } = {}): Promise<FastifyInstance> {
   return buildGateway({ db: options.db ?? stubDatabase, fixtures: await realFixtures(), ...options, testMode: true });
+}
+
+/** A test gateway serving a build folder of the test's own; `close` stops it and removes the folder. */
+export interface GatewayOnBuild {
+  app: FastifyInstance;
+  distDir: string;
+  close: () => Promise<void>;
+}
+
+/** Writes `files` (each path inside the build folder, e.g. `assets/index-abc123.js`) to a temporary folder and builds a test gateway on it. */
+export async function gatewayOnBuild(files: Readonly<Record<string, string>>): Promise<GatewayOnBuild> {
+  const distDir = await mkdtemp(join(tmpdir(), 'gateway-dist-'));
+  const removeDist = () => rm(distDir, { recursive: true, force: true });
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(distDir, path)), { recursive: true });
+      await writeFile(join(distDir, path), text);
+    }
+    const app = await buildTestGateway({ distDir });
+    return {
+      app,
+      distDir,
+      close: async () => {
+        await app.close();
+        await removeDist();
+      },
+    };
+  } catch (error) {
+    await removeDist();
+    throw error;
+  }
 }
 
 /** Both gateway bases of SPEC §7. */
