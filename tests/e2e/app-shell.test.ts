@@ -275,7 +275,9 @@ describe('the app shell in Chromium (SPEC §2, §4, §7, §8)', () => {
     await page.route('**/api/user-mgmt/user/find', (route) =>
       route.fulfill({ status: 401, headers: { 'content-type': 'application/json' }, body: '{"error":"UNAUTHENTICATED","message":"Sign in to continue."}' }),
     );
-    await page.goto(`${portal.baseUrl}/firstbank/en_us/account/profile?siteid=firstbank`);
+    // Edit-profile, which the browser renders and whose user read it makes itself: the profile's read is the server's
+    // (ADR 0024), and the browser never repeats it.
+    await page.goto(`${portal.baseUrl}/firstbank/en_us/account/edit-profile?siteid=firstbank`);
     await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${portal.baseUrl}/firstbank/en_us/account/login-form?siteid=firstbank`);
     await settledRoute(page);
     const names = (await context.cookies()).map((cookie) => cookie.name);

@@ -4,6 +4,7 @@ import enUs from '../../fixtures/content/en_us.json';
 import esCo from '../../fixtures/content/es_co.json';
 import { expectNoAxeViolations } from './support/accessibility';
 import { browserTest, type PortalProcess } from './support/browser-test';
+import { endsOn } from './support/navigation';
 
 /**
  * SPEC §5 errors that say what is expected, in Chromium against the real gateway: a submit shows
@@ -27,7 +28,7 @@ describe('form errors say what is expected (SPEC §5)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${portal.baseUrl}/${siteId}/${locale}/account/registration`);
-    await page.locator('#root_first_name').waitFor();
+    await endsOn(page, 'registration');
     return page;
   }
 

@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/accessibility';
 import { collectCspViolations, saveScreenshot } from './support/browser';
 import { REPO_ROOT, TEST_OUTPUT_DIR } from './support/paths';
 import { browserTest, type PortalProcess } from './support/browser-test';
+import { endsOn, routeOf } from './support/navigation';
 
 // This file's gateway runs without the test hooks (GATEWAY_TEST_MODE), as a plain development start does.
 browserTest.override('portalEnv', {});
@@ -39,6 +40,7 @@ async function open(path: string, width = 1024): Promise<{ page: Page; cspViolat
   const page = await context.newPage();
   const cspViolations = collectCspViolations(page);
   await page.goto(`${portal.baseUrl}${path}`);
+  await endsOn(page, routeOf(page));
   return { page, cspViolations, close: () => context.close() };
 }
 

@@ -151,7 +151,11 @@ describe('a failing content call', () => {
     ['dohabank', 'ar_qa', 'ar-QA', 'rtl'],
   ])('%s/%s shows the bundled en_us texts, keeps the page language and direction', async (siteId, locale, lang, dir) => {
     const contentCalls: string[] = [];
-    const { context, page } = await open(`/${siteId}/${locale}/account/login`, async (page) => {
+    const path = `/${siteId}/${locale}/account/login`;
+    const { context, page } = await open(path, async (page) => {
+      // The page as the gateway sends one it leaves to the browser (a render that failed or ran out of time, ADR 0024),
+      // so the browser asks for the texts itself: the server's page would carry them.
+      await page.route(`${portal.baseUrl}${path}`, async (route) => route.fulfill({ response: await route.fetch({ url: `${portal.baseUrl}/index.html` }) }));
       await page.route('**/bin/aem/rest?**', async (route) => {
         contentCalls.push(route.request().url());
         await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'INTERNAL', message: 'content service down' }) });

@@ -24,21 +24,23 @@ export async function endsOn(page: Page, route: string): Promise<void> {
   await page.locator(`main[data-route="${route}"] h1`).first().waitFor({ timeout: 15_000 });
   // A screen the server rendered shows before the app runs it (ADR 0024): the tests drive the app, so they wait for
   // it to take the page over; what the page does before that is tests/e2e/server-pages.test.ts's.
-  await page.waitForFunction(shellHasReactFiber, undefined, { timeout: 15_000 });
+  await page.waitForFunction(appRunsThePage, undefined, { timeout: 15_000 });
 }
 
 /**
- * Runs in the page: React has taken over the app's shell, its fiber key is on the element (what hydrateRoot and
- * createRoot alike leave).
+ * Runs in the page: React has taken over the app's shell (its fiber key is on the element, what hydrateRoot and
+ * createRoot alike leave) and a form it hydrated has been given to the person (the server's form is sent with its
+ * submit button disabled, ADR 0024; the app's own forms never disable it).
  */
-function shellHasReactFiber(): boolean {
+function appRunsThePage(): boolean {
   const shell = document.querySelector('#root .shell');
-  return shell !== null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
+  const hydrated = shell !== null && Object.keys(shell).some((key) => key.startsWith('__reactFiber'));
+  return hydrated && document.querySelector('#root .site-form button[type="submit"][disabled]') === null;
 }
 
 /** Whether the app runs the page now: a screen the server rendered shows before it does (ADR 0024). */
 export async function appHasTakenOver(page: Page): Promise<boolean> {
-  return page.evaluate(shellHasReactFiber);
+  return page.evaluate(appRunsThePage);
 }
 
 /** The value of a cookie the browser holds for the portal, or undefined. */
