@@ -14,6 +14,7 @@ import {
   type GatewayCallRequest,
   type RenderPage,
 } from '../../schemas/pages/server-page';
+import { escapeHtml, scriptJson } from './html-text';
 import { allowInlineStyles } from './security-headers';
 import { AUTHENTICATED_COOKIE, isHttps, LOGIN_CHALLENGE_COOKIE, SESSION_COOKIE, SUPPORT_DETAILS_COOKIE, USER_TYPE_COOKIE } from '../auth/session-cookies';
 
@@ -40,18 +41,6 @@ const CACHE_KEY_MAX = 512;
 
 function carriesSession(cookieHeader: string): boolean {
   return cookieHeader.split(';').some((pair) => SESSION_COOKIES.has(pair.split('=', 1)[0]?.trim() ?? ''));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
-}
-
-/** JSON inside `<script type="application/json">`: `<` escaped, so no `</script>` or `<!--` can end or bend the block. */
-function scriptJson(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

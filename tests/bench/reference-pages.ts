@@ -15,6 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { buildBenchPage } from './bench-pages';
+import { scriptJson } from '../../gateway/http/html-text';
 
 const STATIC_SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="Sign in to your rewards account"><title>Sign in</title><link rel="icon" href="data:,"></head><body><main><h1>Sign in</h1>
@@ -84,7 +85,7 @@ export async function startReferencePages(site: SiteConfig, locale: string): Pro
     for (const form of ['login', 'registration'] as const) {
       const { schema, uiSchema } = buildFormSchema(site, locale, form);
       // `<` escaped, so no schema text can close the data element.
-      const data = JSON.stringify({ schema, uiSchema: stockUiSchema(uiSchema) }).replaceAll('<', '\\u003c');
+      const data = scriptJson({ schema, uiSchema: stockUiSchema(uiSchema) });
       const page = html.replace(ROOT_ELEMENT, `${ROOT_ELEMENT}<script type="application/json" id="bench-form">${data}</script>`);
       routes.set(`/${form}`, asset('text/html; charset=utf-8', Buffer.from(page), 'no-cache'));
     }

@@ -3,13 +3,7 @@ import { buildOpenApiDocument } from '../../../schemas/api/openapi';
 import { gatewayRoutes } from '../../../schemas/api/routes';
 import { cardCallRoutes } from '../../cards/card-call-paths';
 import type { Fixtures } from '../../fixtures/load-fixtures';
-
-/** What `&`, `<`, `>` and `"` are written as in the page. */
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character] ?? character);
-}
+import { escapeHtml } from '../../http/html-text';
 
 /**
  * The route contract (schemas/api/routes.ts) as an OpenAPI 3.1 document at `docs/openapi.json`, and
