@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import type { AppServices } from './app/app-services';
 import { FirstLoadOverlay, RootScreen } from './app/RootScreen';
 import { ACCOUNT_ROUTES, FALLBACK_ROUTE } from './app/route-names';
@@ -36,7 +36,7 @@ export function portalRoutes(store: AppStore, services: AppServices): RouteObjec
   ];
 }
 
-/** The browser's router; `hydrationData` is the server's loader answers for a page it rendered (ADR 0024). */
-export function createPortalRouter(store: AppStore, services: AppServices, hydrationData?: HydrationState) {
-  return createBrowserRouter(portalRoutes(store, services), hydrationData ? { hydrationData } : undefined);
+/** The browser's router over the portal's routes. */
+export function createPortalRouter(store: AppStore, services: AppServices) {
+  return createBrowserRouter(portalRoutes(store, services));
 }

@@ -5,16 +5,28 @@ export interface CookieJar {
   remove(name: string): void;
 }
 
+/**
+ * A cookie's value in `document.cookie` or a request's `Cookie` header (the server renderer's, ADR 0024): the first
+ * pair of that name, URI-decoded, or as it is when it is not URI-encoded (someone else's cookie never breaks a page).
+ */
+export function cookieInHeader(header: string, name: string): string | undefined {
+  for (const pair of header.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator <= 0 || pair.slice(0, separator).trim() !== name) continue;
+    const raw = pair.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
 /** The page's cookies; `document` is read on each call, so importing this outside a browser is safe. */
 export function documentCookieJar(): CookieJar {
   return {
-    get(name) {
-      for (const pair of document.cookie.split(';')) {
-        const separator = pair.indexOf('=');
-        if (separator > 0 && pair.slice(0, separator).trim() === name) return decodeURIComponent(pair.slice(separator + 1).trim());
-      }
-      return undefined;
-    },
+    get: (name) => cookieInHeader(document.cookie, name),
     set(name, value, expires) {
       document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Expires=${expires.toUTCString()}; SameSite=Lax`;
     },

@@ -153,7 +153,6 @@ export interface AccountLoaderOptions {
   store: AppStore;
   services: AppServices;
   flags?: Readonly<FeatureFlags>;
-  userAgent?: () => string;
 }
 
 /**
@@ -161,7 +160,8 @@ export interface AccountLoaderOptions {
  * applies the route's guards, redirecting before anything renders.
  */
 export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOptions) {
-  const { store, services, flags = FEATURE_FLAGS, userAgent = services.userAgent ?? (() => navigator.userAgent) } = options;
+  const { store, services, flags = FEATURE_FLAGS } = options;
+  const userAgent = services.userAgent ?? (() => navigator.userAgent);
   const openApp = services.openApp ?? openMobileApp;
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const url = new URL(request.url);

@@ -12,38 +12,24 @@ import type { DocumentHead, RenderPage, ServerPageAnswer, ServerPageRequest } fr
 import { portalRoutes } from '../App';
 import type { TokenStorage } from '../api/gateway-api';
 import type { AppServices } from '../app/app-services';
-import type { CookieJar } from '../app/browser-cookies';
+import { cookieInHeader, type CookieJar } from '../app/browser-cookies';
 import { ServerPageProvider, type ServerPageContextValue } from '../app/page-context';
 import type { AccountRoute } from '../app/route-names';
 import { authCheckRequested } from '../auth/session-steps';
 import { resolveSite } from '../site/resolve-site';
 import { createStore } from '../store';
-import { authCheckInputsOf, SERVER_RENDERED_ROUTES, type ServerPageData } from './server-page-data';
+import { authCheckInputsOf, PERSONAL_SERVER_ROUTES, SERVER_RENDERED_ROUTES, type ServerPageData } from './server-page-data';
 
 /** A page the server could not finish in this time is left to the browser: a slow API never holds the first byte. */
 const RENDER_DEADLINE_MS = 4_000;
 
 /** The request's cookies, read-only: what the server's store removes is told to the browser (ServerPageData). */
 function requestCookieJar(header: string, removed: Set<string>): CookieJar {
-  const cookies = new Map<string, string>();
-  for (const pair of header.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator <= 0) continue;
-    const name = pair.slice(0, separator).trim();
-    const raw = pair.slice(separator + 1).trim();
-    let value = raw;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      // A cookie that is not URI-encoded is read as it is, as the browser's jar would see it.
-    }
-    if (!cookies.has(name)) cookies.set(name, value);
-  }
   return {
-    get: (name) => (removed.has(name) ? undefined : cookies.get(name)),
+    get: (name) => (removed.has(name) ? undefined : cookieInHeader(header, name)),
     set: () => undefined,
     remove: (name) => {
-      if (cookies.has(name)) removed.add(name);
+      if (cookieInHeader(header, name) !== undefined) removed.add(name);
     },
   };
 }
@@ -117,14 +103,15 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
       throw new BrowserOnlyStep('open-app');
     },
     gatewayClient: {
-      http: axios.create({ adapter: gatewayAdapter(request, url.origin), timeout: RENDER_DEADLINE_MS }),
+      http: axios.create({ adapter: gatewayAdapter(request, url.origin) }),
       cookies,
       tokens: localStore,
     },
   };
   const store = createStore(services, () => url.pathname);
   const handler = createStaticHandler(portalRoutes(store, services));
-  const context = await handler.query(new Request(url, { headers: { cookie: request.cookie, 'user-agent': request.userAgent } }));
+  // The loaders read the visitor's cookies and user agent from `services`, as in the browser.
+  const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (context.status >= 300 && context.status < 400 && location !== null) return { kind: 'redirect', status: context.status, location };
@@ -135,7 +122,7 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
   const auth = store.getState().auth;
   const signedIn = auth.name !== 'LOGGEDOUT';
   // A signed-in visitor's pages are rendered on the server only where the page is theirs to see whole (ADR 0024).
-  if (signedIn && !PERSONAL_SERVER_ROUTES.has(site.route)) return { kind: 'client-rendered', reason: 'signed in' };
+  if (signedIn && !(PERSONAL_SERVER_ROUTES as readonly AccountRoute[]).includes(site.route)) return { kind: 'client-rendered', reason: 'signed in' };
 
   const page: ServerPageContextValue = { origin: url.origin, host: url.host, head: {} };
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -163,9 +150,6 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
   // Personal when it drew a signed-in screen; the gateway also treats every request with a session cookie as personal.
   return { kind: 'page', html, data, head: page.head as DocumentHead, personal: signedIn };
 }
-
-/** The signed-in screens the server renders; the rest stay the browser's (ADR 0024). */
-const PERSONAL_SERVER_ROUTES: ReadonlySet<AccountRoute> = new Set<AccountRoute>(['profile']);
 
 /** The gateway's entry into the server build: never throws, a page it cannot render is the browser's. */
 export const renderPage: RenderPage = async (request) => {

@@ -30,11 +30,8 @@ export function sameAuthCheckInputs(one: AuthCheckInputs, other: AuthCheckInputs
   return one.authenticatedCookie === other.authenticatedCookie && one.userTypeCookie === other.userTypeCookie && one.hasRefreshToken === other.hasRefreshToken;
 }
 
-/**
- * The routes whose first screen the server sends (ADR 0024): every guest route of SPEC §2 a person lands
- * on, and the signed-in profile. The others are rendered by the browser as before.
- */
-export const SERVER_RENDERED_ROUTES: ReadonlySet<AccountRoute> = new Set<AccountRoute>([
+/** The guest routes of SPEC §2 a person lands on, whose first screen the server sends (ADR 0024). */
+export const GUEST_SERVER_ROUTES = [
   'login',
   'login-form',
   'registration',
@@ -43,5 +40,10 @@ export const SERVER_RENDERED_ROUTES: ReadonlySet<AccountRoute> = new Set<Account
   'activate',
   'resend-activation',
   'redirect-sso',
-  'profile',
-]);
+] as const;
+
+/** The signed-in screens the server sends, each a screen that is its visitor's to see whole (ADR 0024). */
+export const PERSONAL_SERVER_ROUTES = ['profile'] as const;
+
+/** Every route whose first screen the server sends; the others are rendered by the browser as before. */
+export const SERVER_RENDERED_ROUTES: ReadonlySet<AccountRoute> = new Set<AccountRoute>([...GUEST_SERVER_ROUTES, ...PERSONAL_SERVER_ROUTES]);

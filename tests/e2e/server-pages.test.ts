@@ -8,6 +8,7 @@ import { browserTest, type PortalProcess } from './support/browser-test';
 import { appHasTakenOver, endsOn, routeOf } from './support/navigation';
 import { contentTextsIn } from './support/site-journey/journey-site';
 import { signInForTest } from './support/test-session';
+import { GUEST_SERVER_ROUTES } from '../../src/server/server-page-data';
 
 /**
  * First screens from the server (DESIGN "First paint", docs/decisions/0024-first-paint-from-the-server.md) in
@@ -16,8 +17,7 @@ import { signInForTest } from './support/test-session';
  * (SPEC §7 calls), a personal page is never kept or shown to anyone else (SPEC §6), bad input never gives a
  * 500 or a blank page (DESIGN "Quality bars"), and the server's redirects are the §2 route guards'.
  */
-const GUEST_ROUTES = ['login', 'login-form', 'registration', 'recovery', 'reset-password', 'activate', 'resend-activation', 'redirect-sso'] as const;
-type GuestRoute = (typeof GUEST_ROUTES)[number];
+type GuestRoute = (typeof GUEST_SERVER_ROUTES)[number];
 
 /** What a person needs on each guest screen to act without the app's code: the form fields and the button (ids are RJSF's `root_…`). */
 const FORM_OF: Partial<Record<GuestRoute, string[]>> = {
@@ -107,7 +107,7 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
     it('SPEC §2: with JavaScript off, every guest route shows its heading and its form from the HTML alone', async () => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
-      for (const route of GUEST_ROUTES) {
+      for (const route of GUEST_SERVER_ROUTES) {
         await page.goto(pageUrl(siteId, locale, route));
         expect(routeOf(page), `${route} stays on its own route`).toBe(route);
         expect(await page.locator('main h1').first().textContent({ timeout: 2_000 }), `the heading of ${route}`).toBe(text('common', `title.${route}`));
@@ -144,7 +144,7 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
     async ({ siteId, locale }, { expect: expectHere }) => {
       const index = SITE_PAGES.findIndex((candidate) => candidate.siteId === siteId && candidate.locale === locale);
       // Login and registration on every site; each other guest route on at least one site (the list wraps).
-      const others = GUEST_ROUTES.filter((route) => route !== 'login' && route !== 'registration');
+      const others = GUEST_SERVER_ROUTES.filter((route) => route !== 'login' && route !== 'registration');
       const routes = ['login', 'registration', others[index % others.length]!];
       const context = await browser.newContext();
       await context.addInitScript({ content: RECORD_SERVER_SHELL });

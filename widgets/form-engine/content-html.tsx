@@ -35,7 +35,7 @@ export function sanitiseContentHtml(html: string): string {
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** The words of content markup without its tags, as text React escapes: what a page shows before a DOM can sanitise. */
-export function contentHtmlText(html: string): string {
+function contentHtmlText(html: string): string {
   return html
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<[^>]*>/g, '')
