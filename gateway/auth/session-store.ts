@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import type { Queryable } from '../db/database';
-import { profileOf, type ProfileRow } from '../profile/user-profile';
+import { PROFILE_COLUMNS, profileOf, type ProfileRow } from '../profile/user-profile';
 
 /** SPEC §4: ROLE_CONCIERGE is a support agent. */
 export const CONCIERGE_ROLE = 'ROLE_CONCIERGE';
@@ -74,7 +74,7 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
     }
   >(
     `select s.id as session_id, s.user_id, s.site_id, s.expires_at, s.acting_for_user_id, u.roles, u.password_change_required,
-            u.dob, u.email, u.first_name, u.last_name, u.title, u.status, u.mfa_enrollment_status, u.gender,
+            ${PROFILE_COLUMNS.map((column) => `u.${column}`).join(', ')},
             exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.revoked_at is null and s.expires_at > $2`,

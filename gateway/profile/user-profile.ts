@@ -61,10 +61,11 @@ export interface ProfileRow {
   gender: string | null;
 }
 
+/** The `users` columns of a ProfileRow, for a query that reads them (alone, or beside a session's). */
+export const PROFILE_COLUMNS = ['dob', 'email', 'first_name', 'last_name', 'title', 'status', 'mfa_enrollment_status', 'gender'] as const;
+
 export async function readUserProfile(db: Pick<Database, 'query'>, userId: string): Promise<UserProfile | null> {
-  const result = await db.query<ProfileRow>('select dob, email, first_name, last_name, title, status, mfa_enrollment_status, gender from users where id = $1', [
-    userId,
-  ]);
+  const result = await db.query<ProfileRow>(`select ${PROFILE_COLUMNS.join(', ')} from users where id = $1`, [userId]);
   const row = result.rows[0];
   return row ? profileOf(userId, row) : null;
 }

@@ -105,6 +105,7 @@ async function preloadAccountData(
     settledAuthStatus(store, services, site),
     ...contentGroups.map((contentType) => preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId, locale, contentType })))),
   ]);
+  // The query answers the default site for a failed read itself (site-config-api.ts); this covers one that threw.
   const siteConfig = config ?? BUNDLED_DEFAULT_SITE;
   const concierge = userTypeInState(store.getState().auth) === 'CONCIERGE';
   const [profile] = await Promise.all([

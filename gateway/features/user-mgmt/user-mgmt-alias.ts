@@ -12,6 +12,9 @@ import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 
+/** The answer of the call: the alias as stored. */
+type AliasAnswer = SchemaType<typeof ALIAS_ANSWER>;
+
 /**
  * SPEC §7 `POST user-mgmt/user/alias` (`alias`, `aliasType`), docs/decisions/0022-declared-calls.md:
  * sets the signed-in card holder's alias of that type on the session's site (never a site the request
@@ -19,9 +22,6 @@ import type { JobQueue } from '../../jobs/job-queue';
  * with an audit row (ADR 0014). An alias another account of the site holds is 409 ALIAS_TAKEN.
  * Aliases are not a sign-in name: sign-in stays the e-mail address (ADR 0008).
  */
-/** The answer of the call: the alias as stored. */
-type AliasAnswer = SchemaType<typeof ALIAS_ANSWER>;
-
 export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
   const { db, auth, jobs } = options;
   app.post<{ Body: SchemaType<typeof ALIAS_BODY> }>(
