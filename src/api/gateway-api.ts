@@ -114,8 +114,9 @@ function clientOverridesOf(extra: unknown): GatewayClientOverrides {
 }
 
 export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn<GatewayRequest, unknown, GatewayError> {
-  // §7/§8: learned from error responses, sent on login.
-  let learnedCorrelationId: string | null = null;
+  // §7/§8: learned from error responses, sent on login. One per store (its thunk extra), not per module: the server
+  // renderer runs a store per visitor's page (ADR 0024).
+  const learnedCorrelationIds = new WeakMap<object, string>();
 
   /** §7: the access token, else the pre-auth token, else a pre-auth token fetched now (cleared on failure). */
   async function bearerTokenFor(deps: GatewayClientDeps, url: string): Promise<string | null> {
@@ -142,6 +143,7 @@ export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn
 
   return async (request, api) => {
     const deps: GatewayClientDeps = { ...defaults, ...clientOverridesOf(api.extra) };
+    const learnedBy = typeof api.extra === 'object' && api.extra !== null ? api.extra : defaults;
     const ownsAuthFailure = request.ownsAuthFailure === true;
     const captchaToken =
       request.captcha && deps.flags.hcaptcha
@@ -154,7 +156,7 @@ export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn
       url: request.url,
       siteId: request.siteId,
       xsrfToken: deps.cookies.get(XSRF_COOKIE),
-      learnedCorrelationId,
+      learnedCorrelationId: learnedCorrelationIds.get(learnedBy) ?? null,
       bearerToken: await bearerTokenFor(deps, request.url),
       captchaToken,
       flags: deps.flags,
@@ -182,7 +184,7 @@ export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn
       return { data: response.data };
     } catch (caught) {
       const error = toGatewayError(caught);
-      if (error.correlationId !== null) learnedCorrelationId = error.correlationId;
+      if (error.correlationId !== null) learnedCorrelationIds.set(learnedBy, error.correlationId);
       api.dispatch(
         gatewayResponded({
           url: request.url,

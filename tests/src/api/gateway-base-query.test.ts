@@ -49,7 +49,7 @@ function harness(
   const baseQuery = createGatewayBaseQuery(deps);
   const api = { dispatch: (action: { payload: GatewayOutcome }) => outcomes.push(action.payload) } as unknown as BaseQueryApi;
   const call = (request: Omit<GatewayRequest, 'siteId'> & { siteId?: string }) => baseQuery({ siteId: 'firstbank', ...request }, api, {});
-  return { call, sent, outcomes, tokens };
+  return { call, sent, outcomes, tokens, baseQuery, api };
 }
 
 describe('§7 headers on every request', () => {
@@ -94,6 +94,18 @@ describe('§7 X-CID: learned from error responses, sent on login', () => {
     await call({ url: 'user-auth/oauth/token', method: 'POST' });
     await call({ url: 'site-config-service/config/site/firstbank' });
     expect(sent.map((request) => request.headers['x-cid'])).toEqual([undefined, undefined, 'cid-from-error', 'cid-from-error', undefined]);
+  });
+
+  it("is one per store: what one visitor's page learned is never sent for another's (the server renders many, ADR 0024)", async () => {
+    const { baseQuery, api, sent } = harness({
+      answer: (config) => (config.url === 'user-mgmt/user/find' ? { status: 500, headers: { 'x-cid': 'cid-of-a' } } : { status: 200 }),
+    });
+    const storeA = { ...api, extra: { gatewayClient: {} } } as BaseQueryApi;
+    const storeB = { ...api, extra: { gatewayClient: {} } } as BaseQueryApi;
+    await baseQuery({ siteId: 'firstbank', url: 'user-mgmt/user/find' }, storeA, {});
+    await baseQuery({ siteId: 'firstbank', url: 'user-auth/login', method: 'POST' }, storeB, {});
+    await baseQuery({ siteId: 'firstbank', url: 'user-auth/login', method: 'POST' }, storeA, {});
+    expect(sent.map((request) => request.headers['x-cid'])).toEqual([undefined, undefined, 'cid-of-a']);
   });
 });
 
