@@ -35,10 +35,16 @@ export function selectCountedText(find: (key: string) => string | undefined, key
   return find(key) ?? other;
 }
 
-/** Every number among the values written as the page's language writes numbers; texts stay as they are. */
+/**
+ * Every number among the values written as the page's language writes numbers; texts stay as they are. The
+ * language's number format is made only when there is a number: making the first one costs about 30 ms of the
+ * browser's start (ICU data), and most texts have no number (README "Benchmark", ADR 0024).
+ */
 export function formatNumberValues(values: CountedTextValues, languageTag: string): Record<string, string> {
+  const entries = Object.entries(values);
+  if (!entries.some(([, value]) => typeof value === 'number')) return values as Record<string, string>;
   const format = numberFormat(languageTag);
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'number' ? format.format(value) : value]));
+  return Object.fromEntries(entries.map(([name, value]) => [name, typeof value === 'number' ? format.format(value) : value]));
 }
 
 /** `attemptsLeft.few` -> { base: 'attemptsLeft', form: 'few' }; undefined for a key that names no plural form. */
