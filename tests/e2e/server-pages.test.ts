@@ -8,6 +8,7 @@ import { browserTest, type PortalProcess } from './support/browser-test';
 import { appHasTakenOver, endsOn, routeOf } from './support/navigation';
 import { contentTextsIn } from './support/site-journey/journey-site';
 import { signInForTest } from './support/test-session';
+import { STORAGE } from '../../src/app/storage-names';
 import { GUEST_SERVER_ROUTES } from '../../src/server/server-page-data';
 
 /**
@@ -167,6 +168,26 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
       }
     },
   );
+
+  it('ADR 0024: a registration page with a draft kept in the tab is drawn afresh with the draft, never hydrated over the empty form', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript({ content: RECORD_SERVER_SHELL });
+    const page = await context.newPage();
+    const problems = collectPageProblems(page);
+    await page.goto(pageUrl('firstbank', 'en_us', 'registration'));
+    await waitForHydration(page);
+    // What the registration keeps for this tab when the person goes on to add a card (form-drafts.ts), then a reload.
+    await page.evaluate(
+      ([key, siteId]) => window.sessionStorage.setItem(key!, JSON.stringify({ siteId, data: { first_name: 'Dana' } })),
+      [STORAGE.registrationDraft, 'firstbank'],
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.locator('#root_first_name').inputValue()).toBe('Dana');
+    expect(await keptServerShell(page), 'the app drew its own page rather than hydrating the server one').toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it.each(['login-form', 'registration'])('SPEC §7: %s asks no carried call again after its HTML arrived', async (route) => {
     const context = await browser.newContext();
