@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_BUILD_FOLDER, SERVER_PAGE_DATA_ID, SERVER_RENDER_FILE } from '../../../schemas/pages/server-page';
@@ -111,6 +111,28 @@ describe('pages rendered by the app server build', () => {
     expect(compressed.headers.vary).toContain('accept-encoding');
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(decompress(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it("sends a page kept for guests at Brotli's best quality once made (one round trip on a slow link), and a personal page never so", async () => {
+    const brotli = (html: string, quality: number) =>
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+    const headers = { 'accept-encoding': 'br' };
+    const guestUrl = '/x/en_us/account/login?best=1';
+    const guestHtml = (await app.inject({ method: 'GET', url: guestUrl })).body;
+    expect(brotli(guestHtml, constants.BROTLI_MAX_QUALITY).length).toBeLessThan(brotli(guestHtml, 5).length);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: guestUrl, headers })).rawPayload)
+      .toEqual(brotli(guestHtml, constants.BROTLI_MAX_QUALITY));
+
+    // A page with a session in it is made for one answer and never kept, not even as its compressed bytes.
+    const personal = { method: 'GET', url: '/x/en_us/account/profile?best=1', headers: { ...headers, cookie: 'SESSION=abc' } } as const;
+    const first = await app.inject(personal);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await app.inject(personal);
+    for (const answer of [first, again]) {
+      const html = brotliDecompressSync(answer.rawPayload).toString('utf8');
+      expect(answer.rawPayload).toEqual(brotli(html, 5));
+    }
   });
 
   it("calls the gateway's own API in-process with the visitor's cookies", async () => {
