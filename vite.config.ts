@@ -1,9 +1,9 @@
 /// <reference types="vitest/config" />
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { SERVER_BUILD_FOLDER, SERVER_RENDER_FILE } from './schemas/pages/server-page.ts';
+import { APP_MODULES_ID, SERVER_BUILD_FOLDER, SERVER_RENDER_FILE } from './schemas/pages/server-page.ts';
 import JourneysFirstSequencer from './tests/support/journeys-first-sequencer.ts';
 
 /**
@@ -62,10 +62,53 @@ function appServerBuild(): Plugin {
   };
 }
 
+/**
+ * The JavaScript files the entry's `import()`s bring, each with what it imports in turn, in the order they are asked for;
+ * the entry and its own imports (the page's script tags) left out.
+ */
+export function dynamicModuleFiles(entry: Rolldown.OutputChunk, bundle: Rolldown.OutputBundle): string[] {
+  const files = new Set<string>();
+  const excluded = new Set([entry.fileName, ...entry.imports]);
+  for (const dynamicImport of entry.dynamicImports) {
+    const queue = [dynamicImport];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      const output = bundle[file];
+      if (excluded.has(file) || files.has(file) || output?.type !== 'chunk') continue;
+      files.add(file);
+      queue.push(...output.imports);
+    }
+  }
+  return [...files];
+}
+
+/**
+ * index.html lists the app's module files as data (ADR 0024): a page the server rendered adds their preloads itself
+ * after its first paint, a few per task (src/boot.ts). Vite's preloading would add them all in one task, about 100 ms
+ * at 4x CPU right after the paint (README "Benchmark" total blocking time).
+ */
+function appModulesList(): Plugin {
+  let base = '/';
+  return {
+    name: 'app-modules-list',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (bundle === undefined || chunk === undefined) return [];
+        const hrefs = dynamicModuleFiles(chunk, bundle).map((file) => `${base}${file}`);
+        return [{ tag: 'script', attrs: { type: 'application/json', id: APP_MODULES_ID }, children: JSON.stringify(hrefs), injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 // One config for the app build and the test runner. The app is served under any
 // /{issuer}/{locale}/account/ path, so assets are referenced from the root.
 export default defineConfig({
-  plugins: [react(), rjsfLeanDefaultRegistry(), appServerBuild()],
+  plugins: [react(), rjsfLeanDefaultRegistry(), appServerBuild(), appModulesList()],
   // The dev server pre-bundles @rjsf/core on its own; it gets the same registry as the build.
   optimizeDeps: { rolldownOptions: { plugins: [rjsfLeanDefaultRegistry()] } },
   base: '/',

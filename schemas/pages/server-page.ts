@@ -7,6 +7,15 @@
 /** The id of the page's `<script type="application/json">` block: data, never run, so the strict CSP allows it. */
 export const SERVER_PAGE_DATA_ID = 'portal-page-data';
 
+/**
+ * The id of index.html's `<script type="application/json">` list of the app's module files (the entry's own imports
+ * aside): a server page adds their preloads a few per task after its first paint (ADR 0024).
+ */
+export const APP_MODULES_ID = 'portal-app-modules';
+
+/** How many of those preloads one task starts: each costs the main thread about half a millisecond (two at 4x CPU). */
+export const APP_MODULE_PRELOADS_PER_TASK = 4;
+
 /** Where the server build sits inside the app's build folder; the gateway never serves this folder. */
 export const SERVER_BUILD_FOLDER = 'server';
 export const SERVER_RENDER_FILE = 'render-page.js';

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import demoUsers from '../../fixtures/demo-users.json';
-import { SERVER_PAGE_DATA_ID } from '../../schemas/pages/server-page';
+import { APP_MODULE_PRELOADS_PER_TASK, APP_MODULES_ID, SERVER_PAGE_DATA_ID } from '../../schemas/pages/server-page';
 import { siteLocalesOf } from '../../schemas/site-config/site-locales';
 import { listSiteFixtures } from '../support/site-fixtures';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -168,6 +168,46 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
       }
     },
   );
+
+  it("ADR 0024: a server page preloads each of the app's listed files once, a few per task after its paint, and Vite's preloading adds none of them again", async () => {
+    const context = await browser.newContext();
+    // The module preloads added to the document, grouped by the task that added them (one observer call per task).
+    await context.addInitScript({
+      content: `window.__preloadBatches = [];
+new MutationObserver((records) => {
+  const added = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload');
+  if (added.length > 0) window.__preloadBatches.push(added.map((link) => new URL(link.href).pathname));
+}).observe(document, { childList: true, subtree: true });`,
+    });
+    const page = await context.newPage();
+    const scriptRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scriptRequests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(pageUrl('firstbank', 'en_us', 'registration'));
+    await waitForHydration(page);
+    const { listed, preloaded, batches } = await page.evaluate((listId) => {
+      const list = JSON.parse(document.getElementById(listId)?.textContent ?? '[]') as string[];
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
+      return { listed: list, preloaded: links, batches: (window as unknown as { __preloadBatches: string[][] }).__preloadBatches };
+    }, APP_MODULES_ID);
+    // The list holds at least the app's main module and React DOM's client (src/boot.ts imports both).
+    expect(listed.length).toBeGreaterThan(2);
+    for (const file of listed) {
+      expect(
+        preloaded.filter((href) => href === file),
+        `${file}: preloaded once`,
+      ).toHaveLength(1);
+      expect(
+        scriptRequests.filter((path) => path === file),
+        `${file}: fetched once`,
+      ).toHaveLength(1);
+    }
+    // Vite's preloading would have added the listed files all in the task of the first import.
+    for (const batch of batches)
+      expect(batch.filter((file) => listed.includes(file)).length, `one task's preloads: ${batch.join(' ')}`).toBeLessThanOrEqual(APP_MODULE_PRELOADS_PER_TASK);
+    await context.close();
+  });
 
   it('ADR 0024: a registration page with a draft kept in the tab is drawn afresh with the draft, never hydrated over the empty form', async () => {
     const context = await browser.newContext();
