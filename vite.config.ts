@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { APP_MODULES_ID, SERVER_BUILD_FOLDER, SERVER_RENDER_FILE } from './schemas/pages/server-page.ts';
+import { APP_MODULES_PLACEHOLDER, SERVER_BUILD_FOLDER, SERVER_RENDER_FILE } from './schemas/pages/server-page.ts';
 import JourneysFirstSequencer from './tests/support/journeys-first-sequencer.ts';
 
 /**
@@ -62,6 +62,9 @@ function appServerBuild(): Plugin {
   };
 }
 
+/** The placeholder as a JSON string inside the entry's code; the list's JSON takes its place (src/boot.ts parses it). */
+const APP_MODULES_JSON_PLACEHOLDER = JSON.stringify(APP_MODULES_PLACEHOLDER);
+
 /**
  * The JavaScript files the entry's `import()`s bring, each with what it imports in turn, in the order they are asked for;
  * the entry and its own imports (the page's script tags) left out.
@@ -82,9 +85,11 @@ export function dynamicModuleFiles(entry: Rolldown.OutputChunk, bundle: Rolldown
 }
 
 /**
- * index.html lists the app's module files as data (ADR 0024): a page the server rendered adds their preloads itself
- * after its first paint, a few per task (src/boot.ts). Vite's preloading would add them all in one task, about 100 ms
- * at 4x CPU right after the paint (README "Benchmark" total blocking time).
+ * The entry gets the list of the app's module files written into its own code (ADR 0024): a page the server rendered
+ * adds their preloads itself after its first paint, a few per task (src/boot.ts). Vite's preloading would add them all
+ * in one task, about 100 ms at 4x CPU right after the paint (README "Benchmark" total blocking time). In the entry,
+ * not in index.html: there it cost every page half a kilobyte before its first paint. The entry's file name still
+ * tells its content: a change to any of these files changes their names, hence the entry's `import()`s and its hash.
  */
 function appModulesList(): Plugin {
   let base = '/';
@@ -94,12 +99,21 @@ function appModulesList(): Plugin {
     configResolved(config) {
       base = config.base;
     },
-    transformIndexHtml: {
+    // After Vite's own clean-up of the bundle (it drops the chunks that held only CSS, which the graph still names).
+    generateBundle: {
       order: 'post',
-      handler(_html, { bundle, chunk }) {
-        if (bundle === undefined || chunk === undefined) return [];
-        const hrefs = dynamicModuleFiles(chunk, bundle).map((file) => `${base}${file}`);
-        return [{ tag: 'script', attrs: { type: 'application/json', id: APP_MODULES_ID }, children: JSON.stringify(hrefs), injectTo: 'head' }];
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk' || !output.isEntry) continue;
+          if (!output.code.includes(APP_MODULES_JSON_PLACEHOLDER)) {
+            if (output.facadeModuleId?.endsWith('/src/boot.ts'))
+              this.error(`src/boot.ts lost the ${APP_MODULES_JSON_PLACEHOLDER} its module list is written over`);
+            continue;
+          }
+          const hrefs = dynamicModuleFiles(output, bundle).map((file) => `${base}${file}`);
+          // Inside the entry's string literal: a built file's name has no quote, backslash or `${` to end it.
+          output.code = output.code.replace(APP_MODULES_JSON_PLACEHOLDER, () => JSON.stringify(hrefs));
+        }
       },
     },
   };

@@ -1,4 +1,4 @@
-import { APP_MODULE_PRELOADS_PER_TASK, APP_MODULES_ID, SERVER_PAGE_DATA_ID } from '../schemas/pages/server-page';
+import { APP_MODULE_PRELOADS_PER_TASK, SERVER_PAGE_DATA_ID } from '../schemas/pages/server-page';
 
 /**
  * The page's one script tag (ADR 0024). A page the server rendered is already the screen: it paints first, and only
@@ -18,21 +18,27 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * The app's module files listed in the page (vite.config.ts `appModulesList`), preloaded a few per task. Vite's own
- * preloading adds them all in the task of the first `import()`, which held the page for about 100 ms at 4x CPU; the
- * imports below find them already asked for. Without the list (a build without it) Vite's preloading does it all.
+ * The app's module files, written here by the build (vite.config.ts `appModulesList` writes a JSON array over the
+ * JSON string of APP_MODULES_PLACEHOLDER below). Read through JSON.parse, so no minifier folds it as the constant it
+ * is before that. Unbuilt (the dev server), it stays the placeholder: no list.
+ */
+function appModuleFiles(): string[] {
+  try {
+    const files: unknown = JSON.parse('"__PORTAL_APP_MODULES__"');
+    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The app's module files preloaded a few per task. Vite's own preloading adds them all in the task of the first
+ * `import()`, which held the page for about 100 ms at 4x CPU; the imports below find them already asked for.
  */
 async function preloadAppModules(): Promise<void> {
-  let hrefs: unknown;
-  try {
-    hrefs = JSON.parse(document.getElementById(APP_MODULES_ID)?.textContent ?? '[]');
-  } catch {
-    return;
-  }
-  if (!Array.isArray(hrefs)) return;
-  for (let start = 0; start < hrefs.length; start += APP_MODULE_PRELOADS_PER_TASK) {
-    for (const href of hrefs.slice(start, start + APP_MODULE_PRELOADS_PER_TASK)) {
-      if (typeof href !== 'string') continue;
+  const files = appModuleFiles();
+  for (let start = 0; start < files.length; start += APP_MODULE_PRELOADS_PER_TASK) {
+    for (const href of files.slice(start, start + APP_MODULE_PRELOADS_PER_TASK)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

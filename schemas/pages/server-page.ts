@@ -8,10 +8,10 @@
 export const SERVER_PAGE_DATA_ID = 'portal-page-data';
 
 /**
- * The id of index.html's `<script type="application/json">` list of the app's module files (the entry's own imports
- * aside): a server page adds their preloads a few per task after its first paint (ADR 0024).
+ * Written in the app's entry where the build puts the list of the app's module files (its own imports aside): a server
+ * page adds their preloads a few per task after its first paint (ADR 0024). Left as it is, it means no list.
  */
-export const APP_MODULES_ID = 'portal-app-modules';
+export const APP_MODULES_PLACEHOLDER = '__PORTAL_APP_MODULES__';
 
 /** How many of those preloads one task starts: each costs the main thread about half a millisecond (two at 4x CPU). */
 export const APP_MODULE_PRELOADS_PER_TASK = 4;
