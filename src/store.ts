@@ -4,7 +4,7 @@ import { gatewayResponded } from './api/gateway-events';
 import { alertsSlice, globalErrorHidden, globalErrorShown } from './app/alerts-slice';
 import type { AppServices } from './app/app-services';
 import { reactionTo } from './app/error-catalogue';
-import { serverCacheReceived, type ServerStoreState } from './app/server-page-state';
+import { cacheFromPage, serverCacheReceived, type ServerStoreState } from './app/server-page-state';
 import { offlineDevelopmentCaptcha } from './app/offline-development-captcha';
 import { recoverySlice } from './app/recovery-slice';
 import { registrationSlice } from './app/registration-slice';
@@ -68,7 +68,7 @@ export function createStore(services: AppServices, currentPagePath: () => string
         .prepend(listeners.middleware)
         .concat(gatewayApi.middleware),
   });
-  if (serverState) store.dispatch(serverCacheReceived(serverState.gatewayApi));
+  if (serverState) store.dispatch(serverCacheReceived(cacheFromPage(serverState.gatewayApi, Date.now())));
   return store;
 }
 

@@ -13,6 +13,7 @@ import { portalRoutes } from '../App';
 import type { TokenStorage } from '../api/gateway-api';
 import type { AppServices } from '../app/app-services';
 import { cookieInHeader, type CookieJar } from '../app/browser-cookies';
+import { cacheForPage } from '../app/server-page-state';
 import { ServerPageProvider, type ServerPageContextValue } from '../app/page-context';
 import type { AccountRoute } from '../app/route-names';
 import { authCheckRequested } from '../auth/session-steps';
@@ -142,7 +143,7 @@ async function render(request: ServerPageRequest): Promise<ServerPageAnswer> {
   if (html.includes('<script')) return { kind: 'client-rendered', reason: 'render failed: inline script' };
   const { gatewayApi, ...slices } = store.getState();
   const data: ServerPageData = {
-    store: { gatewayApi, slices },
+    store: { gatewayApi: cacheForPage(gatewayApi), slices },
     router: { loaderData: context.loaderData, actionData: context.actionData },
     authCheck,
     browserEffects: { removedCookies: [...removedCookies], removedStorage: [...removedStorage] },
