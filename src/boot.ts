@@ -50,22 +50,28 @@ async function preloadAppModules(): Promise<void> {
 }
 
 /**
- * The first number format of a page loads the browser's number data (ICU): about 20 ms, 80 at 4x CPU, which fell in
- * the middle of the hydration, whose texts write numbers in the page's language (schemas/locales/counted-text.ts).
- * Made here in a task of its own, while the app's files download, every later one takes microseconds.
+ * What the browser loads on first use, loaded here in a task of its own while the app's files download, rather than
+ * inside the app's first tasks: the number data (ICU) of the page's language, about 20 ms (80 at 4x CPU) in the
+ * middle of the hydration, whose texts write numbers (schemas/locales/counted-text.ts); and the site's local storage,
+ * which the app's first module reads (the §4 check), a wait on the browser's own process the first time.
  */
-function loadNumberFormatData(): void {
+function loadBrowserData(): void {
   try {
     new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
   } catch {
     // A language tag Intl refuses: nothing to load ahead, and the app starts all the same.
+  }
+  try {
+    window.localStorage.key(0);
+  } catch {
+    // Storage the browser refuses this site: the app reads it the same way and gets the same refusal.
   }
 }
 
 if (document.getElementById(SERVER_PAGE_DATA_ID) !== null) {
   await afterFirstPaint();
   await preloadAppModules();
-  loadNumberFormatData();
+  loadBrowserData();
   await nextTask();
   // The app's modules are run in a few tasks rather than one: a module graph runs in the task that imports it, and the
   // whole app at once held the page for half a second at 4x CPU (README "Benchmark" total blocking time).
