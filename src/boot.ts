@@ -1,14 +1,29 @@
 import { APP_MODULE_PRELOADS_PER_TASK, SERVER_PAGE_DATA_ID } from '../schemas/pages/server-page';
 
+/** How long the app waits for a first paint the browser never reports (a hidden tab). */
+const FIRST_PAINT_WAIT_MS = 1_000;
+
 /**
  * The page's one script tag (ADR 0024). A page the server rendered is already the screen: it paints first, and only
  * then is the app's code fetched and run (module scripts would otherwise run before that paint). A bare page (the
- * dev server, a route the browser renders) starts the app at once. In a hidden tab no frame comes; the app starts anyway.
+ * dev server, a route the browser renders) starts the app at once.
+ *
+ * "After" is after the browser reports the first contentful paint: a frame callback can come before that paint
+ * reaches the screen, and a request started then is one the paint seems to wait for. In a hidden tab, or a browser
+ * that reports no paint, the app starts after a second anyway.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 250);
+    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+    try {
+      new PerformanceObserver((entries, observer) => {
+        if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
   });
 }
 

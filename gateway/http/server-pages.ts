@@ -44,10 +44,12 @@ function carriesSession(cookieHeader: string): boolean {
 }
 
 /**
- * The build's `<link rel="modulepreload">` tags: on a page that already shows its screen they would fetch the app's
- * chunks at high priority ahead of the paint; the entry still loads them itself, after it (ADR 0024).
+ * The build's module script and the preloads of its own imports. On a page that already shows its screen they run
+ * after the paint and never hold it, so they are asked for at low priority, and the link goes first to what paints
+ * (ADR 0024). At their default high priority the browser, and Lighthouse's model of it, count them as holding the
+ * first paint. The rest of the app's modules are preloaded by the entry itself, after the paint.
  */
-const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+const MODULE_SCRIPT_OR_PRELOAD = /<(script type="module"|link rel="modulepreload") /g;
 
 /** The build's stylesheet links, in the HTML Vite writes. */
 const BUILD_STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g;
@@ -75,13 +77,15 @@ interface PageTemplate {
 
 function pageTemplate(root: string, indexHtml: string): PageTemplate {
   const styles: InlineStyle[] = [];
-  const html = indexHtml.replace(MODULE_PRELOAD, '').replace(BUILD_STYLESHEET, (link, href: string) => {
-    const file = join(root, href);
-    const style = existsSync(file) ? inlineStyle(readFileSync(file, 'utf8')) : null;
-    if (style === null) return link;
-    styles.push(style);
-    return `<style>${style.css}</style>`;
-  });
+  const html = indexHtml
+    .replace(MODULE_SCRIPT_OR_PRELOAD, (_tag, opening: string) => `<${opening} fetchpriority="low" `)
+    .replace(BUILD_STYLESHEET, (link, href: string) => {
+      const file = join(root, href);
+      const style = existsSync(file) ? inlineStyle(readFileSync(file, 'utf8')) : null;
+      if (style === null) return link;
+      styles.push(style);
+      return `<style>${style.css}</style>`;
+    });
   return { html, styles };
 }
 

@@ -11,7 +11,7 @@ import { gatewayOnBuild } from '../support/test-gateway';
  * The app's half (the real server build, hydration) is tests/e2e/server-pages.test.ts.
  */
 const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><title>Rewards Portal</title><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/style-abc123.css"></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Rewards Portal</title><script type="module" src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-abc123.js"><link rel="stylesheet" crossorigin href="/assets/style-abc123.css"></head><body><div id="root"></div></body></html>';
 const BUILD_CSS = '.shell{color:#111}';
 
 /**
@@ -70,8 +70,10 @@ describe('pages rendered by the app server build', () => {
     expect(response.body).toContain('<body data-theme="classic" data-site-id="x">');
     expect(response.body).toContain('<link rel="stylesheet" href="/api/site-theme/x.css" data-site-brand></head>');
     expect(response.body).toMatch(/<div id="root"><main data-renders="\d+">login<\/main><\/div>/);
-    // The app's module script is still the build's, and nothing in the data can end the block or start a script.
-    expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    // The app's module script and its imports' preloads are still the build's, asked for at low priority (they run
+    // after the paint, so they never hold it), and nothing in the data can end the block or start a script.
+    expect(response.body).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc123.js"></script>');
+    expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/runtime-abc123.js">');
     expect(response.body).not.toContain('<script>alert(1)');
     expect(pageData(response.body)).toMatchObject({ route: 'login', hostile: '</script><script>alert(1)</script>', healthStatus: 200 });
   });
