@@ -65,17 +65,21 @@ async function preloadAppModules(): Promise<void> {
 }
 
 /**
- * What the browser loads on first use, loaded here in a task of its own while the app's files download, rather than
- * inside the app's first tasks: the number data (ICU) of the page's language, about 20 ms (80 at 4x CPU) in the
- * middle of the hydration, whose texts write numbers (schemas/locales/counted-text.ts); and the site's local storage,
- * which the app's first module reads (the §4 check), a wait on the browser's own process the first time.
+ * What the browser loads on first use, each loaded here in a task of its own while the app's files download, rather
+ * than inside the app's first tasks: the number data (ICU) of the page's language, about 20 ms (80 at 4x CPU) that
+ * fell in the middle of the hydration, whose texts write numbers (schemas/locales/counted-text.ts); and the site's
+ * local storage, which the app's first module reads (the §4 check), a wait on the browser's own process the first
+ * time.
  */
-function loadBrowserData(): void {
+function loadNumberData(): void {
   try {
     new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
   } catch {
     // A language tag Intl refuses: nothing to load ahead, and the app starts all the same.
   }
+}
+
+function loadLocalStorage(): void {
   try {
     window.localStorage.key(0);
   } catch {
@@ -86,11 +90,17 @@ function loadBrowserData(): void {
 if (document.getElementById(SERVER_PAGE_DATA_ID) !== null) {
   await afterFirstPaint();
   await preloadAppModules();
-  loadBrowserData();
+  loadNumberData();
+  await nextTask();
+  loadLocalStorage();
   await nextTask();
   // The app's modules are run in a few tasks rather than one: a module graph runs in the task that imports it, and the
   // whole app at once held the page for half a second at 4x CPU (README "Benchmark" total blocking time).
   await import('react-dom/client');
+  await nextTask();
+  await import('@reduxjs/toolkit');
+  await nextTask();
+  await import('axios');
   await nextTask();
   await import('./store');
   await nextTask();
