@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../schemas/locales/pseudo-locale';
 import { activationLink } from './support/account-helpers';
 import { saveScreenshot } from './support/browser';
@@ -242,9 +242,14 @@ async function endsOn(page: Page, route: string): Promise<void> {
   await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toContain(PSEUDO_OPEN);
 }
 
-async function newPage(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {
+async function newContext(signedIn: boolean): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: WIDTHS[1], height: 900 } });
   if (signedIn) await signInForTest(context, portal.baseUrl, USER.email, SITE_ID);
+  return context;
+}
+
+async function newPage(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(signedIn);
   return { context, page: await context.newPage() };
 }
 
@@ -430,25 +435,37 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
   });
 
   describe('signed in (the test-support session)', () => {
+    // One signed-in context for the screens below: they are about the screens, not the sign-in (the test-support
+    // session), and its pages share the context's cache, so only the first pays a cold start. Logout ends its
+    // session and compromised-credentials needs its own sign-in: those two open contexts of their own.
+    let signedIn: BrowserContext | undefined;
+    const signedInPage = async (): Promise<{ page: Page }> => {
+      signedIn ??= await newContext(true);
+      return { page: await signedIn.newPage() };
+    };
+    afterAll(async () => {
+      await signedIn?.close();
+    });
+
     it.each(['profile', 'site-settings', 'cashback-statement', 'otp-check-preference', 'delete-profile'])('%s', async (route) => {
-      const { context, page } = await newPage(true);
+      const { page } = await signedInPage();
       await page.goto(url(route));
       await endsOn(page, route);
       await walk(page, route);
-      await context.close();
+      await page.close();
     });
 
     it('profile with the password-updated notice (SPEC §2 editPw)', async () => {
-      const { context, page } = await newPage(true);
+      const { page } = await signedInPage();
       await page.goto(`${url('profile')}?editPw=true`);
       await endsOn(page, 'profile');
       await page.locator('[role="status"], [role="alert"]').first().waitFor();
       await walk(page, 'profile-password-updated');
-      await context.close();
+      await page.close();
     });
 
     it('mfa-setup: the start, the QR code and key, and the code field error', async () => {
-      const { context, page } = await newPage(true);
+      const { page } = await signedInPage();
       await page.goto(url('mfa-setup'));
       await endsOn(page, 'mfa-setup');
       await walk(page, 'mfa-setup');
@@ -457,21 +474,22 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
       await walk(page, 'mfa-setup-scan');
       await submitEmpty(page);
       await walk(page, 'mfa-setup-errors');
-      await context.close();
+      await page.close();
     });
 
     it.each(['password', 'compromised-credentials'])('%s, and its field errors on an empty submit', async (route) => {
-      const { context, page } = route === 'password' ? await newPage(true) : await signedInWithBreachedPassword();
+      const { context, page } = route === 'password' ? { context: undefined, ...(await signedInPage()) } : await signedInWithBreachedPassword();
       await page.goto(url(route));
       await endsOn(page, route);
       await walk(page, route);
       await submitEmpty(page);
       await walk(page, `${route}-errors`);
-      await context.close();
+      // The breached sign-in's own context, or the page of the shared one.
+      await (context ?? page).close();
     });
 
     it('edit-profile, and the field errors of an emptied first name and a last name with markup (SPEC §5)', async () => {
-      const { context, page } = await newPage(true);
+      const { page } = await signedInPage();
       await page.goto(url('edit-profile'));
       await endsOn(page, 'edit-profile');
       await page.locator('#root_first_name').waitFor();
@@ -480,11 +498,11 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
       await page.locator('#root_last_name').fill('Carter<b>');
       await submitEmpty(page);
       await walk(page, 'edit-profile-errors');
-      await context.close();
+      await page.close();
     });
 
     it('edit-pan: a card added, the actions menus and the three card modals (SPEC §2 managed list)', async () => {
-      const { context, page } = await newPage(true);
+      const { page } = await signedInPage();
       await page.goto(url('edit-pan'));
       await endsOn(page, 'edit-pan');
       const rows = page.locator('.card-rows > li');
@@ -522,17 +540,17 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
-      await context.close();
+      await page.close();
     });
 
     it('otp-check-passcode after choosing where the passcode goes', async () => {
-      const { context, page } = await newPage(true);
+      const { page } = await signedInPage();
       await page.goto(url('otp-check-preference'));
       await endsOn(page, 'otp-check-preference');
       await page.locator('main form button[type="submit"]').first().click();
       await endsOn(page, 'otp-check-passcode');
       await walk(page, 'otp-check-passcode');
-      await context.close();
+      await page.close();
     });
 
     it('logout ends on the sign-in screen, in the pseudo-locale', async () => {
