@@ -98,13 +98,13 @@ if (document.getElementById(SERVER_PAGE_DATA_ID) !== null) {
   // whole app at once held the page for half a second at 4x CPU (README "Benchmark" total blocking time).
   await import('react-dom/client');
   await nextTask();
-  await import('@reduxjs/toolkit');
+  // Modules of the app's own whose evaluation brings one library each, never a package's whole entry: an `import()` of
+  // a package keeps every export it has (no tree-shaking), which cost every page 36 KB gzip.
+  await import('./app/server-page-state'); // Redux Toolkit
   await nextTask();
-  await import('axios');
+  await import('./store'); // RTK Query, axios, the gateway API
   await nextTask();
-  await import('./store');
-  await nextTask();
-  await import('react-router-dom');
+  await import('./site/use-site-location'); // react-router
   await nextTask();
 }
 await import('./main');
