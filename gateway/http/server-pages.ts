@@ -142,19 +142,35 @@ interface SentPage {
 }
 
 /**
- * Brotli at its best quality for a page kept for guests: about a tenth fewer bytes than quality 5, which brings a
+ * Brotli at its best quality for the pages kept for guests: about a tenth fewer bytes than quality 5, which brings a
  * sign-in page with its headers under TCP's first window (ten segments, 14.6 KB), so on a slow link it arrives in one
- * round trip instead of two (ADR 0024). It costs about as much CPU as the render, once per kept page, and is made off
- * the event loop; until it is there, quality 5 is sent.
+ * round trip instead of two (ADR 0024). It costs about as much CPU as a render, so it is made off the event loop, and
+ * kept by the page's text: a page rendered again after its minute in the cache is, as a rule, the same text, and
+ * takes its body at once. Until a body is there, quality 5 is sent. Personal pages never come here.
  */
-function makeBestBrotli(page: SentPage): void {
-  brotliCompress(
-    page.html,
-    { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } },
-    (error, best) => {
-      if (error === null) page.encoded.br = best;
-    },
-  );
+class BestBrotliBodies {
+  private readonly bodies = new Map<string, Buffer>();
+
+  give(page: SentPage): void {
+    const key = createHash('sha256').update(page.html).digest('base64');
+    const made = this.bodies.get(key);
+    if (made !== undefined) {
+      this.bodies.delete(key);
+      this.bodies.set(key, made);
+      page.encoded.br = made;
+      return;
+    }
+    brotliCompress(
+      page.html,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } },
+      (error, best) => {
+        if (error !== null) return;
+        page.encoded.br = best;
+        this.bodies.set(key, best);
+        if (this.bodies.size > CACHE_ENTRIES) this.bodies.delete(this.bodies.keys().next().value as string);
+      },
+    );
+  }
 }
 
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
@@ -215,6 +231,7 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
   }
   const { renderPage } = (await import(pathToFileURL(renderFile).href)) as { renderPage: RenderPage };
   const cache = new PageCache();
+  const bestBrotli = new BestBrotliBodies();
   const template = pageTemplate(root, indexHtml);
   // A site's brand stylesheet is made once from the fixtures read at start (ADR 0020): asked of the gateway's own
   // route once per site, then kept. Only known sites have one, so the map stays as small as the estate.
@@ -266,7 +283,7 @@ export async function loadServerPages(app: FastifyInstance, root: string): Promi
       const personal = answer.personal || withSession;
       if (!personal && cacheKey !== null) {
         cache.set(cacheKey, page, now);
-        makeBestBrotli(page);
+        bestBrotli.give(page);
       }
       // A page with a session in it is for this visitor only: no shared cache, no back-button copy after sign-out.
       await sendPage(request, reply, page, personal ? 'private, no-store' : 'no-cache');

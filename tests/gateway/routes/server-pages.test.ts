@@ -30,6 +30,8 @@ export async function renderPage(request) {
   if (route === 'recovery') return { kind: 'client-rendered', reason: 'route' };
   const brands = { login: '/api/site-theme/x.css', 'login-form': '/api/site-theme/firstbank.css' };
   const head = { lang: 'en-US', dir: 'ltr', title: url.searchParams.get('title') ?? 'Sign in "now" <b>', theme: 'classic', siteId: 'x', stylesheet: brands[route] ?? null };
+  // ?same: the same text whatever the address, as two renders of one guest page are.
+  if (url.searchParams.has('same')) return { kind: 'page', html: '<main>' + route + '</main>', data: { route }, head, personal: false };
   return {
     kind: 'page',
     html: '<main data-renders="' + renders + '">' + route + '</main>',
@@ -126,12 +128,18 @@ describe('pages rendered by the app server build', () => {
       .poll(async () => (await app.inject({ method: 'GET', url: guestUrl, headers })).rawPayload)
       .toEqual(brotli(guestHtml, constants.BROTLI_MAX_QUALITY));
 
+    // The same text rendered again (here under another address) is sent at the best quality from its first answer.
+    const sameText = async (n: number) => (await app.inject({ method: 'GET', url: `/x/en_us/account/login?same=1&n=${n}`, headers })).rawPayload;
+    const first = await sameText(1);
+    await expect.poll(() => sameText(1)).not.toEqual(first);
+    expect(await sameText(2)).toEqual(await sameText(1));
+
     // A page with a session in it is made for one answer and never kept, not even as its compressed bytes.
     const personal = { method: 'GET', url: '/x/en_us/account/profile?best=1', headers: { ...headers, cookie: 'SESSION=abc' } } as const;
-    const first = await app.inject(personal);
+    const personalFirst = await app.inject(personal);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await app.inject(personal);
-    for (const answer of [first, again]) {
+    const personalAgain = await app.inject(personal);
+    for (const answer of [personalFirst, personalAgain]) {
       const html = brotliDecompressSync(answer.rawPayload).toString('utf8');
       expect(answer.rawPayload).toEqual(brotli(html, 5));
     }
