@@ -69,7 +69,7 @@ const APP_MODULES_JSON_PLACEHOLDER = JSON.stringify(APP_MODULES_PLACEHOLDER);
  * The JavaScript files the entry's `import()`s bring, each with what it imports in turn, in the order they are asked for;
  * the entry and its own imports (the page's script tags) left out.
  */
-export function dynamicModuleFiles(entry: Rolldown.OutputChunk, bundle: Rolldown.OutputBundle): string[] {
+function dynamicModuleFiles(entry: Rolldown.OutputChunk, bundle: Rolldown.OutputBundle): string[] {
   const files = new Set<string>();
   const excluded = new Set([entry.fileName, ...entry.imports]);
   for (const dynamicImport of entry.dynamicImports) {
