@@ -174,7 +174,8 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
       const html = await page.text();
       expect(html).toContain('id="root_username"');
       expect(html).toContain(`<script type="application/json" id="${SERVER_PAGE_DATA_ID}">`);
-      const entryScript = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(html)?.[1];
+      // The server's page asks for it at low priority: it runs after the paint (ADR 0024).
+      const entryScript = /<script type="module" fetchpriority="low" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(html)?.[1];
       expect(entryScript).toBeDefined();
       expect(await readFile(join(deployment, 'dist', 'index.html'), 'utf8')).toContain(`src="${entryScript ?? ''}"`);
       const script = await fetch(`${baseUrl}${entryScript}`);
