@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip, type BrotliOptions } from 'node:zlib';
 import { SERVER_BUILD_FOLDER } from '../../schemas/pages/server-page';
 
 const brotli = promisify(brotliCompress);
@@ -14,7 +14,12 @@ const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '
 /** Below this a compressed copy saves less than its own headers. */
 const MIN_BYTES = 1024;
 /** Brotli 11 saves another 8 % but costs ~15x the time, and this runs while the gateway starts. */
-const BROTLI_QUALITY = 5;
+export const BROTLI_QUALITY = 5;
+
+/** Brotli's options for `size` bytes of text at `quality`: one place for the build's files and the server pages. */
+export function brotliOptions(quality: number, size: number): BrotliOptions {
+  return { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
+}
 
 /** A compressed copy at least as new as its source; a rebuild into an unemptied folder (index.html keeps its name) renews it. */
 function isFresh(copy: string, source: string): boolean {
@@ -41,8 +46,7 @@ export async function precompressBuild(root: string): Promise<void> {
     const variants = [
       {
         path: `${file}.br`,
-        encode: (body: Buffer) =>
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        encode: (body: Buffer) => brotli(body, brotliOptions(BROTLI_QUALITY, body.length)),
       },
       { path: `${file}.gz`, encode: (body: Buffer) => gzipAsync(body, { level: 9 }) },
     ].filter((variant) => !isFresh(variant.path, file));

@@ -15,6 +15,7 @@ import {
   type RenderPage,
 } from '../../schemas/pages/server-page';
 import { escapeHtml, scriptJson } from './html-text';
+import { BROTLI_QUALITY, brotliOptions } from './precompress-build';
 import { allowInlineStyles } from './security-headers';
 import { AUTHENTICATED_COOKIE, isHttps, LOGIN_CHALLENGE_COOKIE, SESSION_COOKIE, SUPPORT_DETAILS_COOKIE, USER_TYPE_COOKIE } from '../auth/session-cookies';
 
@@ -160,16 +161,12 @@ class BestBrotliBodies {
       page.encoded.br = made;
       return;
     }
-    brotliCompress(
-      page.html,
-      { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } },
-      (error, best) => {
-        if (error !== null) return;
-        page.encoded.br = best;
-        this.bodies.set(key, best);
-        if (this.bodies.size > CACHE_ENTRIES) this.bodies.delete(this.bodies.keys().next().value as string);
-      },
-    );
+    brotliCompress(page.html, brotliOptions(constants.BROTLI_MAX_QUALITY, page.html.length), (error, best) => {
+      if (error !== null) return;
+      page.encoded.br = best;
+      this.bodies.set(key, best);
+      if (this.bodies.size > CACHE_ENTRIES) this.bodies.delete(this.bodies.keys().next().value as string);
+    });
   }
 }
 
@@ -183,10 +180,7 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
 function encodedBody(page: SentPage, encoding: 'br' | 'gzip'): Buffer {
   const kept = page.encoded[encoding];
   if (kept !== undefined) return kept;
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
-      : gzipSync(page.html);
+  const body = encoding === 'br' ? brotliCompressSync(page.html, brotliOptions(BROTLI_QUALITY, page.html.length)) : gzipSync(page.html);
   page.encoded[encoding] = body;
   return body;
 }
