@@ -111,7 +111,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         // ADR 0005 "Characters": the API's text, never the app's pages, whose query the app itself checks (SPEC §5).
         refuseUnstorableText(api);
         // ADR 0017: each route's declared access, and the session's site, enforced in one place (after the XSRF check).
-        enforceDeclaredAccess(api, { db, clock });
+        enforceDeclaredAccess(api, { db, fixtures, clock });
         // One plugin per feature (ADR 0023 "Feature plugins"), each a child of this scope, so its routes inherit the hooks above.
         await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true });
         await api.register(userAttributePlugin, { db, fixtures, clock });
