@@ -55,6 +55,12 @@ function productionRefusals(config: GatewayConfig, fixtures: Fixtures): string[]
     problems.push('TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys');
   }
   if (config.testMode) problems.push('GATEWAY_TEST_MODE=true adds test hooks that sign anyone in and move the clock; production mode never has them');
+  // ADR 0017: `true` takes the left-most X-Forwarded-For address, which the client writes, so every per-IP limit (ADR 0008) is void.
+  if (config.trustProxy === true) {
+    problems.push(
+      'TRUST_PROXY=true takes the client address from X-Forwarded-For as the client wrote it, so no per-IP limit holds; set the number of proxies in front of the gateway (1 behind one load balancer) or their addresses/CIDRs (README "Production")',
+    );
+  }
   for (const sso of ssoSites(fixtures)) {
     if (isTestIdentityProvider(sso.issuerUrl, config.publicUrl)) {
       problems.push(

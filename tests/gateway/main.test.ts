@@ -383,6 +383,11 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
     ['a key too short', { TOTP_ENCRYPTION_KEY: 'ab'.repeat(16) }, /^TOTP_ENCRYPTION_KEY must hold at least 32 bytes/],
     ['GATEWAY_TEST_MODE=true', { GATEWAY_TEST_MODE: 'true' }, /^GATEWAY_TEST_MODE=true adds test hooks/],
     [
+      'TRUST_PROXY=true (the client would name its own address)',
+      { TRUST_PROXY: 'true' },
+      /^TRUST_PROXY=true takes the client address from X-Forwarded-For as the client wrote it, so no per-IP limit holds; set the number of proxies/,
+    ],
+    [
       'the bundled fixtures: unionbank signs in at the test identity provider',
       { FIXTURES_DIR: '' },
       /^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/,

@@ -43,6 +43,11 @@ describe('production refusals', () => {
     ['CARD_FINGERPRINT_KEY', undefined, /^CARD_FINGERPRINT_KEY is not set/],
     ['CARD_FINGERPRINT_KEY', '11'.repeat(32), /^TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys$/],
     ['GATEWAY_TEST_MODE', 'true', /^GATEWAY_TEST_MODE=true adds test hooks/],
+    [
+      'TRUST_PROXY',
+      'true',
+      /^TRUST_PROXY=true takes the client address from X-Forwarded-For as the client wrote it, so no per-IP limit holds; set the number of proxies/,
+    ],
   ] as const)('refuses %s=%s with exactly one line', async (name, value, expected) => {
     const env: Record<string, string> = { ...PRODUCTION_ENV };
     if (value === undefined) delete env[name];
@@ -74,6 +79,11 @@ describe('production refusals', () => {
 
   it('lists every problem at once when nothing is set', async () => {
     expect(startRefusals(readConfig({ GATEWAY_TEST_MODE: 'true' }), await realFixtures())).toHaveLength(8);
+  });
+
+  // ADR 0017: behind one load balancer 1 (or its addresses), behind two 2 (or both ranges); never "everyone".
+  it.each(['1', '2', '10.0.0.0/8', '10.0.0.0/8, 192.168.4.0/24', 'fd00::/8', 'false'])('accepts TRUST_PROXY=%s', async (value) => {
+    expect(startRefusals(readConfig({ ...PRODUCTION_ENV, TRUST_PROXY: value }), await fixturesWithIssuer('https://login.unionbank.example'))).toEqual([]);
   });
 
   it('allows SITE_GALLERY=true, which lists site names and ids the site-config service already answers one by one', async () => {
