@@ -25,7 +25,7 @@ export async function issueCode(
 ): Promise<string> {
   const { userId, siteId, purpose, channel, key, now } = options;
   const id = randomUUID();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   await db.transaction(async (tx) => {
     await tx.query('delete from one_time_codes where user_id = $1 and purpose = $2', [userId, purpose]);
     await tx.query(
@@ -88,6 +88,12 @@ export async function spendCode(db: Queryable, codeId: string, now: Date): Promi
   return used.rows.length === 1;
 }
 
-function codeHash(key: Buffer, id: string, code: string): string {
+/** Six random digits (ADR 0008); also the code that proves an EMAIL alias (gateway/account/alias-proof.ts). */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The keyed hash a code is stored as, salted with the id of the row that holds it. */
+export function codeHash(key: Buffer, id: string, code: string): string {
   return createHmac('sha256', key).update(`one-time-code:${id}:${code}`).digest('hex');
 }
