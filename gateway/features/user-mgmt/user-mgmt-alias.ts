@@ -5,12 +5,14 @@ import type { SchemaType } from '../../../schemas/api/schema-type';
 import { normaliseAlias, validateAlias, type AliasType } from '../../../schemas/account/user-alias';
 import { queueAccountNotice } from '../../account/account-notices';
 import { aliasTaken, confirmAliasProof, isUniqueViolation, type AliasProofJob } from '../../account/alias-proof';
+import { assertContactPointsMayChange } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import { withAudit } from '../../concierge/concierge-audit';
 import { requireActingFor } from '../../concierge/concierge-session';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import type { Fixtures } from '../../fixtures/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 
 /** The answer of both calls: the alias as stored, and whether it counts yet. */
@@ -20,14 +22,18 @@ type AliasAnswer = SchemaType<typeof ALIAS_ANSWER>;
  * SPEC §7 `POST user-mgmt/user/alias` (`alias`, `aliasType`), docs/decisions/0022-declared-calls.md:
  * sets the signed-in card holder's alias of that type on the session's site (never a site the request
  * names, ADR 0017), replacing the previous one. An agent sets it for the card holder they act for,
- * with an audit row (ADR 0014). A USERNAME another account of the site holds is 409 ALIAS_TAKEN.
+ * with an audit row (ADR 0014), a USERNAME only: an address is a contact point, which only the holder sets,
+ * with fresh proof (ADR 0025). A USERNAME another account of the site holds is 409 ALIAS_TAKEN.
  * An EMAIL alias is stored unproved for every address alike, and the code that proves it is mailed by
  * a job after the answer (ADR 0022 "Proving an EMAIL alias"), so the answer never tells whether the
  * address is someone else's (ADR 0017). Aliases are not a sign-in name: sign-in stays the e-mail
  * address (ADR 0008).
  */
-export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
-  const { db, auth, jobs } = options;
+export async function userMgmtAliasRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
   app.post<{ Body: SchemaType<typeof ALIAS_BODY> }>(
     '/user-mgmt/user/alias',
     {
@@ -43,8 +49,12 @@ export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: D
       const alias = aliasType === 'EMAIL' ? request.body.alias.trim() : request.body.alias;
       const invalid = validateAlias(aliasType, alias);
       if (invalid) throw new HttpError(400, 'VALIDATION_FAILED', `Invalid alias for type ${aliasType}.`, { alias: invalid.key });
-      // ADR 0009's mails per typed address: an address alias may mail its code, or a notice, to a stranger's box.
-      if (aliasType === 'EMAIL') await auth.limits.countAccountMail(normaliseAlias(aliasType, alias));
+      if (aliasType === 'EMAIL') {
+        // ADR 0025: an address is a contact point, so it takes the holder's fresh proof; an agent never sets one.
+        await assertContactPointsMayChange(db, fixtures, session, ['email'], now);
+        // ADR 0009's mails per typed address: an address alias may mail its code, or a notice, to a stranger's box.
+        await auth.limits.countAccountMail(normaliseAlias(aliasType, alias));
+      }
       const stored = { alias, aliasType };
       if (!session.isAgent) {
         const proved = await db.transaction((tx) => saveAlias(tx, jobs, session.userId, session.siteId, stored, now));

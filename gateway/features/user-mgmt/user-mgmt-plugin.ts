@@ -32,5 +32,5 @@ export async function userMgmtPlugin(
   await app.register(userMgmtRecoveryRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
-  await app.register(userMgmtAliasRoutes, { db, auth, jobs });
+  await app.register(userMgmtAliasRoutes, { db, fixtures, auth, jobs });
 }

@@ -246,6 +246,9 @@ describeEachDatabase((leg) => {
         attemptsLeft: 0,
       });
 
+      // The sign-in is past its 10 minutes of fresh proof (ADR 0025): an address alias is asked of a new one.
+      expect((await addEmail(emily.browser, 'emily.work@example.com')).json()).toMatchObject({ error: 'FRESH_PROOF_REQUIRED' });
+      emily.browser = await gateway.signedInOn('emily@example.com', SITE);
       await addEmail(emily.browser, 'emily.work@example.com');
       await jobsDone();
       const fresh = await gateway.latestCode('emily.work@example.com');
@@ -320,17 +323,19 @@ describeEachDatabase((leg) => {
       expect(await aliasRow(emily.userId)).toMatchObject({ proved: false });
     });
 
-    it("ADR 0014: an agent's EMAIL alias for the holder is unproved too; the holder proves it, an agent cannot (403 CONCIERGE_NOT_ALLOWED)", async () => {
+    it('ADR 0014, ADR 0025: an agent never sets an address alias for the holder (403 CONCIERGE_NOT_ALLOWED), nor proves one; the holder does both', async () => {
       const emily = await gateway.signedIn('emily@example.com', SITE);
       await insertUser(gateway.test.db, { email: 'riley@example.com', password: PASSWORD, siteId: SITE, roles: ['ROLE_CONCIERGE'] });
       const agent = await gateway.signedInOn('riley@example.com', SITE);
       expect((await agent.call({ method: 'POST', url: 'user-mgmt/user/concierge/act-for', json: { email: 'emily@example.com' } })).statusCode).toBe(200);
-      expect((await addEmail(agent, 'emily.desk@example.com')).json()).toEqual({ alias: 'emily.desk@example.com', aliasType: 'EMAIL', proved: false });
+      const byAgent = await addEmail(agent, 'emily.desk@example.com');
+      expect(byAgent.statusCode).toBe(403);
+      expect(byAgent.json()).toMatchObject({ error: 'CONCIERGE_NOT_ALLOWED', fields: { email: 'holderOnly' } });
+      expect(await aliasRow(emily.userId)).toBeUndefined();
+      expect((await addEmail(emily.browser, 'emily.desk@example.com')).json()).toEqual({ alias: 'emily.desk@example.com', aliasType: 'EMAIL', proved: false });
       await jobsDone();
       const code = await gateway.latestCode('emily.desk@example.com');
-      const byAgent = await confirm(agent, 'emily.desk@example.com', code);
-      expect(byAgent.statusCode).toBe(403);
-      expect(byAgent.json().error).toBe('CONCIERGE_NOT_ALLOWED');
+      expect((await confirm(agent, 'emily.desk@example.com', code)).json().error).toBe('CONCIERGE_NOT_ALLOWED');
       expect((await confirm(emily.browser, 'emily.desk@example.com', code)).json()).toEqual({
         alias: 'emily.desk@example.com',
         aliasType: 'EMAIL',
