@@ -101,3 +101,18 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
 export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionIdOf(token), now]);
 }
+
+/**
+ * Ends every session of the user but `keepSessionId` (the caller's own, after a password change) and the refresh
+ * tokens issued with them, and forgets every trusted device by drawing a new security stamp (ADR 0025): a new
+ * password, "sign out everywhere" and "this wasn't me" all end here. Run inside the caller's transaction.
+ */
+export async function endEverySession(tx: Queryable, userId: string, now: Date, keepSessionId = ''): Promise<void> {
+  await tx.query('update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null', [userId, keepSessionId, now]);
+  await tx.query(
+    `update refresh_tokens set revoked_at = $3
+      where user_id = $1 and revoked_at is null and (session_id is null or session_id <> $2)`,
+    [userId, keepSessionId, now],
+  );
+  await tx.query('update users set security_stamp = gen_random_uuid() where id = $1', [userId]);
+}
