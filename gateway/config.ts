@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from './fixtures/load-fixtures';
 import { keyBytes, MIN_KEY_BYTES } from './security/server-keys';
@@ -45,7 +46,8 @@ export interface GatewayConfig {
   siteGallery: boolean;
   /**
    * Which proxies may name the client address (X-Forwarded-For), so per-IP limits count people, not
-   * the load balancer: false (default), true, a hop count, or a comma-separated list of addresses/CIDRs.
+   * the load balancer: false (default), a hop count, or a comma-separated list of addresses/CIDRs;
+   * true (every address, the client's own first entry included) in development only (ADR 0017).
    */
   trustProxy: boolean | number | string[];
   /** The public origin for links in e-mails (activation, recovery); the request's own origin when unset. */
@@ -173,6 +175,11 @@ function redisKeyPrefixSetting(value: string | undefined, problems: string[]): s
   return 'gateway:limits:';
 }
 
+/**
+ * `true` is read here in both modes and refused by production (`run-mode.ts`, ADR 0017). Each address or
+ * CIDR is checked as proxy-addr will read it, so a wrong one is a line of the start's problems, not a
+ * stack trace when the server is built.
+ */
 function trustProxySetting(value: string | undefined, problems: string[]): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
@@ -181,9 +188,20 @@ function trustProxySetting(value: string | undefined, problems: string[]): boole
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (addresses.length > 0 && addresses.every((part) => /^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/.test(part))) return addresses;
-  problems.push(`TRUST_PROXY must be "true", "false", a hop count, or comma-separated addresses/CIDRs, got "${value}"`);
+  if (addresses.length > 0 && addresses.every(isAddressOrCidr)) return addresses;
+  problems.push(
+    `TRUST_PROXY must be "false", a hop count (1 behind one load balancer), comma-separated addresses/CIDRs of the proxies, or "true" (development only), got "${value}"`,
+  );
   return false;
+}
+
+/** `10.0.0.5`, `10.0.0.0/8`, `fd00::/8`: an IP address, with a prefix length from 1 to its family's bits (proxy-addr refuses /0). */
+function isAddressOrCidr(part: string): boolean {
+  const [address = '', prefix, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** A comma-separated list of https origins (`https://www.googletagmanager.com`), nothing else: each goes into the CSP as it is. */

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { DEV_PREAUTH_CLIENT } from './auth/auth-services';
 import type { GatewayConfig } from './config';
 import type { Fixtures } from './fixtures/load-fixtures';
+import { featureConfigOf } from '../schemas/site-config/types';
 import { keyBytes } from './security/server-keys';
 import { ssoSiteOf, TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, type SsoSite } from './sso/sso-sites';
 
@@ -55,6 +56,19 @@ function productionRefusals(config: GatewayConfig, fixtures: Fixtures): string[]
     problems.push('TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys');
   }
   if (config.testMode) problems.push('GATEWAY_TEST_MODE=true adds test hooks that sign anyone in and move the clock; production mode never has them');
+  // ADR 0017: `true` takes the left-most X-Forwarded-For address, which the client writes, so every per-IP limit (ADR 0008) is void.
+  if (config.trustProxy === true) {
+    problems.push(
+      'TRUST_PROXY=true takes the client address from X-Forwarded-For as the client wrote it, so no per-IP limit holds; set the number of proxies in front of the gateway (1 behind one load balancer) or their addresses/CIDRs (README "Production")',
+    );
+  }
+  // ADR 0013: without hCaptcha's secret the offline verifier passes any token, so a site's captcha (SPEC §7) stops no bot.
+  const onCaptcha = captchaSites(fixtures);
+  if (config.hcaptchaSecret === undefined && onCaptcha.length > 0) {
+    problems.push(
+      `HCAPTCHA_SECRET is not set, so any captcha token passes, and ${onCaptcha.join(', ')} require a captcha (user_enrollment.captcha_required); set hCaptcha's secret (and HCAPTCHA_SITE_KEY)`,
+    );
+  }
   for (const sso of ssoSites(fixtures)) {
     if (isTestIdentityProvider(sso.issuerUrl, config.publicUrl)) {
       problems.push(
@@ -88,6 +102,10 @@ export function developmentExposures(config: GatewayConfig, fixtures: Fixtures):
   if (config.preauthClientSecret === undefined || config.preauthClientSecret === DEV_PREAUTH_CLIENT.secret) {
     exposures.push('the published development pre-auth client secret (PREAUTH_CLIENT_SECRET)');
   }
+  const onCaptcha = captchaSites(fixtures);
+  if (config.hcaptchaSecret === undefined && onCaptcha.length > 0) {
+    exposures.push(`any captcha token passes (HCAPTCHA_SECRET unset) on ${onCaptcha.join(', ')}`);
+  }
   if (config.testMode)
     exposures.push('test hooks (GATEWAY_TEST_MODE=true): POST /api/test-support/session signs anyone in, POST /api/test-support/clock moves the clock');
   return exposures;
@@ -115,6 +133,14 @@ export function isLoopback(host: string): boolean {
 /** Every SSO site of the fixtures, by site id. */
 export function ssoSites(fixtures: Fixtures): SsoSite[] {
   return [...fixtures.sites.values(), fixtures.defaultSite].flatMap(({ config }) => ssoSiteOf(config) ?? []).sort((a, b) => a.siteId.localeCompare(b.siteId));
+}
+
+/** The ids of the sites whose registration asks a captcha (SPEC §7 `captcha_required`, as `assertCaptcha` reads it), sorted. */
+export function captchaSites(fixtures: Fixtures): string[] {
+  const ids = [...fixtures.sites.values(), fixtures.defaultSite]
+    .filter(({ config }) => featureConfigOf(config, 'user_enrollment').captcha_required === 'true')
+    .map(({ config }) => config.siteId);
+  return [...new Set(ids)].sort((a, b) => a.localeCompare(b));
 }
 
 /** ADR 0015's provider: its issuer identifier, or its path on this machine or on the gateway's public origin. */

@@ -70,7 +70,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    // A hop count trusts that many proxies nearest the gateway (proxy-addr's hop numbering).
+    // A hop count becomes a function: Fastify 5 reads a bare number as "trust nobody", which would count every
+    // client as the load balancer. The list of addresses/CIDRs and `true` go to proxy-addr as they are.
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     genReqId: correlationIdFor,
     // One log line per request, with its correlation id as `cid`.
@@ -111,7 +112,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         // ADR 0005 "Characters": the API's text, never the app's pages, whose query the app itself checks (SPEC §5).
         refuseUnstorableText(api);
         // ADR 0017: each route's declared access, and the session's site, enforced in one place (after the XSRF check).
-        enforceDeclaredAccess(api, { db, clock });
+        enforceDeclaredAccess(api, { db, fixtures, clock });
         // One plugin per feature (ADR 0023 "Feature plugins"), each a child of this scope, so its routes inherit the hooks above.
         await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true });
         await api.register(userAttributePlugin, { db, fixtures, clock });
@@ -149,6 +150,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   return app;
 }
 
+/**
+ * proxy-addr walks from the socket peer (hop 0) leftwards through X-Forwarded-For and stops at the first
+ * address it does not trust, which is the client. Trusting hops 0 to N-1 makes the client the N-th
+ * address from the right (behind one proxy: the one that proxy appended), so whatever a client wrote
+ * to the left of it is never read (ADR 0017). It trusts the socket peer by position, not by address:
+ * only safe when the gateway is reachable through those proxies alone (README "Production").
+ */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }

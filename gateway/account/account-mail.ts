@@ -58,3 +58,16 @@ export function recoveryCodeMessage(texts: LocalisedTexts, channel: OutgoingMess
 export function passcodeMessage(texts: LocalisedTexts, channel: OutgoingMessage['channel'], to: string, code: string, minutes: number): OutgoingMessage {
   return { channel, to, subject: texts.text('passcode.subject'), text: texts.text('passcode.text', { code, minutes }) };
 }
+
+/**
+ * To an address someone added as their EMAIL alias (docs/decisions/0022-declared-calls.md "Proving an EMAIL
+ * alias"): the code that proves it, for the mailbox's owner only.
+ */
+export function aliasProofMail(texts: LocalisedTexts, to: string, site: string, code: string, minutes: number): OutgoingMessage {
+  return { channel: 'email', to, subject: texts.text('aliasProof.subject'), text: texts.text('aliasProof.text', { site, code, minutes }) };
+}
+
+/** To an address that is already someone's, instead of a code (ADR 0022: the caller's answer is the same). */
+export function aliasAttemptMail(texts: LocalisedTexts, to: string, site: string): OutgoingMessage {
+  return { channel: 'email', to, subject: texts.text('aliasAttempt.subject'), text: texts.text('aliasAttempt.text', { site }) };
+}

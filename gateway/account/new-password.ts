@@ -52,8 +52,13 @@ export async function replacePassword(db: Database, options: { userId: string; p
        select id, password_hash, $2 from users where id = $1 and not exists (select 1 from password_history where user_id = $1)`,
       [userId, new Date(now.getTime() - 1)],
     );
-    // A replaced password ends the compromised-credentials hold (ADR 0009), whichever way it was replaced.
-    await tx.query('update users set password_hash = $2, updated_at = $3, password_change_required = false where id = $1', [userId, passwordHash, now]);
+    // A replaced password ends the compromised-credentials hold (ADR 0009), whichever way it was replaced,
+    // and every trusted device (a new security stamp, ADR 0025).
+    await tx.query('update users set password_hash = $2, updated_at = $3, password_change_required = false, security_stamp = gen_random_uuid() where id = $1', [
+      userId,
+      passwordHash,
+      now,
+    ]);
     await recordPasswordHash(tx, userId, passwordHash, now);
     await tx.query('update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null', [userId, keep, now]);
     await tx.query(

@@ -26,7 +26,10 @@ export interface RecoveryCodeJob {
   channel: MessageChannel;
 }
 
-/** The `recovery-code` job: a code to a known account, by SMS only when asked and the account has a phone. */
+/**
+ * The `recovery-code` job: a code to a known account, by SMS only when asked and the account has a phone.
+ * The route has already refused SMS of a site that offers none (ADR 0025 "Channels come from the site").
+ */
 export async function sendRecoveryCode(db: Database, services: AuthServices, job: RecoveryCodeJob): Promise<void> {
   const { email, siteId } = job;
   const userId = await userIdByEmail(db, email);
@@ -37,7 +40,7 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, job
   const destinations = await destinationsOf(db, userId, siteId);
   if (!destinations) return;
   const channel = job.channel === 'sms' && destinations.phone !== null ? 'sms' : 'email';
-  const code = await issueCode(db, { userId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
+  const code = await issueCode(db, { userId, siteId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
   const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;
   const recipient = await recipientById(db, userId, siteId);
   await services.mailer.send(recoveryCodeMessage(services.mailTexts(recipient?.locale ?? DEFAULT_LOCALE), channel, to, code, CODE_TTL_MS / 60_000));

@@ -12,22 +12,26 @@ export const MAX_CODE_ATTEMPTS = 5;
  */
 export type CodePurpose = 'login' | 'otp-check' | 'recovery';
 
-export type CodeCheck = { ok: true; codeId: string } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
+export type CodeCheck = { ok: true; codeId: string; channel: MessageChannel } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
 
-/** Stores a fresh code for the user and purpose, dropping the previous one, and returns it to be sent. */
+/**
+ * Stores a fresh code for the user and purpose, dropping the previous one, and returns it to be sent.
+ * `siteId` and `channel` are what the code is for (docs/decisions/0025-fresh-proof.md): `checkCode` refuses it
+ * on another site or named as another channel.
+ */
 export async function issueCode(
   db: Database,
-  options: { userId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date },
+  options: { userId: string; siteId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date },
 ): Promise<string> {
-  const { userId, purpose, channel, key, now } = options;
+  const { userId, siteId, purpose, channel, key, now } = options;
   const id = randomUUID();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   await db.transaction(async (tx) => {
     await tx.query('delete from one_time_codes where user_id = $1 and purpose = $2', [userId, purpose]);
     await tx.query(
-      `insert into one_time_codes (id, user_id, purpose, channel, code_hash, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, userId, purpose, channel, codeHash(key, id, code), new Date(now.getTime() + CODE_TTL_MS), now],
+      `insert into one_time_codes (id, user_id, site_id, purpose, channel, code_hash, expires_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, userId, siteId, purpose, channel, codeHash(key, id, code), new Date(now.getTime() + CODE_TTL_MS), now],
     );
   });
   return code;
@@ -38,16 +42,25 @@ export async function issueCode(
  * a right one is spent itself, unless `consume` is false (ADR 0009 `find-code` checks the code
  * that `change-password-from-passcode` then spends with `spendCode`). Both updates are
  * conditional, so two racing checks cannot use one code twice or exceed the attempts.
+ * With `siteId` or `channel`, a code sent for another site or by another channel is a wrong code,
+ * attempt and answer alike (docs/decisions/0025-fresh-proof.md "Channels come from the site").
  */
 export async function checkCode(
   db: Database,
-  options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date; consume?: boolean },
+  options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date; consume?: boolean; siteId?: string; channel?: MessageChannel },
 ): Promise<CodeCheck> {
   const { userId, purpose, code, key, now } = options;
-  const found = await db.query<{ id: string; code_hash: string; expires_at: Date | string; used_at: Date | string | null }>(
-    'select id, code_hash, expires_at, used_at from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit 1',
-    [userId, purpose],
-  );
+  const found = await db.query<{
+    id: string;
+    code_hash: string;
+    expires_at: Date | string;
+    used_at: Date | string | null;
+    site_id: string | null;
+    channel: MessageChannel;
+  }>('select id, code_hash, expires_at, used_at, site_id, channel from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit 1', [
+    userId,
+    purpose,
+  ]);
   const row = found.rows[0];
   if (!row || row.used_at !== null) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
   if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, error: 'OTP_EXPIRED', attemptsLeft: 0 };
@@ -61,8 +74,9 @@ export async function checkCode(
 
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(codeHash(key, row.id, code), 'hex');
-  if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given)) {
-    if (options.consume === false || (await spendCode(db, row.id, now))) return { ok: true, codeId: row.id };
+  const sentFor = (options.siteId === undefined || row.site_id === options.siteId) && (options.channel === undefined || row.channel === options.channel);
+  if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given) && sentFor) {
+    if (options.consume === false || (await spendCode(db, row.id, now))) return { ok: true, codeId: row.id, channel: row.channel };
     return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
   }
   return { ok: false, error: 'OTP_INVALID', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
@@ -74,6 +88,12 @@ export async function spendCode(db: Queryable, codeId: string, now: Date): Promi
   return used.rows.length === 1;
 }
 
-function codeHash(key: Buffer, id: string, code: string): string {
+/** Six random digits (ADR 0008); also the code that proves an EMAIL alias (gateway/account/alias-proof.ts). */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The keyed hash a code is stored as, salted with the id of the row that holds it. */
+export function codeHash(key: Buffer, id: string, code: string): string {
   return createHmac('sha256', key).update(`one-time-code:${id}:${code}`).digest('hex');
 }

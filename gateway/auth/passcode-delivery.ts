@@ -51,16 +51,16 @@ const DELIVERY_RETRY_SECONDS = 60;
 export async function sendPasscode(
   db: Database,
   services: AuthServices,
-  /** `siteId`: the site whose locale attribute the message is written in. */
+  /** `siteId`: the site the code is for (ADR 0025), whose locale attribute the message is written in. */
   options: { userId: string; siteId: string; purpose: CodePurpose; channel: MessageChannel; destinations: Destinations },
 ): Promise<string> {
-  const { userId, purpose, channel, destinations } = options;
+  const { userId, siteId, purpose, channel, destinations } = options;
   const to = channel === 'sms' ? destinations.phone : destinations.email;
   if (to === null) throw new Error('No phone number to send a code to');
   await services.limits.countCodeSend(userId);
-  const code = await issueCode(db, { userId, purpose, channel, key: services.tokenSigningKey, now: services.clock.now() });
+  const code = await issueCode(db, { userId, siteId, purpose, channel, key: services.tokenSigningKey, now: services.clock.now() });
   const minutes = CODE_TTL_MS / 60_000;
-  const recipient = await recipientById(db, userId, options.siteId);
+  const recipient = await recipientById(db, userId, siteId);
   try {
     await services.mailer.send(passcodeMessage(services.mailTexts(recipient?.locale ?? DEFAULT_LOCALE), channel, to, code, minutes));
   } catch {

@@ -6,7 +6,8 @@ import { HttpError } from '../http/errors';
 import { hashPassword, verifyPassword } from '../security/password-hashing';
 import type { AuthServices } from './auth-services';
 import { CONCIERGE_ROLE } from './session-store';
-import { signInPolicyFor } from './sign-in-policy';
+import type { GivenProof } from './assurance';
+import { passcodeChannelsOf, signInPolicyFor } from './sign-in-policy';
 import { destinationsOf, sendPasscode } from './passcode-delivery';
 import { checkRecoveryCode, recoveryCodeInvalid } from './recovery-codes';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
@@ -47,6 +48,8 @@ export interface SignedInUser {
   roles: string[];
   status: string;
   mfaEnrollmentStatus: string;
+  /** ADR 0025: the account's security stamp, which a trusted device must carry. */
+  securityStamp: string;
 }
 
 /** Who a LOGIN_CHALLENGE cookie names, if it is genuine and live. */
@@ -63,11 +66,12 @@ function dummyPasswordHash(): Promise<string> {
 
 /**
  * The password grant of ADR 0008, up to the point of opening a session: locks, password,
- * then the second factor (trusted device, TOTP before e-mail/SMS codes, the site's `login_otp`),
+ * then the second factor (TOTP before anything else, then a trusted device or the site's `login_otp`),
  * and last, for a breached password nothing else proved, the mailbox (ADR 0009 "Breached passwords").
  * Throws the table's 401/423/429 answers; returns the user when the sign-in may complete.
  * `deviceId` is the browser's gmap_device cookie (ADR 0008 per-device limit).
- * `passcodeChecked`: the site's own second step was passed, so `trust_device` may remember it.
+ * `proofs`: what this sign-in was shown (ADR 0025), for the session to record; a passcode among them is
+ * what `trust_device` may remember.
  */
 export async function passwordSignIn(
   db: Database,
@@ -78,7 +82,7 @@ export async function passwordSignIn(
   grant: PasswordGrant,
   deviceId: string,
   events: SignInEvents,
-): Promise<{ user: SignedInUser; passcodeChecked: boolean; passwordCompromised: boolean; recoveryCodesLeft?: number }> {
+): Promise<{ user: SignedInUser; proofs: GivenProof[]; passwordCompromised: boolean; recoveryCodesLeft?: number }> {
   const { limits, clock } = services;
   if (grant.otp !== undefined || grant.recoveryCode !== undefined) await limits.countCodeCheck(request.ip);
   const recordPasswordFailure = () =>
@@ -91,8 +95,8 @@ export async function passwordSignIn(
     });
   await limits.assertNotLocked(grant.username, deviceId);
 
-  const found = await db.query<{ id: string; password_hash: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
-    'select id, password_hash, roles, status, mfa_enrollment_status from users where email = $1',
+  const found = await db.query<{ id: string; password_hash: string; roles: string[]; status: string; mfa_enrollment_status: string; security_stamp: string }>(
+    'select id, password_hash, roles, status, mfa_enrollment_status, security_stamp from users where email = $1',
     [grant.username.trim().toLowerCase()],
   );
   const row = found.rows[0];
@@ -102,7 +106,13 @@ export async function passwordSignIn(
     const attemptsLeft = await recordPasswordFailure();
     throw new HttpError(401, 'BAD_CREDENTIALS', 'The user name or password is not right.', undefined, { extras: { attemptsLeft } });
   }
-  const user: SignedInUser = { id: row.id, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status };
+  const user: SignedInUser = {
+    id: row.id,
+    roles: row.roles,
+    status: row.status,
+    mfaEnrollmentStatus: row.mfa_enrollment_status,
+    securityStamp: row.security_stamp,
+  };
   // ADR 0017: an agent signs in only on a site granted to them; elsewhere the answer is a wrong password's.
   if (user.roles.includes(CONCIERGE_ROLE) && !(await isGrantedSite(db, user.id, grant.siteId))) {
     const attemptsLeft = await recordPasswordFailure();
@@ -114,51 +124,57 @@ export async function passwordSignIn(
   // unless every site of the person turns that flow off (vba.enabled or vba.compromised_password_check "false").
   // Looked up only when the sign-in gets that far (the list may be an online range check).
   const isPasswordCompromised = async () => policy.compromisedPasswordCheck && (await services.compromisedPasswords.isCompromised(grant.password));
-  const signedIn = async (passcodeChecked: boolean, passwordCompromised?: boolean) => ({
+  // ADR 0025: each proof this sign-in was given, recorded with the session; the password first.
+  const signedIn = async (secondProof: GivenProof | null, passwordCompromised?: boolean) => ({
     user,
-    passcodeChecked,
+    proofs: secondProof === null ? [PASSWORD_PROOF] : [PASSWORD_PROOF, secondProof],
     passwordCompromised: passwordCompromised ?? (await isPasswordCompromised()),
   });
-
-  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, clock.now());
-  if (trusted?.userId === user.id) return signedIn(false);
 
   try {
     if (user.mfaEnrollmentStatus === 'ENROLLED') {
       if (grant.recoveryCode !== undefined) {
         const checked = await checkRecoveryCode(db, services, user.id, grant.recoveryCode);
         if (!checked.ok) throw recoveryCodeInvalid(401, checked.attemptsLeft);
-        return { ...(await signedIn(true)), recoveryCodesLeft: checked.codesLeft };
+        return { ...(await signedIn({ kind: 'recovery-code' })), recoveryCodesLeft: checked.codesLeft };
       }
-      // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes.
+      // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes, and no trusted device skips it (ADR 0025).
       if (grant.otp === undefined || grant.otpType !== 'totp') {
         throw new HttpError(401, 'MFA_OTP_REQUIRED', 'Enter the code from your authenticator app.');
       }
       await verifyTotpOrThrow(db, services, user.id, grant.otp);
-      return await signedIn(true);
+      return await signedIn({ kind: 'totp' });
     }
 
     const loginOtp = policy.loginOtp;
+    const destinations = await destinationsOf(db, user.id, grant.siteId);
+    if (!destinations) throw new Error('The user was deleted while signing in');
+    const channels = passcodeChannelsOf(loginOtp, destinations.phone !== null);
+    // ADR 0025 "Trusted devices": a device trusted on this site, by this account as it is now (its stamp),
+    // after a passcode by a channel this site's rule still allows, skips the passcode; nothing else does.
+    const trustedDevice = isTrustedDevice(request, services, user, grant.siteId, channels);
     if (loginOtp === 'none') {
       // ADR 0009 "Breached passwords": the password is what attackers of a breach hold, so alone it opens
-      // no detour that sets a new one; the person first proves the account's mailbox.
+      // no detour that sets a new one; the person first proves the account's mailbox (or did, on this device).
       const passwordCompromised = await isPasswordCompromised();
-      if (passwordCompromised) await proveMailbox(db, services, request, user.id, grant);
-      return await signedIn(false, passwordCompromised);
+      if (passwordCompromised && !trustedDevice) {
+        await proveMailbox(db, services, request, user.id, grant);
+        return await signedIn({ kind: 'passcode', channel: 'email' }, true);
+      }
+      return await signedIn(null, passwordCompromised);
     }
+    if (trustedDevice) return await signedIn(null);
     if (grant.otp === undefined || grant.otpType === 'totp') {
       if (loginOtp === 'choice') throw new HttpError(401, 'OTP_REQUIRED', 'Choose where to receive your passcode.');
-      const destinations = await destinationsOf(db, user.id, grant.siteId);
-      if (!destinations) throw new Error('The user was deleted while signing in');
       // An `sms` site texts the code; a user without a phone gets it by e-mail instead.
-      const channel = loginOtp === 'sms' && destinations.phone !== null ? 'sms' : 'email';
+      const channel = channels[0] ?? 'email';
       const maskedDestination = await sendPasscode(db, services, { userId: user.id, siteId: grant.siteId, purpose: 'login', channel, destinations });
       throw new HttpError(401, channel === 'sms' ? 'OTP_REQUIRED_PHONE' : 'OTP_REQUIRED_EMAIL', 'Enter the passcode we just sent.', undefined, {
         extras: { maskedDestination },
       });
     }
-    await verifyPasscodeOrThrow(db, services, user.id, 'login', grant.otp);
-    return await signedIn(true);
+    const channel = await verifyPasscodeOrThrow(db, services, user.id, 'login', grant.otp, { siteId: grant.siteId, channel: grant.otpType });
+    return await signedIn({ kind: 'passcode', channel });
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 401) {
       // The pending sign-in, so get-preference-details and send-code answer for this user only.
@@ -185,7 +201,7 @@ async function proveMailbox(db: Database, services: AuthServices, request: Fasti
     });
   }
   await services.limits.countCodeCheck(request.ip);
-  await verifyPasscodeOrThrow(db, services, userId, 'login', grant.vbaToken);
+  await verifyPasscodeOrThrow(db, services, userId, 'login', grant.vbaToken, { siteId: grant.siteId, channel: 'email' });
 }
 
 function setLoginChallenge(request: FastifyRequest, reply: FastifyReply, services: AuthServices, userId: string, siteId: string): void {
@@ -194,10 +210,47 @@ function setLoginChallenge(request: FastifyRequest, reply: FastifyReply, service
   reply.header('set-cookie', serializeCookie(LOGIN_CHALLENGE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
 }
 
-/** `trust_device=true` with a right passcode: this device skips the passcode for 15 minutes (ADR 0008). */
-export function setTrustedDevice(request: FastifyRequest, reply: FastifyReply, services: AuthServices, userId: string, siteId: string): void {
+const PASSWORD_PROOF: GivenProof = { kind: 'password' };
+
+/**
+ * The TRUSTED_DEVICE cookie of this browser stands for this sign-in (ADR 0025): the same account and site,
+ * the account's stamp unchanged since (no new password, authenticator or "sign out everywhere"), and a
+ * passcode by a channel the site still allows. An enrolled authenticator is asked before this is read.
+ */
+function isTrustedDevice(request: FastifyRequest, services: AuthServices, user: SignedInUser, siteId: string, channels: readonly string[]): boolean {
+  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, services.clock.now());
+  return (
+    trusted !== null &&
+    trusted.userId === user.id &&
+    trusted.siteId === siteId &&
+    trusted.stamp === user.securityStamp &&
+    trusted.channel !== undefined &&
+    channels.includes(trusted.channel)
+  );
+}
+
+/**
+ * `trust_device=true` with a right passcode (never an authenticator code, which no device skips): this device
+ * skips the passcode for 15 minutes (ADR 0008), on this site, while the account's stamp stays (ADR 0025).
+ */
+export function setTrustedDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: AuthServices,
+  trust: { user: SignedInUser; siteId: string; channel: 'email' | 'sms' },
+): void {
   const expiresAt = new Date(services.clock.now().getTime() + TRUSTED_DEVICE_TTL_MS);
-  const value = signValue({ purpose: TRUSTED_DEVICE_PURPOSE, userId, siteId, expiresAt: expiresAt.getTime() }, services.tokenSigningKey);
+  const value = signValue(
+    {
+      purpose: TRUSTED_DEVICE_PURPOSE,
+      userId: trust.user.id,
+      siteId: trust.siteId,
+      expiresAt: expiresAt.getTime(),
+      stamp: trust.user.securityStamp,
+      channel: trust.channel,
+    },
+    services.tokenSigningKey,
+  );
   reply.header('set-cookie', serializeCookie(TRUSTED_DEVICE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
 }
 

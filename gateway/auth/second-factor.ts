@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import type { MessageChannel } from '../mail/mailer';
 import { HttpError } from '../http/errors';
 import type { AuthServices } from './auth-services';
 import { checkCode, type CodePurpose } from './one-time-codes';
@@ -18,10 +19,22 @@ export async function verifyTotpOrThrow(db: Database, services: AuthServices, us
   throw otpError('OTP_INVALID', await limits.recordTotpFailure(userId));
 }
 
-/** Checks an e-mailed or texted code, or throws 401 OTP_INVALID / OTP_EXPIRED with `attemptsLeft`. */
-export async function verifyPasscodeOrThrow(db: Database, services: AuthServices, userId: string, purpose: CodePurpose, code: string): Promise<void> {
-  const result = await checkCode(db, { userId, purpose, code, key: services.tokenSigningKey, now: services.clock.now() });
+/**
+ * Checks an e-mailed or texted code sent for `sentFor.siteId` (and by `sentFor.channel`, when the caller names
+ * one), or throws 401 OTP_INVALID / OTP_EXPIRED with `attemptsLeft`: a code of another site or channel is a
+ * wrong code (docs/decisions/0025-fresh-proof.md). Returns the channel the code went by.
+ */
+export async function verifyPasscodeOrThrow(
+  db: Database,
+  services: AuthServices,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  sentFor: { siteId: string; channel?: MessageChannel },
+): Promise<MessageChannel> {
+  const result = await checkCode(db, { userId, purpose, code, key: services.tokenSigningKey, now: services.clock.now(), ...sentFor });
   if (!result.ok) throw otpError(result.error, result.attemptsLeft);
+  return result.channel;
 }
 
 function otpError(code: 'OTP_INVALID' | 'OTP_EXPIRED', attemptsLeft: number): HttpError {

@@ -4,6 +4,7 @@ import type { SIGN_IN_ANSWER } from '../../schemas/api/response-schemas';
 import type { SchemaType } from '../../schemas/api/schema-type';
 import type { Database } from '../db/database';
 import { signAccessToken } from './access-tokens';
+import { recordProofs, type GivenProof } from './assurance';
 import type { AuthServices } from './auth-services';
 import { issueRefreshToken, revokeRefreshTokens } from './refresh-tokens';
 import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, SESSION_COOKIE, setSessionCookies, userTypeOf } from './session-cookies';
@@ -34,6 +35,11 @@ export interface SessionGrant {
   mfaEnrollmentStatus: string;
   /** ADR 0014: the card holder the session being replaced acted for (a refreshed agent's session). */
   actingForUserId?: string | null;
+  /**
+   * ADR 0025: what this sign-in was shown, recorded with the new session. A refresh proves nothing new and
+   * passes none, so its session must confirm afresh before an owning change.
+   */
+  proofs?: readonly GivenProof[];
 }
 
 /** ADR 0008's 200 of login and token calls, as the contract states it. */
@@ -63,6 +69,7 @@ export async function completeSignIn(
     if (withTokens === false || withTokens.familyId === undefined) await revokeRefreshTokens(db, { sessionToken: previous, now });
   }
   const session = await openSession(db, grant.userId, grant.siteId, now);
+  await recordProofs(db, sessionIdOf(session.token), grant.siteId, grant.proofs ?? [], now);
   // ADR 0014: a refreshed agent's session goes on acting for the same card holder.
   if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);
   setSessionCookies(request, reply, session, grant.roles);

@@ -1,3 +1,4 @@
+import type { PasscodeChannel } from '../../schemas/site-config/credential-offers';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -54,4 +55,18 @@ export async function signInPolicyFor(db: Queryable, fixtures: Fixtures, userId:
     loginOtp: ownRule !== 'none' ? ownRule : (STRONGER_FIRST.find((rule) => otherRules.has(rule)) ?? 'none'),
     compromisedPasswordCheck: [own, ...others].some(keepsBreachedPasswordFlow),
   };
+}
+
+/**
+ * The channels a passcode of the sign-in rule `rule` may go by, for an account with or without a phone
+ * (docs/decisions/0025-fresh-proof.md "Channels come from the site"): an `email` site e-mails, an `sms`
+ * site texts (e-mails an account without a phone, as ADR 0008 had it), a `choice` site lets the person
+ * pick, and a site that asks none e-mails (the breached-password and confirm-it's-you codes). Never from
+ * the request: `send-code` refuses any other channel, and a code is accepted only as the channel it went by.
+ */
+export function passcodeChannelsOf(rule: LoginOtpRule, hasPhone: boolean): PasscodeChannel[] {
+  if (!hasPhone) return ['email'];
+  if (rule === 'sms') return ['sms'];
+  if (rule === 'choice') return ['email', 'sms'];
+  return ['email'];
 }

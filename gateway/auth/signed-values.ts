@@ -12,6 +12,10 @@ interface SignedPayload {
   siteId: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
+  /** A trusted device's account stamp when it was trusted (ADR 0025): a new stamp ends the trust. */
+  stamp?: string;
+  /** A trusted device's passcode channel: the proof it stands for (ADR 0025). */
+  channel?: 'email' | 'sms';
 }
 
 export function signValue(payload: SignedPayload, key: Buffer): string {

@@ -11,7 +11,7 @@ import { matchTotpStep, newTotpSecret } from './totp';
  */
 export async function startTotpSetup(db: Database, box: SecretBox, userId: string, now: Date): Promise<string> {
   const current = await db.query<{ status: string }>('select status from totp_secrets where user_id = $1', [userId]);
-  if (current.rows[0]?.status === 'ENROLLED') throw new HttpError(409, 'MFA_ALREADY_ENROLLED', 'An authenticator app is already enrolled; unenrol it first.');
+  if (current.rows[0]?.status === 'ENROLLED') throw mfaAlreadyEnrolled();
   const secret = newTotpSecret();
   await db.query(
     `insert into totp_secrets (user_id, secret_sealed, status, created_at) values ($1, $2, 'PENDING', $3)
@@ -48,7 +48,8 @@ export async function acceptTotpCode(
 export async function markTotpEnrolled(db: Database, key: Buffer, userId: string, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query("update totp_secrets set status = 'ENROLLED', enrolled_at = $2 where user_id = $1", [userId, now]);
-    await tx.query("update users set mfa_enrollment_status = 'ENROLLED', updated_at = $2 where id = $1", [userId, now]);
+    // A new security stamp: no device trusted before the authenticator stands in for it (ADR 0025).
+    await tx.query("update users set mfa_enrollment_status = 'ENROLLED', updated_at = $2, security_stamp = gen_random_uuid() where id = $1", [userId, now]);
     return issueRecoveryCodes(tx, key, userId, now);
   });
 }
@@ -58,6 +59,10 @@ export async function removeTotp(db: Database, userId: string, now: Date): Promi
     await tx.query('delete from totp_secrets where user_id = $1', [userId]);
     // Recovery codes stand in for this authenticator only; the next enrolment hands out new ones.
     await tx.query('delete from mfa_recovery_codes where user_id = $1', [userId]);
-    await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2 where id = $1", [userId, now]);
+    await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2, security_stamp = gen_random_uuid() where id = $1", [userId, now]);
   });
+}
+
+export function mfaAlreadyEnrolled(): HttpError {
+  return new HttpError(409, 'MFA_ALREADY_ENROLLED', 'An authenticator app is already enrolled; unenrol it first.');
 }

@@ -3,7 +3,14 @@ import type { UserProfile } from '../../schemas/entities/user-profile';
 import type { AccountNoticeJob } from '../account/account-notices';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
-import { readUserSite, saveChangedAttributes, saveWholeSiteObject, type SiteAttributes, type UserSiteRecord } from '../profile/site-attributes';
+import {
+  readUserSite,
+  saveChangedAttributes,
+  saveWholeSiteObject,
+  type SaveContext,
+  type SiteAttributes,
+  type UserSiteRecord,
+} from '../profile/site-attributes';
 import { copySiteProfileToUser } from '../profile/user-profile';
 import type { AgentCall } from './act-for';
 import { withAudit, type AuditEntry, type ConciergeAction } from './concierge-audit';
@@ -47,7 +54,8 @@ async function auditedAndTold(call: ActingForCall, action: ConciergeAction, attr
   return entry(call, action, attributeKeys);
 }
 
-function saveContext(call: ActingForCall) {
+/** The card holder's save, as their own profile code runs it. */
+export function saveContextOf(call: ActingForCall): SaveContext {
   return { fixtures: call.fixtures, userId: call.userId, siteId: call.siteId, today: call.now };
 }
 
@@ -55,7 +63,7 @@ function saveContext(call: ActingForCall) {
 export function saveChangedForUser(db: Database, call: ActingForCall, changes: SiteAttributes, baseVersion: number | undefined): Promise<UserSiteRecord> {
   return withAudit(
     db,
-    (tx) => saveChangedAttributes(tx, saveContext(call), changes, baseVersion),
+    (tx) => saveChangedAttributes(tx, saveContextOf(call), changes, baseVersion),
     (_saved, tx) => auditedAndTold(call, 'attributes.save', Object.keys(changes), tx),
   );
 }
@@ -67,7 +75,7 @@ export async function saveWholeForUser(db: Database, call: ActingForCall, attrib
     db,
     async (tx) => {
       before = (await readUserSite(tx, call.userId, call.siteId)).attributes;
-      return saveWholeSiteObject(tx, saveContext(call), attributes, version);
+      return saveWholeSiteObject(tx, saveContextOf(call), attributes, version);
     },
     (saved, tx) => auditedAndTold(call, 'site-object.save', changedKeys(before, saved.attributes), tx),
   );

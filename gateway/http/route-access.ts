@@ -4,7 +4,9 @@ import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
 import { isStorableText } from '../../schemas/validators/characters';
 import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
 import { findSessionUser, type SessionUser } from '../auth/session-store';
-import type { Queryable } from '../db/database';
+import { assertFreshProof } from '../auth/assurance';
+import type { Database } from '../db/database';
+import type { Fixtures } from '../fixtures/load-fixtures';
 import type { Clock } from '../time/clock';
 import { HttpError } from './errors';
 
@@ -28,6 +30,14 @@ declare module 'fastify' {
      * replace a breached password (the replacement itself and what the app needs to know it is signed in).
      */
     openWhilePasswordChangeRequired?: true;
+    /**
+     * docs/decisions/0025-fresh-proof.md: the route lets its caller own the account (a password, an
+     * authenticator, recovery codes, an alias, deletion), so holding the session is not enough: it needs a
+     * proof of the site's strongest factor given within the last 10 minutes (403 FRESH_PROOF_REQUIRED), and
+     * an agent's session never has it. A change that owns the account only for some bodies (a contact point
+     * among the attributes) asks `assertFreshProof` itself.
+     */
+    freshProof?: true;
   }
   interface FastifyRequest {
     /** The session the access hook found for a route that is not public; null before. */
@@ -91,13 +101,14 @@ export async function registerPluginWithAccess(app: FastifyInstance, access: Rou
  * an agent on a card holder's call, 403 NOT_CONCIERGE for a card holder on an agent's), an agent's
  * session needs its site still granted (403 SITE_NOT_GRANTED), an account that signed in with a
  * breached password reaches only the routes marked `openWhilePasswordChangeRequired` until it has
- * replaced it (403 PASSWORD_CHANGE_REQUIRED; ADR 0009, SPEC §2 compromised-credentials), and every
+ * replaced it (403 PASSWORD_CHANGE_REQUIRED; ADR 0009, SPEC §2 compromised-credentials), a route that owns the
+ * account needs fresh proof (403 FRESH_PROOF_REQUIRED, ADR 0025), and every
  * site the request names (the `siteId` path parameter, each `siteId` of the query string, X-SITE-ID, then a body's
  * `siteId` once it is read) must be the session's (403 SITE_MISMATCH; a malformed one is a 400
  * naming its field).
  */
-export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Queryable; clock: Clock }): void {
-  const { db, clock } = options;
+export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): void {
+  const { db, fixtures, clock } = options;
   enforcedScopes.add(api);
   api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
@@ -132,6 +143,12 @@ export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Query
     const body = request.body;
     if (request.sessionUser === null || typeof body !== 'object' || body === null || Array.isArray(body) || !('siteId' in body)) return;
     assertSessionSite(request.sessionUser, body.siteId, 'siteId');
+  });
+  // Last before the handler (ADR 0025): a body's field errors, and a route's own "not offered here" refusal
+  // (its preValidation hook), come first, so the person is never asked to confirm a change that cannot be made.
+  api.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.freshProof !== true || request.sessionUser === null) return;
+    await assertFreshProof(db, fixtures, request.sessionUser, clock.now());
   });
 }
 

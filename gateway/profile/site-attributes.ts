@@ -84,6 +84,17 @@ export function saveWholeSiteObject(db: Database, context: SaveContext, sent: Si
   });
 }
 
+/**
+ * The attribute keys a save would change, read before it (ADR 0025: a contact point among them needs fresh
+ * proof, asked before the save's transaction). `whole`: `sent` is the whole site object, so a missing key
+ * is a removal; otherwise only the keys sent, each compared as it would be stored.
+ */
+export async function keysChangedBy(db: Queryable, context: SaveContext, sent: SiteAttributes, whole: boolean): Promise<string[]> {
+  const stored = await readStoredSite(db, context.userId, context.siteId, false);
+  const next = normalisedAttributes(context, sent);
+  return Object.keys(whole ? differences(stored.attributes, next) : differences(stored.attributes, { ...stored.attributes, ...next }));
+}
+
 /** Attributes as the profile form normalises them (upper-cased where the site asks, SPEC §5): checked and stored so. */
 function normalisedAttributes(context: SaveContext, attributes: SiteAttributes): SiteAttributes {
   return normalisedPayload(context.fixtures, { siteId: siteOf(context).siteId, locale: DEFAULT_LOCALE, form: 'edit-profile' }, attributes);

@@ -219,6 +219,13 @@ export const ALIAS_BODY = {
   propertyNames: { enum: ['alias', 'aliasType'] },
   properties: { alias: { type: 'string', maxLength: ALIAS_MAX_LENGTH }, aliasType: { type: 'string', enum: [...ALIAS_TYPES] } },
 } as const;
+/** ADR 0022 "Proving an EMAIL alias": the address waiting for its code, and the six digits mailed to it. */
+export const ALIAS_CONFIRM_BODY = {
+  type: 'object',
+  required: ['alias', 'passcode'],
+  propertyNames: { enum: ['alias', 'passcode'] },
+  properties: { alias: { type: 'string', maxLength: ALIAS_MAX_LENGTH }, passcode: SIX_DIGIT_CODE },
+} as const;
 
 // Concierge (ADR 0014).
 

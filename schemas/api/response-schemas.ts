@@ -229,11 +229,14 @@ export const ACTING_FOR_ANSWER = {
 /** ADR 0014: acting for someone answers whom. */
 export const ACT_FOR_ANSWER = { type: 'object', required: ['actingFor'], properties: { actingFor: ACTING_FOR_SCHEMA } } as const;
 
-/** ADR 0022: the alias as stored. */
+/**
+ * ADR 0022: the alias as stored, and whether it counts: a USERNAME always; an EMAIL only once the code mailed
+ * to it came back (`proved: false` until then, for every address alike: "Proving an EMAIL alias").
+ */
 export const ALIAS_ANSWER = {
   type: 'object',
-  required: ['alias', 'aliasType'],
-  properties: { alias: STRING, aliasType: { enum: [...ALIAS_TYPES] } },
+  required: ['alias', 'aliasType', 'proved'],
+  properties: { alias: STRING, aliasType: { enum: [...ALIAS_TYPES] }, proved: { type: 'boolean' } },
 } as const;
 
 /** ADR 0015: the test identity provider's picker, the identities its client may sign in as. */

@@ -610,9 +610,19 @@ export const API_ROUTES: readonly RouteContract[] = [
     url: '/user-mgmt/user/alias',
     access: 'signed-in',
     availability: 'always',
-    summary: "Sets the account's USERNAME or EMAIL alias on the session's site.",
+    summary: "Sets the account's USERNAME or EMAIL alias on the session's site; an EMAIL alias stays unproved until the code mailed to it is confirmed.",
     request: { body: request.ALIAS_BODY },
-    response: ok('The alias as stored.', answer.ALIAS_ANSWER),
+    response: ok('The alias as stored, with `proved` (false for every new EMAIL alias, whoever holds the address).', answer.ALIAS_ANSWER),
+  },
+  {
+    method: 'POST',
+    base: 'api',
+    url: '/user-mgmt/user/alias/confirm',
+    access: 'cardholder',
+    availability: 'always',
+    summary: 'Proves the EMAIL alias waiting for its code with the code mailed to the address (ADR 0022 "Proving an EMAIL alias").',
+    request: { body: request.ALIAS_CONFIRM_BODY },
+    response: ok('The alias, proved.', answer.ALIAS_ANSWER),
   },
   // Page-root files (SPEC §7 offers, ADR 0022 promotions configuration).
   {

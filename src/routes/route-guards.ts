@@ -1,5 +1,5 @@
 import { readSiteFormSettings } from '../../schemas/forms/site-form-settings';
-import { isMfaOffered, isPasswordManagedHere } from '../../schemas/site-config/credential-offers';
+import { isMfaOffered, isPasswordManagedHere, isStepByStepRecovery } from '../../schemas/site-config/credential-offers';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { FeatureFlags } from '../app/feature-flags';
 import { isAppDeepLink, mobileAppOf, type MobileApp, type MobileDevice } from '../app/mobile-deep-link';
@@ -112,11 +112,6 @@ export function isSsoSite(site: SiteConfig): boolean {
 export function isOffersPreferenceShown(site: SiteConfig): boolean {
   const level = readSiteFormSettings(site).levels.offers_preference;
   return level !== undefined && level !== 'None';
-}
-
-/** §2 recovery variants: step-by-step when the locale is pt_br or send_sms is 'true'. */
-export function isStepByStepRecovery(site: SiteConfig, locale: string): boolean {
-  return locale === 'pt_br' || readSiteFormSettings(site).sendSms;
 }
 
 const to = (route: AccountRoute, search: string): Redirect => ({ kind: 'redirect', route, search });

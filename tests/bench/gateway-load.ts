@@ -3,10 +3,10 @@
  * loopback, and password sign-ins per second. The gateway is its own process (startPortal) on its
  * embedded PGlite database, so autocannon, in this process, never shares its event loop.
  *
- * Sign-ins: ADR 0008 allows 30 login calls per IP per 5 minutes. The gateway under load is started
- * with TRUST_PROXY=true (an existing setting, README "Environment") and each sign-in names its own
- * client address in X-Forwarded-For, so the per-IP limit counts 'different people' instead of
- * refusing the load; the production default (TRUST_PROXY=false) is untouched.
+ * Sign-ins: ADR 0008 allows 30 login calls per IP per 5 minutes. The gateway under load runs in
+ * development mode (startPortal) with TRUST_PROXY=true (README "Environment") and each sign-in names
+ * its own client address in X-Forwarded-For, so the per-IP limit counts 'different people' instead of
+ * refusing the load; production mode refuses TRUST_PROXY=true (ADR 0017).
  *
  * The reads' reference is a bare Fastify route in a process of its own, under the same load from the same tool
  * just before each read.

@@ -146,6 +146,7 @@ it('starts, serves, stops cleanly on SIGTERM, and keeps its data across a restar
     'keys generated under DATA_DIR/secrets',
     'pre-auth client secret',
     '/api/test-support/session',
+    'any captcha token passes',
   ]) {
     expect(first.output()).toContain(exposed);
   }
@@ -331,6 +332,7 @@ const SECRETS = {
   smtpPassword: 'smtp-password-never-printed',
   preauth: 'preauth-secret-never-printed',
   keys: ['1a'.repeat(32), '2b'.repeat(32), '3c'.repeat(32)],
+  hcaptcha: 'hcaptcha-secret-never-printed',
 };
 /** ADR 0018: every development default replaced; an empty value unsets a variable (the gateway reads "" as unset). */
 const PRODUCTION_ENV: Record<string, string> = {
@@ -342,6 +344,8 @@ const PRODUCTION_ENV: Record<string, string> = {
   TOKEN_SIGNING_KEY: SECRETS.keys[0]!,
   TOTP_ENCRYPTION_KEY: SECRETS.keys[1]!,
   CARD_FINGERPRINT_KEY: SECRETS.keys[2]!,
+  // The bundled sites ask a captcha at registration (SPEC §7 `captcha_required`).
+  HCAPTCHA_SECRET: SECRETS.hcaptcha,
   FIXTURES_DIR: productionFixtures,
 };
 
@@ -351,7 +355,7 @@ async function refusalOf(env: Record<string, string>): Promise<{ heading: string
   const { code, stdout, stderr } = await earlyExitOf(startGateway({ DATA_DIR: untouched, ...env }));
   expect(code).toBe(1);
   expect(stdout + stderr).not.toMatch(/\n\s+at /);
-  for (const secret of [SECRETS.smtpPassword, SECRETS.preauth, ...SECRETS.keys]) expect(stdout + stderr).not.toContain(secret);
+  for (const secret of [SECRETS.smtpPassword, SECRETS.preauth, ...SECRETS.keys, SECRETS.hcaptcha]) expect(stdout + stderr).not.toContain(secret);
   await expect(stat(untouched)).rejects.toThrow(/ENOENT/);
   const lines = stderr.split('\n').filter(Boolean);
   return { heading: lines[0] ?? '', problems: lines.filter((line) => line.startsWith('  - ')).map((line) => line.slice(4)), output: stderr };
@@ -382,6 +386,16 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
     ],
     ['a key too short', { TOTP_ENCRYPTION_KEY: 'ab'.repeat(16) }, /^TOTP_ENCRYPTION_KEY must hold at least 32 bytes/],
     ['GATEWAY_TEST_MODE=true', { GATEWAY_TEST_MODE: 'true' }, /^GATEWAY_TEST_MODE=true adds test hooks/],
+    [
+      'TRUST_PROXY=true (the client would name its own address)',
+      { TRUST_PROXY: 'true' },
+      /^TRUST_PROXY=true takes the client address from X-Forwarded-For as the client wrote it, so no per-IP limit holds; set the number of proxies/,
+    ],
+    [
+      'HCAPTCHA_SECRET unset while sites ask a captcha (any token would pass)',
+      { HCAPTCHA_SECRET: '' },
+      /^HCAPTCHA_SECRET is not set, so any captcha token passes, and .*firstbank.* require a captcha/,
+    ],
     [
       'the bundled fixtures: unionbank signs in at the test identity provider',
       { FIXTURES_DIR: '' },
@@ -423,6 +437,7 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
       'TOTP_ENCRYPTION_KEY',
       'CARD_FINGERPRINT_KEY',
       'GATEWAY_TEST_MODE=true',
+      'HCAPTCHA_SECRET',
       'site unionbank',
     ]);
   }, 30_000);

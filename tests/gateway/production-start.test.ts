@@ -145,6 +145,8 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
       TOKEN_SIGNING_KEY: '1a'.repeat(32),
       TOTP_ENCRYPTION_KEY: '2b'.repeat(32),
       CARD_FINGERPRINT_KEY: '3c'.repeat(32),
+      // The bundled sites ask a captcha at registration; production needs hCaptcha's secret to check it.
+      HCAPTCHA_SECRET: 'a-deployment-hcaptcha-secret',
     };
     const gateway = spawn('npm', ['run', 'start:prod'], { cwd: deployment, env: productionEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../gateway/config';
 import type { Fixtures } from '../../gateway/fixtures/load-fixtures';
 import { developmentBanner, developmentExposures, isLoopback, startRefusals } from '../../gateway/run-mode';
+import { featureConfigOf } from '../../schemas/site-config/types';
 import { realFixtures } from './support/test-gateway';
 
 /** ADR 0018: the rules of each mode, as functions; tests/gateway/main.test.ts proves them through the real process. */
@@ -13,6 +14,7 @@ const PRODUCTION_ENV = {
   TOKEN_SIGNING_KEY: '11'.repeat(32),
   TOTP_ENCRYPTION_KEY: '22'.repeat(32),
   CARD_FINGERPRINT_KEY: '33'.repeat(32),
+  HCAPTCHA_SECRET: '0x-an-hcaptcha-secret',
 };
 
 /** The real fixtures with unionbank's issuer replaced. */
@@ -43,6 +45,12 @@ describe('production refusals', () => {
     ['CARD_FINGERPRINT_KEY', undefined, /^CARD_FINGERPRINT_KEY is not set/],
     ['CARD_FINGERPRINT_KEY', '11'.repeat(32), /^TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY and CARD_FINGERPRINT_KEY must be three different keys$/],
     ['GATEWAY_TEST_MODE', 'true', /^GATEWAY_TEST_MODE=true adds test hooks/],
+    [
+      'TRUST_PROXY',
+      'true',
+      /^TRUST_PROXY=true takes the client address from X-Forwarded-For as the client wrote it, so no per-IP limit holds; set the number of proxies/,
+    ],
+    ['HCAPTCHA_SECRET', undefined, /^HCAPTCHA_SECRET is not set, so any captcha token passes, and bancosol, dohabank, .* require a captcha/],
   ] as const)('refuses %s=%s with exactly one line', async (name, value, expected) => {
     const env: Record<string, string> = { ...PRODUCTION_ENV };
     if (value === undefined) delete env[name];
@@ -50,7 +58,7 @@ describe('production refusals', () => {
     const refusals = startRefusals(readConfig(env), await fixturesWithIssuer('https://login.unionbank.example'));
     expect(refusals).toHaveLength(1);
     expect(refusals[0]).toMatch(expected);
-    for (const secret of ['smtp-password', 'a-production-preauth-secret', '11'.repeat(32), '22'.repeat(32), '33'.repeat(32)])
+    for (const secret of ['smtp-password', 'a-production-preauth-secret', '11'.repeat(32), '22'.repeat(32), '33'.repeat(32), '0x-an-hcaptcha-secret'])
       expect(refusals[0]).not.toContain(secret);
   });
 
@@ -73,7 +81,25 @@ describe('production refusals', () => {
   });
 
   it('lists every problem at once when nothing is set', async () => {
-    expect(startRefusals(readConfig({ GATEWAY_TEST_MODE: 'true' }), await realFixtures())).toHaveLength(8);
+    expect(startRefusals(readConfig({ GATEWAY_TEST_MODE: 'true' }), await realFixtures())).toHaveLength(9);
+  });
+
+  // ADR 0017: behind one load balancer 1 (or its addresses), behind two 2 (or both ranges); never "everyone".
+  it.each(['1', '2', '10.0.0.0/8', '10.0.0.0/8, 192.168.4.0/24', 'fd00::/8', 'false'])('accepts TRUST_PROXY=%s', async (value) => {
+    expect(startRefusals(readConfig({ ...PRODUCTION_ENV, TRUST_PROXY: value }), await fixturesWithIssuer('https://login.unionbank.example'))).toEqual([]);
+  });
+
+  it('names every site that asks a captcha, and asks no secret when none does', async () => {
+    const { HCAPTCHA_SECRET: _secret, ...withoutSecret } = PRODUCTION_ENV;
+    const fixtures = await fixturesWithIssuer('https://login.unionbank.example');
+    const [refusal] = startRefusals(readConfig(withoutSecret), fixtures);
+    const asking = [...fixtures.sites.values()].filter(({ config }) => featureConfigOf(config, 'user_enrollment').captcha_required === 'true');
+    expect(asking.length).toBeGreaterThan(0);
+    for (const { config } of asking) expect(refusal).toContain(config.siteId);
+    expect(refusal).not.toContain('unionbank');
+
+    const sites = new Map([...fixtures.sites].filter(([, site]) => !asking.includes(site)));
+    expect(startRefusals(readConfig(withoutSecret), { ...fixtures, sites })).toEqual([]);
   });
 
   it('allows SITE_GALLERY=true, which lists site names and ids the site-config service already answers one by one', async () => {
@@ -110,6 +136,7 @@ describe('development mode', () => {
       'TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY',
       'PREAUTH_CLIENT_SECRET',
       '/api/test-support/session',
+      'any captcha token passes',
       'npm run start:prod',
     ]) {
       expect(banner).toContain(part);
@@ -124,5 +151,17 @@ describe('development mode', () => {
     expect(exposures.join('\n')).not.toContain('dev-outbox');
     expect(exposures.join('\n')).not.toContain('PREAUTH_CLIENT_SECRET');
     expect(exposures.join('\n')).toContain('keys generated under DATA_DIR/secrets for TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY');
+  });
+
+  it('says any captcha token passes while a site asks one and HCAPTCHA_SECRET is unset, and not once it is set', async () => {
+    const fixtures = await realFixtures();
+    const asking = [...fixtures.sites.values()]
+      .filter(({ config }) => featureConfigOf(config, 'user_enrollment').captcha_required === 'true')
+      .map(({ config }) => config.siteId)
+      .sort();
+    const unset = developmentExposures(readConfig({ NODE_ENV: 'development' }), fixtures);
+    expect(unset).toContain(`any captcha token passes (HCAPTCHA_SECRET unset) on ${asking.join(', ')}`);
+    const set = developmentExposures(readConfig({ NODE_ENV: 'development', HCAPTCHA_SECRET: '0xsecret' }), fixtures);
+    expect(set.join('\n')).not.toContain('captcha');
   });
 });

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
 import { queueAccountNotice, type AccountNoticeJob } from '../../account/account-notices';
 import { enrolledAsset, listAssets } from '../../cards/enrolled-assets';
-import { readUserSiteForAgent, saveChangedForUser, saveWholeForUser } from '../../concierge/acting-for-user';
+import { assertContactPointsMayChange } from '../../auth/assurance';
+import { readUserSiteForAgent, saveChangedForUser, saveContextOf, saveWholeForUser } from '../../concierge/acting-for-user';
 import { requireActingFor } from '../../concierge/concierge-session';
 import type { Database, Queryable } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { SiteAttributes } from '../../profile/site-attributes';
+import { keysChangedBy, type SiteAttributes } from '../../profile/site-attributes';
 import type { Clock } from '../../time/clock';
 import { assertSiteObjectFor } from '../../profile/site-object-check';
 
@@ -63,6 +64,7 @@ export async function conciergeAttributeRoutes(
     },
     async (request, reply) => {
       const call = await actingForOn(request, reply, request.params.siteId);
+      await assertContactPointsMayChange(db, fixtures, call.agent, await keysChangedBy(db, saveContextOf(call), request.body.attributes, false), call.now);
       return saveChangedForUser(db, call, request.body.attributes, request.body.baseVersion);
     },
   );
@@ -79,6 +81,7 @@ export async function conciergeAttributeRoutes(
     async (request, reply) => {
       const call = await actingForOn(request, reply, request.params.siteId);
       assertSiteObjectFor(call.siteId, request.body);
+      await assertContactPointsMayChange(db, fixtures, call.agent, await keysChangedBy(db, saveContextOf(call), request.body.attributes, true), call.now);
       return saveWholeForUser(db, call, request.body.attributes, request.body.version);
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TEST_CLOCK_BODY, TEST_FAILURE_BODY, TEST_SESSION_BODY } from '../../../schemas/api/request-schemas';
 import { setSessionCookies } from '../../auth/session-cookies';
-import { openSession } from '../../auth/session-store';
+import { recordProofs, type GivenProof } from '../../auth/assurance';
+import { openSession, sessionIdOf } from '../../auth/session-store';
 import type { Database } from '../../db/database';
 import { HttpError, pathOf, sendError } from '../../http/errors';
 import type { AdjustableClock } from '../../time/clock';
@@ -18,6 +19,8 @@ import type { AdjustableClock } from '../../time/clock';
  * - `POST test-support/fail-next { method, path, status }` makes the next matching call answer
  *   that status once (ADR 0011), so browser tests show each SPEC §8 failure with its real X-CID.
  */
+const TEST_SIGN_IN_PROOFS: readonly GivenProof[] = [{ kind: 'password' }, { kind: 'passcode', channel: 'email' }, { kind: 'totp' }, { kind: 'sso' }];
+
 export async function testSupportRoutes(app: FastifyInstance, options: { db: Database; clock: AdjustableClock; failures: InjectedFailures }): Promise<void> {
   const { db, clock, failures } = options;
   app.post<{ Body: { email: string; siteId: string } }>(
@@ -32,6 +35,9 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
       const user = found.rows[0];
       if (!user) throw new HttpError(404, 'USER_NOT_FOUND', 'No user has this e-mail address.');
       const session = await openSession(db, user.id, siteId, clock.now());
+      // As a sign-in that just passed every step the site could ask (ADR 0025): a test moves the clock past
+      // FRESH_PROOF_MAX_AGE_MS to meet the "confirm it's you" step.
+      await recordProofs(db, sessionIdOf(session.token), siteId, TEST_SIGN_IN_PROOFS, clock.now());
       setSessionCookies(request, reply, session, user.roles);
       return { signedIn: true, expiresAt: session.expiresAt.toISOString() };
     },

@@ -85,7 +85,8 @@ export async function ssoRoutes(
       const now = auth.clock.now();
       const subject = await finishSsoSignIn(db, sso, request.body, binding, contextOf(sso), now);
       const grant = await findOrCreateSsoUser(db, sso.siteId, subject);
-      const answer = await completeSignIn(db, auth, request, reply, grant, false);
+      // ADR 0025: the identity provider's sign-in is the SSO site's proof.
+      const answer = await completeSignIn(db, auth, request, reply, { ...grant, proofs: [{ kind: 'sso' }] }, false);
       expireCookies(request, reply, [SSO_BINDING_COOKIE]);
       return { ...answer, lastVisitedPath: subject.lastVisitedPath };
     },

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
+import { assertContactPointsMayChange } from '../../auth/assurance';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
-import { saveChangedAttributes, type SiteAttributes } from '../../profile/site-attributes';
+import { keysChangedBy, saveChangedAttributes, type SiteAttributes } from '../../profile/site-attributes';
 import type { Clock } from '../../time/clock';
 
 /**
  * SPEC §7 `POST user-attribute/v2/user/{siteId}` `{ attributes, baseVersion? }` (ADR 0010 "Saving only
  * what changed"): the edit-profile screen sends the keys the person changed; the app's auth machine
  * sends `{ locale }` after USER_NOT_FOUND (§4), which gives the user a profile on that site. The XSRF
- * double submit is checked for every state-changing call of the API scope (`http/xsrf.ts`, ADR 0008).
+ * double submit is checked for every state-changing call of the API scope (`http/xsrf.ts`, ADR 0008). A new
+ * phone needs fresh proof (ADR 0025).
  */
 export async function userAttributeSaveRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
   const { db, fixtures, clock } = options;
@@ -26,6 +28,7 @@ export async function userAttributeSaveRoutes(app: FastifyInstance, options: { d
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const context = { fixtures, userId: user.userId, siteId: request.params.siteId, today: clock.now() };
+      await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, false), clock.now());
       return saveChangedAttributes(db, context, request.body.attributes, request.body.baseVersion);
     },
   );

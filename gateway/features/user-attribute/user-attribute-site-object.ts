@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
+import { assertContactPointsMayChange } from '../../auth/assurance';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
-import { saveWholeSiteObject, type SiteAttributes } from '../../profile/site-attributes';
+import { keysChangedBy, saveWholeSiteObject, type SiteAttributes } from '../../profile/site-attributes';
 import type { Clock } from '../../time/clock';
 import { assertSiteObjectFor } from '../../profile/site-object-check';
 
@@ -28,6 +29,8 @@ export async function userAttributeSiteObjectRoutes(app: FastifyInstance, option
       const { siteId } = request.params;
       assertSiteObjectFor(siteId, request.body);
       const context = { fixtures, userId: user.userId, siteId, today: clock.now() };
+      // ADR 0025: a new phone needs fresh proof.
+      await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, true), clock.now());
       return saveWholeSiteObject(db, context, request.body.attributes, request.body.version);
     },
   );

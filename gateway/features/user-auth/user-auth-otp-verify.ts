@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OTP_VERIFY_BODY } from '../../../schemas/api/request-schemas';
+import { recordProofs, type GivenProof } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from '../../auth/second-factor';
 import { requireSessionUser } from '../../auth/session-cookies';
@@ -10,8 +11,9 @@ export const OTP_CHECK_VALID_MS = 15 * 60_000;
 
 /**
  * ADR 0008 `POST user-auth/otp/verify { otp, otp_type }` for the signed-in otp-check screens (SPEC
- * §2): a code sent by `send-code` with purpose `otp-check`, or an authenticator code. Counts toward
- * the per-IP code-check limit.
+ * §2): a code sent by `send-code` with purpose `otp-check` for this session's site by the channel
+ * `otp_type` names, or an authenticator code. Counts toward the per-IP code-check limit. A pass is
+ * recorded as the session's proof (ADR 0025), which the app's "confirm it's you" step relies on.
  */
 export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
   const { db, auth } = options;
@@ -26,7 +28,9 @@ export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { d
       await auth.limits.countCodeCheck(request.ip);
       const { otp, otp_type: otpType } = request.body;
       if (otpType === 'totp') await verifyTotpOrThrow(db, auth, user.userId, otp);
-      else await verifyPasscodeOrThrow(db, auth, user.userId, 'otp-check', otp);
+      else await verifyPasscodeOrThrow(db, auth, user.userId, 'otp-check', otp, { siteId: user.siteId, channel: otpType });
+      const proof: GivenProof = otpType === 'totp' ? { kind: 'totp' } : { kind: 'passcode', channel: otpType };
+      await recordProofs(db, user.sessionId, user.siteId, [proof], auth.clock.now());
       return { verifiedUntil: new Date(auth.clock.now().getTime() + OTP_CHECK_VALID_MS).toISOString() };
     },
   );

@@ -130,8 +130,9 @@ export async function userAuthSignInRoutes(
           until: until.toISOString(),
         }),
     };
-    const { user, passcodeChecked, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
-    if (grant.trustDevice && passcodeChecked) setTrustedDevice(request, reply, auth, user.id, siteId);
+    const { user, proofs, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
+    const passcode = proofs.find((proof) => proof.kind === 'passcode');
+    if (grant.trustDevice && passcode?.channel !== undefined) setTrustedDevice(request, reply, auth, { user, siteId, channel: passcode.channel });
     // ADR 0009: the account must replace a breached password before any other signed-in call (the
     // access hook holds it); an agent is never sent to the card holder's detour (ADR 0014).
     await recordPasswordChangeRequired(db, user.id, passwordCompromised && !user.roles.includes(CONCIERGE_ROLE));
@@ -140,7 +141,7 @@ export async function userAuthSignInRoutes(
       auth,
       request,
       reply,
-      { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus },
+      { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus, proofs },
       withTokens ? {} : false,
     );
     // A recovery code was spent: the app says how many are left and offers to set up two-step again.

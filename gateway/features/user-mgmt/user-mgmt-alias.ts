@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ALIAS_BODY } from '../../../schemas/api/request-schemas';
+import { ALIAS_BODY, ALIAS_CONFIRM_BODY } from '../../../schemas/api/request-schemas';
 import type { ALIAS_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
-import { normaliseAlias, validateAlias } from '../../../schemas/account/user-alias';
+import { normaliseAlias, validateAlias, type AliasType } from '../../../schemas/account/user-alias';
 import { queueAccountNotice } from '../../account/account-notices';
+import { aliasTaken, confirmAliasProof, isUniqueViolation, type AliasProofJob } from '../../account/alias-proof';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import { withAudit } from '../../concierge/concierge-audit';
@@ -12,15 +13,18 @@ import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 
-/** The answer of the call: the alias as stored. */
+/** The answer of both calls: the alias as stored, and whether it counts yet. */
 type AliasAnswer = SchemaType<typeof ALIAS_ANSWER>;
 
 /**
  * SPEC §7 `POST user-mgmt/user/alias` (`alias`, `aliasType`), docs/decisions/0022-declared-calls.md:
  * sets the signed-in card holder's alias of that type on the session's site (never a site the request
  * names, ADR 0017), replacing the previous one. An agent sets it for the card holder they act for,
- * with an audit row (ADR 0014). An alias another account of the site holds is 409 ALIAS_TAKEN.
- * Aliases are not a sign-in name: sign-in stays the e-mail address (ADR 0008).
+ * with an audit row (ADR 0014). A USERNAME another account of the site holds is 409 ALIAS_TAKEN.
+ * An EMAIL alias is stored unproved for every address alike, and the code that proves it is mailed by
+ * a job after the answer (ADR 0022 "Proving an EMAIL alias"), so the answer never tells whether the
+ * address is someone else's (ADR 0017). Aliases are not a sign-in name: sign-in stays the e-mail
+ * address (ADR 0008).
  */
 export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
   const { db, auth, jobs } = options;
@@ -39,35 +43,81 @@ export async function userMgmtAliasRoutes(app: FastifyInstance, options: { db: D
       const alias = aliasType === 'EMAIL' ? request.body.alias.trim() : request.body.alias;
       const invalid = validateAlias(aliasType, alias);
       if (invalid) throw new HttpError(400, 'VALIDATION_FAILED', `Invalid alias for type ${aliasType}.`, { alias: invalid.key });
+      // ADR 0009's mails per typed address: an address alias may mail its code, or a notice, to a stranger's box.
+      if (aliasType === 'EMAIL') await auth.limits.countAccountMail(normaliseAlias(aliasType, alias));
       const stored = { alias, aliasType };
       if (!session.isAgent) {
-        await db.transaction((tx) => saveAlias(tx, session.userId, session.siteId, stored, now));
-        return stored;
+        const proved = await db.transaction((tx) => saveAlias(tx, jobs, session.userId, session.siteId, stored, now));
+        if (!proved) jobs.wakeAfterAnswer(reply);
+        return { ...stored, proved };
       }
       const { agent, userId } = await requireActingFor(db, request, reply, now);
-      await withAudit(
+      const proved = await withAudit(
         db,
-        (tx) => saveAlias(tx, userId, agent.siteId, stored, now),
+        (tx) => saveAlias(tx, jobs, userId, agent.siteId, stored, now),
         async (_saved, tx) => {
           await queueAccountNotice(jobs, reply, { notice: 'agent-acted', userId, siteId: agent.siteId, attributeKeys: ['alias'], at: now.toISOString() }, tx);
           return { agentId: agent.userId, userId, siteId: agent.siteId, action: 'alias.set', correlationId: request.id, at: now };
         },
       );
-      return stored;
+      // The notice's wake after the answer also runs the proof job queued beside it.
+      return { ...stored, proved };
+    },
+  );
+
+  app.post<{ Body: SchemaType<typeof ALIAS_CONFIRM_BODY> }>(
+    '/user-mgmt/user/alias/confirm',
+    {
+      // The proof is the mailbox owner's own: the card holder enters the code in their session (ADR 0022).
+      config: { access: 'cardholder' },
+      schema: { body: ALIAS_CONFIRM_BODY },
+    },
+    async (request, reply): Promise<AliasAnswer> => {
+      const now = auth.clock.now();
+      const session = await requireSessionUser(db, request, reply, now);
+      // Counted with the other code checks per IP (ADR 0008), before the code is looked at.
+      await auth.limits.countCodeCheck(request.ip);
+      const alias = request.body.alias.trim();
+      const invalid = validateAlias('EMAIL', alias);
+      if (invalid) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid alias for type EMAIL.', { alias: invalid.key });
+      return confirmAliasProof(db, auth, { userId: session.userId, siteId: session.siteId, alias, passcode: request.body.passcode });
     },
   );
 }
 
-async function saveAlias(tx: Queryable, userId: string, siteId: string, { alias, aliasType }: AliasAnswer, now: Date): Promise<void> {
+/**
+ * Stores the alias; true when it counts at once. A USERNAME does; another account's is 409 ALIAS_TAKEN. An
+ * EMAIL alias is stored unproved, whoever holds the address, with its `alias-proof` job in the same
+ * transaction: the work is the same for a stranger's address, a member's own and a free one. The caller's
+ * own proved address posted again stays proved, and nothing is mailed.
+ */
+async function saveAlias(
+  tx: Queryable,
+  jobs: JobQueue,
+  userId: string,
+  siteId: string,
+  { alias, aliasType }: { alias: string; aliasType: AliasType },
+  now: Date,
+): Promise<boolean> {
   const normalised = normaliseAlias(aliasType, alias);
-  // An address alias may not be another account's own address on this site: it would read as theirs.
   if (aliasType === 'EMAIL') {
-    const owner = await tx.query(
-      `select 1 from users u join user_sites s on s.user_id = u.id
-        where s.site_id = $1 and lower(u.email) = $2 and u.id <> $3 limit 1`,
-      [siteId, normalised, userId],
+    const kept = await tx.query(
+      `update user_aliases set alias = $4, updated_at = $5
+        where user_id = $1 and site_id = $2 and alias_type = 'EMAIL' and normalised = $3 and proved_at is not null
+        returning 1`,
+      [userId, siteId, normalised, alias, now],
     );
-    if (owner.rows.length > 0) throw aliasTaken();
+    if (kept.rows.length > 0) return true;
+    await tx.query(
+      `insert into user_aliases (user_id, site_id, alias_type, alias, normalised, created_at, updated_at)
+       values ($1, $2, 'EMAIL', $3, $4, $5, $5)
+       on conflict (user_id, site_id, alias_type) do update set alias = excluded.alias, normalised = excluded.normalised,
+         updated_at = excluded.updated_at, proved_at = null, proof_id = null, proof_hash = null, proof_expires_at = null, proof_attempts = 0`,
+      [userId, siteId, alias, normalised, now],
+    );
+    const job: AliasProofJob = { userId, siteId, normalised };
+    await jobs.enqueue('alias-proof', { ...job }, tx);
+    return false;
   }
   try {
     await tx.query(
@@ -77,12 +127,9 @@ async function saveAlias(tx: Queryable, userId: string, siteId: string, { alias,
       [userId, siteId, aliasType, alias, normalised, now],
     );
   } catch (error) {
-    // The unique index decides between two accounts claiming the same alias at once.
-    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') throw aliasTaken();
+    // The unique index decides between two accounts claiming the same handle at once.
+    if (isUniqueViolation(error)) throw aliasTaken();
     throw error;
   }
-}
-
-function aliasTaken(): HttpError {
-  return new HttpError(409, 'ALIAS_TAKEN', 'Another account on this site already uses this alias; choose another.', { alias: 'taken' });
+  return true;
 }

@@ -6,7 +6,9 @@ import type { CodePurpose } from '../../auth/one-time-codes';
 import { destinationsOf, sendPasscode } from '../../auth/passcode-delivery';
 import { readLoginChallenge } from '../../auth/password-sign-in';
 import { LOGIN_CHALLENGE_COOKIE, readCookies, requireSessionUser, SESSION_COOKIE } from '../../auth/session-cookies';
+import { passcodeChannelsOf, signInPolicyFor } from '../../auth/sign-in-policy';
 import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 
 /**
@@ -15,8 +17,8 @@ import { HttpError } from '../../http/errors';
  * cookie, which only a right password sets: nobody learns whether an account exists, or where it
  * gets its codes, from these calls. Signed in, they answer for the session's user (otp-check).
  */
-export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
-  const { db, auth } = options;
+export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
+  const { db, fixtures, auth } = options;
 
   app.post<{ Body: { primaryUserIdentifier: string; siteId: string } }>(
     '/user-mgmt/user/get-preference-details',
@@ -51,6 +53,12 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
       if (!destinations) throw challengeRequired();
       if (channel === 'sms' && destinations.phone === null) {
         throw new HttpError(400, 'VALIDATION_FAILED', 'There is no phone number to text the passcode to.', { channel: 'invalid' });
+      }
+      // ADR 0025 "Channels come from the site": the site's sign-in rule (made stronger by the person's other
+      // sites) names the channels, never the caller; and the code is kept as sent for this site and channel.
+      const policy = await signInPolicyFor(db, fixtures, userId, siteId);
+      if (!passcodeChannelsOf(policy.loginOtp, destinations.phone !== null).includes(channel)) {
+        throw new HttpError(400, 'VALIDATION_FAILED', `This site does not send passcodes by ${channel}.`, { channel: 'notOffered' });
       }
       await sendPasscode(db, auth, { userId, siteId, purpose, channel, destinations });
       return reply.code(204).send();

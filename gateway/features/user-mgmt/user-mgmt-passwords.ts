@@ -22,6 +22,9 @@ export async function userMgmtPasswordRoutes(
   options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
+  const passwordHashOf = async (userId: string): Promise<string> =>
+    (await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [userId])).rows[0]?.password_hash ?? '';
+
   // The person hears of every new password, in case it was not them (docs/decisions/0021-recovery-codes-and-account-notices.md).
   const noticePasswordChanged = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
     queueAccountNotice(jobs, reply, {
@@ -35,16 +38,20 @@ export async function userMgmtPasswordRoutes(
   app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
     '/user-mgmt/user/change-password',
     {
-      config: { access: 'cardholder' },
+      // ADR 0025: a new password owns the account; the current one alone is what a shared computer may have kept.
+      config: { access: 'cardholder', freshProof: true },
       schema: { body: CHANGE_PASSWORD_BODY },
+      // Before the fresh-proof check: nobody is asked to confirm a change this account cannot make here.
+      preValidation: async (request) => {
+        if (request.sessionUser === null) return;
+        assertPasswordChangeOffered(sessionSiteConfig(fixtures, request.sessionUser.siteId), await passwordHashOf(request.sessionUser.userId));
+      },
     },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       // Guessing the current password from a stolen session counts like sign-in attempts from that IP.
       await auth.limits.countSignInCall(request.ip);
-      const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
-      const passwordHash = found.rows[0]?.password_hash ?? '';
-      assertPasswordChangeOffered(sessionSiteConfig(fixtures, user.siteId), passwordHash);
+      const passwordHash = await passwordHashOf(user.userId);
       assertPasswordRules(request.body);
       if (!(await verifyPassword(passwordHash, request.body.currentPassword))) {
         throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.', { currentPassword: 'incorrect' });

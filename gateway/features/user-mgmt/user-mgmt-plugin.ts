@@ -26,10 +26,10 @@ export async function userMgmtPlugin(
   const { db, fixtures, clock, auth, jobs } = options;
   await app.register(userMgmtUpdateRoutes, { db, fixtures, clock });
   await app.register(userMgmtFindRoutes, { db, clock });
-  await app.register(userMgmtPasscodeRoutes, { db, auth });
+  await app.register(userMgmtPasscodeRoutes, { db, fixtures, auth });
   await app.register(userMgmtTotpRoutes, { db, fixtures, auth });
   await app.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
-  await app.register(userMgmtRecoveryRoutes, { db, auth, jobs });
+  await app.register(userMgmtRecoveryRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtAliasRoutes, { db, auth, jobs });

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { recoveryChannelsOf } from '../../../schemas/site-config/credential-offers';
 import { FIND_CODE_BODY, PASSWORD_FROM_PASSCODE_BODY, SEND_PASSCODE_BODY } from '../../../schemas/api/request-schemas';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../../account/new-password';
 import { requestAccountMail } from '../../account/account-jobs';
 import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
 import { checkRecoveryCode } from '../../account/recovery';
 import type { AuthServices } from '../../auth/auth-services';
+import { sessionSiteConfig } from '../../auth/credential-rules';
 import { spendCode } from '../../auth/one-time-codes';
 import type { Database } from '../../db/database';
+import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 
@@ -15,8 +18,11 @@ import type { JobQueue } from '../../jobs/job-queue';
  * fixes them: the same answers for every address, recovery-purpose codes, and a successful reset
  * that signs the account out everywhere.
  */
-export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
-  const { db, auth, jobs } = options;
+export async function userMgmtRecoveryRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
 
   /** A reset names no site: the notice speaks for the site the person used last. */
   async function siteOfRecovery(userId: string): Promise<string> {
@@ -32,7 +38,12 @@ export async function userMgmtRecoveryRoutes(app: FastifyInstance, options: { db
     },
     async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
-      const { email, siteId, channel } = request.body;
+      const { email, siteId, locale, channel } = request.body;
+      // ADR 0025 "Channels come from the site": SMS only where the site's recovery offers it (SPEC §2's
+      // step-by-step variant), told from the site alone, so the answer says nothing about the account.
+      if (channel !== undefined && !recoveryChannelsOf(sessionSiteConfig(fixtures, siteId), locale).includes(channel)) {
+        throw new HttpError(400, 'VALIDATION_FAILED', `This site does not send recovery passcodes by ${channel}.`, { channel: 'notOffered' });
+      }
       await requestAccountMail(auth, jobs, { kind: 'recovery-code', job: { email, siteId, channel: channel ?? 'email' } });
       jobs.wakeAfterAnswer(reply);
       return reply.code(202).send({ status: 'CHECK_EMAIL' });

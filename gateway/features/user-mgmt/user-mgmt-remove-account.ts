@@ -3,6 +3,7 @@ import { featureConfigOf } from '../../../schemas/site-config/types';
 import { queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { hasUsablePassword, sessionSiteConfig } from '../../auth/credential-rules';
+import { assertFreshProof, freshProofRefusal, recordProofs } from '../../auth/assurance';
 import { verifyPasscodeOrThrow } from '../../auth/second-factor';
 import { clearAuthCookies, requireSessionUser } from '../../auth/session-cookies';
 import type { SessionUser } from '../../auth/session-store';
@@ -15,6 +16,7 @@ import { verifyPassword } from '../../security/password-hashing';
 const PASSWORD_MAX_LENGTH = 256;
 const PASSCODE = /^\d{6}$/;
 import type { JobQueue } from '../../jobs/job-queue';
+import type { MessageChannel } from '../../mail/mailer';
 import { recipientById } from '../../mail/recipient';
 
 /**
@@ -26,7 +28,10 @@ import { recipientById } from '../../mail/recipient';
  * A session alone does not delete (ADR 0009 "Deletion: proof of presence"): the body carries the
  * current `password`, checked under the sign-in limits of ADR 0008 (a wrong one counts toward the
  * account's lock), or, for an account with no usable password (SSO, ADR 0015), a `passcode` sent by
- * `send-code` with purpose `otp-check`. An agent never deletes (`cardholder`, ADR 0014).
+ * `send-code` with purpose `otp-check`; and, like every change that owns the account, fresh proof of the
+ * site's strongest factor (ADR 0025). The route asks it itself rather than by `freshProof`: for an account
+ * without a password the passcode of the body is that proof, recorded before the check, and a session that
+ * already holds fresh proof needs no second code. An agent never deletes (`cardholder`, ADR 0014).
  */
 export async function userMgmtRemoveAccountRoutes(
   app: FastifyInstance,
@@ -44,8 +49,15 @@ export async function userMgmtRemoveAccountRoutes(
     const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
     const passwordHash = found.rows[0]?.password_hash ?? '';
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-    if (hasUsablePassword(passwordHash)) await proveWithPassword(user, passwordHash, body.password);
-    else await proveWithPasscode(user, body.passcode);
+    const now = auth.clock.now();
+    if (hasUsablePassword(passwordHash)) {
+      await assertFreshProof(db, fixtures, user, now);
+      await proveWithPassword(user, passwordHash, body.password);
+    } else if ((await freshProofRefusal(db, fixtures, user, now)) !== null) {
+      const channel = await proveWithPasscode(user, body.passcode);
+      await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'passcode', channel }], now);
+      await assertFreshProof(db, fixtures, user, now);
+    }
     // Read before the deletion: the notice is written after it, to an account that is gone.
     const recipient = await recipientById(db, user.userId, user.siteId);
     await db.transaction(async (tx) => {
@@ -84,14 +96,14 @@ export async function userMgmtRemoveAccountRoutes(
       await auth.limits.recordPasswordSuccess(owner.email);
     }
 
-    async function proveWithPasscode(owner: SessionUser, passcode: unknown): Promise<void> {
+    async function proveWithPasscode(owner: SessionUser, passcode: unknown): Promise<MessageChannel> {
       if (passcode === undefined || passcode === '')
         throw new HttpError(400, 'VALIDATION_FAILED', 'Enter the passcode we sent you to delete your account.', { passcode: 'required' });
       if (typeof passcode !== 'string' || !PASSCODE.test(passcode))
         throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: passcode must be 6 digits.', { passcode: 'invalid' });
       await auth.limits.countCodeCheck(request.ip);
       try {
-        await verifyPasscodeOrThrow(db, auth, owner.userId, 'otp-check', passcode);
+        return await verifyPasscodeOrThrow(db, auth, owner.userId, 'otp-check', passcode, { siteId: owner.siteId });
       } catch (error) {
         // The screen's field error, not the sign-in's 401 (which would sign the person out).
         if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SECOND_FACTOR_BODY, TOTP_CODE_BODY } from '../../../schemas/api/request-schemas';
 import QRCode from 'qrcode';
 import type { AuthServices } from '../../auth/auth-services';
@@ -6,7 +6,7 @@ import { assertMfaOffered, sessionSiteConfig } from '../../auth/credential-rules
 import { requireSessionUser } from '../../auth/session-cookies';
 import { checkRecoveryCode, issueRecoveryCodes, recoveryCodeInvalid, recoveryCodesLeft } from '../../auth/recovery-codes';
 import { otpauthUrl } from '../../auth/totp';
-import { acceptTotpCode, markTotpEnrolled, removeTotp, startTotpSetup } from '../../auth/totp-enrolment';
+import { acceptTotpCode, markTotpEnrolled, mfaAlreadyEnrolled, removeTotp, startTotpSetup } from '../../auth/totp-enrolment';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
@@ -24,9 +24,16 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
   const { db, fixtures, auth } = options;
 
   // A site with MFA "off" offers no set-up (403 MFA_NOT_OFFERED); removing one enrolled elsewhere stays open.
-  app.post('/user-mgmt/user/mfa/totp/setup', { config: { access: 'cardholder' } }, async (request, reply) => {
+  // Setting up and enrolling need fresh proof (ADR 0025): an authenticator a thief enrols locks the owner out.
+  // Removing one and new recovery codes ask the authenticator or a recovery code in their body instead.
+  // Before the fresh-proof check: nobody is asked to confirm a set-up the site does not offer, or one made already.
+  const mfaOffered = async (request: FastifyRequest) => {
+    if (request.sessionUser === null) return;
+    assertMfaOffered(sessionSiteConfig(fixtures, request.sessionUser.siteId));
+    if (request.sessionUser.profile.mfaEnrollmentStatus === 'ENROLLED') throw mfaAlreadyEnrolled();
+  };
+  app.post('/user-mgmt/user/mfa/totp/setup', { config: { access: 'cardholder', freshProof: true }, preValidation: mfaOffered }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
     const secret = await startTotpSetup(db, auth.totpBox, user.userId, auth.clock.now());
     const url = otpauthUrl(secret, TOTP_ISSUER, user.email);
     return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
@@ -34,10 +41,9 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
 
   app.post<{ Body: { code: string } }>(
     '/user-mgmt/user/mfa/totp/enroll',
-    { config: { access: 'cardholder' }, schema: { body: TOTP_CODE_BODY } },
+    { config: { access: 'cardholder', freshProof: true }, schema: { body: TOTP_CODE_BODY }, preValidation: mfaOffered },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
-      assertMfaOffered(sessionSiteConfig(fixtures, user.siteId));
       await auth.limits.countCodeCheck(request.ip);
       const now = auth.clock.now();
       if (!(await acceptTotpCode(db, auth.totpBox, { userId: user.userId, status: 'PENDING', code: request.body.code, now }))) {

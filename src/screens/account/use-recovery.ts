@@ -1,5 +1,5 @@
 import { useGetSiteConfigQuery } from '../../api/site-config-api';
-import { isStepByStepRecovery } from '../../routes/route-guards';
+import { isStepByStepRecovery } from '../../../schemas/site-config/credential-offers';
 import { useSiteLocation } from '../../site/use-site-location';
 
 /** SPEC §2 recovery variants: step-by-step when the locale is pt_br or send_sms is 'true', else current. */

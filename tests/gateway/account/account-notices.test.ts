@@ -112,14 +112,14 @@ describeEachDatabase((leg) => {
     const save = await agent.call({
       method: 'POST',
       url: 'user-attribute/concierge/v2/user/eurobank',
-      json: { attributes: { phone: '0309876543' }, baseVersion: 0 },
+      json: { attributes: { last_name: 'Neumann' }, baseVersion: 0 },
     });
     expect(save.statusCode).toBe(200);
     const mails = await mailsTo(LUKAS.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Ein Support-Mitarbeiter hat Ihr Konto geändert');
-    expect(mails[0]?.text).toMatch(/Ein Support-Mitarbeiter von Eurobank Vorteilsprogramm hat in Ihrem Auftrag am .+ Ihr Konto geändert: Telefon/);
-    expect(mails[0]?.text).not.toContain('0309876543');
+    expect(mails[0]?.text).toMatch(/Ein Support-Mitarbeiter von Eurobank Vorteilsprogramm hat in Ihrem Auftrag am .+ Ihr Konto geändert: Nachname/);
+    expect(mails[0]?.text).not.toContain('Neumann');
     expect(mails[0]?.text).not.toContain('riley');
 
     const whole = await agent.call({ method: 'GET', url: 'user-attribute/concierge/user/eurobank' });

@@ -216,13 +216,19 @@ describeEachDatabase((leg) => {
     it("this user's trusted device proves the person: no VBA step; another user's trust does not", async () => {
       const userId = await insertUser(gateway.test.db, WEAK);
       const expiresAt = gateway.clock.now().getTime() + 15 * 60_000;
-      // As a right passcode with trust_device=true sets it on a site that asks one (ADR 0008).
-      const trustFor = (id: string) => signValue({ purpose: 'trusted-device', userId: id, siteId: 'eurobank', expiresAt }, gateway.tokenSigningKey);
+      // As a right e-mailed passcode with trust_device=true sets it (ADR 0008), with the account's stamp (ADR 0025).
+      const stampOf = async (id: string) =>
+        (await gateway.test.db.query<{ security_stamp: string }>('select security_stamp from users where id = $1', [id])).rows[0]!.security_stamp;
+      const trustFor = async (id: string) =>
+        signValue(
+          { purpose: 'trusted-device', userId: id, siteId: 'eurobank', expiresAt, stamp: await stampOf(id), channel: 'email' },
+          gateway.tokenSigningKey,
+        );
       const lukasId = (await gateway.test.db.query<{ id: string }>('select id from users where email = $1', [LUKAS.email])).rows[0]!.id;
-      browser.cookies.set(TRUSTED_DEVICE_COOKIE, trustFor(lukasId));
+      browser.cookies.set(TRUSTED_DEVICE_COOKIE, await trustFor(lukasId));
       expect((await weak()).json()).toMatchObject({ error: 'VBA_TOKEN_REQUIRED' });
       const trusted = await new TestBrowser(gateway.app, '198.51.100.37').open();
-      trusted.cookies.set(TRUSTED_DEVICE_COOKIE, trustFor(userId));
+      trusted.cookies.set(TRUSTED_DEVICE_COOKIE, await trustFor(userId));
       const signedIn = await weak({}, undefined, trusted);
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });

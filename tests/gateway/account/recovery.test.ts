@@ -44,12 +44,24 @@ describeEachDatabase((leg) => {
     expect(codes.rows).toEqual([{ purpose: 'recovery', channel: 'email' }]);
   });
 
-  it('ADR 0009: by SMS only when asked and a phone exists', async () => {
-    await sendPasscode(EMILY.email, 'sms');
+  it('ADR 0009: by SMS only when asked and a phone exists, on a site whose recovery offers SMS (tejobank send_sms "true")', async () => {
+    const onTejobank = (email: string) =>
+      browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email, siteId: 'tejobank', locale: 'en_us', channel: 'sms' } });
+    expect((await onTejobank(EMILY.email)).statusCode).toBe(202);
     expect(await gateway.latestCode(EMILY.phone)).toMatch(/^\d{6}$/);
     await insertUser(gateway.test.db, { email: 'nophone@example.com', password: 'Firstbank#2025', siteId: 'firstbank' });
-    expect((await sendPasscode('nophone@example.com', 'sms')).statusCode).toBe(202);
+    expect((await onTejobank('nophone@example.com')).statusCode).toBe(202);
     expect(await gateway.latestCode('nophone@example.com')).toMatch(/^\d{6}$/);
+  });
+
+  it('ADR 0025: the channel comes from the site: SMS on a site whose recovery offers none (firstbank) is a 400 naming the field, and nothing is sent', async () => {
+    const refused = await sendPasscode(EMILY.email, 'sms');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { channel: 'notOffered' } });
+    // Told from the site alone: an unknown address gets the very same answer.
+    expect((await sendPasscode('nobody@example.com', 'sms')).body).toBe(refused.body);
+    expect((await gateway.test.db.query('select 1 from one_time_codes')).rows).toEqual([]);
+    expect(await gateway.outbox.messagesTo(EMILY.phone)).toEqual([]);
   });
 
   it('find-code: a right code is CODE_OK and stays usable for the reset; wrong codes count down attemptsLeft', async () => {

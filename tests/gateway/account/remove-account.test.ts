@@ -77,6 +77,15 @@ describeEachDatabase((leg) => {
     ]);
     for (const [table, count] of Object.entries(before)) expect(count, table).toBeGreaterThan(0);
 
+    // ADR 0025: the authenticator enrolled above is now the account's strongest factor; the person confirms with its next code.
+    expect((await removeAccount()).json()).toMatchObject({ error: 'FRESH_PROOF_REQUIRED', proof: 'totp' });
+    gateway.clock.advance(30);
+    const confirmed = await browser.call({
+      method: 'POST',
+      url: 'user-auth/otp/verify',
+      json: { otp: totpCode(secret, totpStepAt(gateway.clock.now())), otp_type: 'totp' },
+    });
+    expect(confirmed.statusCode).toBe(200);
     const response = await removeAccount();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'DELETED' });

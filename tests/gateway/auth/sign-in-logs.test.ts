@@ -32,9 +32,9 @@ describeEachDatabase((leg) => {
     }>();
     const setup = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
     await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(setup.secret, totpStepAt(gateway.clock.now())) } });
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'sms', purpose: 'otp-check' } });
-    const checkCode = await gateway.latestCode(EMILY.phone);
-    await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: checkCode, otp_type: 'sms' } });
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'otp-check' } });
+    const checkCode = await gateway.latestCode(EMILY.email);
+    await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: checkCode, otp_type: 'email' } });
     const rotated = (
       await browser.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: signedIn.refresh_token } })
     ).json<{ refresh_token: string }>();

@@ -100,4 +100,39 @@ describeEachDatabase((leg) => {
       { assets: 0, sites: 0 },
     ]);
   });
+
+  it('018: an address alias stored before it is unproved; unproved addresses may repeat on a site, proved ones and handles may not', async () => {
+    const all = await readMigrations();
+    await migrate(
+      test.db,
+      all.filter((migration) => migration.version < '018'),
+    );
+    const users = await test.db.query<{ id: string }>(
+      "insert into users (email, password_hash) values ('ana@example.com', 'x'), ('bo@example.com', 'x'), ('cy@example.com', 'x') returning id",
+    );
+    const [ana, bo, cy] = users.rows.map((row) => row.id);
+    const addAlias = (userId: string | undefined, type: string, normalised: string) =>
+      test.db.query(
+        "insert into user_aliases (user_id, site_id, alias_type, alias, normalised, created_at, updated_at) values ($1, 'firstbank', $2, $3, $3, now(), now())",
+        [userId, type, normalised],
+      );
+    await addAlias(ana, 'EMAIL', 'shared@example.com');
+    await migrate(test.db);
+    expect((await test.db.query("select proved_at from user_aliases where alias_type = 'EMAIL'")).rows).toEqual([{ proved_at: null }]);
+    await addAlias(bo, 'EMAIL', 'shared@example.com');
+    const prove = (userId: string | undefined) =>
+      test.db.query("update user_aliases set proved_at = now() where user_id = $1 and alias_type = 'EMAIL'", [userId]);
+    await prove(ana);
+    await expect(prove(bo)).rejects.toThrow(/unique/);
+    await addAlias(ana, 'USERNAME', 'ana');
+    await expect(addAlias(cy, 'USERNAME', 'ana')).rejects.toThrow(/unique/);
+    // A handle is never proved, and a proved address keeps no code.
+    await expect(test.db.query("update user_aliases set proved_at = now() where alias_type = 'USERNAME'")).rejects.toThrow(/check/);
+    await expect(
+      test.db.query(
+        "update user_aliases set proof_id = gen_random_uuid(), proof_hash = $1, proof_expires_at = now() where user_id = $2 and alias_type = 'EMAIL'",
+        [HEX_FINGERPRINT, ana],
+      ),
+    ).rejects.toThrow(/check/);
+  });
 });

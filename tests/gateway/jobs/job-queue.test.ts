@@ -30,7 +30,13 @@ describeEachDatabase((leg) => {
 
   function queueWith(handler: JobHandler, on: Database = db): { queue: JobQueue; lines: string[] } {
     const { logger, lines } = capturingLogger();
-    const handlers: Record<JobKind, JobHandler> = { registration: handler, 'activation-email': handler, 'recovery-code': handler, 'account-notice': handler };
+    const handlers: Record<JobKind, JobHandler> = {
+      registration: handler,
+      'activation-email': handler,
+      'recovery-code': handler,
+      'account-notice': handler,
+      'alias-proof': handler,
+    };
     const queue = new JobQueue(on, handlers, clock, logger);
     queues.push(queue);
     return { queue, lines };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activationMail, passcodeMessage, recoveryCodeMessage, registrationAttemptMail } from '../../../gateway/account/account-mail';
+import {
+  activationMail,
+  aliasAttemptMail,
+  aliasProofMail,
+  passcodeMessage,
+  recoveryCodeMessage,
+  registrationAttemptMail,
+} from '../../../gateway/account/account-mail';
 import { mailTextsFrom } from '../../../gateway/mail/mail-texts';
 import { realFixtures } from '../support/test-gateway';
 
@@ -35,6 +42,8 @@ describe('mail texts', async () => {
         registrationAttemptMail(reader, 'a@example.com', target),
         recoveryCodeMessage(reader, 'email', 'a@example.com', '123456', 10),
         passcodeMessage(reader, 'sms', '2025550143', '123456', 10),
+        aliasProofMail(reader, 'a@example.com', 'First Bank', '123456', 10),
+        aliasAttemptMail(reader, 'a@example.com', 'First Bank'),
       ]) {
         expect(`${message.subject}\n${message.text}`, locale).not.toMatch(PLACEHOLDERS);
       }

@@ -46,6 +46,7 @@ describe('SchemaType: the TypeScript type of a contract schema (ADR 0023)', () =
 
   it('maps enums, status answers and a nullable one of', () => {
     expectTypeOf<SchemaType<typeof ALIAS_ANSWER>['aliasType']>().toEqualTypeOf<'USERNAME' | 'EMAIL'>();
+    expectTypeOf<SchemaType<typeof ALIAS_ANSWER>['proved']>().toEqualTypeOf<boolean>();
     expectTypeOf<SchemaType<typeof CHECK_EMAIL_ANSWER>>().toEqualTypeOf<{ status: 'CHECK_EMAIL' }>();
     expectTypeOf<SchemaType<typeof OTP_VERIFY_BODY>['otp_type']>().toEqualTypeOf<'email' | 'sms' | 'totp'>();
     expectTypeOf<SchemaType<typeof CONTENT_ANSWER>['version']>().toEqualTypeOf<2 | 3>();
