@@ -116,6 +116,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
     const typed = code.replace(/\s/g, '');
     if (!SIX_DIGITS.test(typed)) {
       setCodeError({ group: 'signIn', key: 'freshProof.codeFormat' });
+      codeInput.current?.focus();
       return;
     }
     setCodeError(null);
@@ -133,6 +134,9 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
     const seconds = waitSecondsOf(answer.error);
     if (seconds !== null) checkWait.start(seconds);
     setCodeError(freshProofRefusal(answer.error));
+    // Back on the code, selected, so a retyped one replaces it; the field is described by its error.
+    codeInput.current?.focus();
+    codeInput.current?.select();
   };
 
   const intro = !passcode

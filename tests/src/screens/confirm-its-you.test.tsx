@@ -135,6 +135,7 @@ describe('edit-profile: a changed phone asks for fresh proof by passcode', () =>
     fireEvent.click(within(box).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(codeField(box).getAttribute('aria-invalid')).toBe('true'));
     expect(descriptionOf(codeField(box))).toBe("That passcode isn't correct. You have 2 attempts left.");
+    expect(document.activeElement).toBe(codeField(box));
     expect(screen.getByRole('dialog')).toBe(box);
     expect(store.getState().auth.name).toBe('LOGGEDIN');
     expect(goToSignIn).not.toHaveBeenCalled();
