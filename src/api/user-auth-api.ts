@@ -89,13 +89,19 @@ export const userAuthApi = gatewayApi.injectEndpoints({
     oidcLogout: build.mutation<SchemaType<typeof OIDC_LOGOUT_ANSWER>, { siteId: string; refreshToken: string | null }>({
       query: ({ siteId, refreshToken }) => signOutRequest('logout', siteId, refreshToken),
     }),
-    /** ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. */
+    /**
+     * ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. A wrong
+     * or expired code answers 401 OTP_INVALID / OTP_EXPIRED { attemptsLeft }: the caller shows it next to
+     * the code (the otp-check screen, the "Confirm it's you" dialog), so §8's trip to sign-in stays out of
+     * it; a caller that sees any other 401 ends the session itself (auth/fresh-proof.ts endsTheSession).
+     */
     verifyOtp: build.mutation<SchemaType<typeof OTP_VERIFY_ANSWER>, { siteId: string; otp: string; otpType: OtpType }>({
       query: ({ siteId, otp, otpType }) => ({
         url: 'user-auth/otp/verify',
         method: 'POST',
         data: { otp, otp_type: otpType } satisfies SchemaType<typeof OTP_VERIFY_BODY>,
         siteId,
+        ownsAuthFailure: true,
       }),
     }),
   }),

@@ -17,6 +17,7 @@ import { FormAlert } from './shared/FormAlert';
 import '../../widgets/widgets.css';
 import './account/account.css';
 import { useBrowserSession } from './shared/browser-session';
+import { useFreshProof } from './shared/use-fresh-proof';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { useSignOut } from './shared/use-sign-out';
 
@@ -26,7 +27,8 @@ import { useSignOut } from './shared/use-sign-out';
  * current password, or on an SSO site (no password here, ADR 0015) a passcode mailed on request,
  * and the ticked "I understand". Confirming posts `remove-account`; then the session ends here too
  * (§4 sign-out steps, the mobile bridge hears `deleteProfile`) and the person lands on sign-in with
- * a notice. Cancel goes back to /profile.
+ * a notice. Cancel goes back to /profile. The gateway may also ask for fresh proof (a passcode or an
+ * authenticator code, shared/use-fresh-proof); the password stays in the body and in the form meanwhile.
  */
 export function Component() {
   const site = useSiteLocation();
@@ -46,14 +48,19 @@ export function Component() {
   const [sendCode, sending] = useSendCodeMutation();
   const [passcodeSent, setPasscodeSent] = useState(false);
   const refusal = useAccountRefusal();
+  const freshProof = useFreshProof();
 
   const confirm = async (data: SiteFormData) => {
     refusal.clear();
-    const answer = await removeAccount(
-      proof === 'password'
-        ? { siteId: site.siteId, password: String(data.currentPassword ?? '') }
-        : { siteId: site.siteId, passcode: String(data.passcode ?? '') },
+    const answer = await freshProof.run(() =>
+      removeAccount(
+        proof === 'password'
+          ? { siteId: site.siteId, password: String(data.currentPassword ?? '') }
+          : { siteId: site.siteId, passcode: String(data.passcode ?? '') },
+      ),
     );
+    // Cancelled "Confirm it's you": the account stays, and so does what was typed.
+    if (answer === null) return;
     if (answer.error) {
       refusal.refuse(answer.error);
       return;
@@ -89,6 +96,7 @@ export function Component() {
         </div>
       )}
       {passcodeSent && <FormAlert kind="success" message={text('delete.passcodeSent')} />}
+      {freshProof.view}
       <AccountForm
         form={form}
         formTexts={formTexts}

@@ -24,6 +24,7 @@ import { withoutFieldsEditedElsewhere } from './profile/profile-forms';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
+import { useFreshProof } from './shared/use-fresh-proof';
 import { useSignedInProfile } from './shared/use-profile';
 import { useSiteFormSchema } from './shared/use-site-form';
 import './profile/profile.css';
@@ -51,7 +52,9 @@ type Notice = { kind: 'error' | 'success'; message: string } | null;
  * (`POST user-attribute/v2/user/{siteId}`), then `POST user-mgmt/user/update` (ADR 0010), so two
  * windows editing different fields both keep their changes; when another window changed a field
  * this one changed too (409 ATTRIBUTES_CHANGED), the form says so next to that field and shows the
- * new value: nothing is overwritten silently.
+ * new value: nothing is overwritten silently. A changed phone is a way into the account (passcodes by
+ * SMS, SPEC §2 otp checks), so the gateway may first ask the person to confirm it's them: the
+ * dialog opens over the form, and the same save goes again once they have (shared/use-fresh-proof).
  */
 export function Component() {
   const { siteId, locale, basePath } = useSiteLocation();
@@ -74,6 +77,8 @@ export function Component() {
   const [notice, setNotice] = useState<Notice>(null);
   // The code of the 401 that ended the session during a save, until the person chooses to sign in again.
   const [sessionEndedCode, setSessionEndedCode] = useState<string | null>(null);
+  // The session ending during the check is this screen's to handle like its own 401: it keeps the draft.
+  const freshProof = useFreshProof({ ownsAuthFailure: true });
   const keptForSignIn = useRef(false);
   // A draft kept for signing in again lives until it is back in this form; leaving the form any other way drops it.
   useEffect(
@@ -125,8 +130,10 @@ export function Component() {
     }
     // ownsAuthFailure: §8 turns a 401 into a reload to sign-in, which would throw away what was typed.
     const saved = hasChanges
-      ? await saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion, concierge, ownsAuthFailure: true })
+      ? await freshProof.run(() => saveAttributes({ siteId, attributes: changed, baseVersion: draft.baseVersion, concierge, ownsAuthFailure: true }))
       : { data: { version: draft.baseVersion } };
+    // The person closed "Confirm it's you": nothing was saved, the form keeps what they typed, the hook says so.
+    if (saved === null) return;
     if ('error' in saved && asGatewayError(saved.error).status === 401 && profile !== null) {
       // The session ended elsewhere (signed out in another tab, expired). A silent reload would lose the
       // change, so the non-secret fields are kept for this tab, sign-in is asked to come back here, and
@@ -178,6 +185,7 @@ export function Component() {
       <RouteHeading route="edit-profile" />
       <p className="profile-panel__intro">{text('edit.intro')}</p>
       {notice && <FormAlert kind={notice.kind} message={notice.message} />}
+      {freshProof.view}
       {sessionEndedCode !== null && (
         <div className="profile-session-ended">
           <FormAlert kind="error" message={text('edit.sessionEnded')} />

@@ -22,6 +22,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
 import { useSignedInProfile } from './shared/use-profile';
+import { useFreshProof } from './shared/use-fresh-proof';
 import { useRefusalText } from './shared/use-refusal-text';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
@@ -64,7 +65,9 @@ const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 
  * SPEC §2 mfa-setup (signed in): TOTP enrolment (ADR 0008). `mfa/totp/setup` gives a pending secret
  * shown as a QR code and a manual key; a first code from the app confirms it (`enroll`) and hands out
  * the recovery codes, shown once. Enrolled users see how many codes are left, can get new ones, and
- * can turn it off with a current code or, the phone lost, a recovery code (`unenroll`).
+ * can turn it off with a current code or, the phone lost, a recovery code (`unenroll`). A new
+ * authenticator lets its holder into the account, so the gateway may first ask the person to confirm
+ * it's them before `setup` and `enroll` (shared/use-fresh-proof); the same call goes again after.
  */
 export function Component() {
   const { siteId, basePath } = useSiteLocation();
@@ -93,6 +96,8 @@ export function Component() {
   const [chosenStep, setStep] = useState<MfaStep | null>(null);
   const [refusal, setRefusal] = useState<TextRef | null>(null);
   const [copied, setCopied] = useState(false);
+  // Its calls own their 401s (TOTP_CALL); `refuse` sends an ended session to sign-in.
+  const freshProof = useFreshProof({ ownsAuthFailure: true });
 
   const step: MfaStep = chosenStep ?? (profile?.mfaEnrollmentStatus === 'ENROLLED' ? { kind: 'enrolled' } : { kind: 'start' });
 
@@ -103,7 +108,8 @@ export function Component() {
 
   const start = async () => {
     setRefusal(null);
-    const answer = await setUpTotp({ siteId });
+    const answer = await freshProof.run(() => setUpTotp({ siteId }));
+    if (answer === null) return;
     if (answer.error) refuse(asGatewayError(answer.error));
     else setStep({ kind: 'scan', setup: answer.data });
   };
@@ -115,7 +121,8 @@ export function Component() {
       await turnOff({ code });
       return;
     }
-    const answer = action === 'enroll' ? await enrollTotp({ siteId, code }) : await renewCodes({ siteId, code });
+    const answer = action === 'enroll' ? await freshProof.run(() => enrollTotp({ siteId, code })) : await renewCodes({ siteId, code });
+    if (answer === null) return;
     if (answer.error) refuse(asGatewayError(answer.error));
     else setStep({ kind: 'codes', codes: answer.data.recoveryCodes, then: action === 'enroll' ? 'enrolled-now' : 'enrolled' });
   };
@@ -162,6 +169,7 @@ export function Component() {
         </div>
       )}
       {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
+      {freshProof.view}
       {step.kind === 'start' && (
         <>
           <p className="sign-in__intro">{text('mfa.startIntro')}</p>

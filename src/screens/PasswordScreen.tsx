@@ -8,6 +8,7 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
+import { useFreshProof } from './shared/use-fresh-proof';
 import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
@@ -15,6 +16,8 @@ import { useSiteFormSchema } from './shared/use-site-form';
  * checklist, posted to `change-password` (ADR 0009). CURRENT_PASSWORD_INCORRECT shows §8's "Current
  * password is incorrect." under the current-password field; PASSWORD_REUSED and PASSWORD_COMPROMISED
  * say why the new one cannot be used. Success goes to /profile with `editPw` (§2 password-updated notice).
+ * A new password lets its holder own the account, so the gateway may first ask the person to confirm
+ * it's them (shared/use-fresh-proof): the dialog opens over the form and the same change goes again.
  */
 export function Component() {
   const { siteId, basePath } = useSiteLocation();
@@ -26,15 +29,20 @@ export function Component() {
   const common = useText('common');
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const refusal = useAccountRefusal();
+  const freshProof = useFreshProof();
 
   const submit = async (data: SiteFormData) => {
     refusal.clear();
-    const answer = await changePassword({
-      siteId,
-      currentPassword: String(data.currentPassword ?? ''),
-      password: String(data.password ?? ''),
-      confirm_password: String(data.confirm_password ?? ''),
-    });
+    const answer = await freshProof.run(() =>
+      changePassword({
+        siteId,
+        currentPassword: String(data.currentPassword ?? ''),
+        password: String(data.password ?? ''),
+        confirm_password: String(data.confirm_password ?? ''),
+      }),
+    );
+    // Cancelled "Confirm it's you": nothing changed, the typed passwords stay in the form.
+    if (answer === null) return;
     if (answer.error) {
       refusal.refuse(answer.error);
       return;
@@ -49,6 +57,7 @@ export function Component() {
       <Breadcrumb />
       <RouteHeading route="password" />
       <p className="sign-in__intro">{text('password.intro')}</p>
+      {freshProof.view}
       <AccountForm
         form={form}
         formTexts={formTexts}

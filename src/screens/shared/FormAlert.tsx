@@ -4,9 +4,10 @@ import './form-screens.css';
 /**
  * A form-level message (SPEC §8 texts such as "Oops that wasn't the right combination."): an
  * error is role=alert and takes focus, so keyboard and screen-reader users land on it; a notice
- * is a polite status.
+ * (success, or info: something that is neither, such as "nothing was saved") is a polite status
+ * and leaves focus where it is.
  */
-export function FormAlert({ kind, message }: { kind: 'error' | 'success'; message: string }) {
+export function FormAlert({ kind, message }: { kind: 'error' | 'success' | 'info'; message: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (kind === 'error') ref.current?.focus();

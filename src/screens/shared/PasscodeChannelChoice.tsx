@@ -5,22 +5,27 @@ import '../../../widgets/widgets.css';
 import './form-screens.css';
 
 /**
- * Where a passcode goes (SPEC §2 login-otp-preference, otp-check-preference): a radio choice of
- * e-mail and SMS with the masked destinations of get-preference-details; SMS only when the person
- * has a phone. Not a site form: the choice is the gateway's answer, not configuration.
+ * Where a passcode goes (SPEC §2 login-otp-preference, otp-check-preference, the "Confirm it's you"
+ * dialog): a radio choice of e-mail and SMS with the masked destinations of get-preference-details;
+ * SMS only when the person has a phone, and only the channels the gateway allows when it names them
+ * (`allowed`). Not a site form: the choice is the gateway's answer, not configuration.
  */
 export function PasscodeChannelChoice({
   info,
   busy,
   onChoose,
+  allowed,
 }: {
   info: NotificationInfo;
   busy: boolean;
   onChoose: (channel: PasscodeChannel, maskedDestination: string | null) => void;
+  allowed?: readonly PasscodeChannel[];
 }) {
   const text = useText('signIn');
   const name = useId();
-  const channels = (['email', 'sms'] as const).filter((channel) => (channel === 'email' ? info.email : info.phone) !== null);
+  const channels = (['email', 'sms'] as const).filter(
+    (channel) => (channel === 'email' ? info.email : info.phone) !== null && (allowed === undefined || allowed.includes(channel)),
+  );
   const [chosen, setChosen] = useState<PasscodeChannel | null>(channels[0] ?? null);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {

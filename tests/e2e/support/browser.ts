@@ -131,11 +131,15 @@ function watchForCspViolations(browser: Browser): void {
   };
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * A screenshot under test-output/screenshots/: the whole page, or with `fullPage: false` what the viewport
+ * shows (a dialog is fixed to the viewport, and a whole-page picture draws it wherever the page was scrolled).
+ */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   const dir = `${TEST_OUTPUT_DIR}/screenshots`;
   mkdirSync(dir, { recursive: true });
   const path = `${dir}/${name}.png`;
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
 
