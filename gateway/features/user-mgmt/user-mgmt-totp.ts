@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SECOND_FACTOR_BODY, TOTP_CODE_BODY } from '../../../schemas/api/request-schemas';
 import QRCode from 'qrcode';
+import { recordProofs } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { assertMfaOffered, sessionSiteConfig } from '../../auth/credential-rules';
 import { requireSessionUser } from '../../auth/session-cookies';
@@ -51,6 +52,8 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
       }
       // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
       const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now);
+      // The code just given is the new strongest factor's, fresh (ADR 0025): the next owning change needs no other.
+      await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'totp' }], now);
       return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
     },
   );
