@@ -8,7 +8,7 @@ import { verifyPasscodeOrThrow } from '../../auth/second-factor';
 import { clearAuthCookies, requireSessionUser } from '../../auth/session-cookies';
 import type { SessionUser } from '../../auth/session-store';
 import { deviceIdOf } from '../../auth/sign-in-answer';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { verifyPassword } from '../../security/password-hashing';
@@ -20,10 +20,11 @@ import type { MessageChannel } from '../../mail/mailer';
 import { recipientById } from '../../mail/recipient';
 
 /**
- * SPEC §7 `POST user-mgmt/user/remove-account`, ADR 0009 "Deletion": deletes the signed-in user;
- * every table keyed by the user cascades (site attributes, cards, sessions, refresh tokens, codes,
- * TOTP, activation tokens, password history), and the auth cookies are cleared as at logout.
- * Refused with 403 DELETE_NOT_ALLOWED on a site whose `allow_delete_profile` is "false".
+ * SPEC §7 `POST user-mgmt/user/remove-account`, ADR 0009 "Deletion": deletes the signed-in user's profile on
+ * the session's site, and the user with it when it was their last (`removeProfileOrAccount`): then every table
+ * keyed by the user cascades (site attributes, cards, sessions, refresh tokens, codes, TOTP, activation tokens,
+ * password history). The auth cookies are cleared as at logout. Refused with 403 DELETE_NOT_ALLOWED on a site
+ * whose `allow_delete_profile` is "false"; another site's setting is that site's, for its own profile.
  *
  * A session alone does not delete (ADR 0009 "Deletion: proof of presence"): the body carries the
  * current `password`, checked under the sign-in limits of ADR 0008 (a wrong one counts toward the
@@ -61,7 +62,7 @@ export async function userMgmtRemoveAccountRoutes(
     // Read before the deletion: the notice is written after it, to an account that is gone.
     const recipient = await recipientById(db, user.userId, user.siteId);
     await db.transaction(async (tx) => {
-      await tx.query('delete from users where id = $1', [user.userId]);
+      await removeProfileOrAccount(tx, user.userId, user.siteId, auth.clock.now());
       if (recipient)
         await queueAccountNotice(
           jobs,
@@ -113,3 +114,23 @@ export async function userMgmtRemoveAccountRoutes(
     }
   });
 }
+
+/**
+ * What "delete my account" on one bank's site removes (ADR 0009 "Deletion", ADR 0025): SPEC §2 calls the screen
+ * delete-profile, and the person's profiles on other banks' sites are theirs with those banks, whose own
+ * `allow_delete_profile` this site cannot speak for. So with another site's profile left, only this site's goes
+ * (its attributes, cards, cashback lines, aliases, sessions, refresh tokens and codes), and the sign-in identity
+ * stays for the others; with none left, the identity goes and every table keyed by it cascades.
+ */
+async function removeProfileOrAccount(tx: Queryable, userId: string, siteId: string, now: Date): Promise<void> {
+  const others = await tx.query('select 1 from user_sites where user_id = $1 and site_id <> $2 limit 1', [userId, siteId]);
+  if (others.rows.length === 0) {
+    await tx.query('delete from users where id = $1', [userId]);
+    return;
+  }
+  for (const table of SITE_SCOPED_TABLES) await tx.query(`delete from ${table} where user_id = $1 and site_id = $2`, [userId, siteId]);
+  await tx.query('update sessions set revoked_at = $3 where user_id = $1 and site_id = $2 and revoked_at is null', [userId, siteId, now]);
+}
+
+/** The tables whose rows belong to one site's profile; sessions are revoked rather than deleted, as at sign-out. */
+const SITE_SCOPED_TABLES = ['user_sites', 'assets', 'cashback_lines', 'user_aliases', 'refresh_tokens', 'one_time_codes'] as const;

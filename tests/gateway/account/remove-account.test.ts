@@ -110,6 +110,39 @@ describeEachDatabase((leg) => {
     expect((await rowsPerTable(otherId)).users).toBe(1);
   });
 
+  it("ADR 0009 \"Deletion\": on one bank's site it deletes that site's profile only; the person's other bank keeps theirs, and its own allow_delete_profile", async () => {
+    // Ana has a profile on eurobank and on northbank (allow_delete_profile "false"), with a card on each.
+    const userId = await insertUser(gateway.test.db, { email: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' });
+    await gateway.test.db.query(`insert into user_sites (user_id, site_id, attributes) values ($1, 'northbank', '{"first_name":"Ana"}')`, [userId]);
+    for (const [site, fingerprint] of [
+      ['eurobank', 'a'.repeat(64)],
+      ['northbank', 'b'.repeat(64)],
+    ] as const) {
+      await gateway.test.db.query(
+        `insert into assets (user_id, site_id, asset_type, last_four, product_type, pan_fingerprint, is_default) values ($1, $2, 'PAN', '1111', 'F', $3, true)`,
+        [userId, site, fingerprint],
+      );
+    }
+    const onNorthbank = await new TestBrowser(gateway.app, '198.51.100.61').open();
+    expect((await signInWithPasscode(gateway, onNorthbank, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'northbank' })).statusCode).toBe(200);
+    // eurobank asks no passcode on its own, but northbank's e-mailed one is the person's strongest rule (ADR 0017).
+    expect((await signInWithPasscode(gateway, browser, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'eurobank' })).statusCode).toBe(200);
+
+    const removed = await removeAccount();
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ status: 'DELETED' });
+    const left = await gateway.test.db.query<{ site_id: string }>(
+      `select site_id from user_sites where user_id = $1 union all select site_id from assets where user_id = $1 order by site_id`,
+      [userId],
+    );
+    expect(left.rows.map((row) => row.site_id)).toEqual(['northbank', 'northbank']);
+    // The northbank session goes on; the eurobank one is over.
+    expect((await onNorthbank.call({ method: 'GET', url: 'user-attribute/user/northbank' })).statusCode).toBe(200);
+    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+    const mail = (await gateway.outbox.messagesTo('ana@example.com')).find((message) => message.subject === 'Your account was deleted');
+    expect(mail?.text).toContain('Eurobank');
+  });
+
   it('ADR 0009: 403 DELETE_NOT_ALLOWED on northbank (allow_delete_profile "false"); nothing is deleted', async () => {
     const userId = await insertUser(gateway.test.db, { email: 'nora@example.com', password: ANA_PASSWORD, siteId: 'northbank' });
     // northbank asks for an e-mailed passcode at sign-in (login_otp email).
