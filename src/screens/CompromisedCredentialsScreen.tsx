@@ -11,6 +11,7 @@ import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
 import { useGoOnAfterSignIn } from './shared/browser-session';
+import { useFreshProof } from './shared/use-fresh-proof';
 import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
@@ -30,10 +31,16 @@ export function Component() {
   const [replacePassword, { isLoading }] = useReplaceCompromisedPasswordMutation();
   const refusal = useAccountRefusal();
   const goOn = useGoOnAfterSignIn();
+  const freshProof = useFreshProof();
 
   const submit = async (data: SiteFormData) => {
     refusal.clear();
-    const answer = await replacePassword({ siteId, password: String(data.password ?? ''), confirm_password: String(data.confirm_password ?? '') });
+    // ADR 0025: past the sign-in's 10 minutes (a refreshed session, a shared computer) the gateway asks the
+    // person to confirm it's them before a new password; the typed one is sent again after the code.
+    const answer = await freshProof.run(() =>
+      replacePassword({ siteId, password: String(data.password ?? ''), confirm_password: String(data.confirm_password ?? '') }),
+    );
+    if (answer === null) return;
     if (answer.error) {
       refusal.refuse(answer.error);
       return;
@@ -46,6 +53,7 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="compromised-credentials" focusOnMount />
       <p className="sign-in__intro">{text('compromised.intro')}</p>
+      {freshProof.view}
       <AccountForm
         form={form}
         formTexts={formTexts}

@@ -20,7 +20,8 @@ export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { d
   app.post<{ Body: { otp: string; otp_type: 'email' | 'sms' | 'totp' } }>(
     '/user-auth/otp/verify',
     {
-      config: { access: 'signed-in' },
+      // Open to a session held for a breached password: its replacement may need this confirm step (ADR 0025).
+      config: { access: 'signed-in', openWhilePasswordChangeRequired: true },
       schema: { body: OTP_VERIFY_BODY },
     },
     async (request, reply) => {

@@ -68,7 +68,9 @@ export async function userMgmtPasswordRoutes(
   app.post<{ Body: { password: string; confirm_password: string } }>(
     '/user-mgmt/user/vba/compromised-password',
     {
-      config: { access: 'cardholder', openWhilePasswordChangeRequired: true },
+      // ADR 0025: the session that proved a breached password may be refreshed, or held by someone else, past
+      // its 10 minutes: a new password then takes fresh proof, as change-password does.
+      config: { access: 'cardholder', openWhilePasswordChangeRequired: true, freshProof: true },
       schema: { body: COMPROMISED_PASSWORD_BODY },
     },
     async (request, reply) => {

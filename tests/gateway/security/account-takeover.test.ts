@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRUSTED_DEVICE_COOKIE } from '../../../gateway/auth/session-cookies';
 import { totpCode, totpStepAt } from '../../../gateway/auth/totp';
 import { describeEachDatabase } from '../support/database-legs';
-import { openSignInGateway, signInWithPasscode, type SignInGateway } from '../support/sign-in-gateway';
+import { openSignInGateway, signInWithPasscode, signInWithVbaToken, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
@@ -158,6 +158,70 @@ describeEachDatabase((leg) => {
         error: 'OTP_INVALID',
       });
     });
+  });
+
+  it('a session held for a breached password, refreshed past its 10 minutes, does not set a new password without the confirm step', async () => {
+    // The outside review's chain: the holder proved the mailbox for a breached password and left the replacement
+    // unfinished; the session's copy is refreshed later and used to set a password of the thief's.
+    await insertUser(gateway.test.db, { email: 'mia@example.com', password: 'P@ssw0rd', siteId: 'eurobank' });
+    const held = await new TestBrowser(gateway.app).open();
+    const signedIn = await signInWithVbaToken(gateway, held, { username: 'mia@example.com', password: 'P@ssw0rd', siteId: 'eurobank' });
+    expect(signedIn.json()).toMatchObject({ passwordCompromised: true });
+    gateway.clock.advance(ELEVEN_MINUTES);
+    expect((await held.call({ method: 'POST', url: 'user-auth/auth/refresh-token' })).statusCode).toBe(200);
+    const replace = () =>
+      held.call({ method: 'POST', url: 'user-mgmt/user/vba/compromised-password', json: { password: 'Thief!Owns2026x', confirm_password: 'Thief!Owns2026x' } });
+    const refused = await replace();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'FRESH_PROOF_REQUIRED', proof: 'passcode', channels: ['email'] });
+    // The holder's own way on: a code to the mailbox, then the same replacement.
+    expect((await held.call({ method: 'POST', url: 'user-mgmt/user/send-code', json: { channel: 'email', purpose: 'otp-check' } })).statusCode).toBe(204);
+    const verified = await held.call({
+      method: 'POST',
+      url: 'user-auth/otp/verify',
+      json: { otp: await gateway.latestCode('mia@example.com'), otp_type: 'email' },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await replace()).statusCode).toBe(200);
+  });
+
+  it('wrong authenticator codes at unenroll and new recovery codes count toward the account, as at sign-in', async () => {
+    await insertUser(gateway.test.db, EMILY);
+    const held = await emilySignedIn();
+    const { secret } = (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
+    expect(
+      (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } }))
+        .statusCode,
+    ).toBe(200);
+    const right = totpCode(secret, totpStepAt(gateway.clock.now()) + 1);
+    const wrong = right === '111111' ? '222222' : '111111';
+    const left: number[] = [];
+    for (let guess = 0; guess < 3; guess++) {
+      const refused = await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/unenroll', json: { code: wrong } });
+      expect(refused.statusCode).toBe(400);
+      left.push(refused.json<{ attemptsLeft: number }>().attemptsLeft);
+    }
+    for (let guess = 0; guess < 2; guess++) {
+      left.push(
+        (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: wrong } })).json<{ attemptsLeft: number }>().attemptsLeft,
+      );
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    // Out of guesses: even the right code is refused until the window ends, and so is the sign-in's.
+    expect((await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/unenroll', json: { code: right } })).json()).toMatchObject({
+      error: 'OTP_INVALID',
+      attemptsLeft: 0,
+    });
+    const signIn = await (
+      await new TestBrowser(gateway.app, '198.51.100.30').open()
+    ).login({
+      username: EMILY.email,
+      password: EMILY.password,
+      siteId: 'firstbank',
+      otp: right,
+      otp_type: 'totp',
+    });
+    expect(signIn.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
   });
 
   describe('an agent acting for the holder (eurobank)', () => {
