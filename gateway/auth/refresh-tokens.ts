@@ -2,24 +2,29 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { sessionIdOf } from './session-store';
 
-/** How long a refresh token may wait for its turn; every use replaces it (rotation). */
+/**
+ * How long a refresh token may wait for its turn; every use replaces it (rotation). Also how long a sign-in lasts
+ * at most, however often it is refreshed (ADR 0025 "A sign-in's age"): no token outlives its sign-in by more.
+ */
 export const REFRESH_TOKEN_TTL_MS = 8 * 60 * 60_000;
 
 export interface RefreshGrant {
   userId: string;
   siteId: string;
   familyId: string;
+  /** When the person signed in: the chain's start, carried by every rotation. */
+  signedInAt: Date;
 }
 
 /** Stores the SHA-256 of a new refresh token, in `familyId` (a rotation) or a new family (a sign-in). */
 export async function issueRefreshToken(
   db: Queryable,
-  options: { userId: string; siteId: string; sessionToken: string; familyId?: string; now: Date },
+  options: { userId: string; siteId: string; sessionToken: string; familyId?: string; now: Date; signedInAt: Date },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `insert into refresh_tokens (id, family_id, user_id, site_id, session_id, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into refresh_tokens (id, family_id, user_id, site_id, session_id, created_at, expires_at, signed_in_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       sessionIdOf(token),
       options.familyId ?? randomUUID(),
@@ -27,7 +32,8 @@ export async function issueRefreshToken(
       options.siteId,
       sessionIdOf(options.sessionToken),
       options.now,
-      new Date(options.now.getTime() + REFRESH_TOKEN_TTL_MS),
+      new Date(Math.min(options.now.getTime(), options.signedInAt.getTime()) + REFRESH_TOKEN_TTL_MS),
+      options.signedInAt,
     ],
   );
   return token;
@@ -41,17 +47,17 @@ export async function issueRefreshToken(
 export async function spendRefreshToken(db: Database, token: string, now: Date): Promise<RefreshGrant | null> {
   return db.transaction(async (tx) => {
     const id = sessionIdOf(token);
-    const spent = await tx.query<{ user_id: string; site_id: string; family_id: string; session_id: string | null }>(
+    const spent = await tx.query<{ user_id: string; site_id: string; family_id: string; session_id: string | null; signed_in_at: Date | string }>(
       `update refresh_tokens set used_at = $2
         where id = $1 and used_at is null and revoked_at is null and expires_at > $2
-        returning user_id, site_id, family_id, session_id`,
+        returning user_id, site_id, family_id, session_id, coalesce(signed_in_at, created_at) as signed_in_at`,
       [id, now],
     );
     const row = spent.rows[0];
     if (row) {
       // The refresh opens the session that replaces this one (ADR 0017): the old one ends here.
       if (row.session_id !== null) await tx.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [row.session_id, now]);
-      return { userId: row.user_id, siteId: row.site_id, familyId: row.family_id };
+      return { userId: row.user_id, siteId: row.site_id, familyId: row.family_id, signedInAt: new Date(row.signed_in_at) };
     }
     // A replay: the family's tokens and every session they opened end here.
     await tx.query(

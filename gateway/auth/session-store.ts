@@ -25,6 +25,8 @@ export interface SessionUser {
   actingForUserId: string | null;
   /** ADR 0009: the account signed in with a breached password and must replace it first (SPEC §2 compromised-credentials). */
   passwordChangeRequired: boolean;
+  /** When the person signed in: the start of the chain of refreshes this session is part of (ADR 0025). */
+  signedInAt: Date;
   /** SPEC §3 "User profile" of the session's user, as the session was found. */
   profile: UserProfile;
 }
@@ -40,15 +42,23 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function openSession(db: Queryable, userId: string, siteId: string, now: Date): Promise<OpenedSession> {
+/** A sign-in lasts at most this long, however often it is refreshed (ADR 0025 "A sign-in's age"). */
+export const SIGN_IN_MAX_AGE_MS = 8 * 60 * 60_000;
+
+/**
+ * Opens a session of a sign-in made at `signedInAt` (now, or the refreshed chain's start): it lasts 30 minutes,
+ * and never past the sign-in's 8 hours.
+ */
+export async function openSession(db: Queryable, userId: string, siteId: string, now: Date, signedInAt: Date = now): Promise<OpenedSession> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
-  await db.query('insert into sessions (id, user_id, site_id, created_at, expires_at) values ($1, $2, $3, $4, $5)', [
+  const expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_SECONDS * 1000, signedInAt.getTime() + SIGN_IN_MAX_AGE_MS));
+  await db.query('insert into sessions (id, user_id, site_id, created_at, expires_at, signed_in_at) values ($1, $2, $3, $4, $5, $6)', [
     sessionIdOf(token),
     userId,
     siteId,
     now,
     expiresAt,
+    signedInAt,
   ]);
   return { token, expiresAt };
 }
@@ -68,12 +78,14 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
       site_id: string;
       roles: string[];
       expires_at: Date | string;
+      signed_in_at: Date | string;
       acting_for_user_id: string | null;
       site_granted: boolean;
       password_change_required: boolean;
     }
   >(
-    `select s.id as session_id, s.user_id, s.site_id, s.expires_at, s.acting_for_user_id, u.roles, u.password_change_required,
+    `select s.id as session_id, s.user_id, s.site_id, s.expires_at, coalesce(s.signed_in_at, s.created_at) as signed_in_at, s.acting_for_user_id,
+            u.roles, u.password_change_required,
             ${PROFILE_COLUMNS.map((column) => `u.${column}`).join(', ')},
             exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
        from sessions s join users u on u.id = s.user_id
@@ -94,6 +106,7 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
     siteGranted: !isAgent || row.site_granted,
     actingForUserId: row.acting_for_user_id,
     passwordChangeRequired: row.password_change_required,
+    signedInAt: new Date(row.signed_in_at),
     profile: profileOf(row.user_id, row),
   };
 }

@@ -8,7 +8,8 @@ import { recordProofs, type GivenProof } from './assurance';
 import type { AuthServices } from './auth-services';
 import { issueRefreshToken, revokeRefreshTokens } from './refresh-tokens';
 import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, SESSION_COOKIE, setSessionCookies, userTypeOf } from './session-cookies';
-import { openSession, revokeSession, sessionIdOf, SESSION_TTL_SECONDS } from './session-store';
+import { openSession, revokeSession, sessionIdOf, SESSION_TTL_SECONDS, SIGN_IN_MAX_AGE_MS } from './session-store';
+import { HttpError } from '../http/errors';
 
 /** The device id of ADR 0008's per-device limit: random, httpOnly, kept a year. */
 export const DEVICE_COOKIE = 'gmap_device';
@@ -40,6 +41,8 @@ export interface SessionGrant {
    * passes none, so its session must confirm afresh before an owning change.
    */
   proofs?: readonly GivenProof[];
+  /** ADR 0025: a refresh's chain start, so no refresh makes a sign-in outlive its 8 hours; a sign-in is now. */
+  signedInAt?: Date;
 }
 
 /** ADR 0008's 200 of login and token calls, as the contract states it. */
@@ -68,7 +71,9 @@ export async function completeSignIn(
     await revokeSession(db, previous, now);
     if (withTokens === false || withTokens.familyId === undefined) await revokeRefreshTokens(db, { sessionToken: previous, now });
   }
-  const session = await openSession(db, grant.userId, grant.siteId, now);
+  const signedInAt = grant.signedInAt ?? now;
+  if (now.getTime() >= signedInAt.getTime() + SIGN_IN_MAX_AGE_MS) throw new HttpError(401, 'UNAUTHENTICATED', 'Your sign-in is over; sign in again.');
+  const session = await openSession(db, grant.userId, grant.siteId, now, signedInAt);
   await recordProofs(db, sessionIdOf(session.token), grant.siteId, grant.proofs ?? [], now);
   // ADR 0014: a refreshed agent's session goes on acting for the same card holder.
   if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);
@@ -89,6 +94,7 @@ export async function completeSignIn(
     sessionToken: session.token,
     familyId: withTokens.familyId,
     now,
+    signedInAt,
   });
   return { ...answer, access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer' };
 }

@@ -21,3 +21,9 @@ alter table one_time_codes add column site_id text;
 -- password, an authenticator enrolled or removed, or "sign out everywhere" draw a new stamp, and every
 -- device trusted before stops being trusted. Modelled on ASP.NET Identity's security stamp.
 alter table users add column security_stamp uuid not null default gen_random_uuid();
+
+-- A sign-in lasts at most 8 hours however often it is refreshed (ADR 0025 "A sign-in's age"): the time of the
+-- sign-in travels with every session and refresh token of its chain. Rows from before name none and count from
+-- their own creation.
+alter table sessions add column signed_in_at timestamptz;
+alter table refresh_tokens add column signed_in_at timestamptz;

@@ -85,6 +85,7 @@ export async function userAuthSessionTokenRoutes(app: FastifyInstance, options: 
           status: account.status,
           mfaEnrollmentStatus: account.mfa_enrollment_status,
           actingForUserId: session.actingForUserId,
+          signedInAt: session.signedInAt,
         },
         {},
       );

@@ -92,7 +92,14 @@ export async function userAuthSignInRoutes(
           auth,
           request,
           reply,
-          { userId: grant.userId, siteId: grant.siteId, roles: row.roles, status: row.status, mfaEnrollmentStatus: row.mfa_enrollment_status },
+          {
+            userId: grant.userId,
+            siteId: grant.siteId,
+            roles: row.roles,
+            status: row.status,
+            mfaEnrollmentStatus: row.mfa_enrollment_status,
+            signedInAt: grant.signedInAt,
+          },
           { familyId: grant.familyId },
         );
       }

@@ -224,6 +224,32 @@ describeEachDatabase((leg) => {
     expect(signIn.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
   });
 
+  it('a copied session or refresh token does not live for ever: a chain of refreshes ends 8 hours after its sign-in', async () => {
+    await insertUser(gateway.test.db, EMILY);
+    // One sign-in refreshed by its SESSION cookie, another by its refresh token; each refresh carries its sign-in's time.
+    const held = await emilySignedIn();
+    const byToken = await new TestBrowser(gateway.app, '198.51.100.31').open();
+    await byToken.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank' }, 'user-auth/oauth/token');
+    const tokens = await byToken.login(
+      { username: EMILY.email, password: EMILY.password, siteId: 'firstbank', otp: await gateway.latestCode(EMILY.email), otp_type: 'email' },
+      'user-auth/oauth/token',
+    );
+    let refreshToken = tokens.json<{ refresh_token: string }>().refresh_token;
+    const rotate = () => byToken.call({ method: 'POST', url: 'user-auth/oauth/token', form: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+    for (let minutes = 20; minutes < 8 * 60; minutes += 20) {
+      gateway.clock.advance(20 * 60);
+      expect((await held.call({ method: 'POST', url: 'user-auth/auth/refresh-token' })).statusCode, `cookie, minute ${minutes}`).toBe(200);
+      const rotated = await rotate();
+      expect(rotated.statusCode, `token, minute ${minutes}`).toBe(200);
+      refreshToken = rotated.json<{ refresh_token: string }>().refresh_token;
+    }
+    gateway.clock.advance(20 * 60);
+    expect((await held.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+    expect((await held.call({ method: 'POST', url: 'user-auth/auth/refresh-token' })).statusCode).toBe(401);
+    expect((await rotate()).json()).toMatchObject({ error: 'INVALID_GRANT' });
+    expect((await byToken.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+  });
+
   describe('an agent acting for the holder (eurobank)', () => {
     it('cannot change the holder’s phone, by either save, nor text a reset to it where the site offers no SMS recovery', async () => {
       await insertUser(gateway.test.db, LUKAS);
