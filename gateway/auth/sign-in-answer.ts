@@ -8,6 +8,7 @@ import { recordProofs, type GivenProof } from './assurance';
 import type { AuthServices } from './auth-services';
 import { issueRefreshToken, revokeRefreshTokens } from './refresh-tokens';
 import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, SESSION_COOKIE, setSessionCookies, userTypeOf } from './session-cookies';
+import { sessionDeviceOf } from './session-device';
 import { openSession, revokeSession, sessionIdOf, SESSION_TTL_SECONDS } from './session-store';
 
 /** The device id of ADR 0008's per-device limit: random, httpOnly, kept a year. */
@@ -68,7 +69,8 @@ export async function completeSignIn(
     await revokeSession(db, previous, now);
     if (withTokens === false || withTokens.familyId === undefined) await revokeRefreshTokens(db, { sessionToken: previous, now });
   }
-  const session = await openSession(db, grant.userId, grant.siteId, now);
+  // ADR 0025 "Sessions the holder can see": the browser and address of this sign-in, for the holder's list.
+  const session = await openSession(db, grant.userId, grant.siteId, now, sessionDeviceOf(request));
   await recordProofs(db, sessionIdOf(session.token), grant.siteId, grant.proofs ?? [], now);
   // ADR 0014: a refreshed agent's session goes on acting for the same card holder.
   if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);
