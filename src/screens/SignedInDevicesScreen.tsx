@@ -155,7 +155,7 @@ export function Component() {
   }
 
   return (
-    <section className="profile" aria-busy={list.isLoading}>
+    <section className="profile signed-in-devices" aria-busy={list.isLoading}>
       <Breadcrumb />
       <RouteHeading route="signed-in-devices" />
       <p className="profile-panel__intro">{text('devices.intro')}</p>
