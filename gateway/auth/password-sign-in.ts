@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
 import { hashPassword, verifyPassword } from '../security/password-hashing';
@@ -12,6 +12,7 @@ import { destinationsOf, sendPasscode } from './passcode-delivery';
 import { checkRecoveryCode, recoveryCodeInvalid } from './recovery-codes';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
 import { isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, TRUSTED_DEVICE_COOKIE } from './session-cookies';
+import { describeDevice } from './session-device';
 import { readSignedValue, signValue } from './signed-values';
 
 /** ADR 0008: a pending sign-in lasts 10 minutes; a trusted device 15 (SPEC §9 otp_expiry). */
@@ -232,14 +233,28 @@ function isTrustedDevice(request: FastifyRequest, services: AuthServices, user: 
 /**
  * `trust_device=true` with a right passcode (never an authenticator code, which no device skips): this device
  * skips the passcode for 15 minutes (ADR 0008), on this site, while the account's stamp stays (ADR 0025).
+ * The trust is also recorded as a row, for the holder's list of trusted devices (ADR 0025 "Sessions the holder can
+ * see"); the cookie names its row, and a new trust of the same browser ends the row of the one it replaces, so
+ * one browser lists once. The signed cookie stays the only proof: the sign-in never reads the row.
  */
-export function setTrustedDevice(
+export async function setTrustedDevice(
+  db: Queryable,
   request: FastifyRequest,
   reply: FastifyReply,
   services: AuthServices,
   trust: { user: SignedInUser; siteId: string; channel: 'email' | 'sms' },
-): void {
-  const expiresAt = new Date(services.clock.now().getTime() + TRUSTED_DEVICE_TTL_MS);
+): Promise<void> {
+  const now = services.clock.now();
+  const expiresAt = new Date(now.getTime() + TRUSTED_DEVICE_TTL_MS);
+  const replaced = trustedDeviceIdOf(request, services, trust.user.id);
+  if (replaced !== null)
+    await db.query('update trusted_devices set ended_at = $3 where id = $1 and user_id = $2 and ended_at is null', [replaced, trust.user.id, now]);
+  const device = describeDevice(request.headers['user-agent']);
+  const row = await db.query<{ id: string }>(
+    `insert into trusted_devices (user_id, site_id, browser, os, security_stamp, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [trust.user.id, trust.siteId, device.browser, device.os, trust.user.securityStamp, now, expiresAt],
+  );
   const value = signValue(
     {
       purpose: TRUSTED_DEVICE_PURPOSE,
@@ -248,10 +263,17 @@ export function setTrustedDevice(
       expiresAt: expiresAt.getTime(),
       stamp: trust.user.securityStamp,
       channel: trust.channel,
+      trustId: row.rows[0]?.id,
     },
     services.tokenSigningKey,
   );
   reply.header('set-cookie', serializeCookie(TRUSTED_DEVICE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
+}
+
+/** The `trusted_devices` row this browser's genuine, live TRUSTED_DEVICE cookie of `userId` names, or null. */
+export function trustedDeviceIdOf(request: FastifyRequest, services: AuthServices, userId: string): string | null {
+  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, services.clock.now());
+  return trusted !== null && trusted.userId === userId && trusted.trustId !== undefined ? trusted.trustId : null;
 }
 
 async function isGrantedSite(db: Database, userId: string, siteId: string): Promise<boolean> {

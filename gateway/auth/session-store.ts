@@ -2,12 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import type { Queryable } from '../db/database';
 import { PROFILE_COLUMNS, profileOf, type ProfileRow } from '../profile/user-profile';
+import type { SessionDevice } from './session-device';
 
 /** SPEC §4: ROLE_CONCIERGE is a support agent. */
 export const CONCIERGE_ROLE = 'ROLE_CONCIERGE';
 
 /** How long a sign-in lasts; also the access token's `expires_in` (SPEC §3, §4 refresh). */
 export const SESSION_TTL_SECONDS = 30 * 60;
+
+/**
+ * How stale a session's `last_used_at` may get (ADR 0025 "Sessions the holder can see"): a minute is as exact as
+ * "last active" needs to be, and it bounds the writes to one a minute per session however many calls it makes.
+ */
+export const LAST_USED_STEP_MS = 60_000;
 
 export interface SessionUser {
   sessionId: string;
@@ -46,20 +53,26 @@ export function sessionIdOf(token: string): string {
 export const SIGN_IN_MAX_AGE_MS = 8 * 60 * 60_000;
 
 /**
- * Opens a session of a sign-in made at `signedInAt` (now, or the refreshed chain's start): it lasts 30 minutes,
- * and never past the sign-in's 8 hours.
+ * Opens a session of `userId` on `siteId`, recording the device and address it was opened from (ADR 0025
+ * "Sessions the holder can see"; a session opened with none, a test hook's, lists as an unknown device), for a
+ * sign-in made at `signedInAt` (now, or the refreshed chain's start): it lasts 30 minutes, and never past the
+ * sign-in's 8 hours (ADR 0025 "A sign-in's age").
  */
-export async function openSession(db: Queryable, userId: string, siteId: string, now: Date, signedInAt: Date = now): Promise<OpenedSession> {
+export async function openSession(
+  db: Queryable,
+  userId: string,
+  siteId: string,
+  now: Date,
+  opened: { device?: SessionDevice; signedInAt?: Date } = {},
+): Promise<OpenedSession> {
+  const { device, signedInAt = now } = opened;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_SECONDS * 1000, signedInAt.getTime() + SIGN_IN_MAX_AGE_MS));
-  await db.query('insert into sessions (id, user_id, site_id, created_at, expires_at, signed_in_at) values ($1, $2, $3, $4, $5, $6)', [
-    sessionIdOf(token),
-    userId,
-    siteId,
-    now,
-    expiresAt,
-    signedInAt,
-  ]);
+  await db.query(
+    `insert into sessions (id, user_id, site_id, created_at, expires_at, last_used_at, browser, os, first_address, signed_in_at)
+     values ($1, $2, $3, $4, $5, $4, $6, $7, $8, $9)`,
+    [sessionIdOf(token), userId, siteId, now, expiresAt, device?.browser ?? null, device?.os ?? null, device?.address ?? null, signedInAt],
+  );
   return { token, expiresAt };
 }
 
@@ -69,6 +82,9 @@ export async function openSession(db: Queryable, userId: string, siteId: string,
  * session's site (ADR 0017), so a read of one's own profile needs no second look-up. The card holder
  * an agent acts for is read by the calls that need them: joining `users` a second time here made this
  * query, so every signed-in call, about 0.3 ms slower on PGlite and PostgreSQL alike.
+ * The same statement moves the session's `last_used_at` when it is a minute or more behind (ADR 0025 "Sessions the
+ * holder can see"): a write at most once a minute per session, and no round trip of its own. The update matches
+ * no row on the other calls of that minute, so they write nothing.
  */
 export async function findSessionUser(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
   const result = await db.query<
@@ -84,13 +100,16 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
       password_change_required: boolean;
     }
   >(
-    `select s.id as session_id, s.user_id, s.site_id, s.expires_at, coalesce(s.signed_in_at, s.created_at) as signed_in_at, s.acting_for_user_id,
+    `with touched as (
+       update sessions set last_used_at = $2 where id = $1 and revoked_at is null and expires_at > $2 and last_used_at <= $3
+     )
+     select s.id as session_id, s.user_id, s.site_id, s.expires_at, coalesce(s.signed_in_at, s.created_at) as signed_in_at, s.acting_for_user_id,
             u.roles, u.password_change_required,
             ${PROFILE_COLUMNS.map((column) => `u.${column}`).join(', ')},
             exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.revoked_at is null and s.expires_at > $2`,
-    [sessionIdOf(token), now],
+    [sessionIdOf(token), now, new Date(now.getTime() - LAST_USED_STEP_MS)],
   );
   const row = result.rows[0];
   if (!row) return null;
@@ -115,17 +134,36 @@ export async function revokeSession(db: Queryable, token: string, now: Date): Pr
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionIdOf(token), now]);
 }
 
+/** What "sign out everywhere" ended that was still live: other sessions, and trusted devices. */
+export interface EndedEverywhere {
+  sessionsEnded: number;
+  trustedDevicesEnded: number;
+}
+
 /**
- * Ends every session of the user but `keepSessionId` (the caller's own, after a password change) and the refresh
- * tokens issued with them, and forgets every trusted device by drawing a new security stamp (ADR 0025): a new
- * password, "sign out everywhere" and "this wasn't me" all end here. Run inside the caller's transaction.
+ * Ends every session of the user but `keepSessionId` (the caller's own, after a password change or "sign out
+ * everywhere else") and the refresh tokens issued with them, and forgets every trusted device by drawing a new
+ * security stamp (ADR 0025): a new password, "sign out everywhere" and "this wasn't me" all end here. The trusted
+ * devices' rows are marked ended too, so the holder's list says so at once (the stamp alone already stops each
+ * cookie). Run inside the caller's transaction. Answers how many of each were still live.
  */
-export async function endEverySession(tx: Queryable, userId: string, now: Date, keepSessionId = ''): Promise<void> {
-  await tx.query('update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null', [userId, keepSessionId, now]);
+export async function endEverySession(tx: Queryable, userId: string, now: Date, keepSessionId = ''): Promise<EndedEverywhere> {
+  const sessions = await tx.query<{ live: boolean }>(
+    'update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null returning expires_at > $3 as live',
+    [userId, keepSessionId, now],
+  );
   await tx.query(
     `update refresh_tokens set revoked_at = $3
       where user_id = $1 and revoked_at is null and (session_id is null or session_id <> $2)`,
     [userId, keepSessionId, now],
   );
+  // Only the devices still trusted count: one whose stamp is already old ended with that stamp.
+  const devices = await tx.query<{ live: boolean }>(
+    `update trusted_devices t set ended_at = $2 from users u
+      where t.user_id = $1 and u.id = t.user_id and t.ended_at is null
+      returning t.expires_at > $2 and t.security_stamp = u.security_stamp as live`,
+    [userId, now],
+  );
   await tx.query('update users set security_stamp = gen_random_uuid() where id = $1', [userId]);
+  return { sessionsEnded: sessions.rows.filter((row) => row.live).length, trustedDevicesEnded: devices.rows.filter((row) => row.live).length };
 }

@@ -8,6 +8,7 @@ import { recordProofs, type GivenProof } from './assurance';
 import type { AuthServices } from './auth-services';
 import { issueRefreshToken, revokeRefreshTokens } from './refresh-tokens';
 import { expireCookies, isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, SESSION_COOKIE, setSessionCookies, userTypeOf } from './session-cookies';
+import { sessionDeviceOf } from './session-device';
 import { openSession, revokeSession, sessionIdOf, SESSION_TTL_SECONDS, SIGN_IN_MAX_AGE_MS } from './session-store';
 import { HttpError } from '../http/errors';
 
@@ -73,7 +74,8 @@ export async function completeSignIn(
   }
   const signedInAt = grant.signedInAt ?? now;
   if (now.getTime() >= signedInAt.getTime() + SIGN_IN_MAX_AGE_MS) throw new HttpError(401, 'UNAUTHENTICATED', 'Your sign-in is over; sign in again.');
-  const session = await openSession(db, grant.userId, grant.siteId, now, signedInAt);
+  // ADR 0025 "Sessions the holder can see": the browser and address of this sign-in, for the holder's list.
+  const session = await openSession(db, grant.userId, grant.siteId, now, { device: sessionDeviceOf(request), signedInAt });
   await recordProofs(db, sessionIdOf(session.token), grant.siteId, grant.proofs ?? [], now);
   // ADR 0014: a refreshed agent's session goes on acting for the same card holder.
   if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);

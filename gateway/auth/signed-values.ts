@@ -16,6 +16,8 @@ interface SignedPayload {
   stamp?: string;
   /** A trusted device's passcode channel: the proof it stands for (ADR 0025). */
   channel?: 'email' | 'sms';
+  /** A trusted device's row in `trusted_devices`: how the holder's list knows "this device"; it proves nothing. */
+  trustId?: string;
 }
 
 export function signValue(payload: SignedPayload, key: Buffer): string {

@@ -227,6 +227,13 @@ export const ALIAS_CONFIRM_BODY = {
   properties: { alias: { type: 'string', maxLength: ALIAS_MAX_LENGTH }, passcode: SIX_DIGIT_CODE },
 } as const;
 
+/** ADR 0025 "Sessions the holder can see": a session of the holder's list, by the id the list gave it. */
+export const SESSION_ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } },
+} as const;
+
 // Concierge (ADR 0014).
 
 export const ACT_FOR_BODY = {

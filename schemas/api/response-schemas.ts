@@ -7,6 +7,7 @@
  */
 import { ALIAS_TYPES } from '../account/user-alias';
 import { CASHBACK_STATUSES } from '../entities/cashback-statement';
+import { BROWSERS, OPERATING_SYSTEMS } from '../entities/signed-in-device';
 import { ENROLLED_ASSET_SCHEMA } from './enrolled-asset';
 
 const STRING = { type: 'string' } as const;
@@ -237,6 +238,59 @@ export const ALIAS_ANSWER = {
   type: 'object',
   required: ['alias', 'aliasType', 'proved'],
   properties: { alias: STRING, aliasType: { enum: [...ALIAS_TYPES] }, proved: { type: 'boolean' } },
+} as const;
+
+/** A site of the holder's account, by id and by the name its configuration gives it. */
+const SITE_NAMED = { type: 'object', required: ['id', 'name'], properties: { id: STRING, name: STRING } } as const;
+
+/** What a device is recognised by: one of the known browsers and systems, each null when the User-Agent named none. */
+const DEVICE_NAMED = {
+  type: 'object',
+  required: ['browser', 'os'],
+  properties: { browser: { enum: [...BROWSERS, null] }, os: { enum: [...OPERATING_SYSTEMS, null] } },
+} as const;
+
+/**
+ * ADR 0025 "Sessions the holder can see": the account's live sessions on every site, the asking one first and marked
+ * `current`, and the devices still trusted to skip the passcode. Each is named by a random id that is neither its
+ * token nor the token's hash; `firstAddress` is the network part only. Times are ISO 8601.
+ */
+export const HOLDER_SESSIONS_ANSWER = {
+  type: 'object',
+  required: ['sessions', 'trustedDevices'],
+  properties: {
+    sessions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'site', 'device', 'firstAddress', 'createdAt', 'lastUsedAt', 'current'],
+        properties: {
+          id: STRING,
+          site: SITE_NAMED,
+          device: DEVICE_NAMED,
+          firstAddress: NULLABLE_STRING,
+          createdAt: STRING,
+          lastUsedAt: STRING,
+          current: { type: 'boolean' },
+        },
+      },
+    },
+    trustedDevices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'site', 'device', 'createdAt', 'expiresAt', 'current'],
+        properties: { id: STRING, site: SITE_NAMED, device: DEVICE_NAMED, createdAt: STRING, expiresAt: STRING, current: { type: 'boolean' } },
+      },
+    },
+  },
+} as const;
+
+/** ADR 0025: "sign out everywhere else" ended this many other live sessions and still-trusted devices. */
+export const SESSIONS_ENDED_ANSWER = {
+  type: 'object',
+  required: ['sessionsEnded', 'trustedDevicesEnded'],
+  properties: { sessionsEnded: { type: 'integer' }, trustedDevicesEnded: { type: 'integer' } },
 } as const;
 
 /** ADR 0015: the test identity provider's picker, the identities its client may sign in as. */

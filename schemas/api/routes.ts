@@ -624,6 +624,36 @@ export const API_ROUTES: readonly RouteContract[] = [
     request: { body: request.ALIAS_CONFIRM_BODY },
     response: ok('The alias, proved.', answer.ALIAS_ANSWER),
   },
+  // The holder's signed-in devices (ADR 0025 "Sessions the holder can see").
+  {
+    method: 'GET',
+    base: 'api',
+    url: '/user-mgmt/user/sessions',
+    access: 'cardholder',
+    availability: 'always',
+    summary: "The account's live sessions on every site it signs in on (the asking one marked current), and its trusted devices.",
+    response: ok('`{ sessions, trustedDevices }`: random ids, site, browser and system, the first address masked, times.', answer.HOLDER_SESSIONS_ANSWER),
+  },
+  {
+    method: 'POST',
+    base: 'api',
+    url: '/user-mgmt/user/sessions/:id/revoke',
+    access: 'cardholder',
+    availability: 'always',
+    summary: "Ends one of the account's other sessions and its refresh tokens (empty body); the asking session signs out with tokens/revoke.",
+    request: { params: request.SESSION_ID_PARAMS, bodyReading: 'none' },
+    response: ok("`{ revoked: true }`; 404 SESSION_NOT_FOUND alike for an unknown, ended or other account's session.", answer.REVOKED_ANSWER),
+  },
+  {
+    method: 'POST',
+    base: 'api',
+    url: '/user-mgmt/user/sessions/revoke-all',
+    access: 'cardholder',
+    availability: 'always',
+    summary: 'Signs out everywhere else: every other session, its refresh tokens and every trusted device end (empty body).',
+    request: { bodyReading: 'none' },
+    response: ok('`{ sessionsEnded, trustedDevicesEnded }`: how many were still live.', answer.SESSIONS_ENDED_ANSWER),
+  },
   // Page-root files (SPEC §7 offers, ADR 0022 promotions configuration).
   {
     method: 'GET',

@@ -32,6 +32,8 @@ export const ACCOUNT_ROUTES = [
   'sso-simulator',
   // ADR 0014: a support agent chooses the card holder to act for.
   'concierge',
+  // ADR 0025 "Sessions the holder can see": where the account is signed in, and signing those devices out.
+  'signed-in-devices',
 ] as const;
 export type AccountRoute = (typeof ACCOUNT_ROUTES)[number];
 

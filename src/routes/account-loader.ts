@@ -81,6 +81,7 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   'site-settings': ['profile', 'form'],
   'cashback-statement': ['profile', 'cards'],
   concierge: ['concierge'],
+  'signed-in-devices': ['profile'],
   'redirect-sso': ['sso'],
 };
 

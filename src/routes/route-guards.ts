@@ -60,6 +60,8 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   'redirect-sso': [],
   'sso-simulator': ['ssoSimulator'],
   concierge: ['authenticatedOnly', 'conciergeOnly'],
+  // ADR 0025: the holder's own sessions; an agent acting for someone never sees them (the gateway refuses too).
+  'signed-in-devices': ['authenticatedOnly', 'notForAgent', 'mfaRequired'],
 };
 
 /** §2 global SSO rule: on an SSO site every route but these goes to redirect-sso. */

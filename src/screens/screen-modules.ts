@@ -33,4 +33,5 @@ export const SCREEN_MODULES: Readonly<Record<AccountRoute, () => Promise<{ Compo
   'redirect-sso': () => import('./RedirectSsoScreen'),
   'sso-simulator': () => import('./SsoSimulatorScreen'),
   concierge: () => import('./concierge/ConciergeScreen'),
+  'signed-in-devices': () => import('./SignedInDevicesScreen'),
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TEST_CLOCK_BODY, TEST_FAILURE_BODY, TEST_SESSION_BODY } from '../../../schemas/api/request-schemas';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { recordProofs, type GivenProof } from '../../auth/assurance';
+import { sessionDeviceOf } from '../../auth/session-device';
 import { openSession, sessionIdOf } from '../../auth/session-store';
 import type { Database } from '../../db/database';
 import { HttpError, pathOf, sendError } from '../../http/errors';
@@ -34,7 +35,8 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
       const found = await db.query<{ id: string; roles: string[] }>('select id, roles from users where email = $1', [email.toLowerCase()]);
       const user = found.rows[0];
       if (!user) throw new HttpError(404, 'USER_NOT_FOUND', 'No user has this e-mail address.');
-      const session = await openSession(db, user.id, siteId, clock.now());
+      // Recorded as a sign-in's would be, so the browser tests' sessions list by their browser (ADR 0025).
+      const session = await openSession(db, user.id, siteId, clock.now(), { device: sessionDeviceOf(request) });
       // As a sign-in that just passed every step the site could ask (ADR 0025): a test moves the clock past
       // FRESH_PROOF_MAX_AGE_MS to meet the "confirm it's you" step.
       await recordProofs(db, sessionIdOf(session.token), siteId, TEST_SIGN_IN_PROOFS, clock.now());

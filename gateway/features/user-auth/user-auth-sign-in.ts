@@ -139,7 +139,7 @@ export async function userAuthSignInRoutes(
     };
     const { user, proofs, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
     const passcode = proofs.find((proof) => proof.kind === 'passcode');
-    if (grant.trustDevice && passcode?.channel !== undefined) setTrustedDevice(request, reply, auth, { user, siteId, channel: passcode.channel });
+    if (grant.trustDevice && passcode?.channel !== undefined) await setTrustedDevice(db, request, reply, auth, { user, siteId, channel: passcode.channel });
     // ADR 0009: the account must replace a breached password before any other signed-in call (the
     // access hook holds it); an agent is never sent to the card holder's detour (ADR 0014).
     await recordPasswordChangeRequired(db, user.id, passwordCompromised && !user.roles.includes(CONCIERGE_ROLE));

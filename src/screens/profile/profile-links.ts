@@ -12,13 +12,15 @@ export const PROFILE_LINK_ROUTES = [
   'edit-pan',
   'password',
   'mfa-setup',
+  'signed-in-devices',
   'delete-profile',
 ] as const satisfies readonly AccountRoute[];
 export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
 
 /**
  * The account screens the header's account menu offers, in its order (SPEC §2): the profile, cards,
- * cashback, preferences, password, two-step verification, and the agent's own screen (ADR 0014).
+ * cashback, preferences, password, two-step verification, the signed-in devices (ADR 0025), and the agent's own
+ * screen (ADR 0014).
  */
 export const ACCOUNT_MENU_ROUTES = [
   'profile',
@@ -27,6 +29,7 @@ export const ACCOUNT_MENU_ROUTES = [
   'site-settings',
   'password',
   'mfa-setup',
+  'signed-in-devices',
   'concierge',
 ] as const satisfies readonly AccountRoute[];
 
@@ -72,7 +75,7 @@ export function allowedAccountRoutes<Route extends AccountRoute>(
  * The links a signed-in person may follow: exactly the routes whose guards let them in on this site
  * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
  * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
- * password unless the site signs in through SSO, ADR 0015;
+ * password unless the site signs in through SSO, ADR 0015; signed-in-devices for a card holder, ADR 0025;
  * for a support agent acting for someone, none of the credential screens, ADR 0014).
  */
 export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {

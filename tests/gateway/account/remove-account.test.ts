@@ -42,10 +42,16 @@ describeEachDatabase((leg) => {
   it('ADR 0009: removes the user and their rows in every table, revokes the session and clears every auth cookie', async () => {
     expect((await register(browser, registrationBody())).statusCode).toBe(202);
     const userId = (await gateway.test.db.query<{ id: string }>(`select id from users where email = 'ana@example.com'`)).rows[0]!.id;
-    // Rows in every table: a session and refresh token, a recovery code, a TOTP secret and its recovery codes.
+    // Rows in every table: a session and refresh token, a trusted device, a recovery code, a TOTP secret and its recovery codes.
     expect(
-      (await signInWithPasscode(gateway, browser, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'firstbank' }, 'user-auth/oauth/token'))
-        .statusCode,
+      (
+        await signInWithPasscode(
+          gateway,
+          browser,
+          { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'firstbank', trust_device: 'true' },
+          'user-auth/oauth/token',
+        )
+      ).statusCode,
     ).toBe(200);
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
     const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
@@ -71,6 +77,7 @@ describeEachDatabase((leg) => {
       'refresh_tokens',
       'sessions',
       'totp_secrets',
+      'trusted_devices',
       'user_aliases',
       'user_sites',
       'users',

@@ -40,6 +40,7 @@ describeEachDatabase((leg) => {
       'sso_login_requests',
       'test_idp_authorizations',
       'totp_secrets',
+      'trusted_devices',
       'user_aliases',
       'user_sites',
       'users',

@@ -106,6 +106,21 @@ describeEachDatabase((leg) => {
       },
     );
 
+    it('moves "last used" in that same one query, once a minute at most (ADR 0025 "Sessions the holder can see")', async () => {
+      const emily = await signedIn('emily@example.com');
+      const lastUsed = async () =>
+        (await test.db.query<{ last_used_at: Date }>('select last_used_at from sessions where user_id = $1', [emilyId])).rows[0]!.last_used_at.getTime();
+      const opened = await lastUsed();
+      clock.advance(61);
+      const moving = await read(emily, 'user-mgmt/user/find');
+      expect(moving.statements).toHaveLength(1);
+      const moved = await lastUsed();
+      expect(moved - opened).toBeGreaterThanOrEqual(61_000);
+      clock.advance(30);
+      expect((await read(emily, 'user-mgmt/user/find')).statements).toHaveLength(1);
+      expect(await lastUsed()).toBe(moved);
+    });
+
     it('still refuses an expired, a revoked and a deleted session, and another site, in that one query', async () => {
       const emily = await signedIn('emily@example.com');
       const refused = await read(emily, `user-attribute/user/otherbank`);

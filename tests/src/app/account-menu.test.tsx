@@ -70,6 +70,7 @@ describe('account menu of a card holder', () => {
       'Preferences',
       'Change password',
       'Set up two-step verification',
+      'Signed-in devices',
       'Sign out',
     ]);
     expect(within(panel).getByRole('link', { name: 'My profile' }).getAttribute('aria-current')).toBe('page');

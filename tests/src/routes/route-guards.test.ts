@@ -80,6 +80,7 @@ const CLASSIC: Readonly<Record<AccountRoute, readonly [string, string, string]>>
   'redirect-sso': ['=', '=', '='],
   'sso-simulator': ['=', '=', '='], // simulator feature on in this build
   concierge: ['login-form', 'login-form', 'profile'], // ADR 0014: a card holder is no agent
+  'signed-in-devices': ['login-form', 'login-form', '='], // ADR 0025: the holder's own sessions
 };
 
 const rows = ACCOUNT_ROUTES.flatMap((route) => AUTH_STATES.map((auth, index) => [route, auth, CLASSIC[route][index]!] as const));
@@ -116,6 +117,7 @@ describe('§2 global SSO rule (unionbank)', () => {
     ['password', 'profile'], // ADR 0015: the password is the identity provider's
     ['mfa-setup', 'profile'], // unionbank's mfa is "off"
     ['concierge', 'profile'], // a card holder is sent on to their profile (ADR 0014)
+    ['signed-in-devices', 'signed-in-devices'], // an SSO sign-in is a session like any other (ADR 0025)
     ['login-form', 'redirect-sso'],
     ['registration', 'redirect-sso'],
     ['recovery', 'redirect-sso'],
@@ -253,7 +255,7 @@ describe('mfa "required" (dohabank): a signed-in user sets up an authenticator f
   const on = (route: AccountRoute, mfaEnrolled: boolean) =>
     destination(decideRoute({ ...context(route, 'LOGGEDIN', 'classic'), ...dohabank, mfaEnrolled }), route);
 
-  it.each(['profile', 'edit-profile', 'edit-pan', 'password', 'cashback-statement', 'otp-check-preference'] as const)(
+  it.each(['profile', 'edit-profile', 'edit-pan', 'password', 'cashback-statement', 'otp-check-preference', 'signed-in-devices'] as const)(
     '%s goes to mfa-setup until enrolled',
     (route) => {
       expect(on(route, false)).toBe('mfa-setup');
@@ -276,5 +278,14 @@ describe('mfa "required" (dohabank): a signed-in user sets up an authenticator f
     expect(on('mfa-setup', false)).toBe('mfa-setup');
     expect(on('logout', false)).toBe('logout');
     expect(destination(decideRoute(context('profile', 'LOGGEDIN', 'classic')), 'profile')).toBe('profile');
+  });
+});
+
+describe('ADR 0025: signed-in devices are the holder’s own', () => {
+  it('an agent, acting for someone or not, is sent to the concierge screen; the gateway refuses the calls too (ADR 0014)', () => {
+    for (const actingForUser of [true, false]) {
+      const agent = { userType: 'CONCIERGE', actingForUser, mfaEnrolled: false } as const;
+      expect(destination(decideRoute({ ...context('signed-in-devices', 'LOGGEDIN', 'classic'), ...agent }), 'signed-in-devices')).toBe('concierge');
+    }
   });
 });

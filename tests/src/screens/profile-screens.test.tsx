@@ -89,7 +89,7 @@ describe('§2 profile: the §3 profile and the site attributes in their display 
     expect(screen.getByText('Travel', { selector: '.profile-chip' })).toBeTruthy();
   });
 
-  it('links to every screen firstbank allows: edit-profile, site-settings, cashback, cards, password, MFA, delete', async () => {
+  it('links to every screen firstbank allows: edit-profile, site-settings, cashback, cards, password, MFA, signed-in devices, delete', async () => {
     gateway();
     renderPortal(`${BASE}profile`);
     const links = await screen.findByRole('navigation', { name: 'Manage your account' });
@@ -97,7 +97,11 @@ describe('§2 profile: the §3 profile and the site attributes in their display 
       within(links)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'delete-profile'].map((route) => `${BASE}${route}`));
+    ).toEqual(
+      ['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan', 'password', 'mfa-setup', 'signed-in-devices', 'delete-profile'].map(
+        (route) => `${BASE}${route}`,
+      ),
+    );
   });
 
   it('northbank (pan_capture updatable "false", allow_delete_profile "false"): no edit-profile and no delete-profile link', async () => {
