@@ -27,7 +27,7 @@ export async function userMgmtPlugin(
   await app.register(userMgmtUpdateRoutes, { db, fixtures, clock });
   await app.register(userMgmtFindRoutes, { db, clock });
   await app.register(userMgmtPasscodeRoutes, { db, fixtures, auth });
-  await app.register(userMgmtTotpRoutes, { db, fixtures, auth });
+  await app.register(userMgmtTotpRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRecoveryRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
