@@ -115,9 +115,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         enforceDeclaredAccess(api, { db, fixtures, clock });
         // One plugin per feature (ADR 0023 "Feature plugins"), each a child of this scope, so its routes inherit the hooks above.
         await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true });
-        await api.register(userAttributePlugin, { db, fixtures, clock });
+        await api.register(userAttributePlugin, { db, fixtures, auth, jobs });
         await api.register(userAuthPlugin, { db, fixtures, auth, jobs });
-        await api.register(ssoPlugin, { db, fixtures, auth, gateway: app, development, credentials: ssoCredentials });
+        await api.register(ssoPlugin, { db, fixtures, auth, jobs, gateway: app, development, credentials: ssoCredentials });
         await api.register(userMgmtPlugin, { db, fixtures, clock, auth, jobs });
         await api.register(assetsPlugin, { db, fixtures, auth });
         await api.register(conciergePlugin, { db, fixtures, clock, jobs });

@@ -92,11 +92,14 @@ interface PendingAlias {
  * `alias/confirm`: the caller's unproved EMAIL alias `alias` on the site becomes proved when `passcode` is the
  * code mailed to it (ADR 0008 rules: 10 minutes, 5 attempts, single use; both updates are conditional, so two
  * racing calls cannot use one code twice or exceed the attempts). A proved alias answers as proved again.
+ * `onProved` runs in the transaction that proves it, with the address as stored (the account's notice, ADR 0021
+ * "Telling the holder"); not for an alias proved before.
  */
 export async function confirmAliasProof(
   db: Database,
   services: AuthServices,
   request: { userId: string; siteId: string; alias: string; passcode: string },
+  onProved: (tx: Queryable, alias: string) => Promise<void> = async () => undefined,
 ): Promise<ProvedAlias> {
   const { userId, siteId, passcode } = request;
   const now = services.clock.now();
@@ -128,15 +131,19 @@ export async function confirmAliasProof(
   // Only the mailbox's owner gets this far, so telling them the address became someone else's since the code
   // was mailed (an activated registration, or another of their accounts proving it first) tells no one else anything.
   if ((await otherOwnerOf(db, normalised, siteId, userId)) !== null) throw aliasTaken();
+  const proofId = row.proof_id;
   try {
-    const proved = await db.query(
-      `update user_aliases set proved_at = $4, updated_at = $4, proof_id = null, proof_hash = null, proof_expires_at = null, proof_attempts = 0
-        where user_id = $1 and site_id = $2 and alias_type = 'EMAIL' and proof_id = $3 and proved_at is null
-        returning 1`,
-      [userId, siteId, row.proof_id, now],
-    );
-    // A racing call with the same code proved it, or a new code replaced this one, in between.
-    if (proved.rows.length === 0) throw passcodeInvalid(0);
+    await db.transaction(async (tx) => {
+      const proved = await tx.query(
+        `update user_aliases set proved_at = $4, updated_at = $4, proof_id = null, proof_hash = null, proof_expires_at = null, proof_attempts = 0
+          where user_id = $1 and site_id = $2 and alias_type = 'EMAIL' and proof_id = $3 and proved_at is null
+          returning 1`,
+        [userId, siteId, proofId, now],
+      );
+      // A racing call with the same code proved it, or a new code replaced this one, in between.
+      if (proved.rows.length === 0) throw passcodeInvalid(0);
+      await onProved(tx, row.alias);
+    });
   } catch (error) {
     // The unique index of proved addresses decides between two accounts proving one address at once.
     if (isUniqueViolation(error)) throw aliasTaken();

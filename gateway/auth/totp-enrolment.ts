@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { SecretBox } from '../security/secret-box';
 import { issueRecoveryCodes } from './recovery-codes';
@@ -44,22 +44,40 @@ export async function acceptTotpCode(
   return claimed.rows.length === 1;
 }
 
-/** Enrols the pending secret and hands out the user's recovery codes, in one transaction: no enrolment without its codes. */
-export async function markTotpEnrolled(db: Database, key: Buffer, userId: string, now: Date): Promise<string[]> {
+/**
+ * Enrols the pending secret and hands out the user's recovery codes, in one transaction: no enrolment without its
+ * codes, and none without `alsoInTransaction` (the holder's notice, ADR 0021 "Telling the holder").
+ */
+export async function markTotpEnrolled(
+  db: Database,
+  key: Buffer,
+  userId: string,
+  now: Date,
+  alsoInTransaction: (tx: Queryable) => Promise<void> = async () => undefined,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query("update totp_secrets set status = 'ENROLLED', enrolled_at = $2 where user_id = $1", [userId, now]);
     // A new security stamp: no device trusted before the authenticator stands in for it (ADR 0025).
     await tx.query("update users set mfa_enrollment_status = 'ENROLLED', updated_at = $2, security_stamp = gen_random_uuid() where id = $1", [userId, now]);
-    return issueRecoveryCodes(tx, key, userId, now);
+    const codes = await issueRecoveryCodes(tx, key, userId, now);
+    await alsoInTransaction(tx);
+    return codes;
   });
 }
 
-export async function removeTotp(db: Database, userId: string, now: Date): Promise<void> {
+/** Removes the authenticator and its recovery codes; `alsoInTransaction` as for `markTotpEnrolled`. */
+export async function removeTotp(
+  db: Database,
+  userId: string,
+  now: Date,
+  alsoInTransaction: (tx: Queryable) => Promise<void> = async () => undefined,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('delete from totp_secrets where user_id = $1', [userId]);
     // Recovery codes stand in for this authenticator only; the next enrolment hands out new ones.
     await tx.query('delete from mfa_recovery_codes where user_id = $1', [userId]);
     await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2, security_stamp = gen_random_uuid() where id = $1", [userId, now]);
+    await alsoInTransaction(tx);
   });
 }
 

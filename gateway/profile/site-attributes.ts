@@ -41,6 +41,12 @@ interface StoredSite {
   userLocale: string | null;
 }
 
+/**
+ * Runs inside a save's transaction once it changed something, with the attributes before and after (ADR 0021
+ * "Telling the holder": the notice of a new phone is queued with the change, from the row the save locked).
+ */
+export type AfterSave = (tx: Queryable, before: SiteAttributes, after: SiteAttributes) => Promise<void>;
+
 /** What the profile form does not edit, so a site with `updatable` "false" still accepts it (ADR 0010). */
 const NOT_PROFILE_FORM_KEYS: ReadonlySet<string> = new Set(['marketing_opt_ins', 'offers_preference', 'locale', ...Object.keys(LEGACY_MARKETING_OPT_IN_NAMES)]);
 
@@ -53,7 +59,13 @@ export async function readUserSite(db: Queryable, userId: string, siteId: string
  * ADR 0010 `POST user-attribute/v2/user/{siteId}`: merges only the keys in `changes` (null removes
  * one). With `baseVersion`, a key another save wrote after that version refuses the whole save.
  */
-export function saveChangedAttributes(db: Database, context: SaveContext, sent: SiteAttributes, baseVersion: number | undefined): Promise<UserSiteRecord> {
+export function saveChangedAttributes(
+  db: Database,
+  context: SaveContext,
+  sent: SiteAttributes,
+  baseVersion: number | undefined,
+  afterSave?: AfterSave,
+): Promise<UserSiteRecord> {
   const changes = normalisedAttributes(context, sent);
   return db.transaction(async (tx) => {
     const stored = await lockStoredSite(tx, context);
@@ -62,7 +74,7 @@ export function saveChangedAttributes(db: Database, context: SaveContext, sent: 
     }
     checkChanges(context, stored, changes);
     if (baseVersion !== undefined) refuseChangedSince(stored, changes, baseVersion);
-    return writeChanges(tx, context, stored, changes);
+    return writeChanges(tx, context, stored, changes, afterSave);
   });
 }
 
@@ -70,7 +82,7 @@ export function saveChangedAttributes(db: Database, context: SaveContext, sent: 
  * ADR 0010 `POST user-attribute/user/attribute/{siteId}`: the whole site object at the version it was
  * read. What differs from the stored object is checked and saved as a change; a missing key is removed.
  */
-export function saveWholeSiteObject(db: Database, context: SaveContext, sent: SiteAttributes, version: number): Promise<UserSiteRecord> {
+export function saveWholeSiteObject(db: Database, context: SaveContext, sent: SiteAttributes, version: number, afterSave?: AfterSave): Promise<UserSiteRecord> {
   const attributes = normalisedAttributes(context, sent);
   return db.transaction(async (tx) => {
     const stored = await lockStoredSite(tx, context);
@@ -80,7 +92,7 @@ export function saveWholeSiteObject(db: Database, context: SaveContext, sent: Si
     }
     const changes = differences(stored.attributes, attributes);
     checkChanges(context, stored, changes);
-    return writeChanges(tx, context, stored, changes);
+    return writeChanges(tx, context, stored, changes, afterSave);
   });
 }
 
@@ -168,7 +180,7 @@ function differences(previous: SiteAttributes, next: SiteAttributes): SiteAttrib
   return changes;
 }
 
-async function writeChanges(tx: Queryable, context: SaveContext, stored: StoredSite, changes: SiteAttributes): Promise<UserSiteRecord> {
+async function writeChanges(tx: Queryable, context: SaveContext, stored: StoredSite, changes: SiteAttributes, afterSave?: AfterSave): Promise<UserSiteRecord> {
   if (Object.keys(changes).length === 0) return { siteId: context.siteId, attributes: stored.attributes, version: stored.version };
   const version = stored.version + 1;
   const attributes = { ...stored.attributes };
@@ -195,6 +207,7 @@ async function writeChanges(tx: Queryable, context: SaveContext, stored: StoredS
      where user_id = $1 and site_id = $2`,
     [context.userId, context.siteId, JSON.stringify(attributes), JSON.stringify(attributeVersions), version],
   );
+  await afterSave?.(tx, stored.attributes, attributes);
   return { siteId: context.siteId, attributes, version };
 }
 

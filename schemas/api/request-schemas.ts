@@ -208,6 +208,16 @@ export const REGISTRATION_BODY = { type: 'object', required: ['siteId', 'locale'
 /** `register/{siteId}`: the site is the path's. */
 export const SITE_REGISTRATION_BODY = { type: 'object', required: ['locale', 'user'], properties: REGISTRATION_PROPERTIES } as const;
 export const ACTIVATE_TOKEN_BODY = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 256 } } } as const;
+/**
+ * ADR 0021 "Telling the holder": the token of a notice's "this wasn't me" link, and nothing else. Any text up to this
+ * length is taken, so an unknown, spent or expired token answers alike (400 SECURE_ACCOUNT_LINK_INVALID).
+ */
+export const SECURE_ACCOUNT_BODY = {
+  type: 'object',
+  required: ['token'],
+  propertyNames: { enum: ['token'] },
+  properties: { token: { type: 'string', maxLength: 256 } },
+} as const;
 export const ACTIVATION_EMAIL_BODY = {
   type: 'object',
   required: ['email', 'siteId', 'locale'],

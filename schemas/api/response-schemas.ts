@@ -29,6 +29,16 @@ export const ACTIVATED_ANSWER = statusAnswer('ACTIVATED');
 /** ADR 0009: the account is removed. */
 export const DELETED_ANSWER = statusAnswer('DELETED');
 
+/**
+ * ADR 0021 "Telling the holder": every session, refresh token and trusted device of the account has ended; `email` is
+ * the account's address for the recovery form when the link was mailed to it, null when it was texted.
+ */
+export const ACCOUNT_SECURED_ANSWER = {
+  type: 'object',
+  required: ['status', 'email'],
+  properties: { status: { const: 'ACCOUNT_SECURED' }, email: NULLABLE_STRING },
+} as const;
+
 export const ENROLLED_ASSETS_ANSWER = { type: 'array', items: ENROLLED_ASSET_SCHEMA } as const;
 
 /** SPEC §3 "Validation response". */

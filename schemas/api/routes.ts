@@ -587,6 +587,17 @@ export const API_ROUTES: readonly RouteContract[] = [
   {
     method: 'POST',
     base: 'api',
+    url: '/user-mgmt/user/secure-account',
+    access: 'public',
+    availability: 'always',
+    summary:
+      '"This wasn\'t me": spends the token of a notice\'s link and ends every session, refresh token and trusted device of its account; 400 SECURE_ACCOUNT_LINK_INVALID alike for an unknown, used or expired token.',
+    request: { body: request.SECURE_ACCOUNT_BODY },
+    response: ok('`{ status: "ACCOUNT_SECURED", email }`: the address for the recovery form, or null for a texted link.', answer.ACCOUNT_SECURED_ANSWER),
+  },
+  {
+    method: 'POST',
+    base: 'api',
     url: '/user-mgmt/user/activation-email',
     access: 'public',
     availability: 'always',

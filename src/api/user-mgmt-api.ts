@@ -8,11 +8,13 @@ import type {
   PREFERENCE_DETAILS_BODY,
   REGISTRATION_BODY,
   SECOND_FACTOR_BODY,
+  SECURE_ACCOUNT_BODY,
   SEND_CODE_BODY,
   SEND_PASSCODE_BODY,
   TOTP_CODE_BODY,
 } from '../../schemas/api/request-schemas';
 import type {
+  ACCOUNT_SECURED_ANSWER,
   ACTIVATED_ANSWER,
   CHECK_EMAIL_ANSWER,
   CODE_OK_ANSWER,
@@ -126,6 +128,13 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/activate-token', method: 'POST', data: body, siteId }),
       invalidatesTags: ['AuthState', 'Profile'],
     }),
+    /**
+     * ADR 0021 "Telling the holder": POST user-mgmt/user/secure-account { token } → ACCOUNT_SECURED with the address
+     * for the recovery form (null for a texted link); 400 SECURE_ACCOUNT_LINK_INVALID for an unknown, used or expired one.
+     */
+    secureAccount: build.mutation<SchemaType<typeof ACCOUNT_SECURED_ANSWER>, { siteId: string } & SchemaType<typeof SECURE_ACCOUNT_BODY>>({
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/secure-account', method: 'POST', data: body, siteId }),
+    }),
     /** ADR 0009 POST user-mgmt/user/activation-email → always CHECK_EMAIL. */
     resendActivation: build.mutation<CheckEmailAnswer, SchemaType<typeof ACTIVATION_EMAIL_BODY>>({
       query: ({ siteId, locale, email }) => ({
@@ -188,6 +197,7 @@ export const {
   useRenewRecoveryCodesMutation,
   useRegisterMutation,
   useActivateAccountMutation,
+  useSecureAccountMutation,
   useResendActivationMutation,
   useSendRecoveryPasscodeMutation,
   useCheckRecoveryCodeMutation,

@@ -23,6 +23,8 @@ export const ACCOUNT_ROUTES = [
   'resend-activation',
   'recovery',
   'reset-password',
+  // ADR 0021 "Telling the holder": the "this wasn't me" link of an account notice.
+  'secure-account',
   'passcode',
   'passcode-preference',
   'otp-check-preference',

@@ -54,6 +54,22 @@ export function finishSignIn(deps: SessionDeps, site: SiteRef, answer: { expires
 }
 
 /**
+ * The gateway already ended every session of the account (ADR 0021 "this wasn't me"): what this browser keeps of one
+ * goes as at a sign-out (the readable sign-in marker, tokens, the OTP check, cached user data), with no revoke call
+ * left to make, and the §4 check runs again (LOGGEDOUT). Should this browser hold another account's session, the page
+ * only forgets it; the gateway ends it at this browser's next sign-in (ADR 0017, one session per browser).
+ */
+export function forgetEndedSession(deps: SessionDeps, site: SiteRef): void {
+  if (deps.flags.sessionExtension) deps.localStore.remove(STORAGE.sessionExpiry);
+  deps.localStore.remove(STORAGE.otpExpiry);
+  for (const token of [STORAGE.accessToken, STORAGE.refreshToken]) deps.localStore.remove(token);
+  deps.cookies.remove(STORAGE.authenticatedCookie);
+  deps.dispatch(signInEnded());
+  deps.dispatch(gatewayApi.util.resetApiState());
+  deps.dispatch(authEvent(authCheckRequested(site, deps.cookies, deps.localStore)));
+}
+
+/**
  * SPEC §4 logout: revoke the token; clear session_expiry (session extension on) and the OTP check
  * storage; for a CONCIERGE the support and user-type cookies; tell the mobile bridge. The readable
  * sign-in marker goes too, so a failed revoke (network) cannot leave the page looking signed in;

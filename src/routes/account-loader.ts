@@ -73,6 +73,7 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   'passcode-preference': ['account'],
   passcode: ['account', 'form'],
   'reset-password': ['account', 'form'],
+  'secure-account': ['account'],
   password: ['account', 'form'],
   'compromised-credentials': ['account', 'form'],
   'delete-profile': ['account'],

@@ -52,6 +52,8 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   'resend-activation': [],
   recovery: [],
   'reset-password': [],
+  // Open like activate: the holder may be signed out, or signed in on another account.
+  'secure-account': [],
   passcode: ['stepByStepRecovery'],
   'passcode-preference': ['stepByStepRecovery'],
   'otp-check-preference': ['authenticatedOnly', 'mfaRequired'],
@@ -64,8 +66,12 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   'signed-in-devices': ['authenticatedOnly', 'notForAgent', 'mfaRequired'],
 };
 
-/** §2 global SSO rule: on an SSO site every route but these goes to redirect-sso. */
-export const SSO_OPEN_ROUTES: ReadonlySet<AccountRoute> = new Set(['redirect-sso', 'logout', 'sso-simulator']);
+/**
+ * §2 global SSO rule: on an SSO site every route but these goes to redirect-sso. secure-account is the link of an
+ * account notice (ADR 0021 "Telling the holder"), which an SSO site's holders get too (a sign-in from a new device):
+ * it must open where it points.
+ */
+export const SSO_OPEN_ROUTES: ReadonlySet<AccountRoute> = new Set(['redirect-sso', 'logout', 'sso-simulator', 'secure-account']);
 
 export interface GuardContext {
   route: AccountRoute;

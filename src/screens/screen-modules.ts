@@ -25,6 +25,7 @@ export const SCREEN_MODULES: Readonly<Record<AccountRoute, () => Promise<{ Compo
   'resend-activation': () => import('./ResendActivationScreen'),
   recovery: () => import('./RecoveryScreen'),
   'reset-password': () => import('./ResetPasswordScreen'),
+  'secure-account': () => import('./SecureAccountScreen'),
   passcode: () => import('./PasscodeScreen'),
   'passcode-preference': () => import('./PasscodePreferenceScreen'),
   'otp-check-preference': () => import('./OtpCheckPreferenceScreen'),

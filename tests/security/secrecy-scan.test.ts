@@ -27,6 +27,12 @@ describe('findSecrets', () => {
     ],
     ['a two-step recovery code', '{"msg":"enrolled","codes":["7AOE4-HINR3"]}', 'recovery code', '7AOE4-HINR3'],
     [
+      'a notice’s secure-account link (ADR 0021)',
+      '{"url":"/eurobank/de_de/account/secure-account?siteid=eurobank&token=kX3v9QeR2mT7yB1nL5pZ8wC4dF6gH0jK2sA9uE3iO7q"}',
+      'secure-account token',
+      'kX3v9QeR2mT7yB1nL5pZ8wC4dF6gH0jK2sA9uE3iO7q',
+    ],
+    [
       'a refresh token field',
       '{"refresh_token":"cmVmcmVzaC10b2tlbi12YWx1ZS0wMTIzNDU2Nzg5"}',
       'session or refresh token',

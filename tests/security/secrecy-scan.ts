@@ -8,7 +8,8 @@ import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } fr
 
 /**
  * The secrecy check (README "Set-up"), DESIGN "Contracts": after a whole `npm test` run, no card
- * number, card security code, password, passcode, two-step recovery code or token appears in any gateway log or database dump. `npm test` runs
+ * number, card security code, password, passcode, two-step recovery code or token (a notice's secure-account link's
+ * included) appears in any gateway log or database dump. `npm test` runs
  * this with `--reset` before vitest and plainly after it. Read: every log and database a gateway
  * registered (tests/e2e/support/portal-process.ts), each PGlite data dir copied aside and dumped
  * once its gateway has stopped, and the PostgreSQL test database when one was used. Not read: the
@@ -18,7 +19,8 @@ import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } fr
  * databases, so they leave nothing to scan.
  */
 
-export type SecretKind = 'card number' | 'password' | 'JWT' | 'session or refresh token' | 'passcode' | 'recovery code' | 'card security code';
+export type SecretKind =
+  'card number' | 'password' | 'JWT' | 'session or refresh token' | 'secure-account token' | 'passcode' | 'recovery code' | 'card security code';
 
 export interface Finding {
   where: string;
@@ -76,6 +78,13 @@ const TOKEN_PAIRS = [
 ];
 
 /**
+ * The token of an account notice's "this wasn't me" link (ADR 0021 "Telling the holder"): it ends every session of
+ * the account, so it lives in the message alone (only its SHA-256 is stored). In a log it would travel as the link's
+ * query or as the secure-account call's `token`, which TOKEN_PAIRS finds as any other token-named field.
+ */
+const SECURE_ACCOUNT_LINK = /secure-account\?(?:[^\s"]*&)?token=([A-Za-z0-9_-]{20,})/g;
+
+/**
  * A card security code (ADR 0001 `capture_cvv`: sent to the validation call only, never kept or logged) under
  * the names it travels by: a JSON member or a query parameter `cvv`, `cvc`, `cvv2` or `csc` with 3 or 4
  * digits. Three digits alone are everywhere (statuses, times), so only a named one is a finding; a column of
@@ -98,6 +107,7 @@ export function findSecrets(text: string, where: string, known: KnownSecrets): F
     for (const match of content.matchAll(JWT)) add('JWT', match[0]);
     for (const match of content.matchAll(RECOVERY_CODE)) if (match[0] !== RECOVERY_CODE_EXAMPLE) add('recovery code', match[0]);
     for (const pattern of TOKEN_PAIRS) for (const match of content.matchAll(pattern)) add('session or refresh token', match[1]!);
+    for (const match of content.matchAll(SECURE_ACCOUNT_LINK)) add('secure-account token', match[1]!);
     for (const pattern of CVV_PAIRS) for (const match of content.matchAll(pattern)) add('card security code', match[1]!);
     passcodes.forEach((pattern, at) => {
       if (pattern.test(content)) add('passcode', known.passcodes[at]!);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { SsoCredentials } from '../../sso/client-credentials';
 import { ssoRoutes } from './sso';
 import { ssoLogoutRoutes } from './sso-logout';
@@ -12,7 +13,15 @@ import { ssoLogoutRoutes } from './sso-logout';
  */
 export async function ssoPlugin(
   app: FastifyInstance,
-  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+  options: {
+    db: Database;
+    fixtures: Fixtures;
+    auth: AuthServices;
+    jobs: JobQueue;
+    gateway: FastifyInstance;
+    development: boolean;
+    credentials: SsoCredentials;
+  },
 ): Promise<void> {
   await app.register(ssoRoutes, options);
   await app.register(ssoLogoutRoutes, options);

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { SSO_AUTHORIZE_QUERY, SSO_FINISH_BODY } from '../../../schemas/api/request-schemas';
+import { changeNoticeOf, queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
+import { rememberSignInDevice } from '../../auth/known-devices';
 import { expireCookies, isHttps, readCookies, serializeCookie } from '../../auth/session-cookies';
 import type { SSO_SIGN_IN_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
-import { completeSignIn } from '../../auth/sign-in-answer';
+import { completeSignIn, deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { SsoCredentials } from '../../sso/client-credentials';
 import { issuerTransportFor } from '../../sso/issuer-transport';
 import {
@@ -29,9 +32,17 @@ export const SSO_BINDING_COOKIE = 'gmap_sso_binding';
  */
 export async function ssoRoutes(
   app: FastifyInstance,
-  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+  options: {
+    db: Database;
+    fixtures: Fixtures;
+    auth: AuthServices;
+    jobs: JobQueue;
+    gateway: FastifyInstance;
+    development: boolean;
+    credentials: SsoCredentials;
+  },
 ): Promise<void> {
-  const { db, fixtures, auth, gateway } = options;
+  const { db, fixtures, auth, jobs, gateway } = options;
   const contextOf = (sso: SsoSite): RelyingPartyContext => ({
     transport: issuerTransportFor(sso.issuerUrl, gateway),
     development: options.development,
@@ -88,6 +99,10 @@ export async function ssoRoutes(
       // ADR 0025: the identity provider's sign-in is the SSO site's proof.
       const answer = await completeSignIn(db, auth, request, reply, { ...grant, proofs: [{ kind: 'sso' }] }, false);
       expireCookies(request, reply, [SSO_BINDING_COOKIE]);
+      // ADR 0021 "Telling the holder": a device new to the account is told to its address, as for a password sign-in.
+      if ((await rememberSignInDevice(db, grant.userId, deviceIdOf(request, reply, now), now)) === 'new') {
+        await queueAccountNotice(jobs, reply, { notice: 'new-device-sign-in', ...changeNoticeOf(request, auth, grant.userId, grant.siteId) });
+      }
       return { ...answer, lastVisitedPath: subject.lastVisitedPath };
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
-import type { Clock } from '../../time/clock';
+import type { JobQueue } from '../../jobs/job-queue';
 import { myCashbackRoutes } from './my-cashback';
 import { userAttributeBackgroundRoutes } from './user-attribute-background';
 import { userAttributeReadRoutes } from './user-attribute-read';
@@ -15,11 +16,16 @@ import { userAttributeSiteObjectRoutes } from './user-attribute-site-object';
  * card calls' `cardholder`). The card list under `user-attribute/user/assets` belongs to the assets feature, the
  * agent's `user-attribute/concierge/…` to the concierge feature.
  */
-export async function userAttributePlugin(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
-  const { db, fixtures, clock } = options;
+export async function userAttributePlugin(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  const { clock } = auth;
   await app.register(userAttributeBackgroundRoutes, { db, clock });
-  await app.register(userAttributeSaveRoutes, { db, fixtures, clock });
+  // A new phone is told to the holder (ADR 0021 "Telling the holder"): these two saves queue its notices.
+  await app.register(userAttributeSaveRoutes, { db, fixtures, auth, jobs });
   await app.register(userAttributeReadRoutes, { db, clock });
-  await app.register(userAttributeSiteObjectRoutes, { db, fixtures, clock });
+  await app.register(userAttributeSiteObjectRoutes, { db, fixtures, auth, jobs });
   await app.register(myCashbackRoutes, { db, clock });
 }

@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
+import { changeNoticeOf, queuePhoneChangeNotices } from '../../account/account-notices';
 import { assertContactPointsMayChange } from '../../auth/assurance';
+import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, saveChangedAttributes, type SiteAttributes } from '../../profile/site-attributes';
-import type { Clock } from '../../time/clock';
 
 /**
  * SPEC §7 `POST user-attribute/v2/user/{siteId}` `{ attributes, baseVersion? }` (ADR 0010 "Saving only
  * what changed"): the edit-profile screen sends the keys the person changed; the app's auth machine
  * sends `{ locale }` after USER_NOT_FOUND (§4), which gives the user a profile on that site. The XSRF
  * double submit is checked for every state-changing call of the API scope (`http/xsrf.ts`, ADR 0008). A new
- * phone needs fresh proof (ADR 0025).
+ * phone needs fresh proof (ADR 0025), and is told to the account's address and the old phone (ADR 0021 "Telling
+ * the holder").
  */
-export async function userAttributeSaveRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
-  const { db, fixtures, clock } = options;
+export async function userAttributeSaveRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  const { clock } = auth;
   app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
     '/user-attribute/v2/user/:siteId',
     {
@@ -29,7 +36,10 @@ export async function userAttributeSaveRoutes(app: FastifyInstance, options: { d
       const user = await requireSessionUser(db, request, reply, clock.now());
       const context = { fixtures, userId: user.userId, siteId: request.params.siteId, today: clock.now() };
       await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, false), clock.now());
-      return saveChangedAttributes(db, context, request.body.attributes, request.body.baseVersion);
+      const change = changeNoticeOf(request, auth, user.userId, context.siteId);
+      return saveChangedAttributes(db, context, request.body.attributes, request.body.baseVersion, (tx, before, after) =>
+        queuePhoneChangeNotices(tx, jobs, reply, change, before, after),
+      );
     },
   );
 }

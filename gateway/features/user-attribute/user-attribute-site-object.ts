@@ -1,20 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
+import { changeNoticeOf, queuePhoneChangeNotices } from '../../account/account-notices';
 import { assertContactPointsMayChange } from '../../auth/assurance';
+import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, saveWholeSiteObject, type SiteAttributes } from '../../profile/site-attributes';
-import type { Clock } from '../../time/clock';
 import { assertSiteObjectFor } from '../../profile/site-object-check';
 
 /**
  * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers
  * (ADR 0010): saved whole at the `version` it was read (409 ATTRIBUTES_CHANGED otherwise), each
- * changed key checked with the site's rules. The site-settings screen saves offer preferences here.
+ * changed key checked with the site's rules. The site-settings screen saves offer preferences here. A new phone
+ * is told to the account's address and the old phone (ADR 0021 "Telling the holder").
  */
-export async function userAttributeSiteObjectRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
-  const { db, fixtures, clock } = options;
+export async function userAttributeSiteObjectRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  const { clock } = auth;
   app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
     '/user-attribute/user/attribute/:siteId',
     {
@@ -31,7 +38,10 @@ export async function userAttributeSiteObjectRoutes(app: FastifyInstance, option
       const context = { fixtures, userId: user.userId, siteId, today: clock.now() };
       // ADR 0025: a new phone needs fresh proof.
       await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, true), clock.now());
-      return saveWholeSiteObject(db, context, request.body.attributes, request.body.version);
+      const change = changeNoticeOf(request, auth, user.userId, siteId);
+      return saveWholeSiteObject(db, context, request.body.attributes, request.body.version, (tx, before, after) =>
+        queuePhoneChangeNotices(tx, jobs, reply, change, before, after),
+      );
     },
   );
 }

@@ -2,9 +2,10 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { PREAUTH_QUERY } from '../../../schemas/api/request-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
-import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
+import { changeNoticeOf, noticeOrigin, queueAccountNotice } from '../../account/account-notices';
 import { signAccessToken } from '../../auth/access-tokens';
 import type { AuthServices } from '../../auth/auth-services';
+import { rememberSignInDevice } from '../../auth/known-devices';
 import { RECOVERY_CODE_INPUT } from '../../auth/recovery-codes';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../../auth/form-fields';
 import { passwordSignIn, setTrustedDevice, type PasswordGrant, type SignInEvents } from '../../auth/password-sign-in';
@@ -138,8 +139,9 @@ export async function userAuthSignInRoutes(
         }),
     };
     const { user, proofs, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
-    const passcode = proofs.find((proof) => proof.kind === 'passcode');
-    if (grant.trustDevice && passcode?.channel !== undefined) await setTrustedDevice(db, request, reply, auth, { user, siteId, channel: passcode.channel });
+    const channel = proofs.find((proof) => proof.kind === 'passcode')?.channel;
+    const trusted = grant.trustDevice && channel !== undefined;
+    if (trusted) await setTrustedDevice(db, request, reply, auth, { user, siteId, channel });
     // ADR 0009: the account must replace a breached password before any other signed-in call (the
     // access hook holds it); an agent is never sent to the card holder's detour (ADR 0014).
     await recordPasswordChangeRequired(db, user.id, passwordCompromised && !user.roles.includes(CONCIERGE_ROLE));
@@ -151,6 +153,12 @@ export async function userAuthSignInRoutes(
       { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfaEnrollmentStatus, proofs },
       withTokens ? {} : false,
     );
+    // ADR 0021 "Telling the holder": a device trusted, or else a device new to the account, is told to its address.
+    // One mail per sign-in: trusting a device says someone signed in on it.
+    const sighting = await rememberSignInDevice(db, user.id, deviceId, auth.clock.now());
+    if (trusted || sighting === 'new') {
+      await queueAccountNotice(jobs, reply, { notice: trusted ? 'device-trusted' : 'new-device-sign-in', ...changeNoticeOf(request, auth, user.id, siteId) });
+    }
     // A recovery code was spent: the app says how many are left and offers to set up two-step again.
     const answer = recoveryCodesLeft === undefined ? completed : { ...completed, recoveryCodesLeft };
     return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;

@@ -3,7 +3,7 @@ import { ALIAS_BODY, ALIAS_CONFIRM_BODY } from '../../../schemas/api/request-sch
 import type { ALIAS_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import { normaliseAlias, validateAlias, type AliasType } from '../../../schemas/account/user-alias';
-import { queueAccountNotice } from '../../account/account-notices';
+import { aliasForNotice, changeNoticeOf, queueAccountNotice } from '../../account/account-notices';
 import { aliasTaken, confirmAliasProof, isUniqueViolation, type AliasProofJob } from '../../account/alias-proof';
 import { assertContactPointsMayChange } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
@@ -90,7 +90,11 @@ export async function userMgmtAliasRoutes(
       const alias = request.body.alias.trim();
       const invalid = validateAlias('EMAIL', alias);
       if (invalid) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid alias for type EMAIL.', { alias: invalid.key });
-      return confirmAliasProof(db, auth, { userId: session.userId, siteId: session.siteId, alias, passcode: request.body.passcode });
+      // ADR 0021 "Telling the holder": the account's own address hears of the new one, in the proof's transaction.
+      const change = changeNoticeOf(request, auth, session.userId, session.siteId);
+      return confirmAliasProof(db, auth, { userId: session.userId, siteId: session.siteId, alias, passcode: request.body.passcode }, (tx, proved) =>
+        queueAccountNotice(jobs, reply, { notice: 'alias-proved', ...change, alias: aliasForNotice(proved) }, tx),
+      );
     },
   );
 }

@@ -12,13 +12,14 @@ import { userMgmtRecoveryRoutes } from './user-mgmt-recovery';
 import { userMgmtRegistrationRoutes } from './user-mgmt-registration';
 import { userMgmtRemoveAccountRoutes } from './user-mgmt-remove-account';
 import { userMgmtSessionRoutes } from './user-mgmt-sessions';
+import { userMgmtSecureAccountRoutes } from './user-mgmt-secure-account';
 import { userMgmtTotpRoutes } from './user-mgmt-totp';
 import { userMgmtUpdateRoutes } from './user-mgmt-update';
 
 /**
  * SPEC §7 `user-mgmt/user/…` of the card holder: the profile read and update (ADR 0010), registration, activation,
- * recovery, passwords, passcodes, authenticator set-up, the alias, the holder's signed-in devices (ADR 0025) and
- * removing the account (ADR 0009, ADR 0021).
+ * recovery, passwords, passcodes, authenticator set-up, the alias, the holder's signed-in devices (ADR 0025),
+ * removing the account and securing it from a notice's link (ADR 0009, ADR 0021).
  * The agent's `user-mgmt/user/concierge/…` and `find-concierge` belong to the concierge feature.
  */
 export async function userMgmtPlugin(
@@ -29,11 +30,12 @@ export async function userMgmtPlugin(
   await app.register(userMgmtUpdateRoutes, { db, fixtures, clock });
   await app.register(userMgmtFindRoutes, { db, clock });
   await app.register(userMgmtPasscodeRoutes, { db, fixtures, auth });
-  await app.register(userMgmtTotpRoutes, { db, fixtures, auth });
+  await app.register(userMgmtTotpRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRegistrationRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRecoveryRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtAliasRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtSessionRoutes, { db, fixtures, auth });
+  await app.register(userMgmtSecureAccountRoutes, { db, auth });
 }

@@ -1,17 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECOND_FACTOR_BODY, TOTP_CODE_BODY } from '../../../schemas/api/request-schemas';
 import QRCode from 'qrcode';
 import { recordProofs } from '../../auth/assurance';
+import { changeNoticeOf, queueAccountNotice, type PlainChangeNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { assertMfaOffered, sessionSiteConfig } from '../../auth/credential-rules';
 import { verifyTotpOrThrow } from '../../auth/second-factor';
 import { requireSessionUser } from '../../auth/session-cookies';
+import type { SessionUser } from '../../auth/session-store';
 import { checkRecoveryCode, issueRecoveryCodes, recoveryCodeInvalid, recoveryCodesLeft } from '../../auth/recovery-codes';
 import { otpauthUrl } from '../../auth/totp';
 import { acceptTotpCode, markTotpEnrolled, mfaAlreadyEnrolled, removeTotp, startTotpSetup } from '../../auth/totp-enrolment';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/job-queue';
 
 /** The issuer authenticator apps show beside the account. */
 const TOTP_ISSUER = 'Rewards Portal';
@@ -20,10 +23,16 @@ type SecondFactorBody = { code?: string; recoveryCode?: string };
 /**
  * SPEC §7's declared `mfa/totp/setup`, `enroll`, `unenroll`, as ADR 0008 designs them (SPEC §2
  * mfa-setup): a pending secret shown once as a QR code and a manual key, confirmed by a first code;
- * enrolling hands out the recovery codes, which stand in for a lost phone (ADR 0021).
+ * enrolling hands out the recovery codes, which stand in for a lost phone (ADR 0021). Enrolling, removing and new
+ * codes are each told to the account's address, queued in the change's transaction (ADR 0021 "Telling the holder").
  */
-export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
-  const { db, fixtures, auth } = options;
+export async function userMgmtTotpRoutes(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
+): Promise<void> {
+  const { db, fixtures, auth, jobs } = options;
+  const tell = (request: FastifyRequest, reply: FastifyReply, user: SessionUser, notice: PlainChangeNotice) => (tx: Queryable) =>
+    queueAccountNotice(jobs, reply, { notice, ...changeNoticeOf(request, auth, user.userId, user.siteId) }, tx);
 
   // A site with MFA "off" offers no set-up (403 MFA_NOT_OFFERED); removing one enrolled elsewhere stays open.
   // Setting up and enrolling need fresh proof (ADR 0025): an authenticator a thief enrols locks the owner out.
@@ -52,7 +61,7 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
         throw new HttpError(400, 'OTP_INVALID', 'The code does not match the new authenticator key; scan it again or wait for the next code.');
       }
       // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
-      const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now);
+      const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now, tell(request, reply, user, 'authenticator-enrolled'));
       // The code just given is the new strongest factor's, fresh (ADR 0025): the next owning change needs no other.
       await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'totp' }], now);
       return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
@@ -86,7 +95,7 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       await auth.limits.countCodeCheck(request.ip);
       await proveSecondFactor(user.userId, request.body);
-      await removeTotp(db, user.userId, auth.clock.now());
+      await removeTotp(db, user.userId, auth.clock.now(), tell(request, reply, user, 'authenticator-removed'));
       return { mfaEnrollmentStatus: 'NOT_ENROLLED' };
     },
   );
@@ -106,7 +115,12 @@ export async function userMgmtTotpRoutes(app: FastifyInstance, options: { db: Da
       const enrolled = await db.query("select 1 from users where id = $1 and mfa_enrollment_status = 'ENROLLED'", [user.userId]);
       if (enrolled.rows.length === 0) throw new HttpError(409, 'MFA_NOT_ENROLLED', 'Recovery codes come with an authenticator app; set one up first.');
       await proveSecondFactor(user.userId, request.body);
-      const recoveryCodes = await db.transaction((tx) => issueRecoveryCodes(tx, auth.tokenSigningKey, user.userId, auth.clock.now()));
+      const told = tell(request, reply, user, 'recovery-codes-renewed');
+      const recoveryCodes = await db.transaction(async (tx) => {
+        const codes = await issueRecoveryCodes(tx, auth.tokenSigningKey, user.userId, auth.clock.now());
+        await told(tx);
+        return codes;
+      });
       return { recoveryCodes };
     },
   );

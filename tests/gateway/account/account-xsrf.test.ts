@@ -18,6 +18,8 @@ const ACCOUNT_CALLS: [string, unknown][] = [
   ['user-mgmt/user/change-password', { currentPassword: 'Old#Pass123', password: 'New#Pass123', confirm_password: 'New#Pass123' }],
   ['user-mgmt/user/vba/compromised-password', { password: 'New#Pass123', confirm_password: 'New#Pass123' }],
   ['user-mgmt/user/remove-account', {}],
+  // ADR 0021 "Telling the holder": a page elsewhere cannot sign the holder out everywhere with a link it holds.
+  ['user-mgmt/user/secure-account', { token: 'A'.repeat(43) }],
 ];
 
 let app: FastifyInstance;

@@ -71,10 +71,13 @@ describeEachDatabase((leg) => {
       'agent_site_grants',
       'assets',
       'cashback_lines',
+      // The devices that signed in, and the enrolment notice's secure-account link (ADR 0021 "Telling the holder").
+      'known_devices',
       'mfa_recovery_codes',
       'one_time_codes',
       'password_history',
       'refresh_tokens',
+      'secure_account_tokens',
       'sessions',
       'totp_secrets',
       'trusted_devices',

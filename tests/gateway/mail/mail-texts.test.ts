@@ -7,6 +7,7 @@ import {
   recoveryCodeMessage,
   registrationAttemptMail,
 } from '../../../gateway/account/account-mail';
+import { noticeMessage, type AccountNoticeJob } from '../../../gateway/account/account-notices';
 import { mailTextsFrom } from '../../../gateway/mail/mail-texts';
 import { realFixtures } from '../support/test-gateway';
 
@@ -59,5 +60,57 @@ describe('mail texts', async () => {
     );
     expect(texts('pt_pt').locale).toBe('pt_br');
     expect(texts('de_de').moment(new Date('2026-11-26T02:30:00Z'))).toBe('26. November 2026 um 02:30 UTC');
+  });
+
+  it('writes every notice of a change (ADR 0021 "Telling the holder") in each language, naming the bank, with the link and every placeholder filled', () => {
+    const texts = mailTextsFrom(fixtures.content);
+    const change = { userId: 'u', siteId: 'eurobank', origin: 'https://portal.example', at: '2026-11-26T02:30:00Z' };
+    const jobs: AccountNoticeJob[] = [
+      { notice: 'password-changed', ...change },
+      { notice: 'authenticator-enrolled', ...change },
+      { notice: 'authenticator-removed', ...change },
+      { notice: 'recovery-codes-renewed', ...change },
+      { notice: 'device-trusted', ...change },
+      { notice: 'new-device-sign-in', ...change },
+      { notice: 'alias-proved', ...change, alias: 'l***@example.net' },
+      { notice: 'phone-changed', ...change, newPhoneEnd: '42' },
+      { notice: 'phone-changed', ...change, newPhoneEnd: null },
+    ];
+    const secureLink = 'https://portal.example/eurobank/de_de/account/secure-account?token=T';
+    for (const locale of ['en_us', ...translated.map(([code]) => code)]) {
+      const reader = texts(locale);
+      const subjects = new Set<string>();
+      for (const job of jobs) {
+        const mail = noticeMessage(reader, { channel: 'email', to: 'a@example.com', site: 'Eurobank Vorteilsprogramm', secureLink }, job);
+        expect(`${mail.subject}\n${mail.text}`, `${locale} ${job.notice}`).not.toMatch(PLACEHOLDERS);
+        expect(mail.text, `${locale} ${job.notice}`).toContain('Eurobank Vorteilsprogramm');
+        expect(mail.text, `${locale} ${job.notice}`).toContain(`${secureLink}\n`);
+        expect(mail.text, `${locale} ${job.notice}`).toMatch(/\b7\b/);
+        subjects.add(mail.subject);
+      }
+      // Each notice has a subject of its own, but the two phone notices share one.
+      expect(subjects.size, locale).toBe(jobs.length - 1);
+      for (const newPhoneEnd of ['42', null]) {
+        const text = noticeMessage(
+          reader,
+          { channel: 'sms', to: '0301234567', site: 'Eurobank', secureLink },
+          { notice: 'phone-changed', ...change, newPhoneEnd },
+        );
+        expect(text.text, locale).not.toMatch(PLACEHOLDERS);
+        expect(text.text.endsWith(secureLink), locale).toBe(true);
+        expect(text.text.length, locale).toBeLessThan(280);
+      }
+    }
+    const german = noticeMessage(
+      texts('de_de'),
+      { channel: 'email', to: 'a@example.com', site: 'Eurobank Vorteilsprogramm', secureLink },
+      { notice: 'phone-changed', ...change, newPhoneEnd: '42' },
+    );
+    expect(german.text).toBe(
+      'Die Telefonnummer Ihres Kontos bei Eurobank Vorteilsprogramm wurde am 26. November 2026 um 02:30 UTC in eine Nummer mit der Endung 42 geändert.\n\n' +
+        'Waren Sie das, ist nichts weiter zu tun.\n\n' +
+        `Waren Sie es nicht, sichern Sie Ihr Konto jetzt: ${secureLink}\n` +
+        'Damit wird Ihr Konto auf allen Geräten abgemeldet, und keinem Gerät wird mehr vertraut; danach wählen Sie ein neues Passwort. Der Link funktioniert einmal und ist 7 Tage gültig.',
+    );
   });
 });

@@ -72,6 +72,7 @@ const CLASSIC: Readonly<Record<AccountRoute, readonly [string, string, string]>>
   'resend-activation': ['=', '=', '='],
   recovery: ['=', '=', '='],
   'reset-password': ['=', '=', '='],
+  'secure-account': ['=', '=', '='], // ADR 0021: open, whoever is signed in here
   passcode: ['recovery', 'recovery', 'recovery'], // current recovery variant on en_us without send_sms
   'passcode-preference': ['recovery', 'recovery', 'recovery'],
   'otp-check-preference': ['login-form', 'login-form', '='],
@@ -97,7 +98,8 @@ describe('§2 guards on a classic site (firstbank)', () => {
 });
 
 describe('§2 global SSO rule (unionbank)', () => {
-  const open = new Set<AccountRoute>(['redirect-sso', 'logout', 'sso-simulator']);
+  // ADR 0021: an account notice's link opens on the SSO site too.
+  const open = new Set<AccountRoute>(['redirect-sso', 'logout', 'sso-simulator', 'secure-account']);
   /** ADR 0015 (lead decision): a signed-in card holder reaches the routes that need a sign-in. */
   const signedInRoutes = new Set<AccountRoute>(ACCOUNT_ROUTES.filter((route) => ROUTE_GUARDS[route].includes('authenticatedOnly')));
   const ssoRows = ACCOUNT_ROUTES.flatMap((route) => AUTH_STATES.map((auth) => [route, auth] as const));
