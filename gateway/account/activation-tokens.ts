@@ -1,12 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import { verifyPassword } from '../security/password-hashing';
 
 /** ADR 0009 "Activation": 32 random bytes, stored hashed, single use, valid 48 hours. */
 export const ACTIVATION_TOKEN_TTL_MS = 48 * 60 * 60_000;
 /** base64url of 32 bytes. */
 export const ACTIVATION_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+/** ADR 0009 "Activation": wrong passwords one link allows, as a mailed code allows wrong codes (ADR 0008); the last spends it. */
+export const ACTIVATION_PASSWORD_ATTEMPTS = 5;
 
-export type ActivationResult = { ok: true; userId: string } | { ok: false; error: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' };
+export type ActivationResult =
+  { ok: true; userId: string } | { ok: false; error: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' } | { ok: false; error: 'PASSWORD_INCORRECT'; attemptsLeft: number };
 
 function tokenIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -26,20 +30,41 @@ export async function issueActivationToken(db: Queryable, userId: string, now: D
 }
 
 /**
- * Spends the token and sets its user ACTIVE. The spend is a conditional update, so two racing
- * calls with one token activate once and the other answers TOKEN_INVALID.
+ * ADR 0009 "Activation": the link proves the mailbox, `password` that whoever opens it chose the
+ * account's password; only both together set the user ACTIVE. A wrong password spends one of the
+ * link's 5 attempts (the 5th spends the link) and activates nothing. The token row is locked for the
+ * check, so two racing calls with one token activate once and the other answers TOKEN_INVALID, and
+ * racing wrong passwords cannot exceed the attempts. Success spends every link of the account.
  */
-export async function activateWithToken(db: Database, token: string, now: Date): Promise<ActivationResult> {
+export async function activateWithToken(db: Database, token: string, password: string, now: Date): Promise<ActivationResult> {
   return db.transaction(async (tx) => {
-    const found = await tx.query<{ user_id: string; expires_at: Date | string; used_at: Date | string | null }>(
-      'select user_id, expires_at, used_at from activation_tokens where id = $1',
+    const found = await tx.query<{
+      user_id: string;
+      expires_at: Date | string;
+      used_at: Date | string | null;
+      password_attempts: number;
+      password_hash: string;
+      status: string;
+    }>(
+      `select t.user_id, t.expires_at, t.used_at, t.password_attempts, u.password_hash, u.status
+         from activation_tokens t join users u on u.id = t.user_id
+        where t.id = $1
+          for update of t`,
       [tokenIdOf(token)],
     );
     const row = found.rows[0];
-    if (!row || row.used_at !== null) return { ok: false, error: 'TOKEN_INVALID' };
+    if (!row || row.used_at !== null || row.status !== 'INACTIVE') return { ok: false, error: 'TOKEN_INVALID' };
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, error: 'TOKEN_EXPIRED' };
-    const spent = await tx.query('update activation_tokens set used_at = $2 where id = $1 and used_at is null returning id', [tokenIdOf(token), now]);
-    if (spent.rows.length === 0) return { ok: false, error: 'TOKEN_INVALID' };
+    if (!(await verifyPassword(row.password_hash, password))) {
+      const attempts = row.password_attempts + 1;
+      await tx.query('update activation_tokens set password_attempts = $2, used_at = $3 where id = $1', [
+        tokenIdOf(token),
+        attempts,
+        attempts >= ACTIVATION_PASSWORD_ATTEMPTS ? now : null,
+      ]);
+      return { ok: false, error: 'PASSWORD_INCORRECT', attemptsLeft: Math.max(0, ACTIVATION_PASSWORD_ATTEMPTS - attempts) };
+    }
+    await tx.query('update activation_tokens set used_at = $2 where user_id = $1 and used_at is null', [row.user_id, now]);
     await tx.query(`update users set status = 'ACTIVE', updated_at = $2 where id = $1 and status = 'INACTIVE'`, [row.user_id, now]);
     return { ok: true, userId: row.user_id };
   });
