@@ -29,6 +29,36 @@ export async function issueActivationToken(db: Queryable, userId: string, now: D
   return token;
 }
 
+/** A live link of an address, as stored (its hash, never the token): what a new registration of the address carries over. */
+export interface StoredActivationToken {
+  id: string;
+  created_at: Date | string;
+  expires_at: Date | string;
+  password_attempts: number;
+}
+
+/** The user's links that still work: unspent and unexpired. */
+export async function liveActivationTokens(db: Queryable, userId: string, now: Date): Promise<StoredActivationToken[]> {
+  const found = await db.query<StoredActivationToken>(
+    'select id, created_at, expires_at, password_attempts from activation_tokens where user_id = $1 and used_at is null and expires_at > $2',
+    [userId, now],
+  );
+  return found.rows;
+}
+
+/** Gives `userId` the links of `tokens` (read from the account it replaces), wrong-password counts included. */
+export async function carryActivationTokens(db: Queryable, userId: string, tokens: readonly StoredActivationToken[]): Promise<void> {
+  for (const token of tokens) {
+    await db.query('insert into activation_tokens (id, user_id, created_at, expires_at, password_attempts) values ($1, $2, $3, $4, $5)', [
+      token.id,
+      userId,
+      token.created_at,
+      token.expires_at,
+      token.password_attempts,
+    ]);
+  }
+}
+
 /**
  * ADR 0009 "Activation": the link proves the mailbox, `password` that whoever opens it chose the
  * account's password; only both together set the user ACTIVE. A wrong password spends one of the

@@ -152,6 +152,60 @@ describeEachDatabase((leg) => {
     });
   });
 
+  describe('a second registration of the address while the first is still inactive', () => {
+    it('replaces the unproved one: the first registrant keeps no claim, the owner activates with their own password from either mailed link', async () => {
+      expect((await register(squatter, eurobankRegistration(VICTIM, SQUATTER_PASSWORD, 'Mallory'))).statusCode).toBe(202);
+      const squattersLink = await activationTokenFor(gateway.outbox, VICTIM);
+      expect((await signIn(squatter, SQUATTER_PASSWORD)).statusCode).toBe(200);
+      const [first] = await accountOf(VICTIM);
+
+      // The owner registers, not knowing anyone did before: the same answer as for any address.
+      const again = await register(victim, eurobankRegistration(VICTIM, VICTIM_PASSWORD, 'Valerie'));
+      expect(again.statusCode).toBe(202);
+      expect(again.json()).toEqual({ status: 'CHECK_EMAIL' });
+      const accounts = await accountOf(VICTIM);
+      expect(accounts).toHaveLength(1);
+      expect(accounts[0]).toMatchObject({ status: 'INACTIVE', first_name: 'Valerie' });
+      expect(accounts[0]!.id).not.toBe(first!.id);
+      const mails = await gateway.outbox.messagesTo(VICTIM);
+      expect(mails.map((mail) => mail.subject)).toEqual(['Aktivieren Sie Ihr Konto', 'Aktivieren Sie Ihr Konto']);
+
+      // The first registrant's session ended with their account, and their password neither activates nor signs in.
+      expect((await background(squatter)).statusCode).toBe(401);
+      expect((await activate(squatter, { token: squattersLink, password: SQUATTER_PASSWORD })).json()).toMatchObject({ error: 'PASSWORD_INCORRECT' });
+      expect((await signIn(squatter, SQUATTER_PASSWORD)).json()).toMatchObject({ error: 'BAD_CREDENTIALS' });
+
+      // Either link went to the owner's mailbox, so either proves it; with the owner's password it activates.
+      expect((await activate(victim, { token: squattersLink, password: VICTIM_PASSWORD })).json()).toEqual({ status: 'ACTIVATED' });
+      expect((await activate(victim, { token: await activationTokenFor(gateway.outbox, VICTIM), password: VICTIM_PASSWORD })).json()).toMatchObject({
+        error: 'TOKEN_INVALID',
+      });
+      expect((await signIn(victim, VICTIM_PASSWORD)).statusCode).toBe(200);
+      expect((await background(victim)).json()).toEqual({ passesBackgroundCheck: true });
+    });
+
+    it('ADR 0009 no account oracle: a new address, one whose account nobody activated and an active one get the same status and body', async () => {
+      await insertUser(gateway.test.db, { email: 'active@example.com', password: 'Active#Pass123', siteId: 'eurobank' });
+      expect((await register(squatter, eurobankRegistration(VICTIM, SQUATTER_PASSWORD, 'Mallory'))).statusCode).toBe(202);
+      const answers = [
+        await register(victim, eurobankRegistration('nobody@example.com', VICTIM_PASSWORD, 'Nora')),
+        await register(victim, eurobankRegistration(VICTIM, VICTIM_PASSWORD, 'Valerie')),
+        await register(victim, eurobankRegistration('active@example.com', VICTIM_PASSWORD, 'Alma')),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(202);
+        expect(answer.body).toBe(JSON.stringify({ status: 'CHECK_EMAIL' }));
+      }
+      // The mailbox alone tells: an activation link to the first two, a "someone tried" mail to the active one.
+      expect((await gateway.outbox.messagesTo('nobody@example.com'))[0]?.text).toContain('token=');
+      expect((await gateway.outbox.messagesTo(VICTIM))[0]?.text).toContain('token=');
+      const [attempt] = await gateway.outbox.messagesTo('active@example.com');
+      // In the owner's own language (their account's, en_us), not the registration's.
+      expect(attempt?.subject).toBe('Someone tried to register with your e-mail address');
+      expect(attempt?.text).not.toContain('token=');
+    });
+  });
+
   it('the honest path on eurobank: the registrant activates with their own password (a typo is refused first) and signs in to an active account', async () => {
     expect((await register(victim, eurobankRegistration(VICTIM, VICTIM_PASSWORD, 'Valerie'))).statusCode).toBe(202);
     const token = await activationTokenFor(gateway.outbox, VICTIM);
