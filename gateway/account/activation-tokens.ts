@@ -62,40 +62,39 @@ export async function carryActivationTokens(db: Queryable, userId: string, token
 /**
  * ADR 0009 "Activation": the link proves the mailbox, `password` that whoever opens it chose the
  * account's password; only both together set the user ACTIVE. A wrong password spends one of the
- * link's 5 attempts (the 5th spends the link) and activates nothing. The token row is locked for the
- * check, so two racing calls with one token activate once and the other answers TOKEN_INVALID, and
- * racing wrong passwords cannot exceed the attempts. Success spends every link of the account.
+ * link's 5 attempts (the 5th spends the link) and activates nothing. The account's row is locked
+ * first, then the link's, the order every other change of an unproved account takes (a new
+ * registration, a resend, a reset, an SSO sign-in: `unproved-accounts.ts`), so they wait for each
+ * other instead of deadlocking. Two racing calls with one token activate once and the other answers
+ * TOKEN_INVALID, and racing wrong passwords cannot exceed the attempts. Success spends every link of
+ * the account.
  */
 export async function activateWithToken(db: Database, token: string, password: string, now: Date): Promise<ActivationResult> {
+  const tokenId = tokenIdOf(token);
   return db.transaction(async (tx) => {
-    const found = await tx.query<{
-      user_id: string;
-      expires_at: Date | string;
-      used_at: Date | string | null;
-      password_attempts: number;
-      password_hash: string;
-      status: string;
-    }>(
-      `select t.user_id, t.expires_at, t.used_at, t.password_attempts, u.password_hash, u.status
-         from activation_tokens t join users u on u.id = t.user_id
-        where t.id = $1
-          for update of t`,
-      [tokenIdOf(token)],
+    const owner = await tx.query<{ user_id: string }>('select user_id from activation_tokens where id = $1', [tokenId]);
+    const userId = owner.rows[0]?.user_id;
+    if (userId === undefined) return { ok: false, error: 'TOKEN_INVALID' };
+    const user = await tx.query<{ password_hash: string; status: string }>('select password_hash, status from users where id = $1 for update', [userId]);
+    const link = await tx.query<{ expires_at: Date | string; used_at: Date | string | null; password_attempts: number }>(
+      'select expires_at, used_at, password_attempts from activation_tokens where id = $1 and user_id = $2 for update',
+      [tokenId, userId],
     );
-    const row = found.rows[0];
-    if (!row || row.used_at !== null || row.status !== 'INACTIVE') return { ok: false, error: 'TOKEN_INVALID' };
+    const account = user.rows[0];
+    const row = link.rows[0];
+    if (!account || !row || row.used_at !== null || account.status !== 'INACTIVE') return { ok: false, error: 'TOKEN_INVALID' };
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, error: 'TOKEN_EXPIRED' };
-    if (!(await verifyPassword(row.password_hash, password))) {
+    if (!(await verifyPassword(account.password_hash, password))) {
       const attempts = row.password_attempts + 1;
       await tx.query('update activation_tokens set password_attempts = $2, used_at = $3 where id = $1', [
-        tokenIdOf(token),
+        tokenId,
         attempts,
         attempts >= ACTIVATION_PASSWORD_ATTEMPTS ? now : null,
       ]);
       return { ok: false, error: 'PASSWORD_INCORRECT', attemptsLeft: Math.max(0, ACTIVATION_PASSWORD_ATTEMPTS - attempts) };
     }
-    await tx.query('update activation_tokens set used_at = $2 where user_id = $1 and used_at is null', [row.user_id, now]);
-    await tx.query(`update users set status = 'ACTIVE', updated_at = $2 where id = $1 and status = 'INACTIVE'`, [row.user_id, now]);
-    return { ok: true, userId: row.user_id };
+    await tx.query('update activation_tokens set used_at = $2 where user_id = $1 and used_at is null', [userId, now]);
+    await tx.query(`update users set status = 'ACTIVE', updated_at = $2 where id = $1 and status = 'INACTIVE'`, [userId, now]);
+    return { ok: true, userId };
   });
 }
