@@ -27,11 +27,16 @@ export function assertPasswordRules(fields: NewPasswordFields): void {
   if (names.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${names.join(', ')}.`, errors);
 }
 
-/** ADR 0009: refuses a listed password (PASSWORD_COMPROMISED), then one of the last 4 (PASSWORD_REUSED). */
-export async function assertAcceptableNewPassword(db: Database, services: AuthServices, userId: string, password: string): Promise<void> {
+/** ADR 0012: a new password from the breached list is refused (PASSWORD_COMPROMISED), on every site. */
+export async function assertNotCompromised(services: AuthServices, password: string): Promise<void> {
   if (await services.compromisedPasswords.isCompromised(password)) {
     throw new HttpError(400, 'PASSWORD_COMPROMISED', 'This password has appeared in a data breach; choose another one.');
   }
+}
+
+/** ADR 0009: refuses a listed password (PASSWORD_COMPROMISED), then one of the last 4 (PASSWORD_REUSED). */
+export async function assertAcceptableNewPassword(db: Database, services: AuthServices, userId: string, password: string): Promise<void> {
+  await assertNotCompromised(services, password);
   if (await isRecentPassword(db, userId, password)) {
     throw new HttpError(400, 'PASSWORD_REUSED', 'Choose a password you have not used for your last 4 passwords.');
   }

@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE } from '../locale';
 import type { MessageChannel } from '../mail/mailer';
 import { recipientById } from '../mail/recipient';
 import { recoveryCodeMessage } from './account-mail';
+import { isUnprovedAccount } from './unproved-accounts';
 
 /**
  * ADR 0009 "Recovery": a 6-digit recovery code (ADR 0008 codes: hashed, single use, 10 minutes,
@@ -39,7 +40,10 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, job
   }
   const destinations = await destinationsOf(db, userId, siteId);
   if (!destinations) return;
-  const channel = job.channel === 'sms' && destinations.phone !== null ? 'sms' : 'email';
+  // ADR 0009 "Activation": a never-activated account's phone is only what its registrant typed, and a reset
+  // of such an account activates it, so its code goes to the mailbox the activation would have proved.
+  const textable = destinations.phone !== null && !(await isUnprovedAccount(db, userId));
+  const channel = job.channel === 'sms' && textable ? 'sms' : 'email';
   const code = await issueCode(db, { userId, siteId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
   const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;
   const recipient = await recipientById(db, userId, siteId);

@@ -13,9 +13,10 @@ import type { JobQueue } from '../jobs/job-queue';
 import { hashPassword } from '../security/password-hashing';
 import { recipientByEmail } from '../mail/recipient';
 import { activationMail, registrationAttemptMail, type LinkTarget } from './account-mail';
-import { issueActivationToken } from './activation-tokens';
+import { carryActivationTokens, issueActivationToken, liveActivationTokens } from './activation-tokens';
 import { CAPTCHA_HEADER } from './captcha-verifier';
 import { recordPasswordHash } from './password-history';
+import { dropUnprovedAccount, lockUnprovedAccount } from './unproved-accounts';
 
 /** ADR 0009 registration body, after the route's shape check. */
 export interface Registration {
@@ -111,39 +112,23 @@ export async function acceptRegistration(
 
 /**
  * The `registration` job: creates the INACTIVE account and mails its activation link, or, when the
- * address already has an account, mails its owner instead (ADR 0009: no enumeration). The unique
- * e-mail with ON CONFLICT DO NOTHING makes a double submit create one account, whichever job runs
- * first. A retried job (the mail failed after the account was made) mails a fresh activation link
- * when the account is still inactive, so a failed send never turns into a "someone tried" mail.
+ * address already has an activated account, mails its owner instead (ADR 0009: no enumeration). An
+ * address whose account was never activated is no one's yet (ADR 0009 "Activation"): the new registration
+ * replaces that account whole (`unproved-accounts.ts`), so a first registrant keeps no claim on an address
+ * they never proved. The links already mailed to the address keep working, for the new account: a link
+ * proves the mailbox, and activation also asks the new registration's password, so a double submit
+ * mails links that all work. The unique e-mail decides a race between two jobs: the one that finds the
+ * other's row starts again and replaces it. A retried job (the mail failed after the account was made)
+ * replaces its own account and mails a fresh link, so a failed send never turns into a "someone tried" mail.
  */
-export async function createRegisteredAccount(db: Database, services: AuthServices, job: RegistrationJob, attempt: number): Promise<void> {
-  const { user, siteId, locale, email } = job;
-  const now = services.clock.now();
-  const activationToken = await db.transaction(async (tx) => {
-    const inserted = await tx.query<{ id: string }>(
-      `insert into users (email, password_hash, first_name, last_name, dob, title, gender, locale, status, roles, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'INACTIVE', $9, $10, $10)
-       on conflict (email) do nothing
-       returning id`,
-      [
-        email,
-        job.passwordHash,
-        text(user.first_name),
-        text(user.last_name),
-        isoDate(user.dob),
-        text(user.title),
-        text(user.gender),
-        locale,
-        ['ROLE_CARDHOLDER'],
-        now,
-      ],
-    );
-    const userId = inserted.rows[0]?.id;
-    if (userId === undefined) return attempt > 1 ? reissueForInactive(tx, email, now) : null;
-    await storeProfile(tx, userId, email, job, now);
-    await recordPasswordHash(tx, userId, job.passwordHash, now);
-    return issueActivationToken(tx, userId, now);
-  });
+export async function createRegisteredAccount(db: Database, services: AuthServices, job: RegistrationJob): Promise<void> {
+  const { siteId, locale, email } = job;
+  let activationToken: string | null | undefined;
+  for (let round = 0; round < MAX_REGISTRATION_ROUNDS && activationToken === undefined; round++) {
+    activationToken = await db.transaction((tx) => replaceUnprovedOrInsert(tx, services, job));
+  }
+  // Every round lost its race: the job queue tries again later (ADR 0012).
+  if (activationToken === undefined) throw new Error('The registration kept meeting a concurrent one for the same address');
 
   const target: LinkTarget = { origin: job.origin, siteId, locale };
   // The owner's own language: for a new account the locale it registered in, for an existing one its stored locale.
@@ -151,11 +136,44 @@ export async function createRegisteredAccount(db: Database, services: AuthServic
   await services.mailer.send(activationToken === null ? registrationAttemptMail(texts, email, target) : activationMail(texts, email, target, activationToken));
 }
 
-/** A fresh activation token when the address's account is still inactive, else null. */
-async function reissueForInactive(tx: Queryable, email: string, now: Date): Promise<string | null> {
-  const found = await tx.query<{ id: string }>(`select id from users where email = $1 and status = 'INACTIVE' for update`, [email]);
-  const userId = found.rows[0]?.id;
-  return userId === undefined ? null : issueActivationToken(tx, userId, now);
+/** Rounds of `replaceUnprovedOrInsert` one job tries before it leaves the race to the job queue's retry. */
+const MAX_REGISTRATION_ROUNDS = 3;
+
+/**
+ * One transaction of the job: the new INACTIVE account and its activation token, null when the address
+ * has an activated account, undefined when another registration of the address committed meanwhile.
+ */
+async function replaceUnprovedOrInsert(tx: Queryable, services: AuthServices, job: RegistrationJob): Promise<string | null | undefined> {
+  const { user, locale, email } = job;
+  const now = services.clock.now();
+  const unproved = await lockUnprovedAccount(tx, { email });
+  const carried = unproved === null ? [] : await liveActivationTokens(tx, unproved.id, now);
+  if (unproved !== null) await dropUnprovedAccount(tx, unproved);
+  const inserted = await tx.query<{ id: string }>(
+    `insert into users (email, password_hash, first_name, last_name, dob, title, gender, locale, status, roles, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'INACTIVE', $9, $10, $10)
+     on conflict (email) do nothing
+     returning id`,
+    [
+      email,
+      job.passwordHash,
+      text(user.first_name),
+      text(user.last_name),
+      isoDate(user.dob),
+      text(user.title),
+      text(user.gender),
+      locale,
+      ['ROLE_CARDHOLDER'],
+      now,
+    ],
+  );
+  const userId = inserted.rows[0]?.id;
+  if (userId === undefined) return (await lockUnprovedAccount(tx, { email })) === null ? null : undefined;
+  await storeProfile(tx, userId, email, job, now);
+  await recordPasswordHash(tx, userId, job.passwordHash, now);
+  const token = await issueActivationToken(tx, userId, now);
+  await carryActivationTokens(tx, userId, carried);
+  return token;
 }
 
 async function storeProfile(tx: Queryable, userId: string, email: string, job: RegistrationJob, now: Date): Promise<void> {

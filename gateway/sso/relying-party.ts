@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { validateReturnUrl } from '../../schemas/validators/url';
+import { dropUnprovedAccount, lockUnprovedAccount } from '../account/unproved-accounts';
 import { NO_PASSWORD_MARKER } from '../auth/credential-rules';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
@@ -380,6 +381,10 @@ function refusalOf(error: unknown): HttpError {
 /** An ID token's person as a card holder of the site: found by e-mail, or created active with no usable password. */
 export async function findOrCreateSsoUser(db: Database, siteId: string, subject: SsoSubject) {
   return db.transaction(async (tx) => {
+    // ADR 0009 "Activation": the provider's verified address proves the mailbox, not the password of a registration
+    // nobody activated; that registration is no one's, so it goes whole and the person gets an account of their own.
+    const unproved = await lockUnprovedAccount(tx, { email: subject.email });
+    if (unproved !== null) await dropUnprovedAccount(tx, unproved);
     // SSO users never sign in with a password: this marker is no Argon2 hash, so every password check fails.
     const upserted = await tx.query<{ id: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
       `insert into users (email, password_hash, first_name, last_name, status, roles)

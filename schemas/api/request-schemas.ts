@@ -207,7 +207,16 @@ const REGISTRATION_PROPERTIES = {
 export const REGISTRATION_BODY = { type: 'object', required: ['siteId', 'locale', 'user'], properties: REGISTRATION_PROPERTIES } as const;
 /** `register/{siteId}`: the site is the path's. */
 export const SITE_REGISTRATION_BODY = { type: 'object', required: ['locale', 'user'], properties: REGISTRATION_PROPERTIES } as const;
-export const ACTIVATE_TOKEN_BODY = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 256 } } } as const;
+/**
+ * ADR 0009 "Activation": the link's token and the password chosen at registration. `password` is left out of
+ * `required` so that the old `{ token }` is refused by the route with its own code (400 PASSWORD_REQUIRED naming
+ * `password`) rather than a bare schema error.
+ */
+export const ACTIVATE_TOKEN_BODY = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', maxLength: 256 }, password: PASSWORD },
+} as const;
 /**
  * ADR 0021 "Telling the holder": the token of a notice's "this wasn't me" link, and nothing else. Any text up to this
  * length is taken, so an unknown, spent or expired token answers alike (400 SECURE_ACCOUNT_LINK_INVALID).

@@ -580,7 +580,8 @@ export const API_ROUTES: readonly RouteContract[] = [
     url: '/user-mgmt/user/activate-token',
     access: 'public',
     availability: 'always',
-    summary: "Activates an account with its mailed link's token.",
+    summary:
+      'Activates an account with its mailed link\'s token and the password chosen at registration (ADR 0009 "Activation"); without `password`, 400 PASSWORD_REQUIRED; a wrong one, 400 PASSWORD_INCORRECT with `attemptsLeft`.',
     request: { body: request.ACTIVATE_TOKEN_BODY },
     response: ok('`{ status: "ACTIVATED" }`.', answer.ACTIVATED_ANSWER),
   },

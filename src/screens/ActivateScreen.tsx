@@ -1,29 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { asGatewayError } from '../api/gateway-error';
+import type { SiteFormData } from '../../widgets/SiteForm';
+import type { AccountRefusal } from '../account/account-refusals';
+import { activationRefusal } from '../account/activation-refusals';
+import { formWithoutFields } from '../account/form-without-fields';
 import { useActivateAccountMutation } from '../api/user-mgmt-api';
-import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
 import { FEATURE_FLAGS } from '../app/feature-flags';
+import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
+import { AccountForm } from './account/AccountForm';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
+import { useRefusalText } from './shared/use-refusal-text';
+import { useSiteFormSchema } from './shared/use-site-form';
 
-type Activation = 'activating' | 'activated' | 'expired' | 'invalid' | 'unavailable';
-
-/** ADR 0009 activate-token answers, as the states of this screen. */
-function activationOf(error: unknown): Activation {
-  const gatewayError = asGatewayError(error);
-  if (gatewayError.code === 'TOKEN_EXPIRED') return 'expired';
-  if (GLOBAL_ERROR_STATUSES.has(gatewayError.status)) return 'unavailable';
-  return 'invalid';
-}
+type Activation = 'asking' | 'activated' | 'expired' | 'invalid' | 'spent';
 
 /**
- * SPEC §2 activate: the token of the activation e-mail's link (`?token=`) is posted once to
- * `activate-token` (ADR 0009); the answer is one of success (sign in), expired or invalid (both
- * with a link to resend-activation). A link without a token is invalid.
+ * SPEC §2 activate. The activation e-mail's link (`?token=`) proves the mailbox, not who chose the
+ * password, so the screen asks for the password chosen at registration and posts both to
+ * `activate-token` (ADR 0009 "Activation"). The field is the password field of the site's `login`
+ * form. The answer is success (sign in), expired or invalid (a link to resend-activation), or a wrong
+ * password with the attempts left; the link is spent after the last one. Whoever does not know the
+ * password (they did not register, or forgot it) is pointed to recovery, which proves the mailbox and
+ * lets them choose their own. A link without a token is invalid.
  */
 export function Component() {
   const { siteId, basePath } = useSiteLocation();
@@ -31,16 +33,25 @@ export function Component() {
   const [query] = useSearchParams();
   const token = query.get('token') ?? '';
   const text = useText('account');
-  const [activate] = useActivateAccountMutation();
-  const [activation, setActivation] = useState<Activation>(token === '' ? 'invalid' : 'activating');
-  // Once per visit, even when React runs effects twice: the token is single use.
-  const started = useRef(false);
+  const refusalText = useRefusalText();
+  const loginForm = useSiteFormSchema('login');
+  const form = useMemo(() => (loginForm ? formWithoutFields(loginForm, ['username']) : null), [loginForm]);
+  const formTexts = useFormTexts();
+  const [activate, { isLoading }] = useActivateAccountMutation();
+  const [activation, setActivation] = useState<Activation>(token === '' ? 'invalid' : 'asking');
+  const [refusal, setRefusal] = useState<AccountRefusal | null>(null);
 
-  useEffect(() => {
-    if (started.current || token === '') return;
-    started.current = true;
-    void activate({ siteId, token }).then((answer) => setActivation(answer.error ? activationOf(answer.error) : 'activated'));
-  }, [activate, siteId, token]);
+  const submit = async (data: SiteFormData) => {
+    setRefusal(null);
+    const answer = await activate({ siteId, token, password: String(data.password ?? '') });
+    if (!answer.error) {
+      setActivation('activated');
+      return;
+    }
+    const refused = activationRefusal(answer.error);
+    if (refused.outcome === 'retry') setRefusal(refused.refusal);
+    else setActivation(refused.outcome);
+  };
 
   // The token stays out of the links this page offers.
   const linkQuery = new URLSearchParams(search);
@@ -48,11 +59,25 @@ export function Component() {
   const keptQuery = linkQuery.size > 0 ? `?${linkQuery.toString()}` : '';
   const signIn = <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}${keptQuery}`}>{text('activate.signIn')}</Link>;
   const resend = <Link to={`${basePath}resend-activation${keptQuery}`}>{text('activate.resend')}</Link>;
+  const recovery = <Link to={`${basePath}recovery${keptQuery}`}>{text('activate.ownPassword')}</Link>;
 
   return (
-    <section className="sign-in" aria-busy={activation === 'activating'}>
+    <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route="activate" />
-      {activation === 'activating' && <p role="status">{text('activate.activating')}</p>}
+      {activation === 'asking' && (
+        <>
+          <p className="sign-in__intro">{text('activate.intro')}</p>
+          <AccountForm
+            form={form}
+            formTexts={formTexts}
+            refusal={{ alertMessage: refusal?.alert ? refusalText(refusal.alert) : null, serverErrors: refusal?.fields }}
+            onSubmit={(data) => void submit(data)}
+            submitText={text(isLoading ? 'activate.activating' : 'activate.submit')}
+            disabled={isLoading}
+          />
+          <p className="sign-in__links">{recovery}</p>
+        </>
+      )}
       {activation === 'activated' && (
         <>
           <FormAlert kind="success" message={text('activate.success')} />
@@ -65,7 +90,15 @@ export function Component() {
           <p className="sign-in__links">{resend}</p>
         </>
       )}
-      {activation === 'unavailable' && <p className="sign-in__links">{resend}</p>}
+      {activation === 'spent' && (
+        <>
+          <FormAlert kind="error" message={text('activate.attemptsUsed')} />
+          <p className="sign-in__links">
+            {recovery}
+            {resend}
+          </p>
+        </>
+      )}
     </section>
   );
 }

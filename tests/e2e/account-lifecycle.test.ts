@@ -4,7 +4,7 @@ import arQa from '../../fixtures/content/ar_qa.json';
 import deDe from '../../fixtures/content/de_de.json';
 import enUs from '../../fixtures/content/en_us.json';
 import ptBr from '../../fixtures/content/pt_br.json';
-import { activationLink, outboxSubjects } from './support/account-helpers';
+import { activateWithPassword, activationLink, outboxSubjects } from './support/account-helpers';
 import { collectCspViolations, saveScreenshot } from './support/browser';
 import { browserTest, type PortalProcess } from './support/browser-test';
 import { advanceGatewayClock, newPasscode, outboxIds, totpCode } from './support/sign-in-helpers';
@@ -14,7 +14,7 @@ import { endsOn, routeOf } from './support/navigation';
  * The account lifecycle in Chromium against the real gateway and database (ADR 0009)
  * on the US, Brazilian and Qatar fixture sites, each in its own language: register with the site's
  * own fields and masks (and a card, as each captures cards at sign-up), read the activation mail
- * from the outbox, activate, sign in (firstbank: e-mail passcode; bancosol and dohabank: SMS;
+ * from the outbox, activate with the password chosen at registration, sign in (firstbank: e-mail passcode; bancosol and dohabank: SMS;
  * dohabank: MFA required, so mfa-setup first); recover by both variants; change the password with
  * each refusal; the compromised-credentials detour; delete the account. Fields are found by their
  * ids (`root_…`) and buttons by the site's own content texts, so one test reads every language.
@@ -159,9 +159,10 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     return activationLink(context.request, portal.baseUrl, site.email, seen);
   }
 
-  async function activate(context: BrowserContext, site: SiteJourney, link: string): Promise<void> {
+  /** ADR 0009 "Activation": the link's page asks for the password chosen at registration. */
+  async function activate(context: BrowserContext, site: SiteJourney, link: string, password = INITIAL_PASSWORD): Promise<void> {
     const page = await context.newPage();
-    await page.goto(link);
+    await activateWithPassword(page, link, password);
     await page.getByText(t(site.locale, 'account', 'activate.success')).waitFor();
     await saveScreenshot(page, `account-activated-${site.siteId}`);
     await page.close();
@@ -198,7 +199,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await activate(context, FIRSTBANK, link);
     // The token is single use (ADR 0009).
     const again = await context.newPage();
-    await again.goto(link);
+    await activateWithPassword(again, link, INITIAL_PASSWORD);
     expect(await alertText(again)).toContain(t('en_us', 'account', 'activate.invalid'));
     await saveScreenshot(again, 'account-activate-used-link');
     const page = await signIn(context, FIRSTBANK, INITIAL_PASSWORD);
@@ -324,6 +325,76 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await page.getByText(t('pt_br', 'common', 'notice.passwordReset')).waitFor();
     const again = await signIn(context, BANCOSOL, 'Nova-Senha-2025');
     await endsOn(again, 'profile');
+    await context.close();
+  });
+
+  it("eurobank (no passcode at sign-in, de_de): someone registers the owner's address with their own password; the owner's link asks for that password, so the owner resets it, signs in to an account of their own, and the registrant's password opens nothing", async () => {
+    const eurobank = (route: string) => `${portal.baseUrl}/eurobank/de_de/account/${route}`;
+    const owner = `owner.${run}@example.com`;
+    const ownPassword = 'Eigenes-Passwort-5';
+    const squattersPassword = 'Fremdes-Passwort-6';
+
+    // The registrant, with the owner's address and a password of their choosing (SPEC §2 registration).
+    const squatter = await browser.newContext();
+    const seen = await outboxIds(squatter.request, portal.baseUrl, owner);
+    const registration = await squatter.newPage();
+    await registration.goto(eurobank('registration'));
+    await registration.locator('#root_first_name').fill('Mallory');
+    await registration.locator('#root_last_name').fill('Fremd');
+    await registration.locator('#root_email').fill(owner);
+    await registration.locator('#root_password').fill(squattersPassword);
+    await registration.locator('#root_confirm_password').fill(squattersPassword);
+    await registration.locator('#root_bin').fill('41111111');
+    await submitForm(registration);
+    await registration.getByRole('heading', { name: t('de_de', 'account', 'checkEmail.title') }).waitFor();
+    const link = await activationLink(squatter.request, portal.baseUrl, owner, seen);
+
+    // The owner opens the mail: the page asks for the password chosen at registration, which they do not know.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link);
+    expect(await page.locator('main .sign-in__intro').textContent()).toBe(t('de_de', 'account', 'activate.intro'));
+    await activateWithPassword(page, link, ownPassword);
+    expect(await alertText(page)).toContain(t('de_de', 'account', 'activate.passwordIncorrect.other').replace('{{count}}', '4'));
+    await expect.poll(() => page.locator('#root_password').getAttribute('aria-invalid')).toBe('true');
+    await page
+      .getByText(t('de_de', 'form', 'registrationPasswordIncorrect'))
+      .first()
+      .waitFor();
+    await saveScreenshot(page, 'account-activate-not-their-password-eurobank');
+
+    // Their way in: choose their own password through recovery, which proves the mailbox.
+    await page.getByRole('link', { name: t('de_de', 'account', 'activate.ownPassword') }).click();
+    await endsOn(page, 'recovery');
+    const codesSeen = await outboxIds(context.request, portal.baseUrl, owner);
+    await page.locator('#root_email').fill(owner);
+    await submitForm(page);
+    await endsOn(page, 'reset-password');
+    await page.locator('#root_passcode').fill(await newPasscode(context.request, portal.baseUrl, owner, codesSeen));
+    await page.locator('#root_password').fill(ownPassword);
+    await page.locator('#root_confirm_password').fill(ownPassword);
+    await submitForm(page);
+    await endsOn(page, 'login-form');
+    await page.getByText(t('de_de', 'common', 'notice.passwordReset')).waitFor();
+    await page.locator('#root_username').fill(owner);
+    await page.locator('#root_password').fill(ownPassword);
+    await submitForm(page);
+    // The reset activated the account, afresh: the owner is signed in to an active account with nothing of the registrant's.
+    await endsOn(page, 'profile');
+    await page.getByText(owner).first().waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('Mallory');
+    await saveScreenshot(page, 'account-activated-by-reset-eurobank');
+
+    // The registrant's password opens nothing, and their link no more.
+    const attempt = await squatter.newPage();
+    await attempt.goto(eurobank('login-form'));
+    await attempt.locator('#root_username').fill(owner);
+    await attempt.locator('#root_password').fill(squattersPassword);
+    await submitForm(attempt);
+    expect(await alertText(attempt)).toContain(t('de_de', 'errors', 'wrongCombination'));
+    await activateWithPassword(attempt, link, squattersPassword);
+    expect(await alertText(attempt)).toContain(t('de_de', 'account', 'activate.invalid'));
+    await squatter.close();
     await context.close();
   });
 
@@ -473,7 +544,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     const page = await context.newPage();
     await page.goto(url(late, 'login-form'));
     await advanceGatewayClock(context, portal.baseUrl, ACTIVATION_LINK_SECONDS + 60);
-    await page.goto(oldLink);
+    await activateWithPassword(page, oldLink, INITIAL_PASSWORD);
     expect(await alertText(page)).toContain(t('en_us', 'account', 'activate.expired'));
     await saveScreenshot(page, 'account-activate-expired');
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
 import { expectNoAxeViolations } from './support/accessibility';
-import { activationLink } from './support/account-helpers';
+import { activateWithPassword, activationLink } from './support/account-helpers';
 import { saveScreenshot } from './support/browser';
 import { endsOn, routeOf } from './support/navigation';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -63,7 +63,7 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await submitForm(page);
     await page.getByText(t('account', 'checkEmail.title')).first().waitFor();
 
-    await page.goto(await activationLink(context.request, portal.baseUrl, email, seen));
+    await activateWithPassword(page, await activationLink(context.request, portal.baseUrl, email, seen), PASSWORD);
     await page.getByText(t('account', 'activate.success')).waitFor();
     await signIn(page, 'eurobank', email, PASSWORD);
     await endsOn(page, 'profile');

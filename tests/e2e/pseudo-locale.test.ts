@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../schemas/locales/pseudo-locale';
-import { activationLink } from './support/account-helpers';
+import { activateWithPassword, activationLink } from './support/account-helpers';
 import { saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -398,7 +398,7 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
       await context.close();
     });
 
-    it('add-pan after the registration form, with a card listed; "check your e-mail"; activate with the mailed link', async () => {
+    it('add-pan after the registration form, with a card listed; "check your e-mail"; the mailed link asks the registration password (a wrong one, then the right one)', async () => {
       const { context, page } = await newPage(false);
       const email = `pseudo.${Date.now()}@example.com`;
       await page.goto(url('registration'));
@@ -426,10 +426,18 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
       await page.locator('main .account-actions button').click();
       await page.locator('main .check-email__title').waitFor();
       await walk(page, 'registration-check-email');
-      await page.goto(await activationLink(context.request, portal.baseUrl, email));
+      const link = await activationLink(context.request, portal.baseUrl, email);
+      await page.goto(link);
       await endsOn(page, 'activate');
-      await page.locator('main .sign-in__links a').waitFor();
+      // ADR 0009 "Activation": the link's page asks for the password chosen at registration.
+      await page.locator('main #root_password').waitFor();
       await walk(page, 'activate-with-link');
+      await activateWithPassword(page, link, 'Not-The-Pseudo#Pass1');
+      await page.locator('main [role="alert"]').first().waitFor();
+      await walk(page, 'activate-wrong-password');
+      await activateWithPassword(page, link, 'Pseudo#Locale2025');
+      await page.locator('main [role="status"]').first().waitFor();
+      await walk(page, 'activated');
       await context.close();
     });
   });

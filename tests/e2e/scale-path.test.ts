@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../gateway/limits/sign-in-limits';
 import { firstbankUser, registrationBody } from '../gateway/support/account-requests';
-import { activationLink } from './support/account-helpers';
+import { activateWithPassword, activationLink } from './support/account-helpers';
 import { saveScreenshot } from './support/browser';
 import { browserTest } from './support/browser-test';
 import { cookieValue, endsOn } from './support/navigation';
@@ -131,7 +131,7 @@ describe.skipIf(SKIP_REASON !== undefined)(
         const link = await activationLink(context.request, pair.baseUrl, email, seen);
         expect(new URL(link).origin).toBe(pair.baseUrl);
         onInstance('activation', 'b', 'POST', /^\/api\/user-mgmt\/user\/activate-token$/);
-        await page.goto(link);
+        await activateWithPassword(page, link, PASSWORD);
         await page.getByText('Your account is active. You can sign in now.').waitFor();
 
         // Sign-in: the password on one instance, the passcode (stored by it, mailed to the shared outbox) checked on the other.

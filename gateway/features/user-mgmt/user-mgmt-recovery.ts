@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { recoveryChannelsOf } from '../../../schemas/site-config/credential-offers';
 import { FIND_CODE_BODY, PASSWORD_FROM_PASSCODE_BODY, SEND_PASSCODE_BODY } from '../../../schemas/api/request-schemas';
-import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../../account/new-password';
+import { assertAcceptableNewPassword, assertNotCompromised, assertPasswordRules, replacePassword } from '../../account/new-password';
 import { requestAccountMail } from '../../account/account-jobs';
 import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
 import { checkRecoveryCode } from '../../account/recovery';
+import { isUnprovedAccount, restartUnprovedAccount } from '../../account/unproved-accounts';
 import type { AuthServices } from '../../auth/auth-services';
 import { sessionSiteConfig } from '../../auth/credential-rules';
 import { spendCode } from '../../auth/one-time-codes';
@@ -12,6 +13,7 @@ import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
+import { hashPassword } from '../../security/password-hashing';
 
 /**
  * SPEC §7 `send-passcode`, `find-code` and `change-password-from-passcode`, as ADR 0009 "Recovery"
@@ -23,6 +25,12 @@ export async function userMgmtRecoveryRoutes(
   options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
+
+  /** The site a recovery code was sent for (ADR 0025: every code names one) and the channel it went by. */
+  async function codeSent(codeId: string): Promise<{ siteId: string; channel: string }> {
+    const found = await db.query<{ site_id: string | null; channel: string }>('select site_id, channel from one_time_codes where id = $1', [codeId]);
+    return { siteId: found.rows[0]?.site_id ?? '', channel: found.rows[0]?.channel ?? '' };
+  }
 
   /** A reset names no site: the notice speaks for the site the person used last. */
   async function siteOfRecovery(userId: string): Promise<string> {
@@ -71,7 +79,13 @@ export async function userMgmtRecoveryRoutes(
       const { email, passcode, password } = request.body;
       assertPasswordRules(request.body);
       const { userId, codeId } = await checkRecoveryCode(db, auth, email, passcode);
-      await assertAcceptableNewPassword(db, auth, userId, password);
+      // ADR 0009 "Activation": an account nobody activated is the registrant's guess at an address; its password
+      // history is theirs too, so only the breached list applies to the mailbox owner's new password.
+      const sent = await codeSent(codeId);
+      // Only a code that went to the mailbox proves it (a never-activated account is sent none by SMS, `sendRecoveryCode`).
+      const unproved = sent.channel === 'email' && (await isUnprovedAccount(db, userId));
+      if (unproved) await assertNotCompromised(auth, password);
+      else await assertAcceptableNewPassword(db, auth, userId, password);
       const now = auth.clock.now();
       // Spent only now, so a refused password leaves the code usable for the next try.
       if (!(await spendCode(db, codeId, now))) {
@@ -83,13 +97,18 @@ export async function userMgmtRecoveryRoutes(
           { extras: { attemptsLeft: 0 } },
         );
       }
-      await replacePassword(db, { userId, password, now });
+      // The mailed code proved the mailbox: a never-activated account becomes the mailbox owner's, active and
+      // afresh, and the registrant loses everything they held (their password, sessions, devices, profile, cards).
+      const restarted = unproved ? await restartUnprovedAccount(db, { userId, passwordHash: await hashPassword(password), now }) : null;
+      if (restarted === null) await replacePassword(db, { userId, password, now });
+      const accountId = restarted ?? userId;
       // ADR 0008 "A reset ends the lock": the mailed passcode proved the person holds the account.
       await auth.limits.clearAccountLock(email);
       await queueAccountNotice(jobs, reply, {
         notice: 'password-changed',
-        userId,
-        siteId: await siteOfRecovery(userId),
+        userId: accountId,
+        // A fresh account has no profile yet: the notice speaks for the site the code was asked on.
+        siteId: restarted === null ? await siteOfRecovery(userId) : sent.siteId,
         origin: noticeOrigin(request, auth),
         at: now.toISOString(),
       });

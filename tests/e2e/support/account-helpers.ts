@@ -1,9 +1,10 @@
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { outboxMessages } from './sign-in-helpers';
 
 /**
  * Helpers for the account lifecycle browser tests over the development outbox (ADR 0008)
- * and ADR 0009's mails: the activation link of the newest activation e-mail.
+ * and ADR 0009's mails: the activation link of the newest activation e-mail, and the activation with the
+ * password chosen at registration.
  */
 export async function activationLink(request: APIRequestContext, baseUrl: string, to: string, seenIds: ReadonlySet<string> = new Set()): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -19,4 +20,14 @@ export async function activationLink(request: APIRequestContext, baseUrl: string
 /** The subjects of every message to `to` so far, newest first (the outbox order). */
 export async function outboxSubjects(request: APIRequestContext, baseUrl: string, to: string): Promise<string[]> {
   return (await outboxMessages(request, baseUrl, to)).map((message) => message.subject);
+}
+
+/**
+ * ADR 0009 "Activation": the mailed link opens the activate page, which asks for the password chosen at
+ * registration; typed and sent with the page's own button (the site's form, so any language).
+ */
+export async function activateWithPassword(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.locator('main #root_password').fill(password);
+  await page.locator('main .site-form button[type="submit"]').first().click();
 }

@@ -24,7 +24,7 @@ describeEachDatabase((leg) => {
     await register(browser, registrationBody());
     await browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
     const resent = await activationTokenFor(gateway.outbox, 'ana@example.com');
-    await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token: resent } });
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token: resent, password: ANA_PASSWORD } });
     await browser.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
     const code = await gateway.latestCode('ana@example.com');
     await browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email: 'ana@example.com', passcode: code } });

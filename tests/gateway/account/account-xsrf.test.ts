@@ -10,7 +10,7 @@ import { API_BASES, buildTestGateway, TEST_XSRF_TOKEN } from '../support/test-ga
 const ACCOUNT_CALLS: [string, unknown][] = [
   ['user-mgmt/user/registration', registrationBody()],
   ['user-mgmt/user/register/firstbank', registrationBody()],
-  ['user-mgmt/user/activate-token', { token: 'A'.repeat(43) }],
+  ['user-mgmt/user/activate-token', { token: 'A'.repeat(43), password: 'Any#Pass1234' }],
   ['user-mgmt/user/activation-email', { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' }],
   ['user-mgmt/user/send-passcode', { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' }],
   ['user-mgmt/user/find-code', { email: 'ana@example.com', passcode: '123456' }],

@@ -6,8 +6,8 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * docs/decisions/0009-account-lifecycle-api.md "Activation" (SPEC §2 activate, resend-activation;
- * expired and reused tokens refused): a single-use token valid 48 hours,
- * and a resend that answers the same for every address.
+ * expired and reused tokens refused): a single-use token valid 48 hours, that activates only with the
+ * password chosen at registration, and a resend that answers the same for every address.
  */
 const HOUR_SECONDS = 3600;
 
@@ -21,13 +21,14 @@ describeEachDatabase((leg) => {
   });
   afterEach(() => gateway.dispose());
 
-  const activate = (token: string) => browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token } });
+  const activate = (token: string, password = ANA_PASSWORD) =>
+    browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token, password } });
   const statusOf = async (email: string) =>
     (await gateway.test.db.query<{ status: string }>('select status from users where email = $1', [email])).rows[0]?.status;
   const resend = (email: string) =>
     browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email, siteId: 'firstbank', locale: 'en_us' } });
 
-  it('ADR 0009: the mailed token activates once (200 ACTIVATED, user ACTIVE); a second use is TOKEN_INVALID', async () => {
+  it('ADR 0009: the mailed token with the registration password activates once (200 ACTIVATED, user ACTIVE); a second use is TOKEN_INVALID', async () => {
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
     const stored = await gateway.test.db.query<{ id: string }>('select id from activation_tokens');
     // Stored hashed: the table never holds the token itself.
@@ -73,6 +74,55 @@ describeEachDatabase((leg) => {
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
     const answers = await Promise.all([activate(token), activate(token)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('ADR 0009 "Activation": the old body `{ token }` is 400 PASSWORD_REQUIRED naming password, and the link still works with the password', async () => {
+    const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
+    for (const json of [{ token }, { token, password: '' }]) {
+      const refused = await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'PASSWORD_REQUIRED', fields: { password: 'required' } });
+    }
+    expect(await statusOf('ana@example.com')).toBe('INACTIVE');
+    expect((await activate(token)).statusCode).toBe(200);
+  });
+
+  it('ADR 0009 "Activation": another password is 400 PASSWORD_INCORRECT naming password, counting down 5 attempts; the 5th spends the link, so even the right password is then TOKEN_INVALID', async () => {
+    const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
+    for (let attemptsLeft = 4; attemptsLeft >= 0; attemptsLeft--) {
+      const refused = await activate(token, 'Someone-Elses#Pass9');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'PASSWORD_INCORRECT', fields: { password: 'incorrect' }, attemptsLeft });
+      expect(refused.body).not.toContain(ANA_PASSWORD);
+    }
+    expect((await activate(token)).json()).toMatchObject({ error: 'TOKEN_INVALID', fields: { token: 'invalid' } });
+    expect(await statusOf('ana@example.com')).toBe('INACTIVE');
+    // A new link starts with 5 attempts again, and the right password activates.
+    await resend('ana@example.com');
+    const fresh = await activationTokenFor(gateway.outbox, 'ana@example.com');
+    expect((await activate(fresh, 'Someone-Elses#Pass9')).json()).toMatchObject({ attemptsLeft: 4 });
+    expect((await activate(fresh)).statusCode).toBe(200);
+    expect(await statusOf('ana@example.com')).toBe('ACTIVE');
+  });
+
+  it('ADR 0009 "Activation": a wrong password counts; a right one after it still activates, once', async () => {
+    const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
+    expect((await activate(token, 'rewards#2025x')).json()).toMatchObject({ error: 'PASSWORD_INCORRECT', attemptsLeft: 4 });
+    expect((await activate(token)).json()).toEqual({ status: 'ACTIVATED' });
+    expect((await activate(token)).json()).toMatchObject({ error: 'TOKEN_INVALID' });
+  });
+
+  it.each([
+    ['a number as password', { password: 12345678 }, 'password'],
+    ['a password longer than 256 characters', { password: 'A#1a'.repeat(65) }, 'password'],
+    ['an object as token', { token: { value: 'x' }, password: ANA_PASSWORD }, 'token'],
+    ['no token', { token: undefined, password: ANA_PASSWORD }, 'token'],
+  ])('%s is a 400 naming the field, never a 500', async (_name, extra, field) => {
+    const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
+    const response = await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token, ...extra } });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields ?? {})).toContain(field);
+    expect(await statusOf('ana@example.com')).toBe('INACTIVE');
   });
 
   it('ADR 0009 resend: unknown, active and inactive addresses all get the identical 202; only the inactive one a new link, and the old link stops working', async () => {

@@ -110,18 +110,42 @@ describeEachDatabase((leg) => {
     expect(hashes.mock.calls.length).toBe(1);
   });
 
-  it('a double-submitted registration creates one account', async () => {
+  it('a double-submitted registration creates one account, and each of its mailed links activates it with the password (ADR 0009 "Activation")', async () => {
     const body = registrationBody();
     const answers = await Promise.all([register(browser, body), register(browser, body), register(browser, body)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
     expect(await usersNamed('ana@example.com')).toHaveLength(1);
     expect((await gateway.test.db.query('select 1 from assets')).rows).toHaveLength(1);
-    const subjects = (await gateway.outbox.messagesTo('ana@example.com')).map((message) => message.subject).sort();
-    expect(subjects).toEqual([
-      'Activate your account',
-      'Someone tried to register with your e-mail address',
-      'Someone tried to register with your e-mail address',
-    ]);
+    const mails = await gateway.outbox.messagesTo('ana@example.com');
+    // Until the address is proved, each registration replaces the last; the links already mailed go on working.
+    expect(mails.map((message) => message.subject)).toEqual(['Activate your account', 'Activate your account', 'Activate your account']);
+    const links = mails.map((message) => /\/account\/activate\?token=([A-Za-z0-9_-]+)/.exec(message.text)?.[1]);
+    expect((await gateway.test.db.query('select 1 from activation_tokens where used_at is null')).rows).toHaveLength(3);
+    // The oldest one (the person opens the first mail), with the password typed at registration.
+    const activated = await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token: links.at(-1), password: ANA_PASSWORD } });
+    expect(activated.json()).toEqual({ status: 'ACTIVATED' });
+    expect((await usersNamed('ana@example.com'))[0]?.status).toBe('ACTIVE');
+    // The address is proved: the other links are spent with it.
+    expect((await gateway.test.db.query('select 1 from activation_tokens where used_at is null')).rows).toHaveLength(0);
+  });
+
+  it('ADR 0009 "Activation": a registration of an address whose account nobody activated replaces that account whole (the first registrant keeps no claim)', async () => {
+    expect(
+      (await register(browser, registrationBody(firstbankUser({ first_name: 'Mallory', password: 'Squatters#Pass77', confirm_password: 'Squatters#Pass77' }))))
+        .statusCode,
+    ).toBe(202);
+    const [first] = await usersNamed('ana@example.com');
+    const other = await new TestBrowser(gateway.app, '198.51.100.9').open();
+    const again = await register(other, registrationBody(firstbankUser(), []));
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(CHECK_EMAIL);
+    const [replaced, ...more] = await usersNamed('ana@example.com');
+    expect(more).toEqual([]);
+    expect(replaced).toMatchObject({ status: 'INACTIVE', first_name: 'Ana' });
+    expect(replaced!.id).not.toBe(first!.id);
+    // Nothing of the first registration is left: its card and its password are gone with it.
+    expect((await gateway.test.db.query('select 1 from assets')).rows).toEqual([]);
+    expect((await gateway.test.db.query('select 1 from password_history')).rows).toHaveLength(1);
   });
 
   it('ADR 0012: the account is made after the answer, by the job; the job row is gone once it ran', async () => {

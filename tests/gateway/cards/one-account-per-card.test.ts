@@ -4,7 +4,7 @@ import { insertNewAccountCards, type DescribedCard } from '../../../gateway/card
 import { migrate, readMigrations } from '../../../gateway/db/migrate';
 import { seedDemoData } from '../../../gateway/db/seed-demo-data';
 import { createCardFingerprinter } from '../../../gateway/security/card-fingerprint';
-import { activationTokenFor, firstbankUser, register, registrationBody } from '../support/account-requests';
+import { activationTokenFor, ANA_PASSWORD, firstbankUser, register, registrationBody } from '../support/account-requests';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { realFixtures } from '../support/test-gateway';
 import { ASSETS, eligiblePan, openCardsGateway, openCardsGatewayForEachTest, type CardsGateway, type RecordingBrowser } from './card-test-support';
@@ -152,7 +152,7 @@ describeEachDatabase((leg) => {
 
       const token = await activationTokenFor(gateway.outbox, 'late@example.com');
       const late = await gateway.anonymous('198.51.100.23');
-      expect((await late.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token } })).statusCode).toBe(200);
+      expect((await late.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token, password: ANA_PASSWORD } })).statusCode).toBe(200);
       expect((await late.call({ method: 'POST', url: 'test-support/session', json: { email: 'late@example.com', siteId: 'firstbank' } })).statusCode).toBe(200);
       const [card] = (await late.call({ method: 'GET', url: `${ASSETS}/firstbank` })).json<
         {

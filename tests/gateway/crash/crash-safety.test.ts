@@ -7,7 +7,7 @@ import type { Database } from '../../../gateway/db/database';
 import { openPglite } from '../../../gateway/db/open-pglite';
 import { openPostgres } from '../../../gateway/db/open-postgres';
 import { startPortal, type PortalProcess } from '../../e2e/support/portal-process';
-import { firstbankUser, registrationBody } from '../support/account-requests';
+import { ANA_PASSWORD, firstbankUser, registrationBody } from '../support/account-requests';
 import { eligiblePan } from '../cards/card-test-support';
 import { realFixtures } from '../support/test-gateway';
 import { cardLimitOf } from '../../../schemas/cards/card-rules';
@@ -91,7 +91,7 @@ async function activationToken(portal: PortalProcess, email: string): Promise<st
 async function activeHolder(portal: PortalProcess, email: string, serial: number, ip: string): Promise<string> {
   expect((await register(portal, email, serial, ip)).status).toBe(202);
   const token = await waitFor(`the activation mail to ${email}`, () => activationToken(portal, email));
-  expect((await call(portal, 'POST', 'user-mgmt/user/activate-token', { json: { token }, ip })).status).toBe(200);
+  expect((await call(portal, 'POST', 'user-mgmt/user/activate-token', { json: { token, password: ANA_PASSWORD }, ip })).status).toBe(200);
   const session = await fetch(`${portal.baseUrl}/api/test-support/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -138,6 +138,16 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
     expect(mismatches).toEqual([]);
   });
 
+  it('ADR 0009 "Activation": activate-token documents the password chosen at registration beside the token; only the token is required by the schema, so the old `{ token }` reaches the route and its named 400 PASSWORD_REQUIRED', async () => {
+    const document = buildOpenApiDocument(contract, DOCUMENT_INFO) as { paths: Record<string, { post?: Record<string, unknown> }> };
+    const operation = Object.values(document.paths).find((item) => item.post?.operationId === 'postUserMgmtUserActivateToken')?.post;
+    const body = (operation?.requestBody as { content: Record<string, { schema: Record<string, unknown> }> }).content['application/json']!.schema;
+    expect(Object.keys(body.properties as object)).toEqual(['token', 'password']);
+    expect(body.required).toEqual(['token']);
+    expect(String(operation?.summary)).toContain('PASSWORD_REQUIRED');
+    expect(String(operation?.summary)).toContain('PASSWORD_INCORRECT');
+  });
+
   it('the comparison names a route added without a contract entry, and an entry whose route is gone', async () => {
     const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' });
     const [dropped, ...kept] = contract;

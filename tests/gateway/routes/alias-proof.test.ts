@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../../../gateway/auth/one-time-codes';
 import type { Database, Queryable } from '../../../gateway/db/database';
-import { activationTokenFor, register, registrationBody } from '../support/account-requests';
+import { activationTokenFor, ANA_PASSWORD, register, registrationBody } from '../support/account-requests';
 import { openCardsGateway, PASSWORD, type CardsGateway, type RecordingBrowser } from '../cards/card-test-support';
 import { describeEachDatabase } from '../support/database-legs';
 import { insertUser } from '../support/test-browser';
@@ -170,7 +170,7 @@ describeEachDatabase((leg) => {
       const activated = await visitor.call({
         method: 'POST',
         url: 'user-mgmt/user/activate-token',
-        json: { token: await activationTokenFor(gateway.outbox, 'ana@example.com') },
+        json: { token: await activationTokenFor(gateway.outbox, 'ana@example.com'), password: ANA_PASSWORD },
       });
       expect(activated.statusCode).toBe(200);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { insertUser, TestBrowser } from '../support/test-browser';
 import { withXsrf } from '../support/test-gateway';
 import { LOGIN_REQUEST_TTL_SECONDS } from '../../../gateway/sso/relying-party';
 import { CODE_TTL_SECONDS } from '../../../gateway/sso/test-identity-provider';
@@ -121,6 +122,24 @@ describeEachDatabase((leg) => {
     const again = await start(app);
     expect((await finish(app, await pickIdentity(app, again.authorizeUrl), again.binding)).statusCode).toBe(200);
     expect((await gateway.test.db.query('select id from users')).rows).toHaveLength(1);
+  });
+
+  it('ADR 0009 "Activation": a registration of the address that nobody activated (someone else\'s password) is no one\'s: the verified address gets an active account of its own, and that password signs in no more', async () => {
+    const registered = await insertUser(gateway.test.db, { email: GRACE.email, password: 'Squatters#Pass77', siteId: 'firstbank', status: 'INACTIVE' });
+    const { authorizeUrl, binding } = await start(app);
+    const signedIn = await finish(app, await pickIdentity(app, authorizeUrl), binding);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = cookiesOf(signedIn.headers['set-cookie']).get('SESSION');
+    const background = await app.inject({ method: 'GET', url: `/api/user-attribute/user/background/${SITE}`, headers: { cookie: `SESSION=${session}` } });
+    expect(background.json()).toEqual({ passesBackgroundCheck: true });
+    const users = await gateway.test.db.query<{ id: string; first_name: string; status: string }>('select id, first_name, status from users');
+    expect(users.rows).toEqual([{ id: expect.any(String), first_name: 'Grace', status: 'ACTIVE' }]);
+    expect(users.rows[0]!.id).not.toBe(registered);
+    // The registrant's profile went with their account, and their password opens nothing.
+    expect((await gateway.test.db.query(`select 1 from user_sites where site_id = 'firstbank'`)).rows).toEqual([]);
+    const browser = await new TestBrowser(app).open();
+    const squatter = await browser.login({ username: GRACE.email, password: 'Squatters#Pass77', siteId: 'firstbank' });
+    expect(squatter.json()).toMatchObject({ error: 'BAD_CREDENTIALS' });
   });
 
   it('refuses a tampered state (400 SSO_STATE_INVALID naming state) and signs no one in', async () => {

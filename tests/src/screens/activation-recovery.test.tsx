@@ -22,13 +22,25 @@ async function checkEmailNotice(): Promise<HTMLElement> {
   return heading.parentElement?.querySelector<HTMLElement>('[role="status"]') ?? heading;
 }
 
-describe('§2 activate: the token of the link, posted once to activate-token', () => {
-  it('ACTIVATED: success and a sign-in link; the token is posted once and kept out of the links', async () => {
+describe('§2 activate: the token of the link and the password chosen at registration, posted to activate-token (ADR 0009 "Activation")', () => {
+  async function activateWith(password: string) {
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: password } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate account' }));
+  }
+
+  it('asks for the password first, posting nothing; ACTIVATED: success and a sign-in link; the token is kept out of the links', async () => {
     answerWith(answersFor({ 'user-mgmt/user/activate-token': { status: 200, data: { status: 'ACTIVATED' } } }));
     renderPortal('/firstbank/en_us/account/activate?token=abc123&siteid=firstbank');
+    expect(await screen.findByText('To activate your account, enter the password you chose when you registered.')).toBeTruthy();
+    expect(callsTo('user-mgmt/user/activate-token')).toHaveLength(0);
+    // Whoever does not know it (they never registered, or forgot it) is pointed to recovery.
+    expect(screen.getByRole('link', { name: "Don't know this password? Choose your own" }).getAttribute('href')).toBe(
+      '/firstbank/en_us/account/recovery?siteid=firstbank',
+    );
+    await activateWith('Rewards#2025x');
     expect((await screen.findByText('Your account is active. You can sign in now.')).closest('[role="status"]')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/firstbank/en_us/account/login-form?siteid=firstbank');
-    expect(callsTo('user-mgmt/user/activate-token').map((call) => call.body)).toEqual([{ token: 'abc123' }]);
+    expect(callsTo('user-mgmt/user/activate-token').map((call) => call.body)).toEqual([{ token: 'abc123', password: 'Rewards#2025x' }]);
   });
 
   it.each([
@@ -37,8 +49,48 @@ describe('§2 activate: the token of the link, posted once to activate-token', (
   ])('%s: the text and a link to resend-activation', async (code, text) => {
     answerWith(answersFor({ 'user-mgmt/user/activate-token': { status: 400, data: { error: code, message: code } } }));
     renderPortal('/firstbank/en_us/account/activate?token=old');
+    await activateWith('Rewards#2025x');
     expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}`);
     expect(screen.getByRole('link', { name: 'Send me a new activation link' }).getAttribute('href')).toBe('/firstbank/en_us/account/resend-activation');
+  });
+
+  it('PASSWORD_INCORRECT: the attempts left with this link, the field marked, the form kept for another try', async () => {
+    answerWith(
+      answersFor({
+        'user-mgmt/user/activate-token': {
+          status: 400,
+          data: { error: 'PASSWORD_INCORRECT', message: 'x', fields: { password: 'incorrect' }, attemptsLeft: 4 },
+        },
+      }),
+    );
+    renderPortal('/firstbank/en_us/account/activate?token=abc123');
+    await activateWith('Not-Mine#Pass1');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "⚠That isn't the password chosen when this account was registered. You have 4 attempts left with this link.",
+    );
+    const field = screen.getByLabelText(/^Password/);
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText("This isn't the password chosen at registration.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Activate account' })).toBeTruthy();
+  });
+
+  it('the last wrong password spends the link: the way to a password of their own, or a new link; no form', async () => {
+    answerWith(
+      answersFor({
+        'user-mgmt/user/activate-token': {
+          status: 400,
+          data: { error: 'PASSWORD_INCORRECT', message: 'x', fields: { password: 'incorrect' }, attemptsLeft: 0 },
+        },
+      }),
+    );
+    renderPortal('/firstbank/en_us/account/activate?token=abc123');
+    await activateWith('Not-Mine#Pass1');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "⚠This link can't be used any more. To choose your own password, reset it; or ask for a new activation link.",
+    );
+    expect(screen.getByRole('link', { name: "Don't know this password? Choose your own" }).getAttribute('href')).toBe('/firstbank/en_us/account/recovery');
+    expect(screen.getByRole('link', { name: 'Send me a new activation link' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Activate account' })).toBeNull();
   });
 
   it('a link without a token is invalid, and nothing is posted', async () => {

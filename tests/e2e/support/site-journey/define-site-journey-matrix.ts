@@ -7,7 +7,7 @@ import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '
 import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
 import { listSiteFixtures } from '../../../support/site-fixtures';
 import { expectNoAxeViolations } from '../accessibility';
-import { activationLink } from '../account-helpers';
+import { activateWithPassword, activationLink } from '../account-helpers';
 import { collectCspViolations, launchChromium, saveScreenshot } from '../browser';
 import { cookieValue, endsOn, eventually, routeOf } from '../navigation';
 import type { PortalProcess } from '../portal-process';
@@ -238,7 +238,8 @@ export function defineSiteJourneyMatrix(
 
             const link = await activationLink(request, target.baseUrl, state.email, seen);
             expect(new URL(link).pathname).toBe(`/${journey.siteId}/${journey.locale}/account/activate`);
-            await page().goto(link);
+            // ADR 0009 "Activation": the link's page asks for the password chosen at registration.
+            await activateWithPassword(page(), link, JOURNEY_PASSWORD);
             await page().getByText(contentText('account', 'activate.success')).waitFor();
             await checkScreen('activated');
             expect(state.cspViolations).toEqual([]);
