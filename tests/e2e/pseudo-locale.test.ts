@@ -7,7 +7,7 @@ import { saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
 import { browserTest, type PortalProcess } from './support/browser-test';
 import { signInForTest } from './support/test-session';
-import { routeOf } from './support/navigation';
+import { eventually, routeOf } from './support/navigation';
 import { newPasscode, outboxIds } from './support/sign-in-helpers';
 
 /**
@@ -320,21 +320,26 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
     await page.goto(url('login'));
     await endsOn(page, 'login');
     expect(await inspect(page, SITE_ID)).toEqual({ notFromContent: [], clipped: [] });
-    await page.evaluate(() => {
-      const main = document.querySelector('main') as HTMLElement;
-      main.insertAdjacentHTML(
-        'beforeend',
-        '<p id="planted-text">Forgot it</p><button id="planted-label" aria-label="Close">×</button>' +
-          '<select aria-label="⟦Ţîţļé ·⟧"><option>⟦Ṁš ·⟧</option><option id="planted-option">Mrs</option></select>' +
-          '<p id="planted-clip">⟦Ŝîĝñ îñ ŵîţĥ å ƀåñķ åççöûñţ ·····⟧</p>',
-      );
-      // Through the CSSOM: the strict CSP refuses a style attribute.
-      const clipped = document.getElementById('planted-clip') as HTMLElement;
-      Object.assign(clipped.style, { inlineSize: '4rem', overflow: 'hidden', whiteSpace: 'nowrap' });
-    });
-    const findings = await inspect(page, SITE_ID);
-    expect(findings.notFromContent).toEqual(['p#planted-text: "Forgot it"', 'option#planted-option: "Mrs"', 'button#planted-label[aria-label]: "Close"']);
-    expect(findings.clipped).toEqual([expect.stringMatching(/^p#planted-clip cut sideways/)]);
+    // Planted again while the app may still redraw <main> (a late chunk on a loaded machine drops foreign nodes):
+    // the findings must then be exactly the planted ones.
+    await eventually(async () => {
+      await page.evaluate(() => {
+        if (document.getElementById('planted-text') !== null) return;
+        const main = document.querySelector('main') as HTMLElement;
+        main.insertAdjacentHTML(
+          'beforeend',
+          '<p id="planted-text">Forgot it</p><button id="planted-label" aria-label="Close">×</button>' +
+            '<select aria-label="⟦Ţîţļé ·⟧"><option>⟦Ṁš ·⟧</option><option id="planted-option">Mrs</option></select>' +
+            '<p id="planted-clip">⟦Ŝîĝñ îñ ŵîţĥ å ƀåñķ åççöûñţ ·····⟧</p>',
+        );
+        // Through the CSSOM: the strict CSP refuses a style attribute.
+        const clipped = document.getElementById('planted-clip') as HTMLElement;
+        Object.assign(clipped.style, { inlineSize: '4rem', overflow: 'hidden', whiteSpace: 'nowrap' });
+      });
+      const findings = await inspect(page, SITE_ID);
+      expect(findings.notFromContent).toEqual(['p#planted-text: "Forgot it"', 'option#planted-option: "Mrs"', 'button#planted-label[aria-label]: "Close"']);
+      expect(findings.clipped).toEqual([expect.stringMatching(/^p#planted-clip cut sideways/)]);
+    }, 15_000);
     await context.close();
   });
 
