@@ -26,22 +26,22 @@ import { randomToken, ssoSiteOf, type SsoSite } from '../../sso/sso-sites';
 /** httpOnly cookie binding a started SSO sign-in to the browser that started it (ADR 0015). */
 export const SSO_BINDING_COOKIE = 'gmap_sso_binding';
 
+/** What the SSO routes are given: the plugin's options, handed on as they are. */
+export interface SsoRouteOptions {
+  db: Database;
+  fixtures: Fixtures;
+  auth: AuthServices;
+  jobs: JobQueue;
+  gateway: FastifyInstance;
+  development: boolean;
+  credentials: SsoCredentials;
+}
+
 /**
  * SPEC §7 `GET user-auth/oidc/authorize` (start: to the site's issuer) and the authorize POST
  * (finish: code and state in, signed in), as ADR 0015 fixes them.
  */
-export async function ssoRoutes(
-  app: FastifyInstance,
-  options: {
-    db: Database;
-    fixtures: Fixtures;
-    auth: AuthServices;
-    jobs: JobQueue;
-    gateway: FastifyInstance;
-    development: boolean;
-    credentials: SsoCredentials;
-  },
-): Promise<void> {
+export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): Promise<void> {
   const { db, fixtures, auth, jobs, gateway } = options;
   const contextOf = (sso: SsoSite): RelyingPartyContext => ({
     transport: issuerTransportFor(sso.issuerUrl, gateway),
