@@ -5,12 +5,13 @@ import type { JobHandler, JobKind, JobQueue } from '../jobs/job-queue';
 import { sendAccountNotice, type AccountNoticeJob } from './account-notices';
 import { mailFreshActivationLink, type ActivationMailJob } from './activation-resend';
 import { sendAliasProof, type AliasProofJob } from './alias-proof';
+import { sendPhoneProof, type PhoneProofJob } from './phone-proof';
 import { sendRecoveryCode, type RecoveryCodeJob } from './recovery';
 import { createRegisteredAccount, type RegistrationJob } from './registration';
 
 /**
  * What each account job of ADR 0012 does. Payloads are written by this gateway's own calls only
- * (`acceptRegistration`, `requestAccountMail`, the alias call), so they are read back as
+ * (`acceptRegistration`, `requestAccountMail`, the alias call, a save of a new phone), so they are read back as
  * the shapes those wrote.
  */
 export function accountJobHandlers(db: Database, fixtures: Fixtures, services: AuthServices): Record<JobKind, JobHandler> {
@@ -20,6 +21,7 @@ export function accountJobHandlers(db: Database, fixtures: Fixtures, services: A
     'recovery-code': (payload) => sendRecoveryCode(db, services, payload as unknown as RecoveryCodeJob),
     'account-notice': (payload) => sendAccountNotice(db, fixtures, services, payload as unknown as AccountNoticeJob),
     'alias-proof': (payload) => sendAliasProof(db, fixtures, services, payload as unknown as AliasProofJob),
+    'phone-proof': (payload) => sendPhoneProof(db, fixtures, services, payload as unknown as PhoneProofJob),
   };
 }
 

@@ -67,6 +67,14 @@ export function aliasProofMail(texts: LocalisedTexts, to: string, site: string, 
   return { channel: 'email', to, subject: texts.text('aliasProof.subject'), text: texts.text('aliasProof.text', { site, code, minutes }) };
 }
 
+/**
+ * To a new phone of a site's profile (docs/decisions/0025-fresh-proof.md "A new phone is proved before it
+ * counts"): the code that makes it the phone passcodes go to, naming the bank.
+ */
+export function phoneProofText(texts: LocalisedTexts, to: string, site: string, code: string, minutes: number): OutgoingMessage {
+  return { channel: 'sms', to, subject: texts.text('phoneProof.subject'), text: texts.text('phoneProof.text', { site, code, minutes }) };
+}
+
 /** To an address that is already someone's, instead of a code (ADR 0022: the caller's answer is the same). */
 export function aliasAttemptMail(texts: LocalisedTexts, to: string, site: string): OutgoingMessage {
   return { channel: 'email', to, subject: texts.text('aliasAttempt.subject'), text: texts.text('aliasAttempt.text', { site }) };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthServices } from '../auth/auth-services';
 import { maskEmail } from '../auth/masking';
-import { smsNumber } from '../auth/passcode-delivery';
+import { passcodePhoneFor, passcodePhoneOf } from '../auth/passcode-delivery';
 import { TRUSTED_DEVICE_TTL_MS } from '../auth/password-sign-in';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -68,16 +68,11 @@ export function changeNoticeOf(request: FastifyRequest, services: AuthServices, 
   return { userId, siteId, origin: noticeOrigin(request, services), at: services.clock.now().toISOString() };
 }
 
-function phoneOf(attributes: Readonly<Record<string, unknown>>): string | null {
-  const phone = attributes.phone;
-  return typeof phone === 'string' ? smsNumber(phone) : null;
-}
-
 /**
  * A save of the site's attributes, inside its transaction: when it changed the phone (as a text would dial it, so
- * a number typed another way is no change), the account's address hears it, and so does the phone the account had
- * before, which is the site's old phone or, when the site had none, the phone passcodes for it went to (another
- * site's, `destinationsOf`). The new number is named by its last two digits only.
+ * a number typed another way is no change), the account's address hears it, and so does the phone passcodes went
+ * to until now (`passcodePhoneFor`: the site's proved phone, else another site's; read before
+ * `holdNewPhoneForProof` changes it). The new number is named by its last two digits only.
  */
 export async function queuePhoneChangeNotices(
   tx: Queryable,
@@ -87,24 +82,12 @@ export async function queuePhoneChangeNotices(
   before: Readonly<Record<string, unknown>>,
   after: Readonly<Record<string, unknown>>,
 ): Promise<void> {
-  const oldPhone = phoneOf(before);
-  const newPhone = phoneOf(after);
-  if (oldPhone === newPhone) return;
+  const newPhone = passcodePhoneOf(after);
+  if (passcodePhoneOf(before) === newPhone) return;
   const job = { notice: 'phone-changed', ...change, newPhoneEnd: newPhone === null ? null : newPhone.slice(-2) } as const;
   await queueAccountNotice(jobs, reply, job, tx);
-  const textTo = oldPhone ?? (await phoneOfAnotherSite(tx, change.userId, change.siteId));
+  const textTo = await passcodePhoneFor(tx, change.userId, change.siteId);
   if (textTo !== null && textTo !== newPhone) await queueAccountNotice(jobs, reply, { ...job, textTo }, tx);
-}
-
-/** The phone passcodes went to when the site had none: another site's, in `destinationsOf`'s order. */
-async function phoneOfAnotherSite(tx: Queryable, userId: string, siteId: string): Promise<string | null> {
-  const found = await tx.query<{ phone: string }>(
-    `select attributes->>'phone' as phone from user_sites
-      where user_id = $1 and site_id <> $2 and coalesce(attributes->>'phone', '') <> '' order by site_id limit 1`,
-    [userId, siteId],
-  );
-  const phone = found.rows[0]?.phone;
-  return phone === undefined ? null : smsNumber(phone);
 }
 
 /** The notices that carry the "this wasn't me" link: every one of a change the holder may not have made. */

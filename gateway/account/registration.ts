@@ -4,6 +4,7 @@ import { isCardActive, lookupBinRange } from '../../schemas/cards/bin-ranges';
 import { cardLimitOf } from '../../schemas/cards/card-rules';
 import { validateField } from '../../schemas/validators';
 import type { AuthServices } from '../auth/auth-services';
+import { passcodePhoneOf } from '../auth/passcode-delivery';
 import { describeCard, insertNewAccountCards, type DescribedCard } from '../cards/card-enrolment';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -182,11 +183,14 @@ async function storeProfile(tx: Queryable, userId: string, email: string, job: R
   // before this rule stores the right shape too.
   const { marketing_opt_ins: optIns, ...rest } = job.user;
   const attributes = { ...rest, ...(optIns === undefined ? {} : { marketing_opt_ins: normaliseMarketingOptIns(optIns) }), email };
-  await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at) values ($1, $2, $3, $4)', [
+  // The phone given at registration is the account's first: passcodes go to it (ADR 0025 "A new phone is proved
+  // before it counts" is about a phone changed later, when the account already had one to ask).
+  await tx.query('insert into user_sites (user_id, site_id, attributes, updated_at, passcode_phone) values ($1, $2, $3, $4, $5)', [
     userId,
     job.siteId,
     JSON.stringify(attributes),
     now,
+    passcodePhoneOf(attributes),
   ]);
   // The user was created in this transaction, so no other call can add cards meanwhile; the first becomes the default.
   // ADR 0011: a number another account holds on the site is kept, not enrolled; the answer was sent long ago and told nothing.

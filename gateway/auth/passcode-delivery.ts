@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { passcodeMessage } from '../account/account-mail';
 import { DEFAULT_LOCALE } from '../locale';
@@ -8,7 +8,7 @@ import type { AuthServices } from './auth-services';
 import { maskEmail, maskPhone } from './masking';
 import { CODE_TTL_MS, issueCode, type CodePurpose } from './one-time-codes';
 
-/** Where a user's passcodes can go: the account e-mail, and the phone attribute when there is one. */
+/** Where a user's passcodes can go: the account e-mail, and the proved phone when there is one. */
 export interface Destinations {
   email: string;
   phone: string | null;
@@ -26,18 +26,31 @@ export function smsNumber(phone: string): string | null {
   return phone.trim().startsWith('+') ? `+${digits}` : digits;
 }
 
-/** The phone of the site asked about first, else of any site of the user (SPEC §3 attribute `phone`), as texts are sent to it (`smsNumber`). */
-export async function destinationsOf(db: Database, userId: string, siteId: string): Promise<Destinations | null> {
-  const found = await db.query<{ email: string; phone: string | null }>(
-    `select u.email,
-            (select s.attributes->>'phone' from user_sites s
-              where s.user_id = u.id and coalesce(s.attributes->>'phone', '') <> ''
-              order by (s.site_id = $2) desc, s.site_id limit 1) as phone
-       from users u where u.id = $1`,
+/** The number texts go to from a site's attributes (SPEC §3 attribute `phone`), as `smsNumber` dials it. */
+export function passcodePhoneOf(attributes: Readonly<Record<string, unknown>>): string | null {
+  const phone = attributes.phone;
+  return typeof phone === 'string' ? smsNumber(phone) : null;
+}
+
+/**
+ * The phone passcodes go to: the proved `passcode_phone` of the site asked about first, else of any site of
+ * the user. Never the `phone` attribute itself: a new number counts only once the code texted to it came back
+ * (docs/decisions/0025-fresh-proof.md "A new phone is proved before it counts").
+ */
+export async function passcodePhoneFor(db: Queryable, userId: string, siteId: string): Promise<string | null> {
+  const found = await db.query<{ passcode_phone: string }>(
+    `select passcode_phone from user_sites where user_id = $1 and passcode_phone is not null
+      order by (site_id = $2) desc, site_id limit 1`,
     [userId, siteId],
   );
+  return found.rows[0]?.passcode_phone ?? null;
+}
+
+/** Where a user's passcodes for `siteId` go: the account e-mail and `passcodePhoneFor`. */
+export async function destinationsOf(db: Queryable, userId: string, siteId: string): Promise<Destinations | null> {
+  const found = await db.query<{ email: string }>('select email from users where id = $1', [userId]);
   const row = found.rows[0];
-  return row ? { email: row.email, phone: row.phone === null ? null : smsNumber(row.phone) } : null;
+  return row ? { email: row.email, phone: await passcodePhoneFor(db, userId, siteId) } : null;
 }
 
 /** How long a caller waits before asking again when the mail or SMS server did not take a passcode. */

@@ -3,6 +3,7 @@ import { describeCard, insertNewAccountCards } from '../cards/card-enrolment';
 import type { CashbackStatementFixture, DemoUser } from '../fixtures/load-fixtures';
 import type { CardFingerprinter } from '../security/card-fingerprint';
 import { CONCIERGE_ROLE } from '../auth/session-store';
+import { passcodePhoneOf } from '../auth/passcode-delivery';
 import { hashPassword } from '../security/password-hashing';
 import type { Database } from './database';
 
@@ -49,7 +50,12 @@ export async function seedDemoData(db: Database, users: readonly DemoUser[], fin
       );
       const userId = inserted.rows[0]?.id;
       if (userId === undefined) throw new Error(`The demo user ${user.email} was not inserted`);
-      await tx.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [userId, user.siteId, JSON.stringify(user.attributes)]);
+      await tx.query('insert into user_sites (user_id, site_id, attributes, passcode_phone) values ($1, $2, $3, $4)', [
+        userId,
+        user.siteId,
+        JSON.stringify(user.attributes),
+        passcodePhoneOf(user.attributes),
+      ]);
       await insertNewAccountCards(tx, userId, user.siteId, cards, enrolledAt);
       // ADR 0017: an agent works on the sites granted in data, never on one named at sign-in.
       if (user.roles.includes(CONCIERGE_ROLE)) {

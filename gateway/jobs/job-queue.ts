@@ -11,7 +11,7 @@ const RETRY_BASE_MS = 30_000;
 /** How often a gateway looks for jobs left by another instance, a crash, or a retry coming due. */
 export const JOB_POLL_INTERVAL_MS = 5_000;
 
-export type JobKind = 'registration' | 'activation-email' | 'recovery-code' | 'account-notice' | 'alias-proof';
+export type JobKind = 'registration' | 'activation-email' | 'recovery-code' | 'account-notice' | 'alias-proof' | 'phone-proof';
 
 /** What runs a job; `attempt` is 1 for the first run. A throw means "try again later". */
 export type JobHandler = (payload: Record<string, unknown>, attempt: number) => Promise<void>;

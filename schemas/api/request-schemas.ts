@@ -246,6 +246,14 @@ export const ALIAS_CONFIRM_BODY = {
   properties: { alias: { type: 'string', maxLength: ALIAS_MAX_LENGTH }, passcode: SIX_DIGIT_CODE },
 } as const;
 
+/** ADR 0025 "A new phone is proved before it counts": the code texted to the new number. */
+export const PHONE_PROOF_BODY = {
+  type: 'object',
+  required: ['passcode'],
+  propertyNames: { enum: ['passcode'] },
+  properties: { passcode: SIX_DIGIT_CODE },
+} as const;
+
 /** ADR 0025 "Sessions the holder can see": a session of the holder's list, by the id the list gave it. */
 export const SESSION_ID_PARAMS = {
   type: 'object',

@@ -260,6 +260,13 @@ const DEVICE_NAMED = {
   properties: { browser: { enum: [...BROWSERS, null] }, os: { enum: [...OPERATING_SYSTEMS, null] } },
 } as const;
 
+/** ADR 0025 "A new phone is proved before it counts": the site's number waiting for its code, masked, or null. */
+export const PHONE_PROOF_ANSWER = {
+  type: 'object',
+  required: ['pendingPhone'],
+  properties: { pendingPhone: NULLABLE_STRING },
+} as const;
+
 /**
  * ADR 0025 "Sessions the holder can see": the account's live sessions on every site, the asking one first and marked
  * `current`, and the devices still trusted to skip the passcode. Each is named by a random id that is neither its

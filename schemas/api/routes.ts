@@ -636,6 +636,36 @@ export const API_ROUTES: readonly RouteContract[] = [
     request: { body: request.ALIAS_CONFIRM_BODY },
     response: ok('The alias, proved.', answer.ALIAS_ANSWER),
   },
+  // A new phone proved before it counts (ADR 0025).
+  {
+    method: 'GET',
+    base: 'api',
+    url: '/user-mgmt/user/phone-proof',
+    access: 'cardholder',
+    availability: 'always',
+    summary: "The session site's new phone number waiting for the code texted to it, masked; passcodes still go to the proved one.",
+    response: ok('`{ pendingPhone }`: the masked number, or null when none waits.', answer.PHONE_PROOF_ANSWER),
+  },
+  {
+    method: 'POST',
+    base: 'api',
+    url: '/user-mgmt/user/phone-proof',
+    access: 'cardholder',
+    availability: 'always',
+    summary: 'Makes the number waiting the one passcodes are texted to, with the code texted to it (10 minutes, 5 attempts).',
+    request: { body: request.PHONE_PROOF_BODY },
+    response: ok('`{ pendingPhone: null }`; 400 PASSCODE_INVALID with `attemptsLeft`; 409 PHONE_NOT_PENDING.', answer.PHONE_PROOF_ANSWER),
+  },
+  {
+    method: 'POST',
+    base: 'api',
+    url: '/user-mgmt/user/phone-proof/resend',
+    access: 'cardholder',
+    availability: 'always',
+    summary: 'Texts a new code to the number waiting (empty body), replacing the last; counted with the other passcode sends.',
+    request: { bodyReading: 'none' },
+    response: ok('`{ pendingPhone }`, masked; 409 PHONE_NOT_PENDING; 429 past 5 sends in 15 minutes.', answer.PHONE_PROOF_ANSWER),
+  },
   // The holder's signed-in devices (ADR 0025 "Sessions the holder can see").
   {
     method: 'GET',

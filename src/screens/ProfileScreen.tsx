@@ -9,6 +9,7 @@ import { isOffersPreferenceShown } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import { ProfileCards } from './cards/ProfileCards';
 import { MarketingOptInsPanel } from './profile/MarketingOptInsPanel';
+import { PhoneProofPanel } from './profile/PhoneProofPanel';
 import { ProfileDetails } from './profile/ProfileDetails';
 import { profileLinks } from './profile/profile-links';
 import { RouteHeading } from './RouteHeading';
@@ -19,7 +20,7 @@ import './profile/profile.css';
 /**
  * SPEC §2 profile: the profile, the site attributes and the offer categories the loader preloaded.
  * Shows the §3 profile (names, title, date of birth, status, MFA status, gender when present) and
- * the site's attributes in their display format, the cards, the marketing opt-ins (editable here,
+ * the site's attributes in their display format, a new phone's code question (ADR 0025), the cards, the marketing opt-ins (editable here,
  * ADR 0010), the chosen offer categories, and a link to every account screen the site allows.
  */
 export function Component() {
@@ -81,6 +82,9 @@ export function Component() {
           </dl>
         )}
       </div>
+
+      {/* ADR 0025: a new phone waits for its code here, where the save lands; never for an agent (ADR 0014). */}
+      {!concierge && <PhoneProofPanel />}
 
       <section className="profile-panel" aria-labelledby="profile-details-title">
         <h2 id="profile-details-title" className="profile-panel__title">

@@ -14,7 +14,8 @@ import { advanceGatewayClock, newPasscode, outboxIds } from './support/sign-in-h
  * gateway's 10 minutes (its test clock moves them on, never a sleep); the dialog sends a passcode (read from
  * the dev outbox), a wrong one is said next to the field without signing out, the right one saves the same
  * change. On a phone (390 px), each site in its own language: firstbank (e-mail passcode, en_us) and
- * bancosol (SMS, pt_br). Screenshots go to test-output/screenshots/confirm-its-you-*.png.
+ * bancosol (SMS, pt_br). Then the new phone is proved on the profile with the code texted to it (ADR 0025).
+ * Screenshots go to test-output/screenshots/confirm-its-you-*.png.
  */
 type Locale = 'en_us' | 'pt_br';
 const CONTENT: Record<Locale, Record<string, Record<string, string>>> = { en_us: enUs, pt_br: ptBr };
@@ -164,6 +165,32 @@ describe("Confirm it's you on edit-profile, through the gateway, on a phone", ()
       await page.getByText(t(locale, 'profile', 'edit.saved')).waitFor();
       await expect.poll(() => page.locator('[data-field="phone"] dd').textContent()).toContain(journey.newPhoneShown);
       await saveScreenshot(page, `confirm-its-you-${journey.siteId}-saved`);
+
+      // ADR 0025 "A new phone is proved before it counts": the profile asks for the code texted to the new number,
+      // masked, and says codes still go to the old one until then.
+      const proof = page.getByRole('region', { name: t(locale, 'profile', 'phoneProof.title') });
+      await proof.waitFor();
+      const [introStart] = t(locale, 'profile', 'phoneProof.intro').split('{{phone}}');
+      expect(await proof.textContent()).toContain(introStart);
+      expect(await proof.textContent()).toContain(journey.newPhone.slice(-4));
+      expect(await proof.textContent()).not.toContain(journey.newPhone);
+      const proofCode = await newPasscode(request, portal.baseUrl, journey.newPhone);
+      const proofField = proof.getByLabel(t(locale, 'profile', 'phoneProof.codeLabel'));
+      await proofField.fill(proofCode === '000000' ? '111111' : '000000');
+      await proof.getByRole('button', { name: t(locale, 'profile', 'phoneProof.submit') }).click();
+      await proof.getByText(t(locale, 'profile', 'phoneProof.wrongCode')).waitFor();
+      expect(await proofField.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await saveScreenshot(page, `confirm-its-you-${journey.siteId}-phone-proof`);
+      await proofField.fill(proofCode);
+      await proof.getByRole('button', { name: t(locale, 'profile', 'phoneProof.submit') }).click();
+      await page.getByText(t(locale, 'profile', 'phoneProof.confirmed')).waitFor();
+      await expect.poll(() => proof.count()).toBe(0);
+      // Proved for good: a reload asks nothing.
+      await page.reload();
+      await endsOn(page, 'profile');
+      await page.locator('[data-field="phone"]').waitFor();
+      expect(await page.getByRole('region', { name: t(locale, 'profile', 'phoneProof.title') }).count()).toBe(0);
       await context.close();
     });
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../gateway/db/migrate';
+import { passcodePhoneOf } from '../../gateway/auth/passcode-delivery';
 import { openPglite } from '../../gateway/db/open-pglite';
 import { openPostgres } from '../../gateway/db/open-postgres';
 import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
@@ -507,7 +508,12 @@ describe('production mode (ADR 0018): a correctly configured start', () => {
            values ($1, $2, 'Test', 'Holder', '1988-04-12', 'Ms', 'ACTIVE', $3) returning id`,
           [email, passwordHash, ['ROLE_CARDHOLDER']],
         );
-        await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [rows[0]!.id, siteId, JSON.stringify(attributes)]);
+        await db.query('insert into user_sites (user_id, site_id, attributes, passcode_phone) values ($1, $2, $3, $4)', [
+          rows[0]!.id,
+          siteId,
+          JSON.stringify(attributes),
+          passcodePhoneOf(attributes),
+        ]);
       }
       await db.close();
 

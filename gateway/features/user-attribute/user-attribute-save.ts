@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
-import { changeNoticeOf, queuePhoneChangeNotices } from '../../account/account-notices';
+import { changeNoticeOf } from '../../account/account-notices';
+import { phoneSaved } from '../../account/phone-proof';
 import { assertContactPointsMayChange } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
@@ -15,7 +16,8 @@ import { keysChangedBy, saveChangedAttributes, type SiteAttributes } from '../..
  * sends `{ locale }` after USER_NOT_FOUND (§4), which gives the user a profile on that site. The XSRF
  * double submit is checked for every state-changing call of the API scope (`http/xsrf.ts`, ADR 0008). A new
  * phone needs fresh proof (ADR 0025), and is told to the account's address and the old phone (ADR 0021 "Telling
- * the holder").
+ * the holder"), and counts for passcodes only once the code texted to it comes back (ADR 0025 "A new phone is
+ * proved before it counts").
  */
 export async function userAttributeSaveRoutes(
   app: FastifyInstance,
@@ -37,9 +39,7 @@ export async function userAttributeSaveRoutes(
       const context = { fixtures, userId: user.userId, siteId: request.params.siteId, today: clock.now() };
       await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, false), clock.now());
       const change = changeNoticeOf(request, auth, user.userId, context.siteId);
-      return saveChangedAttributes(db, context, request.body.attributes, request.body.baseVersion, (tx, before, after) =>
-        queuePhoneChangeNotices(tx, jobs, reply, change, before, after),
-      );
+      return saveChangedAttributes(db, context, request.body.attributes, request.body.baseVersion, phoneSaved(jobs, reply, change));
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
-import { changeNoticeOf, queuePhoneChangeNotices } from '../../account/account-notices';
+import { changeNoticeOf } from '../../account/account-notices';
+import { phoneSaved } from '../../account/phone-proof';
 import { assertContactPointsMayChange } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
@@ -14,7 +15,8 @@ import { assertSiteObjectFor } from '../../profile/site-object-check';
  * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers
  * (ADR 0010): saved whole at the `version` it was read (409 ATTRIBUTES_CHANGED otherwise), each
  * changed key checked with the site's rules. The site-settings screen saves offer preferences here. A new phone
- * is told to the account's address and the old phone (ADR 0021 "Telling the holder").
+ * is told to the account's address and the old phone (ADR 0021 "Telling the holder"), and counts for passcodes
+ * only once the code texted to it comes back (ADR 0025 "A new phone is proved before it counts").
  */
 export async function userAttributeSiteObjectRoutes(
   app: FastifyInstance,
@@ -39,9 +41,7 @@ export async function userAttributeSiteObjectRoutes(
       // ADR 0025: a new phone needs fresh proof.
       await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, true), clock.now());
       const change = changeNoticeOf(request, auth, user.userId, siteId);
-      return saveWholeSiteObject(db, context, request.body.attributes, request.body.version, (tx, before, after) =>
-        queuePhoneChangeNotices(tx, jobs, reply, change, before, after),
-      );
+      return saveWholeSiteObject(db, context, request.body.attributes, request.body.version, phoneSaved(jobs, reply, change));
     },
   );
 }

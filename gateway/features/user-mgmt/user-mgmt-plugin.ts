@@ -8,6 +8,7 @@ import { userMgmtAliasRoutes } from './user-mgmt-alias';
 import { userMgmtFindRoutes } from './user-mgmt-find';
 import { userMgmtPasscodeRoutes } from './user-mgmt-passcodes';
 import { userMgmtPasswordRoutes } from './user-mgmt-passwords';
+import { userMgmtPhoneProofRoutes } from './user-mgmt-phone-proof';
 import { userMgmtRecoveryRoutes } from './user-mgmt-recovery';
 import { userMgmtRegistrationRoutes } from './user-mgmt-registration';
 import { userMgmtRemoveAccountRoutes } from './user-mgmt-remove-account';
@@ -18,7 +19,7 @@ import { userMgmtUpdateRoutes } from './user-mgmt-update';
 
 /**
  * SPEC §7 `user-mgmt/user/…` of the card holder: the profile read and update (ADR 0010), registration, activation,
- * recovery, passwords, passcodes, authenticator set-up, the alias, the holder's signed-in devices (ADR 0025),
+ * recovery, passwords, passcodes, authenticator set-up, the alias, a new phone's proof, the holder's signed-in devices (ADR 0025),
  * removing the account and securing it from a notice's link (ADR 0009, ADR 0021).
  * The agent's `user-mgmt/user/concierge/…` and `find-concierge` belong to the concierge feature.
  */
@@ -36,6 +37,7 @@ export async function userMgmtPlugin(
   await app.register(userMgmtPasswordRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtRemoveAccountRoutes, { db, fixtures, auth, jobs });
   await app.register(userMgmtAliasRoutes, { db, fixtures, auth, jobs });
+  await app.register(userMgmtPhoneProofRoutes, { db, auth, jobs });
   await app.register(userMgmtSessionRoutes, { db, fixtures, auth });
   await app.register(userMgmtSecureAccountRoutes, { db, auth });
 }

@@ -73,8 +73,12 @@ describeEachDatabase((leg) => {
       expect(message?.text).not.toMatch(/98765|8765442|030 9876/);
       expect(message?.text).not.toContain(NEW_PHONE.replace(/\D/g, ''));
     }
-    // The new phone is told nothing: it is what may be the thief's.
-    expect(await gateway.outbox.messagesTo('03098765442')).toEqual([]);
+    // The new phone gets only the code that would make it count (ADR 0025): no notice, no "this wasn't me" link,
+    // since it is what may be the thief's.
+    const toNewPhone = await gateway.outbox.messagesTo('03098765442');
+    expect(toNewPhone).toHaveLength(1);
+    expect(toNewPhone[0]?.text).toMatch(/^Eurobank Vorteilsprogramm: Ihr Code zur Bestätigung dieser Telefonnummer lautet \d{6}\./);
+    expect(toNewPhone[0]?.text).not.toMatch(/https?:/);
   });
 
   it('the whole site object: the phone removed is texted, and a number only typed another way tells no one', async () => {
@@ -100,11 +104,20 @@ describeEachDatabase((leg) => {
     const [text] = await gateway.outbox.messagesTo(OLD_PHONE);
     expect(text?.text).toMatch(/^Eurobank Vorteilsprogramm: Diese Telefonnummer wurde am .+ aus Ihrem Konto entfernt\./);
     linkOf(text);
+    // ADR 0025: a removed phone is no passcode phone any more, at once.
+    const stored = await gateway.test.db.query<{ passcode_phone: string | null }>(
+      `select passcode_phone from user_sites where user_id = $1 and site_id = 'eurobank'`,
+      [lukasId],
+    );
+    expect(stored.rows[0]?.passcode_phone).toBeNull();
   });
 
   it('a first phone on a site is texted to the phone passcodes went to before: another site’s', async () => {
-    await gateway.test.db.query(`update user_sites set attributes = '{"locale": "de_de"}' where user_id = $1`, [lukasId]);
-    await gateway.test.db.query(`insert into user_sites (user_id, site_id, attributes) values ($1, 'firstbank', '{"phone": "2025550143"}')`, [lukasId]);
+    await gateway.test.db.query(`update user_sites set attributes = '{"locale": "de_de"}', passcode_phone = null where user_id = $1`, [lukasId]);
+    await gateway.test.db.query(
+      `insert into user_sites (user_id, site_id, attributes, passcode_phone) values ($1, 'firstbank', '{"phone": "2025550143"}', '2025550143')`,
+      [lukasId],
+    );
     // ADR 0017: firstbank's e-mailed passcode is the strongest rule of Lukas's sites, so eurobank asks it too.
     expect((await signInWithPasscode(gateway, browser, { username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' })).statusCode).toBe(200);
     expect((await savePhone(NEW_PHONE)).statusCode).toBe(200);

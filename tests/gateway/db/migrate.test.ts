@@ -34,6 +34,7 @@ describeEachDatabase((leg) => {
       'mfa_recovery_codes',
       'one_time_codes',
       'password_history',
+      'phone_proofs',
       'refresh_tokens',
       'schema_migrations',
       'secure_account_tokens',

@@ -36,6 +36,7 @@ describeEachDatabase((leg) => {
       'recovery-code': handler,
       'account-notice': handler,
       'alias-proof': handler,
+      'phone-proof': handler,
     };
     const queue = new JobQueue(on, handlers, clock, logger);
     queues.push(queue);

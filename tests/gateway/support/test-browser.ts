@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../../gateway/db/database';
 import { hashPassword } from '../../../gateway/security/password-hashing';
+import { passcodePhoneOf } from '../../../gateway/auth/passcode-delivery';
 
 /** A multipart/form-data body as a browser's FormData sends it (SPEC §3 login payload). */
 export function multipart(fields: Record<string, string>, boundary = 'test-boundary-7MA4YWxkTrZu0gW'): { payload: string; contentType: string } {
@@ -114,10 +115,13 @@ export async function insertUser(db: Database, user: TestUser): Promise<string> 
     [user.email, await storedHashOf(user.password), user.status ?? 'ACTIVE', user.roles ?? ['ROLE_CARDHOLDER']],
   );
   const id = inserted.rows[0]!.id;
-  await db.query('insert into user_sites (user_id, site_id, attributes) values ($1, $2, $3)', [
+  // The phone a test user starts with is the proved one passcodes go to, as registration makes it (ADR 0025).
+  const attributes = user.phone ? { phone: user.phone } : {};
+  await db.query('insert into user_sites (user_id, site_id, attributes, passcode_phone) values ($1, $2, $3, $4)', [
     id,
     user.siteId,
-    JSON.stringify(user.phone ? { phone: user.phone } : {}),
+    JSON.stringify(attributes),
+    passcodePhoneOf(attributes),
   ]);
   // ADR 0017: an agent works on the sites granted in data; a test agent is granted their own site.
   if (user.roles?.includes('ROLE_CONCIERGE')) await db.query('insert into agent_site_grants (user_id, site_id) values ($1, $2)', [id, user.siteId]);
