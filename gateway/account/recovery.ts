@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE } from '../locale';
 import type { MessageChannel } from '../mail/mailer';
 import { recipientById } from '../mail/recipient';
 import { recoveryCodeMessage } from './account-mail';
+import { isRecentlyProvedPhone } from './phone-proof';
 import { isUnprovedAccount } from './unproved-accounts';
 
 /**
@@ -41,8 +42,12 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, job
   const destinations = await destinationsOf(db, userId, siteId);
   if (!destinations) return;
   // ADR 0009 "Activation": a never-activated account's phone is only what its registrant typed, and a reset
-  // of such an account activates it, so its code goes to the mailbox the activation would have proved.
-  const textable = destinations.phone !== null && !(await isUnprovedAccount(db, userId));
+  // of such an account activates it, so its code goes to the mailbox the activation would have proved. ADR 0025
+  // "Recovery waits for a new phone": a phone proved in the last 7 days is not yet a way to reset the password.
+  const textable =
+    destinations.phone !== null &&
+    !(await isUnprovedAccount(db, userId)) &&
+    !(await isRecentlyProvedPhone(db, userId, destinations.phone, services.clock.now()));
   const channel = job.channel === 'sms' && textable ? 'sms' : 'email';
   const code = await issueCode(db, { userId, siteId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
   const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;

@@ -5,6 +5,9 @@
 -- sign-in and recovery code still goes to the old phone (or, with none, by e-mail). The number is kept as a text
 -- would dial it (`smsNumber`: digits, with a leading `+` when typed so).
 alter table user_sites add column passcode_phone text check (passcode_phone ~ '^\+?[0-9]+$');
+-- When the holder proved it with a code; null for a phone given at registration or stored before this rule. For 7
+-- days after a proof, password-reset codes still go by e-mail (ADR 0025 "Recovery waits for a new phone").
+alter table user_sites add column passcode_phone_proved_at timestamptz;
 
 -- A phone stored before this rule was the one passcodes went to, so it stays the passcode phone.
 update user_sites

@@ -84,6 +84,28 @@ describeEachDatabase((leg) => {
     expect((await prove(proofCode)).json()).toMatchObject({ error: 'PHONE_NOT_PENDING' });
   });
 
+  it('a password reset waits 7 days before it goes to a newly proved phone: until then it is e-mailed, with the same answer', async () => {
+    expect((await savePhone(NEW_PHONE)).statusCode).toBe(200);
+    expect((await prove(await gateway.latestCode(NEW_PHONE))).statusCode).toBe(200);
+    const anyone = await new TestBrowser(gateway.app, '203.0.113.41').open();
+    const askReset = () =>
+      anyone.call({ method: 'POST', url: 'user-mgmt/user/send-passcode', json: { email: MATEO.email, siteId: 'bancosol', locale: 'pt_br', channel: 'sms' } });
+    const mailed = (await gateway.outbox.messagesTo(MATEO.email)).length;
+    const early = await askReset();
+    expect(early.statusCode).toBeLessThan(300);
+    expect(await textsTo(NEW_PHONE)).toBe(1);
+    expect(await gateway.outbox.messagesTo(MATEO.email)).toHaveLength(mailed + 1);
+    // The sign-in, which also asks the password, texts the proved phone at once.
+    expect(await signInCodeGoesTo()).toBe('*** *** 5678');
+
+    gateway.clock.advance(7 * 24 * 60 * 60 + 60);
+    const later = await askReset();
+    expect(later.statusCode).toBe(early.statusCode);
+    expect(later.body).toBe(early.body);
+    expect(await textsTo(NEW_PHONE)).toBe(3);
+    expect(await gateway.outbox.messagesTo(MATEO.email)).toHaveLength(mailed + 1);
+  });
+
   it('a code texted to an earlier new number never proves a later one', async () => {
     expect((await savePhone(NEW_PHONE)).statusCode).toBe(200);
     const earlier = await gateway.latestCode(NEW_PHONE);
