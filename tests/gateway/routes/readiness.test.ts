@@ -58,6 +58,25 @@ it('with Redis down: not ready (503 NOT_READY naming redis), still live, and the
   expect((await gatewayApp.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
 }, 60_000);
 
+it('docs/decisions/0017-threat-model.md "Health and readiness": 20 probes at once cost the database one query', async () => {
+  const gatewayApp = await gateway();
+  const opened = db!;
+  let probes = 0;
+  // The gateway's own database, counting the readiness query (the job poll's queries are not `select 1`).
+  const counting: Database = {
+    ...opened,
+    query: (sql, params) => {
+      if (sql === 'select 1') probes += 1;
+      return opened.query(sql, params);
+    },
+  };
+  await gatewayApp.close();
+  app = await buildGateway({ db: counting, fixtures: await realFixtures(), testMode: true });
+  const answers = await Promise.all(Array.from({ length: 20 }, () => app!.inject({ method: 'GET', url: '/api/health/ready' })));
+  expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+  expect(probes).toBe(1);
+}, 60_000);
+
 it('with the database down: not ready, naming the database', async () => {
   const gatewayApp = await gateway();
   await db!.close();
