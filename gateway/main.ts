@@ -32,8 +32,15 @@ import { buildGateway } from './server';
 import { readSsoCredentials } from './sso/client-credentials';
 import { AdjustableClock } from './time/clock';
 
-/** A shutdown that takes longer than this (a stuck request) ends the process anyway. */
+/**
+ * README "Stopping": a shutdown that takes longer than this (a stuck request) ends the process anyway, with
+ * exit code 1. Below Kubernetes' default terminationGracePeriodSeconds (30 s), so the gateway's own clean-up
+ * runs before the kubelet's SIGKILL.
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** What a clean stop closes, in order. */
+const SHUTDOWN_STEPS = ['requests and account jobs', 'counter store', 'database', 'file modes'] as const;
+type ShutdownStep = (typeof SHUTDOWN_STEPS)[number];
 
 async function main(): Promise<void> {
   restrictNewFiles();
@@ -114,20 +121,29 @@ async function main(): Promise<void> {
     const stop = async (signal: NodeJS.Signals): Promise<void> => {
       if (stopping) process.exit(1); // a second Ctrl-C means "now"
       stopping = true;
-      logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: not ready, finishing in-flight requests and the account job in hand');
+      // README "Stopping": each step leaves this list once done; past the grace the process ends anyway and says what was left.
+      const stillOpen = new Set<string>(SHUTDOWN_STEPS);
       setTimeout(() => {
-        logger.error('shutdown took too long; exiting');
-        process.exit(1);
+        app.server.getConnections((_error, openConnections) => {
+          logger.error({ stillOpen: [...stillOpen], openConnections }, 'shutdown took too long; exiting');
+          process.exit(1);
+        });
       }, SHUTDOWN_GRACE_MS).unref();
+      const step = async (name: ShutdownStep, work: () => Promise<void>): Promise<void> => {
+        await work();
+        stillOpen.delete(name);
+      };
       try {
-        await app.close(); // stops accepting, waits for in-flight requests
-        await openCounters.close();
-        await openDb.close(); // PGlite must close for its data directory to stay consistent
-        await makeDataFilesPrivate(config.dataDir);
+        // Readiness answers 503 from here on; no new connection is accepted, idle ones close, busy ones close after their answer.
+        await step('requests and account jobs', () => app.close());
+        await step('counter store', () => openCounters.close());
+        await step('database', () => openDb.close()); // ADR 0003: PGlite must close for its data directory to stay consistent
+        await step('file modes', () => makeDataFilesPrivate(config.dataDir));
         logger.info('stopped');
         process.exit(0);
       } catch (error) {
-        logger.error({ err: error }, 'shutdown failed');
+        logger.error({ err: error, stillOpen: [...stillOpen] }, 'shutdown failed');
         process.exit(1);
       }
     };

@@ -5,6 +5,7 @@ import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import { cardCallRoutes } from './cards/card-call-paths';
 import type { Database } from './db/database';
+import { watchDatabaseOutages } from './db/database-outage';
 import { assetsPlugin } from './features/assets/assets-plugin';
 import { conciergePlugin } from './features/concierge/concierge-plugin';
 import { contentConfigPageRootPlugin, contentConfigPlugin } from './features/content-config/content-config-plugin';
@@ -17,6 +18,7 @@ import { userMgmtPlugin } from './features/user-mgmt/user-mgmt-plugin';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { guardAnswerSerialisation, serialiseAnswersWithContract } from './http/answer-schemas';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
+import { drainOnClose } from './http/draining';
 import { handleClientError, handleError, handleFrameworkError } from './http/errors';
 import { declareAccessOfEveryRoute, enforceDeclaredAccess } from './http/route-access';
 import { addSecurityHeaders, type ContentSecuritySources } from './http/security-headers';
@@ -66,7 +68,7 @@ declare module 'fastify' {
 
 /** The whole gateway as a Fastify instance, not yet listening: `main.ts` listens, tests `inject()`. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const { db, fixtures } = options;
+  const { fixtures } = options;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -80,7 +82,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     clientErrorHandler: handleClientError,
     // Every query parameter error at once, so a 400 names all of them.
     ajv: { customOptions: { allErrors: true } },
+    // README "Stopping": closing ends the idle keep-alive connections at once; a busy one ends with its answer
+    // (`drainOnClose`). A request that reaches a busy connection while closing is served, not refused with
+    // Fastify's own 503 body: its client had no way to know, and the answer closes the connection.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   });
+  // README "Database outage": 503 SERVICE_UNAVAILABLE while it cannot be reached, logged once per outage.
+  const db = watchDatabaseOutages(options.db, app.log);
   app.decorate('testMode', options.testMode === true);
   const development = options.mode !== 'production';
   app.decorate('secureCookies', !development);
@@ -102,6 +111,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.decorate('accountJobs', jobs);
   // Jobs a crashed or busy instance left behind, and retries coming due.
   jobs.startPolling();
+  // README "Stopping": no job is taken once closing begins; the one in hand finishes before the database closes.
+  const drain = drainOnClose(app, () => void jobs.close());
   app.addHook('onClose', () => jobs.close());
 
   // SPEC §7/DESIGN "Contracts": `/api` in client-server mode (on in this build), `/gateway/api` otherwise.
@@ -114,7 +125,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         // ADR 0017: each route's declared access, and the session's site, enforced in one place (after the XSRF check).
         enforceDeclaredAccess(api, { db, fixtures, clock });
         // One plugin per feature (ADR 0023 "Feature plugins"), each a child of this scope, so its routes inherit the hooks above.
-        await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true });
+        await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true, counters: options.auth?.counters, drain });
         await api.register(userAttributePlugin, { db, fixtures, auth, jobs });
         await api.register(userAuthPlugin, { db, fixtures, auth, jobs });
         await api.register(ssoPlugin, { db, fixtures, auth, jobs, gateway: app, development, credentials: ssoCredentials });

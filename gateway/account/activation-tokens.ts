@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { verifyPassword } from '../security/password-hashing';
 
@@ -16,12 +16,26 @@ function tokenIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A fresh token for the user; the previous one stops working. Returns the token for the link only. */
-export async function issueActivationToken(db: Queryable, userId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.query('delete from activation_tokens where user_id = $1', [userId]);
-  await db.query('insert into activation_tokens (id, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [
-    tokenIdOf(token),
+/**
+ * ADR 0012 "A job run twice": the token of one `activation-email` job, the same on every run of it, so a
+ * run repeated after a crash mails the link the first run mailed. An HMAC of the job's id under the
+ * token signing key (a label keeps it apart from the key's other uses): nobody without the key can
+ * compute it from the id, and the database still holds only its hash.
+ */
+export function activationTokenOfJob(tokenSigningKey: Buffer, jobId: string): string {
+  return createHmac('sha256', tokenSigningKey).update(`activation-link\0${jobId}`).digest('base64url');
+}
+
+/**
+ * The user's link with `token` (a fresh random one by default); every other link of the user stops
+ * working. Issuing a token the user already holds keeps it as it is (its expiry and wrong-password
+ * count), so a repeated job neither voids nor renews its own link. Returns the token for the link only.
+ */
+export async function issueActivationToken(db: Queryable, userId: string, now: Date, token = randomBytes(32).toString('base64url')): Promise<string> {
+  const tokenId = tokenIdOf(token);
+  await db.query('delete from activation_tokens where user_id = $1 and id <> $2', [userId, tokenId]);
+  await db.query('insert into activation_tokens (id, user_id, created_at, expires_at) values ($1, $2, $3, $4) on conflict (id) do nothing', [
+    tokenId,
     userId,
     now,
     new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Database, Queryable } from '../db/database';
+import { DatabaseUnavailableError } from '../db/database-outage';
 import type { Clock } from '../time/clock';
 
 /** ADR 0012: how long a taken job is reserved for its runner before another may take it. */
@@ -13,8 +14,11 @@ export const JOB_POLL_INTERVAL_MS = 5_000;
 
 export type JobKind = 'registration' | 'activation-email' | 'recovery-code' | 'account-notice' | 'alias-proof' | 'phone-proof';
 
-/** What runs a job; `attempt` is 1 for the first run. A throw means "try again later". */
-export type JobHandler = (payload: Record<string, unknown>, attempt: number) => Promise<void>;
+/**
+ * What runs a job; `attempt` is 1 for the first run, `jobId` names the job across its runs (a run after a
+ * crash repeats what the first may already have done). A throw means "try again later".
+ */
+export type JobHandler = (payload: Record<string, unknown>, attempt: number, jobId: string) => Promise<void>;
 
 interface TakenJob {
   id: string;
@@ -110,31 +114,48 @@ export class JobQueue {
     await this.whenIdle();
   }
 
+  /**
+   * Takes and runs due jobs one at a time until none is due or closing began. A job is taken only
+   * while the queue is open, and a job in hand always runs: one left taken would wait out its lease.
+   */
   private async runDueJobs(): Promise<void> {
     try {
-      for (let job = await this.takeDueJob(); job !== null && !this.closed; job = await this.takeDueJob()) await this.run(job);
+      while (!this.closed) {
+        const job = await this.takeDueJob();
+        if (job === null) return;
+        await this.run(job);
+      }
     } catch (error) {
-      // The database itself failed (closing, connection lost): the poll tries again later.
-      this.log.error({ err: error }, 'account jobs could not be read');
+      // The database itself failed (closing, connection lost): the poll tries again later. An outage the
+      // database watcher already logged (`db/database-outage.ts`) is not logged again every poll.
+      if (!(error instanceof DatabaseUnavailableError)) this.log.error({ err: error }, 'account jobs could not be read');
     }
   }
 
   private async takeDueJob(): Promise<TakenJob | null> {
     const now = this.clock.now();
-    const taken = await this.db.query<TakenJob>(
-      `update account_jobs set attempts = attempts + 1, locked_until = $2
-        where id = (select id from account_jobs
+    // `locked_until` is only ever set by a taking and cleared by a retry, so a due job that still has one was
+    // taken by a runner that stopped (a killed or crashed instance) and whose lease has ended.
+    const taken = await this.db.query<TakenJob & { lease_ended: boolean }>(
+      `with due as (select id, locked_until is not null as lease_ended from account_jobs
                      where run_after <= $1 and (locked_until is null or locked_until <= $1)
                      order by created_at limit 1 for update skip locked)
-        returning id, kind, payload, attempts`,
+       update account_jobs set attempts = attempts + 1, locked_until = $2
+         from due where account_jobs.id = due.id
+       returning account_jobs.id, kind, payload, attempts, due.lease_ended`,
       [now, new Date(now.getTime() + JOB_LEASE_MS)],
     );
-    return taken.rows[0] ?? null;
+    const row = taken.rows[0];
+    if (row === undefined) return null;
+    const { lease_ended: leaseEnded, ...job } = row;
+    // Its id and kind only: the payload holds e-mail addresses and a password hash.
+    if (leaseEnded) this.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts }, 'account job taken up again: its lease ended before it was done');
+    return job;
   }
 
   private async run(job: TakenJob): Promise<void> {
     try {
-      await this.handlers[job.kind](job.payload, job.attempts);
+      await this.handlers[job.kind](job.payload, job.attempts, job.id);
       await this.db.query('delete from account_jobs where id = $1', [job.id]);
     } catch (error) {
       // The payload is never logged: it holds e-mail addresses and a password hash.

@@ -13,6 +13,10 @@ export interface Counter {
 }
 
 export interface CounterStore {
+  /** Where the counters live: readiness checks a shared store (README "Health and readiness"), not this process's own. */
+  readonly kind: 'redis' | 'in-process';
+  /** Resolves when the store answers; a store that cannot be reached throws CounterStoreUnavailableError. */
+  ping(): Promise<void>;
   /** Adds one to `key`, opening a window of `windowMs` when none is open. */
   increment(key: string, windowMs: number, now: Date): Promise<Counter>;
   /** The open window of `key`, or null when there is none. */

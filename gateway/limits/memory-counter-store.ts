@@ -5,7 +5,12 @@ const SWEEP_ABOVE_KEYS = 10_000;
 
 /** Counters in this process: right for one gateway instance (ADR 0008 "Limits"). */
 export class MemoryCounterStore implements CounterStore {
+  readonly kind = 'in-process';
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  async ping(): Promise<void> {
+    // This process answers whenever it runs.
+  }
 
   async increment(key: string, windowMs: number, now: Date): Promise<Counter> {
     if (this.windows.size > SWEEP_ABOVE_KEYS) this.sweep(now);

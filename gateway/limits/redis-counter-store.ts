@@ -33,6 +33,7 @@ export interface RedisCounterStoreOptions {
  * unreachable") within `timeoutMs`, and the outage is logged once, without keys or arguments.
  */
 export class RedisCounterStore implements CounterStore {
+  readonly kind = 'redis';
   private readonly redis: Redis;
   private readonly logger: RedisCounterStoreOptions['logger'];
   private reachable = true;
@@ -65,6 +66,10 @@ export class RedisCounterStore implements CounterStore {
 
   async clear(key: string): Promise<void> {
     await this.run(() => this.redis.del(this.keyPrefix + key));
+  }
+
+  async ping(): Promise<void> {
+    await this.run(() => this.redis.ping());
   }
 
   async close(): Promise<void> {

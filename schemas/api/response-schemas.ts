@@ -359,6 +359,24 @@ export const HEALTH_ANSWER = {
   properties: { status: { const: 'ok' }, database: { enum: ['pglite', 'postgres'] } },
 } as const;
 
+/** `GET health/live`: the gateway process answers (README "Health and readiness"). */
+export const LIVENESS_ANSWER = { type: 'object', required: ['status'], properties: { status: { const: 'live' } } } as const;
+
+/** `GET health/ready`: each check by name; 503 NOT_READY carries the same `checks` (README "Health and readiness"). */
+export const READINESS_ANSWER = {
+  type: 'object',
+  required: ['status', 'checks'],
+  properties: {
+    status: { const: 'ready' },
+    checks: {
+      type: 'object',
+      required: ['database', 'shutdown'],
+      properties: { database: { enum: ['ok', 'unavailable'] }, redis: { enum: ['ok', 'unavailable'] }, shutdown: { enum: ['no', 'in-progress'] } },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
 /** ADR 0022 `GET user-auth/auth/user-token`: the session's access token, what is left of it, and who holds it. */
 export const USER_TOKEN_ANSWER = {
   type: 'object',

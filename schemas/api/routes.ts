@@ -84,6 +84,27 @@ export const API_ROUTES: readonly RouteContract[] = [
   {
     method: 'GET',
     base: 'api',
+    url: '/health/live',
+    access: 'public',
+    availability: 'always',
+    summary: 'Liveness: the gateway process answers (a liveness probe); looks at no dependency.',
+    response: ok('`{ status: "live" }`.', answer.LIVENESS_ANSWER),
+  },
+  {
+    method: 'GET',
+    base: 'api',
+    url: '/health/ready',
+    access: 'public',
+    availability: 'always',
+    summary: 'Readiness: the database answers, Redis answers when configured, and the gateway is not shutting down.',
+    response: ok(
+      '`{ status: "ready", checks }`; 503 NOT_READY with the same `checks` when a dependency is unavailable or the gateway is shutting down.',
+      answer.READINESS_ANSWER,
+    ),
+  },
+  {
+    method: 'GET',
+    base: 'api',
     url: '/site-config-service/config/site/*',
     access: 'public',
     availability: 'always',

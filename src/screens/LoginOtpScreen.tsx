@@ -17,7 +17,7 @@ import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
 import { useRefusalText } from './shared/use-refusal-text';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
-import { retryWaitOf, useRetryCountdown } from './shared/use-retry-countdown';
+import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
@@ -82,7 +82,7 @@ export function Component() {
     const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
     if (seconds !== null) {
       checkWait.start(seconds);
-      setNotice({ kind: 'error', text: { group: 'signIn', key: 'error.rateLimitedWait' } });
+      setNotice({ kind: 'error', text: { group: 'signIn', key: waitTextKeyOf(answer.error) } });
       return;
     }
     const refusal = goToStep(nextSignInStep(answer), credentials, { trustedDevice: trustDevice });

@@ -13,7 +13,7 @@ import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
 import { useRefusalText } from './shared/use-refusal-text';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
-import { retryWaitOf, useRetryCountdown } from './shared/use-retry-countdown';
+import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { SiteCarousel } from './sign-in/SiteCarousel';
 import { useSignInSteps } from './sign-in/use-sign-in-steps';
@@ -53,7 +53,7 @@ export function Component() {
     const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);
     if (seconds !== null) {
       wait.start(seconds);
-      setRefusal({ group: 'signIn', key: 'error.rateLimitedWait' });
+      setRefusal({ group: 'signIn', key: waitTextKeyOf(answer.error) });
       return;
     }
     setRefusal(goToStep(nextSignInStep(answer), credentials));

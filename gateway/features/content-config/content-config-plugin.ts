@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { DrainState } from '../../http/draining';
+import type { CounterStore } from '../../limits/counter-store';
 import { contentRoutes } from './content';
 import { formRoutes } from './forms';
 import { healthRoutes } from './health';
@@ -13,12 +15,15 @@ import { siteThemeRoutes } from './site-theme';
 /**
  * What the app reads before anyone signs in, under the gateway bases: SPEC §7 `site-config-service/config/site/{siteId}`,
  * the content (`bin/aem/rest`, `cmsapi`; ADR 0013), the site's theme (ADR 0020), a form's validation (ADR 0006), the
- * liveness `health`, and with SITE_GALLERY the gallery's site list. The site list is not development-only: it follows
+ * health, liveness and readiness (`health`, `health/live`, `health/ready`), and with SITE_GALLERY the gallery's site list. The site list is not development-only: it follows
  * `siteGallery` in either mode (ADR 0023's contract marks it `site-gallery`), as the gallery's pages do in `http/static-app.ts`.
  */
-export async function contentConfigPlugin(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; siteGallery: boolean }): Promise<void> {
+export async function contentConfigPlugin(
+  app: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; siteGallery: boolean; counters: CounterStore | undefined; drain: DrainState },
+): Promise<void> {
   const { db, fixtures } = options;
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, counters: options.counters, drain: options.drain });
   await app.register(siteConfigServiceRoutes, { fixtures });
   await app.register(siteThemeRoutes, { fixtures });
   await app.register(contentRoutes, { fixtures });

@@ -1,8 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { asGatewayError } from '../../api/gateway-error';
 
-/** The codes whose Retry-After says when the same action may be tried again (ADR 0008 limits, a passcode send the mail server refused). */
-const WAIT_CODES = new Set(['RATE_LIMITED', 'DELIVERY_UNAVAILABLE']);
+/**
+ * The codes whose Retry-After says when the same action may be tried again: ADR 0008 limits, a passcode send the
+ * mail server refused, and the gateway's database or counter store away for a moment (README "Database outage").
+ */
+const WAIT_CODES = new Set(['RATE_LIMITED', 'DELIVERY_UNAVAILABLE', 'SERVICE_UNAVAILABLE']);
+
+/** The text beside a wait: an outage is not the person's doing, so it does not say "too many requests". */
+export function waitTextKeyOf(failure: unknown): 'error.rateLimitedWait' | 'error.unavailableWait' {
+  return asGatewayError(failure).code === 'SERVICE_UNAVAILABLE' ? 'error.unavailableWait' : 'error.rateLimitedWait';
+}
 
 /** The seconds a refusal asks to wait (its Retry-After), or null when it does not ask. */
 export function retryWaitOf(failure: unknown): number | null {

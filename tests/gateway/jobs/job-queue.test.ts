@@ -112,6 +112,61 @@ describeEachDatabase((leg) => {
     expect(seen).toEqual([2]);
   });
 
+  it('README "Stopping": a job whose lease ended is taken up again and logged with its id and kind, never its payload', async () => {
+    const { queue, lines } = queueWith(async () => undefined);
+    await queue.enqueue('activation-email', { email: 'lease@example.com', secret: SECRET_IN_PAYLOAD });
+    const [job] = (await db.query<{ id: string }>('select id from account_jobs')).rows;
+    // A killed instance's job: taken once, its lease ended a moment ago.
+    await db.query('update account_jobs set attempts = 1, locked_until = $1', [new Date(clock.now().getTime() - 1000)]);
+    queue.wake();
+    await queue.whenIdle();
+    expect(await jobsLeft()).toBe(0);
+    const taken = lines.filter((line) => line.includes('lease ended'));
+    expect(taken).toHaveLength(1);
+    expect(JSON.parse(taken[0]!)).toMatchObject({ job: job!.id, kind: 'activation-email', attempts: 2 });
+    expect(lines.join('\n')).not.toContain('lease@example.com');
+    expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
+  });
+
+  it('README "Stopping": a job whose taking was under way when closing began still runs to its end, not left to its lease', async () => {
+    const seen: unknown[] = [];
+    let closing: Promise<void> | undefined;
+    // The queue's database, with close() called while the query that takes a job is on its way.
+    const racing: Database = {
+      ...db,
+      query: async <T>(sql: string, params?: readonly unknown[]) => {
+        const result = await db.query<T>(sql, params);
+        if (sql.includes('locked_until = $2') && closing === undefined) closing = queue.close();
+        return result;
+      },
+    };
+    const { queue } = queueWith(async (payload) => void seen.push(payload), racing);
+    await queue.enqueue('recovery-code', { email: 'racing@example.com' });
+    queue.wake();
+    await queue.whenIdle();
+    await closing;
+    expect(seen).toEqual([{ email: 'racing@example.com' }]);
+    expect(await jobsLeft()).toBe(0);
+  });
+
+  it('README "Stopping": once closing begins no further job is taken; the next stays free for another instance at once', async () => {
+    const seen: unknown[] = [];
+    let closing: Promise<void> | undefined;
+    const { queue } = queueWith(async (payload) => {
+      seen.push(payload);
+      closing ??= queue.close();
+    });
+    await queue.enqueue('recovery-code', { n: 1 });
+    clock.advance(1);
+    await queue.enqueue('recovery-code', { n: 2 });
+    queue.wake();
+    await queue.whenIdle();
+    await closing;
+    expect(seen).toEqual([{ n: 1 }]);
+    const left = await db.query<{ attempts: number; locked_until: Date | null }>('select attempts, locked_until from account_jobs');
+    expect(left.rows).toEqual([{ attempts: 0, locked_until: null }]);
+  });
+
   it('two instances draining one table run each of 30 jobs exactly once', async () => {
     const runs = new Map<string, number>();
     const handler: JobHandler = async (payload) => {

@@ -122,6 +122,22 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     }
   });
 
+  it('README "Database outage": 503 SERVICE_UNAVAILABLE (database or Redis away) says so and counts its Retry-After down with the sign-in held back', async () => {
+    answerWith(loginAnswers({ status: 503, data: { error: 'SERVICE_UNAVAILABLE', message: 'unavailable' }, headers: { 'retry-after': '30' } }));
+    renderPortal(LOGIN);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await signIn();
+      expect((await screen.findByRole('alert')).textContent).toBe('⚠This service is unavailable for a moment. Please wait, then try again.');
+      expect(screen.getByText('You can try again in 30 s.')).toBeTruthy();
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a 500 shows §8 global alert only, not a second form alert', async () => {
     answerWith(loginAnswers({ status: 500, data: { error: 'INTERNAL', message: 'x' }, headers: { 'x-cid': 'ref-9' } }));
     renderPortal(LOGIN);
