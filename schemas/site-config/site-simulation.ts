@@ -158,7 +158,7 @@ function simulateForm(site: SiteConfig, locale: string, form: string, schema: Js
       report(
         settingPath(site, key),
         `a ${fieldPath} field a card holder can fill (${form}, ${locale})`,
-        `${JSON.stringify(valueAt(data, fieldPath))} ${as} is refused with ${error.key}`,
+        `${describeValue(fieldAt(schema, fieldPath), valueAt(data, fieldPath))} ${as} is refused with ${error.key}`,
       );
     }
   }
@@ -225,6 +225,16 @@ function forEachField(schema: JsonSchema, prefix: string, visit: (fieldPath: str
     if (field.type === 'object') forEachField(field, fieldPath, visit);
     else visit(fieldPath, field);
   }
+}
+
+/** Passwords are named, never printed (secrets never reach an output line, ADR 0017), even the simulated one. */
+function describeValue(field: JsonSchema | undefined, value: unknown): string {
+  const rule = field?.['x-rule']?.name;
+  return rule === 'password' || rule === 'confirmPassword' ? 'the simulated password' : JSON.stringify(value);
+}
+
+function fieldAt(schema: JsonSchema, fieldPath: string): JsonSchema | undefined {
+  return fieldPath.split('.').reduce<JsonSchema | undefined>((node, key) => node?.properties?.[key], schema);
 }
 
 function valueAt(data: Record<string, unknown>, fieldPath: string): unknown {

@@ -118,6 +118,34 @@ describe('simulateSite', () => {
     expect(generated.ok && generated.value.stored).toMatch(new RegExp(`^4[0-9]{${Number(length) - 1}}$`));
   });
 
+  // The four kinds of masks our fixtures use: parentheses and a dash (firstbank's phone), spaces (dohabank's),
+  // digits alone (firstbank's postal code), letters and digits (maplecu's), each with its regexp written as shown and bare.
+  it.each<[string, 'phone' | 'postal_code', string, string, string]>([
+    ['parentheses and a dash', 'phone', '(000) 000-0000', '^\\([2-9]\\d{2}\\) [2-9]\\d{2}-\\d{4}$', '^[2-9]\\d{2}[2-9]\\d{6}$'],
+    ['spaces', 'phone', '0000 0000', '^[3567]\\d{3} \\d{4}$', '^[3567]\\d{7}$'],
+    ['digits alone', 'postal_code', '00000', '^\\d{5}$', '^[0-9]{5}$'],
+    ['letters and digits', 'postal_code', 'A0A 0A0', '^[A-Z]\\d[A-Z] \\d[A-Z]\\d$', '^[A-Z]\\d[A-Z]\\d[A-Z]\\d$'],
+  ])('a mask of %s: the regexp written as shown and written bare both fill the field, stored bare and shown', (_kind, field, mask, asShown, bare) => {
+    for (const regexp of [asShown, bare]) {
+      const site = firstbankWith({
+        [`${field}_mask`]: mask,
+        [`${field}_regexp`]: regexp,
+        ...(field === 'postal_code' ? { postal_code_uppercase: 'true' } : {}),
+      });
+      expect(simulateSite(site, 'site.json', INPUTS).mistakes, regexp).toEqual([]);
+      const schema = buildFormSchema(site, 'en_us', 'registration').schema;
+      const fieldSchema = (field === 'phone' ? schema.properties?.phone : schema.properties?.address?.properties?.zipcode) as JsonSchema;
+      const generated = generateFieldValue(fieldSchema, field);
+      expect(generated.ok, regexp).toBe(true);
+      if (!generated.ok) continue;
+      const rule = fieldSchema['x-rule']!;
+      expect(generated.value.stored).toMatch(/^[0-9A-Z]+$/);
+      for (const value of [generated.value.stored, generated.value.shown]) {
+        expect(validateField(value, { rule: rule.name, options: rule.options ?? {}, required: true }), `${regexp} ${value}`).toBeNull();
+      }
+    }
+  });
+
   it('refuses an example its own field refuses once typed in, at the example’s path', () => {
     const site = firstbankWith({ postal_code_mask: '0000-000', postal_code_regexp: '^1\\d{3}-\\d{3}$', postal_code_example: '2000-001' });
     const { mistakes } = simulateSite(site, 'site.json', INPUTS);
