@@ -19,7 +19,7 @@ import { applyMask, unmask } from './mask';
 import { siteLocalesOf } from './site-locales';
 import { featureConfigOf, type FeatureName, type SiteConfig } from './types';
 import { upperCaseLetters } from '../forms/normalise-form-data';
-import { validateField, type CalendarDay, type RuleName } from '../validators';
+import { EARLIEST_BIRTH_YEAR, validateField, type CalendarDay, type RuleName } from '../validators';
 
 export interface SimulationInputs {
   /** The day dates of birth are judged on: the caller's clock (schemas/ never reads one). */
@@ -45,8 +45,8 @@ const PLAIN_VALUES: Readonly<Partial<Record<RuleName, string>>> = {
   confirmPassword: 'Sunny-Day-42',
   text: 'Harbour',
 };
-/** A birth date old enough for any `dob_min_age` a person can reach. */
-const SIMULATED_DOB = '1950-06-15';
+/** The earliest birth date SPEC §5 accepts: old enough for any `dob_min_age` the format allows (at most 120). */
+const SIMULATED_DOB = `${EARLIEST_BIRTH_YEAR}-01-01`;
 /** SPEC §5 card number: 16 digits starting with 4 that pass Luhn, as the card input shows them. */
 const SIMULATED_CARD = '4111 1111 1111 1111';
 
@@ -114,7 +114,7 @@ function simulateForm(site: SiteConfig, locale: string, form: string, schema: Js
   const stored: Record<string, unknown> = {};
   const shown: Record<string, unknown> = {};
   const reported = new Set<string>();
-  fillObject(schema, locale, '', stored, shown, (fieldPath, field, refused) => {
+  fillObject(schema, '', stored, shown, (fieldPath, field, refused) => {
     reported.add(fieldPath);
     const key = fieldPath.split('.').pop() ?? fieldPath;
     const rule = field['x-rule'];
@@ -167,21 +167,14 @@ function simulateForm(site: SiteConfig, locale: string, form: string, schema: Js
 type Refusal = (fieldPath: string, field: JsonSchema, refused: readonly RefusedValue[]) => void;
 
 /** Puts a value in every field a person fills: the stored form (bare slot characters) and the shown form (masked). */
-function fillObject(
-  schema: JsonSchema,
-  locale: string,
-  prefix: string,
-  stored: Record<string, unknown>,
-  shown: Record<string, unknown>,
-  refusal: Refusal,
-): void {
+function fillObject(schema: JsonSchema, prefix: string, stored: Record<string, unknown>, shown: Record<string, unknown>, refusal: Refusal): void {
   const required = new Set(schema.required ?? []);
   for (const [key, field] of Object.entries(schema.properties ?? {})) {
     const fieldPath = prefix === '' ? key : `${prefix}.${key}`;
     if (field.type === 'object') {
       const storedInner: Record<string, unknown> = {};
       const shownInner: Record<string, unknown> = {};
-      fillObject(field, locale, fieldPath, storedInner, shownInner, refusal);
+      fillObject(field, fieldPath, storedInner, shownInner, refusal);
       stored[key] = storedInner;
       shown[key] = shownInner;
       continue;
@@ -196,7 +189,7 @@ function fillObject(
       }
       continue;
     }
-    const value = plainValue(field, locale, required.has(key));
+    const value = plainValue(field, required.has(key));
     if (value !== undefined) {
       stored[key] = value;
       shown[key] = value;
@@ -204,7 +197,7 @@ function fillObject(
   }
 }
 
-function plainValue(field: JsonSchema, locale: string, required: boolean): unknown {
+function plainValue(field: JsonSchema, required: boolean): unknown {
   const rule = field['x-rule'];
   if (rule?.name === 'dob') return SIMULATED_DOB;
   if (rule) return PLAIN_VALUES[rule.name];
@@ -212,8 +205,7 @@ function plainValue(field: JsonSchema, locale: string, required: boolean): unkno
   if (field.default !== undefined) return field.default;
   if (field.enum) return field.enum[0];
   if (field.type === 'boolean') return false;
-  // SPEC §2 the page locale; the country select offers ISO 3166 codes.
-  if (field.pattern === '^[a-z]{2}_[a-z]{2}$') return locale;
+  // The country select offers ISO 3166 alpha-2 codes (its pattern ^[A-Z]{2}$); the locale field defaults to the page's.
   if (field.pattern === '^[A-Z]{2}$') return 'US';
   if (field.type === 'array') return required ? ['travel'] : [];
   return undefined;
