@@ -4,7 +4,9 @@
  * data fixtures below, such as the demo cashback statements of `fixtures/cashback/*.json` and the
  * texts of `fixtures/content/*.json`); with
  * arguments, those files (relative to the current directory). One line per mistake, a summary, and
- * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture.
+ * exit code 1 when anything is wrong, so CI and `npm test` stop on a broken fixture. A site file
+ * without mistakes is then simulated (schemas/site-config/site-simulation.ts, ADR 0001 "Simulation"):
+ * its forms are filled in every locale it is for, through the validators the browser and gateway run.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
@@ -13,6 +15,8 @@ import { checkBinRanges } from '../../schemas/cards/bin-ranges';
 import { checkFixtureText, checkSettingsWithoutEffect, checkSiteFixtureWarnings, type FixtureMistake } from '../../schemas/site-config/fixture-check';
 import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
 import { siteFixtureSchemaText, SITE_FIXTURE_SCHEMA_FILE } from '../../schemas/site-config/fixture-format';
+import { simulateSite, type SimulationInputs } from '../../schemas/site-config/site-simulation';
+import type { SiteConfig } from '../../schemas/site-config/types';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The app's static files: Vite copies them to the root of the build, where a site's logo is served from (ADR 0020). */
@@ -124,8 +128,36 @@ function warningsOf(displayName: string, absolutePath: string): FixtureMistake[]
   }
 }
 
-const mistakes = files.flatMap(({ displayName, absolutePath }) => checkFile(displayName, absolutePath));
-const warnings = files.flatMap(({ displayName, absolutePath }) => warningsOf(displayName, absolutePath));
+/** The texts the portal serves, whatever files are checked: a site is simulated against the repository's content. */
+function simulationInputs(): SimulationInputs {
+  const contentFolder = resolve(REPO_ROOT, 'fixtures/content');
+  const content = new Map(
+    readdirSync(contentFolder)
+      .filter((name) => name.endsWith('.json'))
+      .map(
+        (name) =>
+          [name.replace(/\.json$/, ''), JSON.parse(readFileSync(resolve(contentFolder, name), 'utf8')) as Record<string, Record<string, string>>] as const,
+      ),
+  );
+  const now = new Date();
+  return { today: { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() }, content };
+}
+
+/** Only a site file the lint passes is simulated: the forms are built from a configuration the portal could serve. */
+function isSiteFile(absolutePath: string): boolean {
+  return DATA_FIXTURE_CHECKS[basename(absolutePath)] === undefined && FOLDER_CHECKS[basename(dirname(absolutePath))] === undefined;
+}
+
+const checked = files.map((file) => ({ ...file, mistakes: checkFile(file.displayName, file.absolutePath) }));
+const inputs = simulationInputs();
+const simulations = checked
+  .filter(({ absolutePath, mistakes }) => mistakes.length === 0 && isSiteFile(absolutePath))
+  .map(({ displayName, absolutePath }) => simulateSite(JSON.parse(readFileSync(absolutePath, 'utf8')) as SiteConfig, displayName, inputs));
+const mistakes = [...checked.flatMap((file) => file.mistakes), ...simulations.flatMap((simulation) => simulation.mistakes)];
+const warnings = [
+  ...files.flatMap(({ displayName, absolutePath }) => warningsOf(displayName, absolutePath)),
+  ...simulations.flatMap((simulation) => simulation.warnings),
+];
 for (const mistake of mistakes) console.log(formatMistake(mistake));
 for (const warning of warnings) console.log(`warning: ${formatMistake(warning)}`);
 // Each set of allowed keys once per run, however many messages point at it (ADR 0001 "Rules beyond the format").

@@ -408,7 +408,8 @@ function segmentsOf(root: unknown, pointer: string): Segment[] {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-function formatJsonPath(segments: readonly Segment[]): string {
+/** `$.siteFeatureConfigurations[2].featureConfig.bin_length`: the path every finding of the lint and the simulation names. */
+export function formatJsonPath(segments: readonly Segment[]): string {
   return segments
     .map((segment) => {
       if (typeof segment === 'number') return `[${segment}]`;

@@ -6,7 +6,7 @@
  */
 import { fieldError, type FieldError } from './field-error';
 import { completeMaskedValue } from './masked-value';
-import { compileSiteRegExp, matchesAny } from './site-regexp';
+import { compileSiteRegExp, meetsSiteRegExp } from './site-regexp';
 
 export const CPF_MASK = '000.000.000-00';
 export const SSN_MASK = '000-00-0000';
@@ -68,8 +68,9 @@ export function validateSsn(value: string): FieldError | null {
 }
 
 /**
- * Other types: the site's mask must be filled (see masked-value.ts) and its regexp must match the
- * value as typed or its bare slot characters. With neither, any non-empty value is accepted.
+ * Other types: the site's mask must be filled (see masked-value.ts) and its regexp must be met by the
+ * value as shown through the mask or by its bare slot characters (`meetsSiteRegExp`, ADR 0005 "Masks
+ * and regexps"). With neither, any non-empty value is accepted.
  */
 export function validateNationalId(value: string, options: NationalIdOptions = {}): FieldError | null {
   if (options.type === 'cpf') return validateCpf(value);
@@ -77,5 +78,5 @@ export function validateNationalId(value: string, options: NationalIdOptions = {
   const bare = options.mask ? completeMaskedValue(options.mask, value) : value;
   if (bare === null) return fieldError('invalid');
   const regexp = compileSiteRegExp(options.regexp);
-  return regexp && !matchesAny(regexp, [value, bare]) ? fieldError('invalid') : null;
+  return regexp && !meetsSiteRegExp(regexp, value, options.mask, bare) ? fieldError('invalid') : null;
 }

@@ -3,14 +3,14 @@
  * a mobile pattern with 9 first. Mask (00) 00000-0000 for pt_br, 0000 0000 for Qatar locales.
  * Auto-formatted; length must equal the mask digit count." Generic input: key `invalid`.
  */
-import { applyMask, maskSlotCount } from '../site-config/mask';
+import { maskSlotCount } from '../site-config/mask';
 import { fieldError, type FieldError } from './field-error';
-import { compileSiteRegExp, matchesAny } from './site-regexp';
+import { compileSiteRegExp, meetsSiteRegExp } from './site-regexp';
 
 export interface PhoneOptions {
   /** `phone_mask`, e.g. "(00) 00000-0000". */
   mask?: string;
-  /** `phone_regexp`; fixtures write it for the formatted value or the bare digits. */
+  /** `phone_regexp`; met by the value as shown through the mask or by the bare digits (ADR 0005 "Masks and regexps"). */
   regexp?: string;
   /** The page locale (xx_yy); pt_br adds the Brazilian mobile rule. */
   locale?: string;
@@ -32,9 +32,6 @@ export function validatePhone(value: string, options: PhoneOptions = {}): FieldE
   if (options.locale === 'pt_br' && !BRAZIL_MOBILE_DIGITS.test(digits)) return fieldError('invalid');
 
   const regexp = compileSiteRegExp(options.regexp);
-  if (regexp) {
-    const candidates = mask ? [phone, applyMask(mask, digits), digits] : [phone, digits];
-    return matchesAny(regexp, candidates) ? null : fieldError('invalid');
-  }
+  if (regexp) return meetsSiteRegExp(regexp, phone, mask, digits) ? null : fieldError('invalid');
   return INTERNATIONAL_DIGITS.test(digits) ? null : fieldError('invalid');
 }

@@ -4,7 +4,7 @@
  */
 import { fieldError, type FieldError } from './field-error';
 import { completeMaskedValue } from './masked-value';
-import { compileSiteRegExp, matchesAny } from './site-regexp';
+import { compileSiteRegExp, meetsSiteRegExp } from './site-regexp';
 
 export const DEFAULT_POSTAL_CODE_MASK = '00000-000';
 
@@ -30,5 +30,5 @@ export function validatePostalCode(value: string, options: PostalCodeOptions = {
   const bare = mask ? completeMaskedValue(mask, value) : value;
   if (bare === null) return fieldError('invalid');
   const regexp = compileSiteRegExp(options.regexp);
-  return regexp && !matchesAny(regexp, [value, bare]) ? fieldError('invalid') : null;
+  return regexp && !meetsSiteRegExp(regexp, value, mask, bare) ? fieldError('invalid') : null;
 }

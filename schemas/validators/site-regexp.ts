@@ -5,6 +5,7 @@
  * regexp" (fixtures are checked at start, so this only guards the run time). `new RegExp` is not
  * `eval`: it is allowed under the app's CSP without unsafe-eval.
  */
+import { applyMask, unmask } from '../site-config/mask';
 
 const compiled = new Map<string, RegExp | null>();
 /** Sites are few; the bound only keeps a misbehaving caller from growing the cache without end. */
@@ -25,7 +26,16 @@ export function compileSiteRegExp(source: unknown): RegExp | null {
   return regexp;
 }
 
-/** True when any of the candidate forms of a value (as typed, formatted, bare) matches. */
-export function matchesAny(regexp: RegExp, candidates: readonly string[]): boolean {
+/**
+ * ADR 0005 "Masks and regexps": a site regexp is met by the value as the person sees it (its bare
+ * slot characters formatted through the field's mask) or by the bare value (what the masked widget
+ * stores and sends), or by the value exactly as sent. Authors write `^\d{4}-\d{3}$` for `0000-000`
+ * because that is what the field shows; older fixtures wrote the bare digits; both mean the same
+ * field. Every masked validator (phone, national id, postal code) asks this one function, in the
+ * browser and in the gateway. `bare` defaults to the mask's slot characters of `value`; the phone
+ * passes its digits, which it reads without a mask too.
+ */
+export function meetsSiteRegExp(regexp: RegExp, value: string, mask: string | undefined, bare: string = mask ? unmask(mask, value) : value): boolean {
+  const candidates = mask ? [value, bare, applyMask(mask, bare)] : [value, bare];
   return candidates.some((candidate) => regexp.test(candidate));
 }

@@ -5,7 +5,7 @@ import type { JsonSchema } from '../../schemas/forms/json-schema';
 import { siteLocalesOf } from '../../schemas/site-config/site-locales';
 import { validateField, type RuleName } from '../../schemas/validators';
 import { textValueFor } from '../e2e/support/site-journey/field-values';
-import { generatedFieldValue } from '../e2e/support/site-journey/generated-values';
+import { generatedFieldValue } from '../../schemas/forms/generated-values';
 import { eligibleBin } from '../e2e/support/site-journey/test-cards';
 import binRanges from '../../fixtures/bin-ranges.json';
 import { listSiteFixtures } from './site-fixtures';

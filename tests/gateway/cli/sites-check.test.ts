@@ -13,6 +13,7 @@ const SITE_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/sites')).filter((name) 
 const CASHBACK_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/cashback')).filter((name) => name.endsWith('.json')).length;
 const CONTENT_COUNT = readdirSync(join(REPO_ROOT, 'fixtures/content')).filter((name) => name.endsWith('.json')).length;
 const scratch = mkdtempSync(join(tmpdir(), 'sites-check-'));
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The mistakes and the summary; warnings (settings without effect, ADR 0001) are left out, with the
@@ -187,5 +188,43 @@ describe('sites:check', () => {
       'sites:check: 1 files, 0 mistakes, 2 warnings',
     ]);
     expect(status).toBe(0);
+  });
+
+  // ADR 0001 "Simulation", ADR 0005 "Masks and regexps": the forms are filled with values made from the site's own mask and regexp.
+  describe('simulates the site: a postal code under mask 0000-000', () => {
+    const withPostalCode = (settings: Record<string, string>): { file: string; at: string } => {
+      const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
+      const enrollment = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'user_enrollment');
+      Object.assign(site.siteFeatureConfigurations[enrollment]!.featureConfig, settings);
+      const profile = site.siteFeatureConfigurations.find((feature) => feature.name === 'user_site_profile')!;
+      Object.assign(profile.featureConfig, { address: '0', 'address.zipcode': '0' });
+      mkdirSync(join(scratch, 'simulated'), { recursive: true });
+      const file = join(scratch, 'simulated', 'firstbank.json');
+      writeFileSync(file, JSON.stringify(site, null, 2));
+      return { file, at: `$.siteFeatureConfigurations[${enrollment}].featureConfig` };
+    };
+
+    it('passes the regexp written as the holder sees the value (^\\d{4}-\\d{3}$), its example included', () => {
+      const { file } = withPostalCode({ postal_code_mask: '0000-000', postal_code_regexp: '^\\d{4}-\\d{3}$', postal_code_example: '1000-001' });
+      const { status, stdout } = sitesCheck(file);
+      expect(stdout.split('\n')).toEqual(['sites:check: 1 files, 0 mistakes', '']);
+      expect(status).toBe(0);
+    });
+
+    it('refuses a regexp no value under the mask can meet (^\\d{5}$), naming the file, the JSON path, the values tried and why', () => {
+      const { file, at } = withPostalCode({ postal_code_mask: '0000-000', postal_code_regexp: '^\\d{5}$' });
+      const { status, stdout } = sitesCheck(file);
+      const lines = stdout.split('\n');
+      expect(lines.slice(1)).toEqual(['sites:check: 1 files, 1 mistakes', '']);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^${escapeRegExp(`${file}: ${at}.postal_code_regexp: expected settings the postalCode field address.zipcode can be filled under (registration, en_us;`)}.*` +
+            escapeRegExp('got none of 300 values drawn from its mask and regexp passes the validators the browser and the gateway run: ') +
+            '"[0-9]{5}" \\(drawn from the regexp\\): it does not fill the 7 slots of the mask "0000-000"; ' +
+            '"[0-9]{7}" \\(drawn from the mask\\): the regexp \\^\\\\d\\{5\\}\\$ matches it neither as shown \\("[0-9]{4}-[0-9]{3}"\\) nor bare \\("[0-9]{7}"\\)$',
+        ),
+      );
+      expect(status).toBe(1);
+    });
   });
 });

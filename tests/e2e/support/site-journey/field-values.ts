@@ -1,9 +1,9 @@
 import type { JsonSchema } from '../../../../schemas/forms/json-schema';
 import { DEFAULT_BIN_LENGTH, validateField } from '../../../../schemas/validators';
-import { generatedFieldValue, type FieldValue } from './generated-values';
+import { generatedFieldValue, type FieldValue } from '../../../../schemas/forms/generated-values';
 import { eligibleBin } from './test-cards';
 
-export type { FieldValue } from './generated-values';
+export type { FieldValue } from '../../../../schemas/forms/generated-values';
 
 /** Address parts that read like a real address and pass SPEC §5's address rule. */
 const ADDRESS_VALUES: Readonly<Record<string, string>> = {
@@ -19,7 +19,7 @@ export const JOURNEY_PASSWORD = 'Sunny-Day-42';
 /** ISO date; the dob widget is filled part by part in the site's order. Old enough for every dob_min_age. */
 export const JOURNEY_DOB = { yyyy: '1988', mm: '04', dd: '12' } as const;
 
-const plain = (value: string): FieldValue => ({ typed: value, shown: value });
+const plain = (value: string): FieldValue => ({ typed: value, shown: value, stored: value });
 
 /** The bin (SPEC §5: `binLength` digits starting with 4): the prefix of a card the site accepts, checked by the field's own rule. */
 function binValue(key: string, schema: JsonSchema, siteId: string): FieldValue {
