@@ -9,6 +9,7 @@ import { formWithoutFields } from '../account/form-without-fields';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { nextSignInStep } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
+import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
@@ -26,7 +27,7 @@ type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRe
 
 /**
  * After each new passcode the button rests and counts down (as the best sign-in pages do): the code
- * just sent is usually on its way, and a second one would replace it (ADR 0008). The gateway's own
+ * just sent is usually on its way (both stay valid, ADR 0008 "Codes asked for again"). The gateway's own
  * limit (5 sends in 15 minutes, Retry-After) still decides; this only keeps a double tap from
  * spending a send.
  */
@@ -48,6 +49,7 @@ export function Component() {
   const form = useSiteFormSchema('otp');
   const formTexts = useFormTexts();
   const text = useText('signIn');
+  const isolatedText = useIsolatedText('signIn');
   const refusalText = useRefusalText();
   const [logIn, login] = useLogInMutation();
   const [sendCode, resend] = useSendCodeMutation();
@@ -119,9 +121,9 @@ export function Component() {
     otpType === 'totp'
       ? text('otp.totpIntro')
       : breachedPassword
-        ? text('otp.breachedPasswordIntro', { destination: pending.maskedDestination ?? '' })
+        ? isolatedText('otp.breachedPasswordIntro', { destination: pending.maskedDestination ?? '' })
         : pending.maskedDestination
-          ? text(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
+          ? isolatedText(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
           : text('otp.sent');
 
   return (
