@@ -5,6 +5,7 @@ import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import { asGatewayError, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { useLogInMutation } from '../api/user-auth-api';
 import { useSendCodeMutation } from '../api/user-mgmt-api';
+import { dropFlowStep } from '../account/form-drafts';
 import { formWithoutFields } from '../account/form-without-fields';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { nextSignInStep } from '../auth/sign-in-flow';
@@ -21,7 +22,7 @@ import { RetryAnnouncement } from './shared/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
-import { useSignInSteps } from './sign-in/use-sign-in-steps';
+import { useKeptPasscodeStep, useSignInSteps } from './sign-in/use-sign-in-steps';
 
 type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRef };
 
@@ -63,6 +64,7 @@ export function Component() {
     if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
   }, [checkWait.phase, sendWait.phase]);
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  useKeptPasscodeStep();
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
   if (pending === null || pending.otpType === null) return null;
@@ -164,7 +166,9 @@ export function Component() {
             {sendWait.secondsLeft > 0 ? text('otp.resendIn', { seconds: sendWait.secondsLeft }) : text('otp.resend')}
           </button>
         )}
-        <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}`}>{text('otp.startOver')}</Link>
+        <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}`} onClick={() => dropFlowStep('sign-in')}>
+          {text('otp.startOver')}
+        </Link>
       </p>
       <RetryAnnouncement
         waiting={sendWait.phase === 'waiting' ? text('otp.resendWaiting', { seconds: sendWait.startedWith }) : null}

@@ -287,4 +287,37 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     expect(await page.evaluate(() => window.sessionStorage.getItem('flow_steps'))).toBeNull();
     await context.close();
   });
+
+  it('firstbank: a reload on the sign-in passcode step comes back to the password with the user name kept and says why; the code already mailed still signs in', async () => {
+    const emily = { email: 'emily.carter@example.com', password: 'Firstbank#2025' };
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seen = await outboxIds(context.request, portal.baseUrl, emily.email);
+    await signIn(page, 'firstbank', emily.email, emily.password);
+    await endsOn(page, 'login-otp');
+    const mailed = await newPasscode(context.request, portal.baseUrl, emily.email, seen);
+
+    await page.reload();
+    // The step re-sends the password, which is never kept: back to it, the user name filled in, and why.
+    await endsOn(page, 'login-form');
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('signIn', 'login.passcodeStepKept') })
+      .waitFor();
+    await expect.poll(() => page.locator('#root_username').inputValue()).toBe(emily.email);
+    expect(await page.locator('#root_password').inputValue()).toBe('');
+    const kept = await page.evaluate(() => window.sessionStorage.getItem('flow_steps') ?? '');
+    expect(kept).not.toContain(emily.password);
+    expect(kept).not.toContain(mailed);
+    await saveScreenshot(page, 'kept-sign-in-after-reload-firstbank');
+
+    await page.locator('#root_password').fill(emily.password);
+    await submitForm(page);
+    await endsOn(page, 'login-otp');
+    await page.locator('#root_otp').fill(mailed);
+    await submitForm(page);
+    await endsOn(page, 'profile');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('flow_steps'))).toBeNull();
+    await context.close();
+  });
 });
