@@ -2,9 +2,15 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Database, Queryable } from '../db/database';
 import type { MessageChannel } from '../mail/mailer';
 
-/** ADR 0008: 6 digits, single use, valid 10 minutes, at most 5 attempts; a new code replaces the last. */
+/**
+ * ADR 0008: 6 digits, single use, valid 10 minutes, at most 5 attempts. A new code does not void the ones already
+ * sent ("Codes asked for again"): a text or mail can be slow, and a person who reloads or asks again must be able to
+ * type the code already on their phone. The attempts are shared by the live codes of a user and purpose, so asking
+ * again never buys more guesses, and at most `MAX_LIVE_CODES` are live at once.
+ */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_LIVE_CODES = 3;
 
 /**
  * `login`: the second step of a sign-in; `otp-check`: a signed-in re-check (SPEC §2 otp-check-*);
@@ -15,9 +21,10 @@ export type CodePurpose = 'login' | 'otp-check' | 'recovery';
 export type CodeCheck = { ok: true; codeId: string; channel: MessageChannel } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
 
 /**
- * Stores a fresh code for the user and purpose, dropping the previous one, and returns it to be sent.
- * `siteId` and `channel` are what the code is for (docs/decisions/0025-fresh-proof.md): `checkCode` refuses it
- * on another site or named as another channel.
+ * Stores a fresh code for the user and purpose and returns it to be sent. The codes still live stay valid (the
+ * oldest beyond `MAX_LIVE_CODES` - 1 are dropped, with every used or expired one), and the new code starts with the
+ * attempts already spent on them. `siteId` and `channel` are what the code is for
+ * (docs/decisions/0025-fresh-proof.md): `checkCode` refuses it on another site or named as another channel.
  */
 export async function issueCode(
   db: Database,
@@ -27,22 +34,38 @@ export async function issueCode(
   const id = randomUUID();
   const code = newCode();
   await db.transaction(async (tx) => {
-    await tx.query('delete from one_time_codes where user_id = $1 and purpose = $2', [userId, purpose]);
+    const live = await tx.query<{ id: string; attempts: number }>(
+      `select id, attempts from one_time_codes where user_id = $1 and purpose = $2 and used_at is null and expires_at > $3
+       order by created_at desc for update`,
+      [userId, purpose, now],
+    );
+    const kept = live.rows.slice(0, MAX_LIVE_CODES - 1).map((row) => row.id);
+    await tx.query('delete from one_time_codes where user_id = $1 and purpose = $2 and not (id = any($3::uuid[]))', [userId, purpose, kept]);
+    const attempts = Math.max(0, ...live.rows.map((row) => row.attempts));
     await tx.query(
-      `insert into one_time_codes (id, user_id, site_id, purpose, channel, code_hash, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, userId, siteId, purpose, channel, codeHash(key, id, code), new Date(now.getTime() + CODE_TTL_MS), now],
+      `insert into one_time_codes (id, user_id, site_id, purpose, channel, code_hash, expires_at, created_at, attempts)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, userId, siteId, purpose, channel, codeHash(key, id, code), new Date(now.getTime() + CODE_TTL_MS), now, attempts],
     );
   });
   return code;
 }
 
+interface CodeRow {
+  id: string;
+  code_hash: string;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  site_id: string | null;
+  channel: MessageChannel;
+}
+
 /**
- * Checks `code` against the user's current code for `purpose`. A wrong code spends an attempt;
- * a right one is spent itself, unless `consume` is false (ADR 0009 `find-code` checks the code
- * that `change-password-from-passcode` then spends with `spendCode`). Both updates are
- * conditional, so two racing checks cannot use one code twice or exceed the attempts.
- * With `siteId` or `channel`, a code sent for another site or by another channel is a wrong code,
+ * Checks `code` against the user's live codes for `purpose`. A wrong code spends an attempt of them all (counted
+ * on the newest, which carries the count of the older ones); a right one is spent itself with the others, unless
+ * `consume` is false (ADR 0009 `find-code` checks the code that `change-password-from-passcode` then spends with
+ * `spendCode`). Both updates are conditional, so two racing checks cannot use one code twice or exceed the
+ * attempts. With `siteId` or `channel`, a code sent for another site or by another channel is a wrong code,
  * attempt and answer alike (docs/decisions/0025-fresh-proof.md "Channels come from the site").
  */
 export async function checkCode(
@@ -50,42 +73,50 @@ export async function checkCode(
   options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date; consume?: boolean; siteId?: string; channel?: MessageChannel },
 ): Promise<CodeCheck> {
   const { userId, purpose, code, key, now } = options;
-  const found = await db.query<{
-    id: string;
-    code_hash: string;
-    expires_at: Date | string;
-    used_at: Date | string | null;
-    site_id: string | null;
-    channel: MessageChannel;
-  }>('select id, code_hash, expires_at, used_at, site_id, channel from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit 1', [
-    userId,
-    purpose,
-  ]);
-  const row = found.rows[0];
-  if (!row || row.used_at !== null) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, error: 'OTP_EXPIRED', attemptsLeft: 0 };
+  const found = await db.query<CodeRow>(
+    'select id, code_hash, expires_at, used_at, site_id, channel from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit $3',
+    [userId, purpose, MAX_LIVE_CODES],
+  );
+  const newest = found.rows[0];
+  if (!newest || newest.used_at !== null) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+  const live = found.rows.filter((row) => row.used_at === null && new Date(row.expires_at).getTime() > now.getTime());
+  if (live.length === 0) return { ok: false, error: 'OTP_EXPIRED', attemptsLeft: 0 };
+  const counter = live[0]!;
 
   const spent = await db.query<{ attempts: number }>(
     'update one_time_codes set attempts = attempts + 1 where id = $1 and attempts < $2 and used_at is null returning attempts',
-    [row.id, MAX_CODE_ATTEMPTS],
+    [counter.id, MAX_CODE_ATTEMPTS],
   );
   const attempts = spent.rows[0]?.attempts;
   if (attempts === undefined) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
 
-  const expected = Buffer.from(row.code_hash, 'hex');
-  const given = Buffer.from(codeHash(key, row.id, code), 'hex');
-  const sentFor = (options.siteId === undefined || row.site_id === options.siteId) && (options.channel === undefined || row.channel === options.channel);
-  if (/^\d{6}$/.test(code) && timingSafeEqual(expected, given) && sentFor) {
-    if (options.consume === false || (await spendCode(db, row.id, now))) return { ok: true, codeId: row.id, channel: row.channel };
+  const sentFor = (row: CodeRow) =>
+    (options.siteId === undefined || row.site_id === options.siteId) && (options.channel === undefined || row.channel === options.channel);
+  // Every live code is compared, so the time taken does not tell which one matched.
+  const matching = live.filter(
+    (row) => /^\d{6}$/.test(code) && timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(codeHash(key, row.id, code), 'hex')),
+  );
+  const match = matching.find(sentFor);
+  if (match) {
+    if (options.consume === false || (await spendCode(db, match.id, now))) return { ok: true, codeId: match.id, channel: match.channel };
     return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
   }
   return { ok: false, error: 'OTP_INVALID', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
 }
 
-/** Marks a checked code used; false when a racing call used it first. */
+/**
+ * Marks a checked code used, and with it the other live codes of its user and purpose: what they were sent for is
+ * done. False when a racing call used it first.
+ */
 export async function spendCode(db: Queryable, codeId: string, now: Date): Promise<boolean> {
-  const used = await db.query('update one_time_codes set used_at = $2 where id = $1 and used_at is null returning id', [codeId, now]);
-  return used.rows.length === 1;
+  const used = await db.query<{ user_id: string; purpose: string }>(
+    'update one_time_codes set used_at = $2 where id = $1 and used_at is null returning user_id, purpose',
+    [codeId, now],
+  );
+  const spent = used.rows[0];
+  if (spent === undefined) return false;
+  await db.query('update one_time_codes set used_at = $3 where user_id = $1 and purpose = $2 and used_at is null', [spent.user_id, spent.purpose, now]);
+  return true;
 }
 
 /** Six random digits (ADR 0008); also the code that proves an EMAIL alias (gateway/account/alias-proof.ts). */

@@ -2,7 +2,7 @@ import { STORAGE } from '../app/storage-names';
 
 /**
  * Fields a kept draft never holds: passwords, national ids and anything of a card number (the nine-digit
- * BIN is its first digits), passcodes: session storage is readable by any script of the page and survives
+ * BIN is its first digits), passcodes, codes, tokens and authenticator secrets: session storage is readable by any script of the page and survives
  * until the tab closes, so a draft there carries nothing a person on the same browser could misuse (the
  * threat model of ADR 0017 keeps these values in memory or on the gateway only).
  */
@@ -18,6 +18,13 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'cards',
   'otp',
   'passcode',
+  'checkedPasscode',
+  'code',
+  'recoveryCode',
+  'token',
+  'vba_token',
+  'vbaToken',
+  'secret',
 ]);
 
 /** The form data less every secret field (top level: the forms have no nested secret). */
@@ -103,4 +110,34 @@ export function readProfileDraft(owner: DraftOwner, storage: DraftStorage = wind
 
 export function dropProfileDraft(storage: DraftStorage = window.sessionStorage): void {
   storage.removeItem(STORAGE.profileDraft);
+}
+
+/** The multi-step flows whose step is kept across a reload and Back/Forward (ADR 0019 "Flow steps"). */
+export type KeptFlow = 'recovery' | 'sign-in' | 'activation-resend' | 'mfa-setup' | 'confirm-its-you';
+
+/**
+ * Where a multi-step flow stands on this site (the e-mail a recovery code was asked for, where a passcode went),
+ * for this tab only, less every secret field: a reload or Back/Forward finds the same step, and the code already
+ * sent still works (ADR 0008 "Codes asked for again"). One entry per flow, under one storage key.
+ */
+export function keepFlowStep(flow: KeptFlow, siteId: string, step: Readonly<Record<string, unknown>>, storage: DraftStorage = window.sessionStorage): void {
+  const kept = readJson(storage, STORAGE.flowSteps) ?? {};
+  storage.setItem(STORAGE.flowSteps, JSON.stringify({ ...kept, [flow]: { siteId, step: nonSecretFields(step) } }));
+}
+
+/** The kept step of `flow` on this site, less any secret a hand-written entry might hold; null when none. */
+export function readFlowStep(flow: KeptFlow, siteId: string, storage: DraftStorage | null = tabStorage()): Record<string, unknown> | null {
+  if (storage === null) return null;
+  const entry = readJson(storage, STORAGE.flowSteps)?.[flow];
+  return isRecord(entry) && entry.siteId === siteId && isRecord(entry.step) ? nonSecretFields(entry.step) : null;
+}
+
+/** The flow ended (the password was reset, the person signed in): its step is not kept a moment longer. */
+export function dropFlowStep(flow: KeptFlow, storage: DraftStorage | null = tabStorage()): void {
+  if (storage === null) return;
+  const kept = readJson(storage, STORAGE.flowSteps);
+  if (kept === null || !(flow in kept)) return;
+  const rest = Object.fromEntries(Object.entries(kept).filter(([name]) => name !== flow));
+  if (Object.keys(rest).length === 0) storage.removeItem(STORAGE.flowSteps);
+  else storage.setItem(STORAGE.flowSteps, JSON.stringify(rest));
 }

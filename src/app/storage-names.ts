@@ -25,6 +25,8 @@ export const STORAGE = {
   registrationDraft: 'registration_draft',
   /** Session storage: edit-profile's non-secret fields typed when the session ended, until the same person signs in (§2). */
   profileDraft: 'profile_draft',
+  /** Session storage: where each multi-step flow (recovery, sign-in passcode, …) stands, never a secret (ADR 0019 "Flow steps"). */
+  flowSteps: 'flow_steps',
 } as const;
 
 /** §7/§8: the XSRF cookie and the header that echoes it. */

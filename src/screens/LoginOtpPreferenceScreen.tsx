@@ -8,6 +8,7 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
+import { useKeptPasscodeStep } from './sign-in/use-sign-in-steps';
 import { FormAlert } from './shared/FormAlert';
 import { PasscodeChannelChoice } from './shared/PasscodeChannelChoice';
 import { useRefusalText } from './shared/use-refusal-text';
@@ -31,6 +32,7 @@ export function Component() {
   );
   const [sendCode, sending] = useSendCodeMutation();
   const [refusal, setRefusal] = useState<TextRef | null>(null);
+  useKeptPasscodeStep();
 
   if (pending === null || !info.data) return null;
 

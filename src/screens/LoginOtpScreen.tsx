@@ -5,10 +5,12 @@ import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import { asGatewayError, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { useLogInMutation } from '../api/user-auth-api';
 import { useSendCodeMutation } from '../api/user-mgmt-api';
+import { dropFlowStep } from '../account/form-drafts';
 import { formWithoutFields } from '../account/form-without-fields';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { nextSignInStep } from '../auth/sign-in-flow';
 import { useFormTexts } from '../content/use-form-texts';
+import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
@@ -20,13 +22,13 @@ import { RetryAnnouncement } from './shared/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
-import { useSignInSteps } from './sign-in/use-sign-in-steps';
+import { useKeptPasscodeStep, useSignInSteps } from './sign-in/use-sign-in-steps';
 
 type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRef };
 
 /**
  * After each new passcode the button rests and counts down (as the best sign-in pages do): the code
- * just sent is usually on its way, and a second one would replace it (ADR 0008). The gateway's own
+ * just sent is usually on its way (both stay valid, ADR 0008 "Codes asked for again"). The gateway's own
  * limit (5 sends in 15 minutes, Retry-After) still decides; this only keeps a double tap from
  * spending a send.
  */
@@ -48,6 +50,7 @@ export function Component() {
   const form = useSiteFormSchema('otp');
   const formTexts = useFormTexts();
   const text = useText('signIn');
+  const isolatedText = useIsolatedText('signIn');
   const refusalText = useRefusalText();
   const [logIn, login] = useLogInMutation();
   const [sendCode, resend] = useSendCodeMutation();
@@ -61,6 +64,7 @@ export function Component() {
     if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
   }, [checkWait.phase, sendWait.phase]);
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  useKeptPasscodeStep();
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
   if (pending === null || pending.otpType === null) return null;
@@ -119,9 +123,9 @@ export function Component() {
     otpType === 'totp'
       ? text('otp.totpIntro')
       : breachedPassword
-        ? text('otp.breachedPasswordIntro', { destination: pending.maskedDestination ?? '' })
+        ? isolatedText('otp.breachedPasswordIntro', { destination: pending.maskedDestination ?? '' })
         : pending.maskedDestination
-          ? text(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
+          ? isolatedText(otpType === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: pending.maskedDestination })
           : text('otp.sent');
 
   return (
@@ -162,7 +166,9 @@ export function Component() {
             {sendWait.secondsLeft > 0 ? text('otp.resendIn', { seconds: sendWait.secondsLeft }) : text('otp.resend')}
           </button>
         )}
-        <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}`}>{text('otp.startOver')}</Link>
+        <Link to={`${basePath}${signInRoute(FEATURE_FLAGS)}`} onClick={() => dropFlowStep('sign-in')}>
+          {text('otp.startOver')}
+        </Link>
       </p>
       <RetryAnnouncement
         waiting={sendWait.phase === 'waiting' ? text('otp.resendWaiting', { seconds: sendWait.startedWith }) : null}

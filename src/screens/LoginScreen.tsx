@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
@@ -16,7 +16,7 @@ import { RetryAnnouncement } from './shared/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
 import { SiteCarousel } from './sign-in/SiteCarousel';
-import { useSignInSteps } from './sign-in/use-sign-in-steps';
+import { useKeptPasscodeStep, useSignInSteps } from './sign-in/use-sign-in-steps';
 
 /**
  * SPEC §2 login and login-form: the site's `login` form (SiteForm), posted as §3's multipart login
@@ -35,6 +35,10 @@ export function Component() {
   const goToStep = useSignInSteps();
   const [refusal, setRefusal] = useState<TextRef | null>(null);
   const wait = useRetryCountdown();
+  // A reload on the passcode step comes back here (the password is never kept): the user name is filled in again.
+  const kept = useKeptPasscodeStep();
+  const keptUsername = kept?.username ?? null;
+  const formData = useMemo(() => (keptUsername === null ? undefined : { username: keptUsername }), [keptUsername]);
 
   // Coming back to the first step starts afresh: login data of an abandoned attempt is dropped.
   useEffect(() => {
@@ -63,12 +67,14 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route={route === 'login' ? 'login' : 'login-form'} />
       <p className="sign-in__intro">{signInText('login.intro')}</p>
+      {keptUsername !== null && <FormAlert kind="info" message={signInText('login.passcodeStepKept')} />}
       {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
       {form && (
         <SiteForm
           schema={form.schema}
           uiSchema={form.uiSchema}
           texts={formTexts}
+          formData={formData}
           onSubmit={(data) => void submit(data)}
           submitText={signInText(isLoading ? 'login.submitting' : 'login.submit')}
           disabled={isLoading || wait.secondsLeft > 0}

@@ -9,6 +9,7 @@ import { notificationShown } from '../app/alerts-slice';
 import { signInEnded } from '../auth/sign-in-slice';
 import { rememberTrustedOtp, verifiedUntilSeconds } from '../auth/trusted-otp';
 import { useFormTexts } from '../content/use-form-texts';
+import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
@@ -31,6 +32,7 @@ export function Component() {
   const form = useSiteFormSchema('passcode');
   const formTexts = useFormTexts();
   const text = useText('signIn');
+  const isolatedText = useIsolatedText('signIn');
   const common = useText('common');
   const refusalText = useRefusalText();
   const goOn = useGoOnAfterSignIn();
@@ -69,7 +71,7 @@ export function Component() {
       <RouteHeading route="otp-check-passcode" focusOnMount />
       <p className="sign-in__intro">
         {otpCheck.maskedDestination
-          ? text(otpCheck.channel === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: otpCheck.maskedDestination })
+          ? isolatedText(otpCheck.channel === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: otpCheck.maskedDestination })
           : text('otp.sent')}
       </p>
       {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}

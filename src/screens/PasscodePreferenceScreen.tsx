@@ -1,11 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { useSelector } from 'react-redux';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSendRecoveryPasscodeMutation, type PasscodeChannel } from '../api/user-mgmt-api';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
-import type { RootState } from '../store';
 import { useAccountRefusal } from './account/use-account-refusal';
+import { useRecoveryEmail } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
 import '../../widgets/widgets.css';
@@ -21,7 +20,7 @@ export function Component() {
   const { siteId, locale, basePath } = useSiteLocation();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const email = useSelector((state: RootState) => state.recovery.email);
+  const email = useRecoveryEmail();
   const text = useText('account');
   const name = useId();
   const [channel, setChannel] = useState<PasscodeChannel>('email');

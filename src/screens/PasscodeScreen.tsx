@@ -1,4 +1,4 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { SiteFormData } from '../../widgets/SiteForm';
 import { useCheckRecoveryCodeMutation } from '../api/user-mgmt-api';
@@ -6,9 +6,9 @@ import { recoveryCodeChecked } from '../app/recovery-slice';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
-import type { RootState } from '../store';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
+import { useRecoveryEmail } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
 import { useSiteFormSchema } from './shared/use-site-form';
 
@@ -21,7 +21,7 @@ export function Component() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const email = useSelector((state: RootState) => state.recovery.email);
+  const email = useRecoveryEmail();
   const form = useSiteFormSchema('passcode');
   const formTexts = useFormTexts();
   const text = useText('account');

@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SiteFormData } from '../../widgets/SiteForm';
+import { dropFlowStep } from '../account/form-drafts';
 import { formWithoutFields } from '../account/form-without-fields';
 import { useResetPasswordMutation } from '../api/user-mgmt-api';
 import { notificationShown } from '../app/alerts-slice';
@@ -14,7 +15,7 @@ import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
-import { useStepByStepRecovery } from './account/use-recovery';
+import { useRecoveryEmail, useStepByStepRecovery } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
 import { useSiteFormSchema } from './shared/use-site-form';
 
@@ -23,14 +24,17 @@ import { useSiteFormSchema } from './shared/use-site-form';
  * `change-password-from-passcode` (ADR 0009). In the current variant the form holds the passcode
  * too; in the step-by-step variant find-code accepted it already, so its field is left out and the
  * code kept in memory is sent. Success ends recovery and goes to sign-in with a notice. Without the
- * earlier steps (an e-mail asked for, a checked code) it points to them.
+ * earlier steps (an e-mail asked for, a checked code) it points to them: after a reload the e-mail is
+ * still known (useRecoveryEmail, ADR 0019 "Flow steps"), the checked code is not, so the step-by-step
+ * variant points to the passcode step, where the code already sent still works.
  */
 export function Component() {
   const { siteId, basePath } = useSiteLocation();
   const { search } = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const { email, checkedPasscode } = useSelector((state: RootState) => state.recovery);
+  const checkedPasscode = useSelector((state: RootState) => state.recovery.checkedPasscode);
+  const email = useRecoveryEmail();
   const stepByStep = useStepByStepRecovery();
   const siteForm = useSiteFormSchema('reset-password');
   const form = useMemo(() => (siteForm && stepByStep ? formWithoutFields(siteForm, ['passcode']) : siteForm), [siteForm, stepByStep]);
@@ -73,6 +77,7 @@ export function Component() {
     }
     finished.current = true;
     dispatch(recoveryEnded());
+    dropFlowStep('recovery');
     dispatch(notificationShown({ id: 'password-reset', kind: 'success', message: common('notice.passwordReset'), lifetime: 'next-page' }));
     void navigate(`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
   };

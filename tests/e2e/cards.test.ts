@@ -84,17 +84,18 @@ describe('firstbank (cashback on, limit 5): the managed list and the capture blo
     await saveScreenshot(page, 'cards-firstbank-added');
     await expectNoAxeViolations(page, 'cards: card-added status message');
 
-    // SPEC §5: a duplicate of a listed number, pasted with dashes: the gateway's CARD_DUPLICATE, the configured text.
+    // SPEC §5: a duplicate of a listed number, pasted with dashes: the gateway's CARD_DUPLICATE says the card is already there.
     await pasteCard(page, '4111-1111-1111-1111');
     expect(await cardInput(page).inputValue()).toBe('4111 1111 1111 1111');
     await add.click();
-    await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This card is already on your account.' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).count()).toBe(0);
     expect(await cardRows(page).count()).toBe(2);
     await saveScreenshot(page, 'cards-firstbank-duplicate');
     await expectNoAxeViolations(page, 'cards: capture block with an error');
     // The error clears on input.
     await pasteCard(page, '4242420000004242');
-    expect(await page.getByRole('alert').filter({ hasText: 'A valid FirstBank card is required' }).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'This card is already on your account.' }).count()).toBe(0);
     await cardInput(page).fill('');
     // ADR 0011 "One account per card number on a site": daniel.brooks holds 4242 4242 4242 4242 on firstbank.
     await pasteCard(page, '4242424242424242');
@@ -403,10 +404,10 @@ describe('harbourbank (card updates off, zh_hk): the edit/delete form', () => {
     const { context, page } = await signedInPage('taiman.chan@example.com', 'harbourbank', 'zh_hk');
     await expect.poll(() => cardRows(page).count()).toBe(1);
     expect(await page.locator('.card-menu__button').count()).toBe(0);
-    // The demo card (444433…) is the site-specific eligible range of fixtures/bin-ranges.json: a duplicate now.
+    // The demo card (444433…) is the site-specific eligible range of fixtures/bin-ranges.json: already on the account now.
     await typeCard(page, '4444333322221111');
     await page.getByRole('button', { name: '新增卡' }).click();
-    await page.getByRole('alert').filter({ hasText: '請提供有效的 Harbour 卡' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '此卡已在你的帳戶中。' }).waitFor();
     await cardInput(page).fill('');
     await typeCard(page, '4012888888881881');
     await page.getByRole('button', { name: '新增卡' }).click();

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enUs from '../../fixtures/content/en_us.json';
+import ptBr from '../../fixtures/content/pt_br.json';
 import { expectNoAxeViolations } from './support/accessibility';
 import { activateWithPassword, activationLink } from './support/account-helpers';
 import { saveScreenshot } from './support/browser';
 import { endsOn, routeOf } from './support/navigation';
 import { browserTest, type PortalProcess } from './support/browser-test';
-import { outboxIds } from './support/sign-in-helpers';
+import { newPasscode, outboxIds } from './support/sign-in-helpers';
 
 /**
  * What the person gave is kept, in Chromium against the real gateway and database: the marketing
@@ -220,6 +221,103 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await pageA.locator('.profile-summary__name').waitFor();
     expect(await pageA.locator('.profile-summary__name').textContent()).toContain('Kept-After-Sign-Out');
     expect(await pageA.evaluate(() => window.sessionStorage.getItem('profile_draft'))).toBeNull();
+    await context.close();
+  });
+
+  it('bancosol (pt_br): a reload and Back/Forward on the recovery steps keep the step and the e-mail, never the code; the code already texted still works after asking again', async () => {
+    // fixtures/demo-users.json: a bancosol holder with a phone, so the code can go by SMS (the step-by-step variant).
+    const ana = { email: 'ana.souza@example.com', phone: '11987654321' };
+    const pt = (group: string, key: string) => (ptBr as Record<string, Record<string, string>>)[group]![key]!;
+    const bancosol = (route: string) => `${portal.baseUrl}/bancosol/pt_br/account/${route}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seen = await outboxIds(context.request, portal.baseUrl, ana.phone);
+    await page.goto(bancosol('recovery'));
+    await page.locator('#root_email').fill(ana.email);
+    await submitForm(page);
+    await endsOn(page, 'passcode-preference');
+    await page.getByLabel(pt('account', 'preference.sms')).check();
+    await page.getByRole('button', { name: pt('account', 'preference.submit') }).click();
+    await endsOn(page, 'passcode');
+    const texted = await newPasscode(context.request, portal.baseUrl, ana.phone, seen);
+
+    await page.reload();
+    await endsOn(page, 'passcode');
+    await page.locator('#root_passcode').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(pt('common', 'title.passcode'));
+    await saveScreenshot(page, 'kept-recovery-passcode-after-reload-bancosol');
+    // Back to the choice and Forward again: still the passcode step.
+    await page.goBack();
+    await endsOn(page, 'passcode-preference');
+    await page.goForward();
+    await endsOn(page, 'passcode');
+    await page.locator('#root_passcode').waitFor();
+
+    // Asking again does not void the code already texted (ADR 0008 "Codes asked for again").
+    const beforeSecond = await outboxIds(context.request, portal.baseUrl, ana.phone);
+    await page.getByRole('link', { name: pt('account', 'recovery.newCode') }).click();
+    await endsOn(page, 'passcode-preference');
+    await page.getByLabel(pt('account', 'preference.sms')).check();
+    await page.getByRole('button', { name: pt('account', 'preference.submit') }).click();
+    await endsOn(page, 'passcode');
+    await newPasscode(context.request, portal.baseUrl, ana.phone, beforeSecond);
+    await page.locator('#root_passcode').fill(texted);
+    await submitForm(page);
+    await endsOn(page, 'reset-password');
+    await page.locator('#root_password').waitFor();
+
+    // The checked code is a secret: a reload here asks for it again on the passcode step, the e-mail kept.
+    await page.reload();
+    await endsOn(page, 'reset-password');
+    await page.getByText(pt('account', 'reset.needsCode')).waitFor();
+    await page.getByRole('link', { name: pt('common', 'title.passcode') }).click();
+    await endsOn(page, 'passcode');
+    const kept = await page.evaluate(() => window.sessionStorage.getItem('flow_steps') ?? '');
+    expect(kept).toContain(ana.email);
+    expect(kept).not.toContain(texted);
+    await page.locator('#root_passcode').fill(texted);
+    await submitForm(page);
+    await endsOn(page, 'reset-password');
+    await page.locator('#root_password').fill('Nova-Senha-2026');
+    await page.locator('#root_confirm_password').fill('Nova-Senha-2026');
+    await submitForm(page);
+    await endsOn(page, 'login-form');
+    await page.getByText(pt('common', 'notice.passwordReset')).waitFor();
+    // Recovery ended: nothing of it is kept.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('flow_steps'))).toBeNull();
+    await context.close();
+  });
+
+  it('firstbank: a reload on the sign-in passcode step comes back to the password with the user name kept and says why; the code already mailed still signs in', async () => {
+    const emily = { email: 'emily.carter@example.com', password: 'Firstbank#2025' };
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seen = await outboxIds(context.request, portal.baseUrl, emily.email);
+    await signIn(page, 'firstbank', emily.email, emily.password);
+    await endsOn(page, 'login-otp');
+    const mailed = await newPasscode(context.request, portal.baseUrl, emily.email, seen);
+
+    await page.reload();
+    // The step re-sends the password, which is never kept: back to it, the user name filled in, and why.
+    await endsOn(page, 'login-form');
+    await page
+      .getByRole('status')
+      .filter({ hasText: t('signIn', 'login.passcodeStepKept') })
+      .waitFor();
+    await expect.poll(() => page.locator('#root_username').inputValue()).toBe(emily.email);
+    expect(await page.locator('#root_password').inputValue()).toBe('');
+    const kept = await page.evaluate(() => window.sessionStorage.getItem('flow_steps') ?? '');
+    expect(kept).not.toContain(emily.password);
+    expect(kept).not.toContain(mailed);
+    await saveScreenshot(page, 'kept-sign-in-after-reload-firstbank');
+
+    await page.locator('#root_password').fill(emily.password);
+    await submitForm(page);
+    await endsOn(page, 'login-otp');
+    await page.locator('#root_otp').fill(mailed);
+    await submitForm(page);
+    await endsOn(page, 'profile');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('flow_steps'))).toBeNull();
     await context.close();
   });
 });

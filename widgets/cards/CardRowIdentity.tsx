@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Ltr } from '../text/Ltr';
 
 /**
  * The start of every card row (SPEC §2 card lists): a chip, the card as the list shows it, and a
@@ -9,9 +10,7 @@ export function CardRowIdentity({ number, detail }: { number: ReactNode; detail:
     <>
       <span className="card-row__chip" aria-hidden="true" />
       <span className="card-row__text">
-        <span className="card-row__number" dir="ltr">
-          {number}
-        </span>
+        <Ltr className="card-row__number">{number}</Ltr>
         {detail}
       </span>
     </>

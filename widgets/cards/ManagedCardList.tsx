@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { canSetDefault, type CardEntry } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import { CardActionsMenu } from './CardActionsMenu';
+import { Ltr } from '../text/Ltr';
 import { Modal } from './Modal';
 import { useCardRemoval, type CardRemovalTexts } from './use-card-removal';
 import './cards.css';
@@ -117,7 +118,7 @@ export function ManagedCardList({
         >
           <p>{texts.setDefaultDescription}</p>
           <p className="modal__card">
-            <bdi dir="ltr">{maskCardNumber(defaultAsked.lastFour)}</bdi>
+            <Ltr>{maskCardNumber(defaultAsked.lastFour)}</Ltr>
           </p>
         </Modal>
       )}

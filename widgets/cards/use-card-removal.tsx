@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { removalRefusal, type CardEntry } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
+import { Ltr } from '../text/Ltr';
 import { Modal } from './Modal';
 
 export interface CardRemovalTexts {
@@ -85,7 +86,7 @@ export function useCardRemoval({ cards, optional, onRemove, onLastCardRefused, t
       >
         <p>{texts.removeDescription}</p>
         <p className="modal__card">
-          <bdi dir="ltr">{maskCardNumber(card.lastFour)}</bdi>
+          <Ltr>{maskCardNumber(card.lastFour)}</Ltr>
         </p>
       </Modal>
     );

@@ -16,12 +16,10 @@ import {
 import type { GatewayError } from '../../api/gateway-api';
 import { notificationShown, type NotificationLifetime } from '../../app/alerts-slice';
 import { useSiteLocation } from '../../site/use-site-location';
+import { cardRefusalOf } from './card-refusals';
 import type { CardModule } from './use-card-module';
 
 type ReadyModule = Extract<CardModule, { ready: true }>;
-
-/** ADR 0011 refusals of a number: shown next to the field as SPEC §8's invalid-number text. */
-const NUMBER_REFUSALS = new Set(['VALIDATION_FAILED', 'CARD_NOT_ELIGIBLE', 'CARD_DUPLICATE']);
 
 /** SPEC §8 banners carry the answer's X-CID; a call that never reached the gateway has none. */
 function correlationIdOf(error: unknown): string {
@@ -66,10 +64,9 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
     const answer = await enrolCard({ siteId, options, pan: digits });
     if (answer.error) {
       const error = answer.error as GatewayError;
-      if (NUMBER_REFUSALS.has(error.code)) return { added: false, error: invalidText };
-      if (error.code === 'CARD_LIMIT_REACHED') return { added: false, error: text('limitReached') };
-      // ADR 0011: held by another account on this site; the text says where to get help, never why.
-      if (error.code === 'CARD_NOT_AVAILABLE') return { added: false, error: text('notAvailable', { id: correlationIdOf(error) }) };
+      const refusal = cardRefusalOf(error);
+      if (refusal === 'invalid') return { added: false, error: invalidText };
+      if (refusal !== null) return { added: false, error: text(refusal, { id: correlationIdOf(error) }) };
       dispatch(notificationShown({ id: 'card-added', kind: 'error', message: text('addFailed', { id: correlationIdOf(error) }), lifetime: bannerLifetime }));
       return { added: false, error: null };
     }

@@ -4,6 +4,7 @@ import { buildFormSchema } from '../../../schemas/forms/build-form-schema';
 import { phoneMaskOf, readSiteFormSettings } from '../../../schemas/forms/site-form-settings';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { textLookup, type TextLookup } from '../../../widgets/form-engine/form-texts';
+import { Ltr } from '../../../widgets/text/Ltr';
 import type { UserSiteAttributes } from '../../api/user-attribute-api';
 import { useFormTexts } from '../../content/use-form-texts';
 import { useText } from '../../content/use-text';
@@ -115,7 +116,7 @@ export function ProfileDetails({ site, attributes, profile }: { site: SiteConfig
         <div key={row.key} className="profile-details__row" data-field={row.key}>
           <dt className="profile-details__label">{row.label}</dt>
           <dd className={row.value === null ? 'profile-details__value profile-details__value--empty' : 'profile-details__value'}>
-            {row.value === null ? texts('notProvided') : row.leftToRight ? <bdi dir="ltr">{row.value}</bdi> : row.value}
+            {row.value === null ? texts('notProvided') : row.leftToRight ? <Ltr>{row.value}</Ltr> : row.value}
           </dd>
         </div>
       ))}

@@ -7,6 +7,7 @@ import { useGetPreferenceDetailsQuery, useSendCodeMutation } from '../../api/use
 import { browserLocalStorage } from '../../app/browser-storage';
 import { endsTheSession, freshProofRefusal, offeredChannels, waitSecondsOf, type FreshProofDemand, type OfferedChannel } from '../../auth/fresh-proof';
 import { rememberTrustedOtp, verifiedUntilSeconds } from '../../auth/trusted-otp';
+import { useIsolatedText } from '../../content/use-isolated-text';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 import { FormAlert } from './FormAlert';
@@ -27,7 +28,7 @@ const SIX_DIGITS = /^\d{6}$/;
 
 /**
  * As on the sign-in passcode step (LoginOtpScreen): after each code sent the resend link rests, so a
- * double tap does not replace the code on its way (ADR 0008: a new code replaces the last). The
+ * double tap does not spend a send while the code is on its way (ADR 0008 "Codes asked for again"). The
  * gateway's own limits (Retry-After) still decide.
  */
 const RESEND_COOL_DOWN_SECONDS = 30;
@@ -48,6 +49,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
   const { siteId } = useSiteLocation();
   const profile = useSignedInProfile();
   const text = useText('signIn');
+  const isolatedText = useIsolatedText('signIn');
   const common = useText('common');
   const refusalText = useRefusalText();
   const passcode = demand.proof === 'passcode';
@@ -145,7 +147,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
       ? null
       : sentTo.maskedDestination === null
         ? text('otp.sent')
-        : text(sentTo.channel === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: sentTo.maskedDestination });
+        : isolatedText(sentTo.channel === 'email' ? 'otp.sentToEmail' : 'otp.sentToPhone', { destination: sentTo.maskedDestination });
   const describedBy = [codeError !== null ? errorId : null, checkWait.secondsLeft > 0 ? waitId : null].filter((id) => id !== null).join(' ');
 
   return (

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { NotificationInfo, PasscodeChannel } from '../../api/user-mgmt-api';
+import { useIsolatedText } from '../../content/use-isolated-text';
 import { useText } from '../../content/use-text';
 import '../../../widgets/widgets.css';
 import './form-screens.css';
@@ -22,6 +23,7 @@ export function PasscodeChannelChoice({
   allowed?: readonly PasscodeChannel[];
 }) {
   const text = useText('signIn');
+  const isolatedText = useIsolatedText('signIn');
   const name = useId();
   const channels = (['email', 'sms'] as const).filter(
     (channel) => (channel === 'email' ? info.email : info.phone) !== null && (allowed === undefined || allowed.includes(channel)),
@@ -49,7 +51,9 @@ export function PasscodeChannelChoice({
               onChange={() => setChosen(channel)}
             />
             <label className="check__label" htmlFor={`${name}-${channel}`}>
-              {text(channel === 'email' ? 'preference.email' : 'preference.sms', { destination: (channel === 'email' ? info.email : info.phone) ?? '' })}
+              {isolatedText(channel === 'email' ? 'preference.email' : 'preference.sms', {
+                destination: (channel === 'email' ? info.email : info.phone) ?? '',
+              })}
             </label>
           </div>
         ))}

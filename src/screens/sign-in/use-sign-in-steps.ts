@@ -1,4 +1,6 @@
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
+import { dropFlowStep } from '../../account/form-drafts';
+import { useKeptFlowStep } from '../../account/use-kept-flow-step';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TextRef } from '../../api/gateway-error';
 import type { OtpType } from '../../api/user-auth-api';
@@ -6,6 +8,7 @@ import { finishSignIn } from '../../auth/session-steps';
 import type { SignInStep } from '../../auth/sign-in-flow';
 import { passcodeStepStarted } from '../../auth/sign-in-slice';
 import { useSiteLocation } from '../../site/use-site-location';
+import type { RootState } from '../../store';
 import { useBrowserSession, useGoOnAfterSignIn } from '../shared/browser-session';
 
 export interface Credentials {
@@ -40,6 +43,7 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
   return (step, credentials, options = {}) => {
     switch (step.kind) {
       case 'signed-in':
+        dropFlowStep('sign-in');
         finishSignIn(session, site, { expiresIn: step.expiresIn, trustedDevice: options.trustedDevice === true });
         // ADR 0009: a listed password is replaced before anything else; the returnurl waits in storage.
         if (step.passwordCompromised) void navigate(`${site.basePath}compromised-credentials${search}`, { replace: true });
@@ -64,4 +68,16 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
         return null;
     }
   };
+}
+
+/**
+ * Who stands at the passcode step (ADR 0019 "Flow steps"), kept for this tab while the step is pending. That step
+ * re-sends the password, which is never kept, so after a reload the sign-in form comes back with the user name
+ * filled in and says why; the code already sent still works (ADR 0008 "Codes asked for again").
+ */
+export function useKeptPasscodeStep(): { username: string } | null {
+  const pending = useSelector((state: RootState) => state.signIn.pending);
+  return useKeptFlowStep('sign-in', pending === null ? null : { username: pending.username }, (kept) =>
+    typeof kept.username === 'string' && kept.username !== '' ? { username: kept.username } : null,
+  );
 }

@@ -70,9 +70,23 @@ describeEachDatabase((leg) => {
     }
     expect((await emily({ otp: code, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
     expect(await sessionCount()).toBe(0);
-    // A new code replaces the spent one.
+    // Asking again buys no guesses: the new code shares the spent attempts while the old code lives.
+    await emily();
+    expect((await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+    // Once the spent codes have expired, a new code starts afresh.
+    gateway.clock.advance(10 * 60);
     await emily();
     expect((await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' })).statusCode).toBe(200);
+  });
+
+  it('ADR 0008 "Codes asked for again": the attempts are shared by the live codes; a wrong one counts against all', async () => {
+    await emily();
+    const first = await gateway.latestCode(EMILY.email);
+    expect((await emily({ otp: first === '000000' ? '111111' : '000000', otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 4 });
+    await emily();
+    const second = await gateway.latestCode(EMILY.email);
+    const guess = ['000000', '111111', '222222'].find((candidate) => candidate !== first && candidate !== second)!;
+    expect((await emily({ otp: guess, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 3 });
   });
 
   it('ADR 0008 OTP_EXPIRED: a code is valid 10 minutes on the gateway clock', async () => {
@@ -84,13 +98,28 @@ describeEachDatabase((leg) => {
     expect(late.json()).toMatchObject({ error: 'OTP_EXPIRED', attemptsLeft: 0 });
   });
 
-  it('ADR 0008: a new code replaces the previous one', async () => {
+  it('ADR 0008 "Codes asked for again": a new code does not void the one already sent; signing in with either spends both', async () => {
     await emily();
     const old = await gateway.latestCode(EMILY.email);
     await emily();
     const fresh = await gateway.latestCode(EMILY.email);
-    if (old !== fresh) expect((await emily({ otp: old, otp_type: 'email' })).json().error).toBe('OTP_INVALID');
-    expect((await emily({ otp: fresh, otp_type: 'email' })).statusCode).toBe(200);
+    expect((await emily({ otp: old, otp_type: 'email' })).statusCode).toBe(200);
+    expect((await emily({ otp: fresh, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+  });
+
+  it('ADR 0008 "Codes asked for again": at most 3 codes live at once; asking a fourth time voids the oldest', async () => {
+    const codes: string[] = [];
+    for (let ask = 0; ask < 4; ask += 1) {
+      await emily();
+      codes.push(await gateway.latestCode(EMILY.email));
+    }
+    const live = await gateway.test.db.query<{ count: string }>(
+      "select count(*)::text as count from one_time_codes where purpose = 'login' and used_at is null and user_id = (select id from users where email = $1)",
+      [EMILY.email],
+    );
+    expect(live.rows[0]?.count).toBe('3');
+    if (!codes.slice(1).includes(codes[0]!)) expect((await emily({ otp: codes[0]!, otp_type: 'email' })).json().error).toBe('OTP_INVALID');
+    expect((await emily({ otp: codes[1]!, otp_type: 'email' })).statusCode).toBe(200);
   });
 
   it('ADR 0008 OTP_REQUIRED_PHONE: an sms site texts the code to the masked phone (the outbox in development)', async () => {

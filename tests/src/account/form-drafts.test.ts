@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dropFlowStep,
   dropProfileDraft,
+  keepFlowStep,
   keepProfileDraft,
   keepRegistrationDraft,
   nonSecretFields,
+  readFlowStep,
   readProfileDraft,
   readRegistrationDraft,
 } from '../../../src/account/form-drafts';
@@ -73,5 +76,35 @@ describe('kept form drafts (SPEC §2 registration/add-pan and edit-profile)', ()
     // Not a draft (no version): dropped.
     storage.setItem('profile_draft', JSON.stringify({ ...owner, changes: { last_name: 'Kept' } }));
     expect(readProfileDraft(owner, storage)).toBeNull();
+  });
+});
+
+describe('flow steps (ADR 0019 "Flow steps")', () => {
+  it('keeps where each flow stands for its site, never a passcode, password or token, and drops one flow without the others', () => {
+    const storage = memoryStorage();
+    keepFlowStep('recovery', 'bancosol', { email: 'ana@example.com', passcode: '482913' }, storage);
+    keepFlowStep(
+      'sign-in',
+      'bancosol',
+      { username: 'ana@example.com', password: 'Recompensas@2025', otp: '123456', maskedDestination: '*** *** 4321' },
+      storage,
+    );
+    expect(storage.dump()).not.toMatch(/482913|Recompensas|123456/);
+    expect(readFlowStep('recovery', 'bancosol', storage)).toEqual({ email: 'ana@example.com' });
+    expect(readFlowStep('recovery', 'sabana', storage)).toBeNull();
+    expect(readFlowStep('sign-in', 'bancosol', storage)).toEqual({ username: 'ana@example.com', maskedDestination: '*** *** 4321' });
+    dropFlowStep('recovery', storage);
+    expect(readFlowStep('recovery', 'bancosol', storage)).toBeNull();
+    expect(readFlowStep('sign-in', 'bancosol', storage)).not.toBeNull();
+    dropFlowStep('sign-in', storage);
+    expect(storage.dump()).toBe('[]');
+  });
+
+  it('a hand-written entry cannot bring a secret in, and a broken one reads as none', () => {
+    const storage = memoryStorage();
+    storage.setItem('flow_steps', JSON.stringify({ recovery: { siteId: 'bancosol', step: { email: 'a@example.com', password: 'x' } } }));
+    expect(readFlowStep('recovery', 'bancosol', storage)).toEqual({ email: 'a@example.com' });
+    storage.setItem('flow_steps', '{not json');
+    expect(readFlowStep('recovery', 'bancosol', storage)).toBeNull();
   });
 });

@@ -125,11 +125,22 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     expect(callsTo(ASSETS).filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it('without a configured error the text is "A valid {product} card is required" (SPEC §8); a duplicate refusal says the same', async () => {
-    fakeAssets(withPanCapture(firstbank, { error: undefined }), [asset('a1', '1111', true)], { [`POST ${ASSETS}`]: failure(409, 'CARD_DUPLICATE', 'cid-dup') });
+  it('without a configured error the text is "A valid {product} card is required" (SPEC §8)', async () => {
+    fakeAssets(withPanCapture(firstbank, { error: undefined }), [asset('a1', '1111', true)], {
+      [`POST ${ASSETS}`]: failure(400, 'CARD_NOT_ELIGIBLE', 'cid-inel'),
+    });
     renderPortal('/firstbank/en_us/account/edit-pan');
     await addCard('4111 1111 1111 1111');
     expect((await screen.findByRole('alert')).textContent).toContain('A valid FirstBank card is required');
+  });
+
+  it('a card already on the account (CARD_DUPLICATE) says so, not that the number is invalid, even where the site configures its error text', async () => {
+    fakeAssets(firstbank, [asset('a1', '1111', true)], { [`POST ${ASSETS}`]: failure(409, 'CARD_DUPLICATE', 'cid-dup') });
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    await addCard('4111 1111 1111 1111');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This card is already on your account.');
+    expect(alert.textContent).not.toContain('A valid FirstBank card is required');
   });
 
   it('a number another account holds on the site (CARD_NOT_AVAILABLE): next to the field, where to get help with the X-CID, nothing about why', async () => {

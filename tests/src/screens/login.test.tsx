@@ -164,7 +164,12 @@ describe('ADR 0008 passcode codes lead to the next step with the login data in m
       maskedDestination: 'l***@example.com',
       breachedPassword: false,
     });
-    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    // Only where the flow stands is kept for a reload (ADR 0019 "Flow steps"): the user name, never the password.
+    expect(window.localStorage.length).toBe(0);
+    expect(Object.keys(window.sessionStorage)).toEqual(['flow_steps']);
+    expect(JSON.parse(window.sessionStorage.getItem('flow_steps') ?? '')).toEqual({
+      'sign-in': { siteId: 'eurobank', step: { username: 'lukas.schneider@example.com' } },
+    });
     expect(goToSignIn).not.toHaveBeenCalled();
     // §2 focus management: the new step's heading takes focus (an effect after the heading renders).
     await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));

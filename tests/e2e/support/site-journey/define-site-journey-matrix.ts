@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
 import { smsNumber } from '../../../../gateway/auth/passcode-delivery';
+import { localeDirection } from '../../../../schemas/locales/locale-table';
 import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
 import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
 import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
@@ -167,6 +168,9 @@ export function defineSiteJourneyMatrix(
               await page().locator('#root_otp').waitFor();
               await checkScreen('login-otp');
               const fromAuthenticator = state.totpSecret !== null && (await page().getByText(contentText('signIn', 'otp.totpIntro')).count()) > 0;
+              // A right-to-left page shows where the code went (`*** *** 3456`) left to right, on one line.
+              if (!fromAuthenticator && localeDirection(journey.locale) === 'rtl')
+                await expectLeftToRightOnOneLine(page().locator('.sign-in__intro bdi[dir="ltr"]'), /\d{4}$/);
               await page()
                 .locator('#root_otp')
                 .fill(fromAuthenticator ? await nextTotpCode() : await passcodeTo(request, target.baseUrl, destinations, seen));
@@ -514,6 +518,43 @@ const menuButton = (page: Page, journey: JourneySite, lastFour: string): Locator
   page.getByRole('button', { name: journey.text('cards', 'moreActionsFor', { lastFour }) });
 
 /** The capture block (SPEC §2): type the number (and the security code where the site asks it, ADR 0001 capture_cvv), add. */
+/**
+ * A masked value on a right-to-left page (SPEC §2 "Page language follows the locale"): an isolate that is left to
+ * right and does not wrap, its visible characters drawn left to right on one line (what a person reads: "•••• 3707",
+ * not "3707 ••••", and "*** *** 3456" not split over two lines). Text hidden for screen readers only is passed over.
+ */
+async function expectLeftToRightOnOneLine(isolate: Locator, text: RegExp): Promise<void> {
+  expect(await isolate.textContent()).toMatch(text);
+  const layout = await isolate.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const glyphs: { left: number; top: number }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue;
+      const content = node.textContent ?? '';
+      for (let index = 0; index < content.length; index += 1) {
+        if (/\s/.test(content[index]!)) continue;
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const box = range.getBoundingClientRect();
+        glyphs.push({ left: box.left, top: box.top });
+      }
+    }
+    return { direction: style.direction, unicodeBidi: style.unicodeBidi, whiteSpace: style.whiteSpace, glyphs };
+  });
+  expect({ direction: layout.direction, unicodeBidi: layout.unicodeBidi, whiteSpace: layout.whiteSpace }).toEqual({
+    direction: 'ltr',
+    unicodeBidi: 'isolate',
+    whiteSpace: 'nowrap',
+  });
+  expect(layout.glyphs.length).toBeGreaterThan(4);
+  layout.glyphs.slice(1).forEach((glyph, index) => {
+    expect(glyph.left).toBeGreaterThan(layout.glyphs[index]!.left);
+    expect(Math.abs(glyph.top - layout.glyphs[index]!.top)).toBeLessThan(2);
+  });
+}
+
 async function addCardInCaptureBlock(page: Page, card: string): Promise<void> {
   await cardInput(page).fill(groupedCard(card));
   await fillSecurityCode(page);
@@ -564,6 +605,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
     await page.getByText(journey.text('cards', 'limitReached')).waitFor();
   }
   await checkScreen('cards', true);
+  if (localeDirection(journey.locale) === 'rtl') await expectLeftToRightOnOneLine(page.locator('.card-rows .card-row__number').first(), /\d{4}$/);
   const numbers = await page.locator('.card-rows .card-row__number').allTextContents();
   const lastFours = numbers.map((text) => text.slice(-4));
 
