@@ -2,6 +2,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { asGatewayError } from '../../api/gateway-error';
 import { useGetPhoneProofQuery, useProvePhoneMutation, useResendPhoneProofMutation } from '../../api/phone-proof-api';
 import { freshProofRefusal, waitSecondsOf } from '../../auth/fresh-proof';
+import { useIsolatedText } from '../../content/use-isolated-text';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 import { FormAlert } from '../shared/FormAlert';
@@ -25,6 +26,8 @@ type Notice = { kind: 'error' | 'success'; message: string };
 export function PhoneProofPanel() {
   const { siteId } = useSiteLocation();
   const text = useText('profile');
+  // The masked number reads left to right inside Arabic text (ADR 0013).
+  const isolatedText = useIsolatedText('profile');
   const refusalText = useRefusalText();
   const state = useGetPhoneProofQuery({ siteId });
   const [provePhone, proving] = useProvePhoneMutation();
@@ -90,7 +93,7 @@ export function PhoneProofPanel() {
       <h2 id="profile-phone-proof-title" className="profile-panel__title">
         {text('phoneProof.title')}
       </h2>
-      <p className="profile-panel__intro">{text('phoneProof.intro', { phone: pendingPhone })}</p>
+      <p className="profile-panel__intro">{isolatedText('phoneProof.intro', { phone: pendingPhone })}</p>
       {notice && <FormAlert kind={notice.kind} message={notice.message} />}
       <form className="site-form" noValidate onSubmit={(event) => void prove(event)}>
         <div className="field">
