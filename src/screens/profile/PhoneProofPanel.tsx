@@ -6,6 +6,7 @@ import { useIsolatedText } from '../../content/use-isolated-text';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 import { FormAlert } from '../shared/FormAlert';
+import { OneTimeCodeInput } from '../shared/OneTimeCodeInput';
 import { useRefusalText } from '../shared/use-refusal-text';
 import { useRetryCountdown } from '../shared/use-retry-countdown';
 import '../shared/form-screens.css';
@@ -100,21 +101,15 @@ export function PhoneProofPanel() {
           <label className="field__label" htmlFor={inputId}>
             {text('phoneProof.codeLabel')}
           </label>
-          <input
+          <OneTimeCodeInput
             ref={codeInput}
             id={inputId}
-            className="field__input"
             name="phone-proof-code"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={code}
-            required
-            aria-invalid={codeError !== null}
-            aria-describedby={codeError === null ? undefined : errorId}
-            onChange={(event) => {
-              setCode(event.target.value);
+            invalid={codeError !== null}
+            describedBy={codeError === null ? undefined : errorId}
+            onChange={(typed) => {
+              setCode(typed);
               setCodeError(null);
             }}
           />

@@ -11,6 +11,7 @@ import { useIsolatedText } from '../../content/use-isolated-text';
 import { useText } from '../../content/use-text';
 import { useSiteLocation } from '../../site/use-site-location';
 import { FormAlert } from './FormAlert';
+import { OneTimeCodeInput } from './OneTimeCodeInput';
 import { PasscodeChannelChoice } from './PasscodeChannelChoice';
 import { RetryAnnouncement } from './RetryAnnouncement';
 import { useRefusalText } from './use-refusal-text';
@@ -180,21 +181,16 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
                 <label className="field__label" htmlFor={inputId}>
                   {text('freshProof.codeLabel')}
                 </label>
-                <input
+                <OneTimeCodeInput
                   ref={codeInput}
                   id={inputId}
-                  className="field__input confirm-its-you__code"
+                  className="confirm-its-you__code"
                   name="otp"
-                  dir="ltr"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
                   value={code}
-                  required
-                  aria-invalid={codeError !== null}
-                  aria-describedby={describedBy === '' ? undefined : describedBy}
-                  onChange={(event) => {
-                    setCode(event.target.value);
+                  invalid={codeError !== null}
+                  describedBy={describedBy === '' ? undefined : describedBy}
+                  onChange={(typed) => {
+                    setCode(typed);
                     setCodeError(null);
                   }}
                 />
