@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE } from '../locale';
 import { recipientById } from '../mail/recipient';
 import { phoneProofText } from './account-mail';
 import { queuePhoneChangeNotices, type ChangeNotice } from './account-notices';
+import { PASSCODE_PHONE_CHANGE, passcodePhoneChange } from './provisional-phone';
 
 /**
  * docs/decisions/0025-fresh-proof.md "A new phone is proved before it counts": sign-in and recovery codes are
@@ -64,7 +65,7 @@ async function holdNewPhoneForProof(
   if (next === passcodePhoneOf(before)) return;
   const { userId, siteId, now } = where;
   if (next === null) {
-    await tx.query('update user_sites set passcode_phone = null where user_id = $1 and site_id = $2', [userId, siteId]);
+    await tx.query(`update user_sites set ${PASSCODE_PHONE_CHANGE} where user_id = $1 and site_id = $2`, [userId, siteId, ...passcodePhoneChange(null, now)]);
     await tx.query('delete from phone_proofs where user_id = $1 and site_id = $2', [userId, siteId]);
     return;
   }
@@ -177,32 +178,9 @@ export async function confirmPhoneProof(
     const phone = proved.rows[0]?.phone;
     // A racing call with the same code, or a save of another number, came first.
     if (phone === undefined) throw passcodeInvalid(0);
-    await tx.query('update user_sites set passcode_phone = $3, passcode_phone_proved_at = $4 where user_id = $1 and site_id = $2', [
-      userId,
-      siteId,
-      phone,
-      now,
-    ]);
+    await tx.query(`update user_sites set ${PASSCODE_PHONE_CHANGE} where user_id = $1 and site_id = $2`, [userId, siteId, ...passcodePhoneChange(phone, now)]);
   });
   return { pendingPhone: null };
-}
-
-/**
- * How long a newly proved phone waits before password-reset codes go to it (ADR 0025 "Recovery waits for a new
- * phone"; Google's wait after a recovery phone changes): whoever held a session within the owner's 10 minutes of
- * fresh proof can prove a phone of their own, but a reset by it waits while the notices reach the owner's old phone
- * and address, whose "this wasn't me" link ends it all.
- */
-export const RECOVERY_WAIT_AFTER_PROOF_MS = 7 * 24 * 60 * 60_000;
-
-/** True when `phone` became a passcode phone of the account by a code less than `RECOVERY_WAIT_AFTER_PROOF_MS` ago. */
-export async function isRecentlyProvedPhone(db: Queryable, userId: string, phone: string, now: Date): Promise<boolean> {
-  const found = await db.query('select 1 from user_sites where user_id = $1 and passcode_phone = $2 and passcode_phone_proved_at > $3 limit 1', [
-    userId,
-    phone,
-    new Date(now.getTime() - RECOVERY_WAIT_AFTER_PROOF_MS),
-  ]);
-  return found.rows.length > 0;
 }
 
 function notPending(): HttpError {

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE } from '../locale';
 import type { MessageChannel } from '../mail/mailer';
 import { recipientById } from '../mail/recipient';
 import { recoveryCodeMessage } from './account-mail';
-import { isRecentlyProvedPhone } from './phone-proof';
+import { isRecentlyProvedPhone } from './provisional-phone';
 import { isUnprovedAccount } from './unproved-accounts';
 
 /**
@@ -43,7 +43,7 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, job
   if (!destinations) return;
   // ADR 0009 "Activation": a never-activated account's phone is only what its registrant typed, and a reset
   // of such an account activates it, so its code goes to the mailbox the activation would have proved. ADR 0025
-  // "Recovery waits for a new phone": a phone proved in the last 7 days is not yet a way to reset the password.
+  // "A new phone stays provisional for 7 days": no password reset goes to it meanwhile.
   const textable =
     destinations.phone !== null &&
     !(await isUnprovedAccount(db, userId)) &&

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { endEverySession } from '../auth/session-store';
 import type { Database, Queryable } from '../db/database';
+import { PROVISIONAL_PHONE_MS, restoreProvisionalPhones } from './provisional-phone';
 
 /**
  * "This wasn't me" (docs/decisions/0021-recovery-codes-and-account-notices.md "Telling the holder"): each notice
@@ -51,9 +52,32 @@ export async function issueSecureAccountToken(db: Database, userId: string, now:
   return token;
 }
 
-/** What securing an account answers: the account's address when the token was mailed to it, for the recovery form. */
+/**
+ * What securing an account answers: the account's address when the token was mailed to it, for the recovery form,
+ * and what was undone (ADR 0025 "A new phone stays provisional for 7 days").
+ */
 export interface SecuredAccount {
   email: string | null;
+  undone: Array<'phone' | 'authenticator'>;
+}
+
+/**
+ * What someone holding a session within the owner's 10 minutes of fresh proof could have made theirs, undone if it
+ * is less than 7 days old: a passcode phone goes back to the one it replaced, and an authenticator enrolled since
+ * goes with its recovery codes (the owner enrols their own again). Older changes are the holder's own by then:
+ * their notices went to the old phone and the address a week ago.
+ */
+async function undoProvisionalChanges(tx: Queryable, userId: string, now: Date): Promise<SecuredAccount['undone']> {
+  const undone: SecuredAccount['undone'] = [];
+  if (await restoreProvisionalPhones(tx, userId, now)) undone.push('phone');
+  const since = new Date(now.getTime() - PROVISIONAL_PHONE_MS);
+  const removed = await tx.query("delete from totp_secrets where user_id = $1 and status = 'ENROLLED' and enrolled_at > $2 returning 1", [userId, since]);
+  if (removed.rows.length > 0) {
+    await tx.query('delete from mfa_recovery_codes where user_id = $1', [userId]);
+    await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2 where id = $1", [userId, now]);
+    undone.push('authenticator');
+  }
+  return undone;
 }
 
 /**
@@ -73,8 +97,9 @@ export async function secureAccountWithToken(db: Database, token: string, now: D
     const row = spent.rows[0];
     if (row === undefined) return null;
     await endEverySession(tx, row.user_id, now);
-    if (!row.reveals_email) return { email: null };
+    const undone = await undoProvisionalChanges(tx, row.user_id, now);
+    if (!row.reveals_email) return { email: null, undone };
     const user = await tx.query<{ email: string }>('select email from users where id = $1', [row.user_id]);
-    return { email: user.rows[0]?.email ?? null };
+    return { email: user.rows[0]?.email ?? null, undone };
   });
 }

@@ -35,8 +35,13 @@ export const DELETED_ANSWER = statusAnswer('DELETED');
  */
 export const ACCOUNT_SECURED_ANSWER = {
   type: 'object',
-  required: ['status', 'email'],
-  properties: { status: { const: 'ACCOUNT_SECURED' }, email: NULLABLE_STRING },
+  required: ['status', 'email', 'undone'],
+  properties: {
+    status: { const: 'ACCOUNT_SECURED' },
+    email: NULLABLE_STRING,
+    /** ADR 0025 "A new phone stays provisional for 7 days": what "this wasn't me" put back. */
+    undone: { type: 'array', items: { enum: ['phone', 'authenticator'] } },
+  },
 } as const;
 
 export const ENROLLED_ASSETS_ANSWER = { type: 'array', items: ENROLLED_ASSET_SCHEMA } as const;

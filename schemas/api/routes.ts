@@ -613,9 +613,12 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'public',
     availability: 'always',
     summary:
-      '"This wasn\'t me": spends the token of a notice\'s link and ends every session, refresh token and trusted device of its account; 400 SECURE_ACCOUNT_LINK_INVALID alike for an unknown, used or expired token.',
+      '"This wasn\'t me": spends the token of a notice\'s link, ends every session, refresh token and trusted device of its account, and undoes a phone or authenticator change of the last 7 days; 400 SECURE_ACCOUNT_LINK_INVALID alike for an unknown, used or expired token.',
     request: { body: request.SECURE_ACCOUNT_BODY },
-    response: ok('`{ status: "ACCOUNT_SECURED", email }`: the address for the recovery form, or null for a texted link.', answer.ACCOUNT_SECURED_ANSWER),
+    response: ok(
+      '`{ status: "ACCOUNT_SECURED", email, undone }`: the address for the recovery form, or null for a texted link; what was put back (ADR 0025).',
+      answer.ACCOUNT_SECURED_ANSWER,
+    ),
   },
   {
     method: 'POST',

@@ -95,7 +95,7 @@ export function Component() {
           <ul className="secure-account__effects">
             <li>{text('secureAccount.signOut')}</li>
             <li>{text('secureAccount.trustedDevices')}</li>
-            <li>{text('secureAccount.nothingElse')}</li>
+            <li>{text('secureAccount.undoes')}</li>
           </ul>
           <p className="sign-in__intro">{text('secureAccount.next')}</p>
           <div className="account-actions">

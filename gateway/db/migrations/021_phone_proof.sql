@@ -5,9 +5,12 @@
 -- sign-in and recovery code still goes to the old phone (or, with none, by e-mail). The number is kept as a text
 -- would dial it (`smsNumber`: digits, with a leading `+` when typed so).
 alter table user_sites add column passcode_phone text check (passcode_phone ~ '^\+?[0-9]+$');
--- When the holder proved it with a code; null for a phone given at registration or stored before this rule. For 7
--- days after a proof, password-reset codes still go by e-mail (ADR 0025 "Recovery waits for a new phone").
-alter table user_sites add column passcode_phone_proved_at timestamptz;
+-- When a session last changed it (a new number proved, or the phone removed), and the passcode phone it replaced;
+-- null for a phone given at registration or stored before this rule. For 7 days after a change, password-reset
+-- codes do not go to the new number, and "this wasn't me" puts the replaced one back (ADR 0025 "A new phone stays
+-- provisional for 7 days").
+alter table user_sites add column passcode_phone_changed_at timestamptz;
+alter table user_sites add column previous_passcode_phone text check (previous_passcode_phone ~ '^\+?[0-9]+$');
 
 -- A phone stored before this rule was the one passcodes went to, so it stays the passcode phone.
 update user_sites

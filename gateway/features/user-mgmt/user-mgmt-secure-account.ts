@@ -25,7 +25,7 @@ export async function userMgmtSecureAccountRoutes(app: FastifyInstance, options:
       if (secured === null) {
         throw new HttpError(400, 'SECURE_ACCOUNT_LINK_INVALID', 'This link is not valid, was already used or has expired.', { token: 'invalid' });
       }
-      return { status: 'ACCOUNT_SECURED', email: secured.email };
+      return { status: 'ACCOUNT_SECURED', email: secured.email, undone: secured.undone };
     },
   );
 }

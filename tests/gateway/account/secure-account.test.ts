@@ -9,8 +9,8 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
  * ADR 0021 "Telling the holder", "This wasn't me": the token of a notice's link, posted to the public
- * `user-mgmt/user/secure-account`, ends every session, refresh token and trusted device of its account and
- * changes nothing else; it works once and for 7 days, and an unknown, spent or expired token answers alike.
+ * `user-mgmt/user/secure-account`, ends every session, refresh token and trusted device of its account, puts back
+ * what ADR 0025 keeps provisional for 7 days (tests/gateway/security/phone-proof.test.ts), and changes nothing else; it works once and for 7 days, and an unknown, spent or expired token answers alike.
  * Opening the link changes nothing (mail scanners fetch links). No token reaches a log line or the database.
  */
 const CAMILLE = { email: 'camille@example.com', password: 'Maple#Erable2025', siteId: 'maplecu', phone: '514-555-0143' };
@@ -67,7 +67,7 @@ describeEachDatabase((leg) => {
     const stampBefore = (await gateway.test.db.query<{ security_stamp: string }>('select security_stamp from users where id = $1', [userId])).rows[0];
     const secured = await secure(token);
     expect(secured.statusCode, secured.body).toBe(200);
-    expect(secured.json()).toEqual({ status: 'ACCOUNT_SECURED', email: CAMILLE.email });
+    expect(secured.json()).toEqual({ status: 'ACCOUNT_SECURED', email: CAMILLE.email, undone: [] });
     expect(await signedInStill(phone)).toBe(false);
     expect(await signedInStill(tablet)).toBe(false);
     const refreshed = await tablet.call({
@@ -119,8 +119,11 @@ describeEachDatabase((leg) => {
     const saved = await browser.call({ method: 'POST', url: 'user-attribute/v2/user/maplecu', json: { attributes: { phone: '514-555-0177' } } });
     expect(saved.statusCode, saved.body).toBe(200);
     const token = await newestLinkToken('5145550143');
-    expect((await secure(token)).json<unknown>()).toEqual({ status: 'ACCOUNT_SECURED', email: null });
+    expect((await secure(token)).json<unknown>()).toEqual({ status: 'ACCOUNT_SECURED', email: null, undone: ['phone'] });
     expect(await signedInStill(browser)).toBe(false);
+    // ADR 0025: the new number, still waiting for its code, leaves the profile: the phone is the one passcodes go to.
+    const shown = await gateway.test.db.query<{ phone: string }>(`select attributes->>'phone' as phone from user_sites where user_id = $1`, [userId]);
+    expect(shown.rows).toEqual([{ phone: '5145550143' }]);
 
     const anyone = await new TestBrowser(gateway.app, '203.0.113.71').open();
     expect((await anyone.call({ method: 'POST', url: SECURE, json: {} })).json()).toMatchObject({ error: 'VALIDATION_FAILED' });

@@ -125,6 +125,36 @@ describeEachDatabase((leg) => {
       expect(same.statusCode).toBe(200);
     });
 
+    it('an authenticator enrolled by whoever held the session is removed by the owner\'s "this wasn\'t me", with its recovery codes', async () => {
+      const held = await emilySignedIn();
+      const { secret } = (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
+      const enrolled = await held.call({
+        method: 'POST',
+        url: 'user-mgmt/user/mfa/totp/enroll',
+        json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) },
+      });
+      expect(enrolled.statusCode).toBe(200);
+      const owner = await new TestBrowser(gateway.app, '198.51.100.9').open();
+      expect((await owner.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank' })).json()).toMatchObject({ error: 'MFA_OTP_REQUIRED' });
+
+      // The owner's mail of the enrolment carries the link.
+      const token = (await gateway.outbox.messagesTo(EMILY.email))
+        .map((message) => /secure-account\?token=([A-Za-z0-9_-]{43})/.exec(message.text)?.[1])
+        .find((found) => found !== undefined);
+      const secured = await owner.call({ method: 'POST', url: 'user-mgmt/user/secure-account', json: { token } });
+      expect(secured.json()).toEqual({ status: 'ACCOUNT_SECURED', email: EMILY.email, undone: ['authenticator'] });
+      // Back to the site's own rule, the e-mailed passcode; the thief's session is over.
+      expect((await owner.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank' })).json()).toMatchObject({
+        error: 'OTP_REQUIRED_EMAIL',
+      });
+      expect(
+        (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } }))
+          .statusCode,
+      ).toBe(401);
+      const left = await gateway.test.db.query('select 1 from mfa_recovery_codes');
+      expect(left.rows).toEqual([]);
+    });
+
     it('a reset or sign-in code goes only by the channels the site allows, and is accepted only for the channel and site it was sent for', async () => {
       // The public recovery call: firstbank offers no SMS recovery.
       const anyone = await new TestBrowser(gateway.app, '203.0.113.40').open();

@@ -106,6 +106,31 @@ describeEachDatabase((leg) => {
     expect(await gateway.outbox.messagesTo(MATEO.email)).toHaveLength(mailed + 1);
   });
 
+  it('"this wasn\'t me" from the old phone puts it back: the profile shows it, and sign-in codes go to it again', async () => {
+    // Someone holding the session within the owner's 10 minutes proves a phone of their own.
+    expect((await savePhone(NEW_PHONE)).statusCode).toBe(200);
+    expect((await prove(await gateway.latestCode(NEW_PHONE))).statusCode).toBe(200);
+    expect((await savePhone(LATER_PHONE)).statusCode).toBe(200);
+    expect((await prove(await gateway.latestCode(LATER_PHONE))).statusCode).toBe(200);
+    expect(await signInCodeGoesTo()).toBe('*** *** 4444');
+
+    // The owner follows the link texted to the phone they had, the first notice.
+    const token = (await gateway.outbox.messagesTo(MATEO.phone))
+      .map((message) => /secure-account\?token=([A-Za-z0-9_-]{43})/.exec(message.text)?.[1])
+      .filter((found) => found !== undefined)
+      .at(-1);
+    expect(token).toBeDefined();
+    const owner = await new TestBrowser(gateway.app, '198.51.100.50').open();
+    const secured = await owner.call({ method: 'POST', url: 'user-mgmt/user/secure-account', json: { token } });
+    expect(secured.statusCode).toBe(200);
+    expect(secured.json()).toEqual({ status: 'ACCOUNT_SECURED', email: null, undone: ['phone'] });
+    expect(await signInCodeGoesTo()).toBe('*** *** 4321');
+    const stored = await gateway.test.db.query<{ phone: string }>(`select attributes->>'phone' as phone from user_sites where site_id = 'bancosol'`);
+    expect(stored.rows[0]?.phone).toBe(MATEO.phone);
+    // The session that changed it is over.
+    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/phone-proof' })).statusCode).toBe(401);
+  });
+
   it('a code texted to an earlier new number never proves a later one', async () => {
     expect((await savePhone(NEW_PHONE)).statusCode).toBe(200);
     const earlier = await gateway.latestCode(NEW_PHONE);

@@ -22,7 +22,7 @@ const secureButton = () => screen.findByRole('button', { name: 'Secure my accoun
 
 describe('secure-account (ADR 0021)', () => {
   it('shows what securing does and posts nothing until the button is pressed', async () => {
-    answerWith(secureAnswers({ status: 200, data: { status: 'ACCOUNT_SECURED', email: 'emily.carter@example.com' } }));
+    answerWith(secureAnswers({ status: 200, data: { status: 'ACCOUNT_SECURED', email: 'emily.carter@example.com', undone: [] } }));
     renderPortal(`/firstbank/en_us/account/secure-account?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Secure your account' })).toBeTruthy();
     expect(await secureButton()).toBeTruthy();
@@ -30,14 +30,14 @@ describe('secure-account (ADR 0021)', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'signs your account out on every device, this one too',
       'stops trusting every device that skipped the passcode',
-      'changes nothing else: your profile, cards and settings stay as they are',
+      'puts back a phone number changed in the last 7 days, and removes an authenticator app added in the last 7 days; your other details, cards and settings stay as they are',
     ]);
     expect(callsTo(SECURE)).toHaveLength(0);
   });
 
   it('the button posts the token once, forgets this browser’s session and leads to the password reset with the address filled in; the token is left behind', async () => {
     signInTheBrowser();
-    answerWith(secureAnswers({ status: 200, data: { status: 'ACCOUNT_SECURED', email: 'emily.carter@example.com' } }));
+    answerWith(secureAnswers({ status: 200, data: { status: 'ACCOUNT_SECURED', email: 'emily.carter@example.com', undone: [] } }));
     const { router } = renderPortal(`/firstbank/en_us/account/secure-account?token=${TOKEN}&siteid=firstbank`);
     fireEvent.click(await secureButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/recovery'));
