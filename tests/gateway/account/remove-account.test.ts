@@ -65,6 +65,10 @@ describeEachDatabase((leg) => {
     await gateway.test.db.query(`insert into agent_site_grants (user_id, site_id) values ($1, 'firstbank')`, [userId]);
     // An alias (docs/decisions/0022-declared-calls.md) names the person, so it goes with them.
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/alias', json: { alias: 'ana.card', aliasType: 'USERNAME' } })).statusCode).toBe(200);
+    // A new phone waiting for its code (ADR 0025 "A new phone is proved before it counts").
+    expect((await browser.call({ method: 'POST', url: 'user-attribute/v2/user/firstbank', json: { attributes: { phone: '2125550123' } } })).statusCode).toBe(
+      200,
+    );
     const before = await rowsPerTable(userId);
     expect(Object.keys(before).sort()).toEqual([
       'activation_tokens',
@@ -76,6 +80,7 @@ describeEachDatabase((leg) => {
       'mfa_recovery_codes',
       'one_time_codes',
       'password_history',
+      'phone_proofs',
       'refresh_tokens',
       'secure_account_tokens',
       'sessions',
