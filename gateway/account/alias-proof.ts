@@ -1,7 +1,7 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { normaliseAlias } from '../../schemas/account/user-alias';
 import type { AuthServices } from '../auth/auth-services';
-import { CODE_TTL_MS, codeHash, MAX_CODE_ATTEMPTS, newCode } from '../auth/one-time-codes';
+import { checkHeldCode, CODE_TTL_MS, codeHash, MAX_CODE_ATTEMPTS, newCode, type HeldCode } from '../auth/one-time-codes';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { HttpError } from '../http/errors';
@@ -79,13 +79,10 @@ export async function sendAliasProof(db: Database, fixtures: Fixtures, services:
   await services.mailer.send(aliasProofMail(services.mailTexts(reader?.locale ?? DEFAULT_LOCALE), alias, site, code, CODE_TTL_MS / 60_000));
 }
 
-interface PendingAlias {
+interface PendingAlias extends HeldCode {
   alias: string;
   normalised: string;
   proved_at: Date | string | null;
-  proof_id: string | null;
-  proof_hash: string | null;
-  proof_expires_at: Date | string | null;
 }
 
 /**
@@ -113,20 +110,20 @@ export async function confirmAliasProof(
   if (row === undefined || row.normalised !== normalised) throw notPending();
   if (row.proved_at !== null) return { alias: row.alias, aliasType: 'EMAIL', proved: true };
   // No code yet (the job has not run), or a spent or expired one: "ask for a new one" is posting the alias again.
-  if (row.proof_id === null || row.proof_hash === null || row.proof_expires_at === null) throw passcodeInvalid(0);
-  if (new Date(row.proof_expires_at).getTime() <= now.getTime()) throw passcodeInvalid(0);
-
-  const spent = await db.query<{ proof_attempts: number }>(
-    `update user_aliases set proof_attempts = proof_attempts + 1
-      where user_id = $1 and site_id = $2 and alias_type = 'EMAIL' and proof_id = $3 and proof_attempts < $4
-      returning proof_attempts`,
-    [userId, siteId, row.proof_id, MAX_CODE_ATTEMPTS],
-  );
-  const attempts = spent.rows[0]?.proof_attempts;
-  if (attempts === undefined) throw passcodeInvalid(0);
-  const expected = Buffer.from(row.proof_hash, 'hex');
-  const given = Buffer.from(codeHash(services.tokenSigningKey, row.proof_id, passcode), 'hex');
-  if (!timingSafeEqual(expected, given)) throw passcodeInvalid(MAX_CODE_ATTEMPTS - attempts);
+  const attemptsLeft = await checkHeldCode(row, passcode, {
+    key: services.tokenSigningKey,
+    now,
+    countAttempt: async (proofId) =>
+      (
+        await db.query<{ proof_attempts: number }>(
+          `update user_aliases set proof_attempts = proof_attempts + 1
+            where user_id = $1 and site_id = $2 and alias_type = 'EMAIL' and proof_id = $3 and proof_attempts < $4
+            returning proof_attempts`,
+          [userId, siteId, proofId, MAX_CODE_ATTEMPTS],
+        )
+      ).rows[0]?.proof_attempts,
+  });
+  if (attemptsLeft !== null) throw passcodeInvalid(attemptsLeft);
 
   // Only the mailbox's owner gets this far, so telling them the address became someone else's since the code
   // was mailed (an activated registration, or another of their accounts proving it first) tells no one else anything.

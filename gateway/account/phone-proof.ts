@@ -1,8 +1,8 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AuthServices } from '../auth/auth-services';
 import { maskPhone } from '../auth/masking';
-import { CODE_TTL_MS, codeHash, MAX_CODE_ATTEMPTS, newCode } from '../auth/one-time-codes';
+import { checkHeldCode, CODE_TTL_MS, codeHash, MAX_CODE_ATTEMPTS, newCode, type HeldCode } from '../auth/one-time-codes';
 import { passcodePhoneOf } from '../auth/passcode-delivery';
 import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -109,11 +109,8 @@ export async function sendPhoneProof(db: Database, fixtures: Fixtures, services:
   await services.mailer.send(phoneProofText(services.mailTexts(reader?.locale ?? DEFAULT_LOCALE), job.phone, site, code, CODE_TTL_MS / 60_000));
 }
 
-interface PendingPhone {
+interface PendingPhone extends HeldCode {
   phone: string;
-  proof_id: string | null;
-  proof_hash: string | null;
-  proof_expires_at: Date | string | null;
 }
 
 async function pendingPhoneOf(db: Queryable, userId: string, siteId: string): Promise<PendingPhone | null> {
@@ -155,19 +152,20 @@ export async function confirmPhoneProof(
   const pending = await pendingPhoneOf(db, userId, siteId);
   if (pending === null) throw notPending();
   // No code yet (the job has not run), or a spent or expired one: a new one is `resend`.
-  if (pending.proof_id === null || pending.proof_hash === null || pending.proof_expires_at === null) throw passcodeInvalid(0);
-  if (new Date(pending.proof_expires_at).getTime() <= now.getTime()) throw passcodeInvalid(0);
-  const counted = await db.query<{ proof_attempts: number }>(
-    `update phone_proofs set proof_attempts = proof_attempts + 1
-      where user_id = $1 and site_id = $2 and proof_id = $3 and proof_attempts < $4
-      returning proof_attempts`,
-    [userId, siteId, pending.proof_id, MAX_CODE_ATTEMPTS],
-  );
-  const attempts = counted.rows[0]?.proof_attempts;
-  if (attempts === undefined) throw passcodeInvalid(0);
-  const expected = Buffer.from(pending.proof_hash, 'hex');
-  const given = Buffer.from(codeHash(services.tokenSigningKey, pending.proof_id, passcode), 'hex');
-  if (!timingSafeEqual(expected, given)) throw passcodeInvalid(MAX_CODE_ATTEMPTS - attempts);
+  const attemptsLeft = await checkHeldCode(pending, passcode, {
+    key: services.tokenSigningKey,
+    now,
+    countAttempt: async (proofId) =>
+      (
+        await db.query<{ proof_attempts: number }>(
+          `update phone_proofs set proof_attempts = proof_attempts + 1
+            where user_id = $1 and site_id = $2 and proof_id = $3 and proof_attempts < $4
+            returning proof_attempts`,
+          [userId, siteId, proofId, MAX_CODE_ATTEMPTS],
+        )
+      ).rows[0]?.proof_attempts,
+  });
+  if (attemptsLeft !== null) throw passcodeInvalid(attemptsLeft);
   const proofId = pending.proof_id;
   await db.transaction(async (tx) => {
     const proved = await tx.query<{ phone: string }>('delete from phone_proofs where user_id = $1 and site_id = $2 and proof_id = $3 returning phone', [

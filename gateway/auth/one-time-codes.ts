@@ -124,6 +124,33 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/** A code kept on the row of what it proves (an EMAIL alias, a new phone): its id, keyed hash and expiry, or nulls before one was sent. */
+export interface HeldCode {
+  proof_id: string | null;
+  proof_hash: string | null;
+  proof_expires_at: Date | string | null;
+}
+
+/**
+ * Checks `code` against a code held on its own row (ADR 0008 rules, as `checkCode`): null when it is right, else the
+ * attempts left, 0 for no code, an expired one or one out of attempts. `countAttempt` adds one to the row's attempts
+ * only while the code is the one read and attempts remain, and answers the new count (undefined when it did not), so
+ * two racing checks cannot pass the attempts.
+ */
+export async function checkHeldCode(
+  held: HeldCode,
+  code: string,
+  options: { key: Buffer; now: Date; countAttempt: (proofId: string) => Promise<number | undefined> },
+): Promise<number | null> {
+  const { proof_id: proofId, proof_hash: hash, proof_expires_at: expiresAt } = held;
+  if (proofId === null || hash === null || expiresAt === null) return 0;
+  if (new Date(expiresAt).getTime() <= options.now.getTime()) return 0;
+  const attempts = await options.countAttempt(proofId);
+  if (attempts === undefined) return 0;
+  const right = timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(codeHash(options.key, proofId, code), 'hex'));
+  return right ? null : MAX_CODE_ATTEMPTS - attempts;
+}
+
 /** The keyed hash a code is stored as, salted with the id of the row that holds it. */
 export function codeHash(key: Buffer, id: string, code: string): string {
   return createHmac('sha256', key).update(`one-time-code:${id}:${code}`).digest('hex');
