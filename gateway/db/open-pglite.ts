@@ -5,13 +5,15 @@ import { DATE_TYPE_OID, type Database, type Queryable } from './database';
 /**
  * The embedded database (DESIGN "The real parts"): PostgreSQL compiled to WebAssembly, running
  * in the gateway's own process, with its data in `dataDir` so `npm start` keeps data across
- * restarts. Without `dataDir` it lives in memory (tests). PGlite has a single connection and
+ * restarts. Without `dataDir` it lives in memory (tests), from `initialData` when given. PGlite has a single connection and
  * queues queries itself, so there is no pool and no concurrency to manage.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, initialData?: Blob): Promise<Database> {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create({
     ...(dataDir === undefined ? {} : { dataDir }),
+    // A data dir dumped by `dumpDataDir` skips initdb, most of a cold start (the tests' in-memory databases).
+    ...(initialData === undefined ? {} : { loadDataDir: initialData }),
     parsers: { [DATE_TYPE_OID]: (value: string) => value },
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
 import { migrate } from '../../../gateway/db/migrate';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseConnectionError } from '../../../gateway/db/database-outage';
-import { openPglite } from '../../../gateway/db/open-pglite';
+import { openTestPglite } from '../support/database-legs';
 import { openPostgres } from '../../../gateway/db/open-postgres';
 import { freePort } from '../../support/free-port';
 import { capturingLogger } from '../support/capturing-logger';
@@ -58,7 +58,7 @@ describe('a call while the database cannot be reached', () => {
   let lines: string[];
   beforeEach(async () => {
     unreachable = await openPostgres({ connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/none` });
-    working = await openPglite();
+    working = await openTestPglite();
     await migrate(working);
     current = unreachable;
     const captured = capturingLogger();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../../gateway/db/migrate';
-import { openPglite } from '../../../gateway/db/open-pglite';
+import { openTestPglite } from '../support/database-legs';
 import type { Database } from '../../../gateway/db/database';
 import { BODY_LIMIT_BYTES, buildGateway } from '../../../gateway/server';
 import { registrationBody } from '../support/account-requests';
@@ -440,7 +440,7 @@ describe('API fuzz (SPEC §8)', () => {
   };
 
   beforeAll(async () => {
-    db = await openPglite();
+    db = await openTestPglite();
     await migrate(db);
     await insertUser(db, { email: SIGNED_IN_EMAIL, password: HOLDER_PASSWORD, siteId: SITE_ID });
     app = await buildGateway({ db, fixtures: await realFixtures(), testMode: true, logger: log.logger });

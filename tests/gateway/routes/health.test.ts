@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../gateway/db/database';
-import { openPglite } from '../../../gateway/db/open-pglite';
+import { openTestPglite } from '../support/database-legs';
 import { API_BASES, buildTestGateway } from '../support/test-gateway';
 
 let db: Database;
 let app: FastifyInstance;
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openTestPglite();
   app = await buildTestGateway({ db });
 });
 afterAll(() => app.close());

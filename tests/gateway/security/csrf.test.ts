@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../../gateway/db/migrate';
-import { openPglite } from '../../../gateway/db/open-pglite';
+import { openTestPglite } from '../support/database-legs';
 import type { Database } from '../../../gateway/db/database';
 import { buildGateway } from '../../../gateway/server';
 import { insertUser } from '../support/test-browser';
@@ -67,7 +67,7 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
   let session = '';
 
   beforeAll(async () => {
-    db = await openPglite();
+    db = await openTestPglite();
     await migrate(db);
     await insertUser(db, HOLDER);
     app = await buildGateway({ db, fixtures: await realFixtures(), testMode: true });

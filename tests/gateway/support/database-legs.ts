@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
 import { openPglite } from '../../../gateway/db/open-pglite';
 import { openPostgres } from '../../../gateway/db/open-postgres';
@@ -25,13 +26,26 @@ export interface DatabaseLeg {
   open(): Promise<TestDatabase>;
 }
 
+let initialData: Promise<Blob | undefined> | undefined;
+/**
+ * An in-memory PGlite started from the empty data dir the gateway project's global setup dumped
+ * (tests/support/gateway-build-setup.ts), so no test file pays for initdb; a cold start where no dump was provided.
+ */
+export async function openTestPglite(): Promise<Database> {
+  initialData ??= (async () => {
+    const file = inject('pgliteInitialData') as string | undefined;
+    return file === undefined ? undefined : new Blob([await readFile(file)]);
+  })();
+  return openPglite(undefined, await initialData);
+}
+
 const freshSchemaName = () => `gateway_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
 let sharedPglite: Promise<Database> | undefined;
 const pgliteLeg: DatabaseLeg = {
   name: 'PGlite (embedded, in memory)',
   open: async () => {
-    const engine = await (sharedPglite ??= openPglite());
+    const engine = await (sharedPglite ??= openTestPglite());
     const schema = freshSchemaName();
     // PGlite has one connection, so the search_path set here holds until the next test sets its own.
     await engine.exec(`create schema ${schema}; set search_path to ${schema}`);
@@ -68,7 +82,7 @@ let warned = false;
 export function describeEachDatabase(suite: (leg: DatabaseLeg) => void): void {
   // Starting PGlite takes seconds when many test files run at once: do it once, with room, before any test's hooks.
   beforeAll(async () => {
-    await (sharedPglite ??= openPglite());
+    await (sharedPglite ??= openTestPglite());
   }, 60_000);
   afterAll(async () => {
     await (await sharedPglite)?.close();
