@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { revokeSession, sessionIdOf } from '../../../gateway/auth/session-store';
-import { migrate } from '../../../gateway/db/migrate';
 import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { API_BASES, realFixtures, withXsrf } from '../support/test-gateway';
@@ -33,8 +32,7 @@ describeEachDatabase((leg) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     app = await buildGateway({ db: test.db, fixtures: await realFixtures(), testMode: true });
   });
   afterEach(async () => {

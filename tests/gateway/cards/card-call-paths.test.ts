@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardCallRoutes } from '../../../gateway/cards/card-call-paths';
-import { migrate } from '../../../gateway/db/migrate';
 import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { insertUser, TestBrowser } from '../support/test-browser';
@@ -40,8 +39,7 @@ describeEachDatabase((leg) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     app = await buildGateway({ db: test.db, fixtures: await fixturesWithAltbank(), testMode: true });
   });
   afterEach(async () => {

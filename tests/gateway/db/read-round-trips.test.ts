@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../gateway/db/database';
-import { migrate } from '../../../gateway/db/migrate';
 import { buildGateway } from '../../../gateway/server';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
@@ -50,8 +49,7 @@ describeEachDatabase((leg) => {
   const counting = new AsyncLocalStorage<string[]>();
 
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     clock = new AdjustableClock();
     app = await buildGateway({ db: countingDatabase(test.db, counting), fixtures: await realFixtures(), testMode: true, auth: { clock } });
     emilyId = await insertUser(test.db, { email: 'emily@example.com', password: PASSWORD, siteId: SITE });

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { BinRange } from '../../../schemas/cards/bin-ranges';
-import { migrate } from '../../../gateway/db/migrate';
 import { seedDemoData } from '../../../gateway/db/seed-demo-data';
 import type { DemoUser } from '../../../gateway/fixtures/load-fixtures';
 import { createCardFingerprinter } from '../../../gateway/security/card-fingerprint';
@@ -25,8 +24,7 @@ beforeAll(async () => {
 describeEachDatabase((leg) => {
   let test: TestDatabase;
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
   });
   afterEach(() => test.dispose());
 

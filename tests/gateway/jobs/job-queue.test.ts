@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { migrate } from '../../../gateway/db/migrate';
 import type { Database } from '../../../gateway/db/database';
 import { JOB_LEASE_MS, JobQueue, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
 import { AdjustableClock } from '../../../gateway/time/clock';
@@ -18,9 +17,8 @@ describeEachDatabase((leg) => {
   let clock: AdjustableClock;
   const queues: JobQueue[] = [];
   beforeEach(async () => {
-    test = await leg.open();
+    test = await leg.openMigrated();
     db = test.db;
-    await migrate(db);
     clock = new AdjustableClock();
   });
   afterEach(async () => {

@@ -30,10 +30,8 @@ describe.skipIf(REDIS_URL === undefined)(REDIS_URL === undefined ? SKIP_REASON :
       first = await openSignInGateway(leg, { counters: store() });
       await insertUser(first.test.db, LUKAS);
       // The second instance reads the first one's database (a PostgreSQL server; PGlite: the same engine).
-      second = await openSignInGateway(
-        { name: leg.name, open: async () => ({ ...first.test, db: await first.test.openSecondInstance(), dispose: async () => undefined }) },
-        { counters: store() },
-      );
+      const firstData = async () => ({ ...first.test, db: await first.test.openSecondInstance(), dispose: async () => undefined });
+      second = await openSignInGateway({ name: leg.name, open: firstData, openMigrated: firstData }, { counters: store() });
     });
     afterEach(async () => {
       await second.app.close();

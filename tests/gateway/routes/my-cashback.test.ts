@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
-import { migrate } from '../../../gateway/db/migrate';
 import { seedDemoCashback } from '../../../gateway/db/seed-demo-data';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
@@ -44,8 +43,7 @@ describeEachDatabase((leg) => {
   let emilyAssets: Map<string, string>;
 
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     fixtures = await realFixtures();
     app = await buildGateway({ db: test.db, fixtures, testMode: true });
     emilyAssets = (await insertDemoPerson(test.db, 'emily.carter@example.com', 'firstbank', ['1111'])).assetIds;

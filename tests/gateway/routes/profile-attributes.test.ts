@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
-import { migrate } from '../../../gateway/db/migrate';
 import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { TestBrowser } from '../support/test-browser';
@@ -47,8 +46,7 @@ describeEachDatabase((leg) => {
   let emilyId: string;
 
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     app = await buildGateway({ db: test.db, fixtures: await realFixtures(), testMode: true });
     emilyId = await insertPerson(test.db, 'emily@example.com', 'firstbank', EMILY_ATTRIBUTES);
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readConfig } from '../../../gateway/config';
-import { migrate } from '../../../gateway/db/migrate';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { startRefusals } from '../../../gateway/run-mode';
 import { buildGateway } from '../../../gateway/server';
@@ -64,8 +63,7 @@ describeEachDatabase((leg) => {
   let test: TestDatabase;
   let app: FastifyInstance | undefined;
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     await insertUser(test.db, LUKAS);
   });
   afterEach(async () => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../../gateway/db/migrate';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import { buildGateway } from '../../../gateway/server';
 import { AdjustableClock } from '../../../gateway/time/clock';
@@ -77,8 +76,7 @@ describeEachDatabase((leg) => {
   let test: TestDatabase;
   let app: FastifyInstance;
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     // The test-support hook only mints the session (production never has it: main.ts refuses GATEWAY_TEST_MODE there); the cookies are the sign-in's own.
     app = await buildGateway({ db: test.db, fixtures: await realFixtures(), testMode: true, mode: 'production' });
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CounterStore } from '../../../gateway/limits/counter-store';
-import { migrate } from '../../../gateway/db/migrate';
 import type { Mailer } from '../../../gateway/mail/mailer';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
@@ -68,8 +67,7 @@ export async function openSignInGateway(
     testIdpKeys?: TestIdpKeys;
   } = {},
 ): Promise<SignInGateway> {
-  const test = await leg.open();
-  await migrate(test.db);
+  const test = await leg.openMigrated();
   const clock = new AdjustableClock();
   const outbox = new MemoryOutbox(clock);
   const tokenSigningKey = randomBytes(32);
