@@ -132,13 +132,22 @@ function watchForCspViolations(browser: Browser): void {
 }
 
 /**
+ * Screenshots are for a person to look at (README "Set-up"): written in every local run, and in CI
+ * (`CI=true`, where nobody looks at them) only with `E2E_SCREENSHOTS=1`. A full-page screenshot redraws the
+ * whole page at its full height (a long page took 2.4 s on the loaded machine, its viewport alone 0.16 s), and a
+ * run takes hundreds. A failing test's screenshots (`screenshotOpenPages`) are always kept.
+ */
+const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
+/**
  * A screenshot under test-output/screenshots/: the whole page, or with `fullPage: false` what the viewport
  * shows (a dialog is fixed to the viewport, and a whole-page picture draws it wherever the page was scrolled).
  */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   const dir = `${TEST_OUTPUT_DIR}/screenshots`;
-  mkdirSync(dir, { recursive: true });
   const path = `${dir}/${name}.png`;
+  if (!SCREENSHOTS_WANTED) return path;
+  mkdirSync(dir, { recursive: true });
   await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
