@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrate } from '../../../gateway/db/migrate';
 import type { Database } from '../../../gateway/db/database';
+import { listDroppedJobs, retryDroppedJob } from '../../../gateway/jobs/dropped-jobs';
 import { JOB_LEASE_MS, JobQueue, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { capturingLogger } from '../support/capturing-logger';
@@ -79,11 +80,12 @@ describeEachDatabase((leg) => {
     expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
   });
 
-  it(`a job failing ${MAX_JOB_ATTEMPTS} times is dropped and logged without its payload`, async () => {
+  it(`README "Dropped jobs": a job failing ${MAX_JOB_ATTEMPTS} times is dropped, kept with its reason, logged once without its payload, and runs again when retried`, async () => {
     let runs = 0;
+    let failing = true;
     const { queue, lines } = queueWith(async () => {
       runs += 1;
-      throw new Error('always fails');
+      if (failing) throw Object.assign(new Error('550 mailbox of holder@example.com unavailable'), { code: 'EENVELOPE' });
     });
     await queue.enqueue('registration', { secret: SECRET_IN_PAYLOAD });
     for (let round = 0; round < MAX_JOB_ATTEMPTS + 2; round += 1) {
@@ -92,9 +94,42 @@ describeEachDatabase((leg) => {
       clock.advance(3600);
     }
     expect(runs).toBe(MAX_JOB_ATTEMPTS);
-    expect(await jobsLeft()).toBe(0);
-    expect(lines.some((line) => line.includes('dropped'))).toBe(true);
+    // Kept, not deleted, and never taken again by itself.
+    expect(await jobsLeft()).toBe(1);
+    const dropped = await listDroppedJobs(db);
+    expect(dropped).toEqual([expect.objectContaining({ kind: 'registration', attempts: MAX_JOB_ATTEMPTS, reason: 'Error EENVELOPE' })]);
+    expect(lines.filter((line) => line.includes('dropped'))).toHaveLength(1);
     expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
+    // The reason never keeps the error's message (it may quote an address).
+    expect(JSON.stringify(dropped)).not.toContain('holder@example.com');
+    clock.advance(86_400);
+    queue.wake();
+    await queue.whenIdle();
+    expect(runs).toBe(MAX_JOB_ATTEMPTS);
+
+    failing = false;
+    expect(await retryDroppedJob(db, dropped[0]!.id, clock.now())).toBe('registration');
+    // A second retry of the same job finds nothing dropped.
+    expect(await retryDroppedJob(db, dropped[0]!.id, clock.now())).toBeNull();
+    queue.wake();
+    await queue.whenIdle();
+    expect(runs).toBe(MAX_JOB_ATTEMPTS + 1);
+    expect(await jobsLeft()).toBe(0);
+    expect(await listDroppedJobs(db)).toEqual([]);
+  });
+
+  it('retrying an id that is no dropped job (unknown, malformed, or still running its attempts) changes nothing', async () => {
+    const { queue } = queueWith(async () => {
+      throw new Error('fails');
+    });
+    await queue.enqueue('recovery-code', {});
+    queue.wake();
+    await queue.whenIdle();
+    const { rows } = await db.query<{ id: string }>('select id from account_jobs');
+    expect(await retryDroppedJob(db, rows[0]!.id, clock.now())).toBeNull();
+    expect(await retryDroppedJob(db, 'not-a-job-id', clock.now())).toBeNull();
+    expect(await retryDroppedJob(db, '00000000-0000-4000-8000-000000000000', clock.now())).toBeNull();
+    expect((await db.query<{ attempts: number }>('select attempts from account_jobs')).rows).toEqual([{ attempts: 1 }]);
   });
 
   it('a job whose runner died (lease still held) waits for the lease to run out, then another instance runs it', async () => {
