@@ -110,6 +110,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       auth,
       ssoCredentials: sso.credentials,
+      ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts },
     });
     await makeDataFilesPrivate(config.dataDir);

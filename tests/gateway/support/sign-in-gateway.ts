@@ -66,6 +66,7 @@ export async function openSignInGateway(
     fixtures?: Fixtures;
     ssoCredentials?: SsoCredentials;
     testIdpKeys?: TestIdpKeys;
+    metricsToken?: string;
   } = {},
 ): Promise<SignInGateway> {
   const test = await leg.open();
@@ -80,6 +81,7 @@ export async function openSignInGateway(
     ...(options.ssoCredentials ? { ssoCredentials: options.ssoCredentials } : {}),
     ...(options.testIdpKeys ? { testIdpKeys: options.testIdpKeys } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     auth: {
       clock,
       devOutbox: outbox,
