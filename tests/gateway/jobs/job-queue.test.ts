@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrate } from '../../../gateway/db/migrate';
 import type { Database } from '../../../gateway/db/database';
 import { listDroppedJobs, retryDroppedJob } from '../../../gateway/jobs/dropped-jobs';
-import { JOB_LEASE_MS, JobQueue, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
+import { JOB_LEASE_MS, JobQueue, type JobEvents, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
@@ -29,7 +29,7 @@ describeEachDatabase((leg) => {
     await test.dispose();
   });
 
-  function queueWith(handler: JobHandler, on: Database = db): { queue: JobQueue; lines: string[] } {
+  function queueWith(handler: JobHandler, on: Database = db, events?: JobEvents): { queue: JobQueue; lines: string[] } {
     const { logger, lines } = capturingLogger();
     const handlers: Record<JobKind, JobHandler> = {
       registration: handler,
@@ -39,7 +39,7 @@ describeEachDatabase((leg) => {
       'alias-proof': handler,
       'phone-proof': handler,
     };
-    const queue = new JobQueue(on, handlers, clock, logger);
+    const queue = new JobQueue(on, handlers, clock, logger, events);
     queues.push(queue);
     return { queue, lines };
   }
@@ -83,10 +83,21 @@ describeEachDatabase((leg) => {
   it(`README "Dropped jobs": a job failing ${MAX_JOB_ATTEMPTS} times is dropped, kept with its reason, logged once without its payload, and runs again when retried`, async () => {
     let runs = 0;
     let failing = true;
-    const { queue, lines } = queueWith(async () => {
-      runs += 1;
-      if (failing) throw Object.assign(new Error('550 mailbox of holder@example.com unavailable'), { code: 'EENVELOPE' });
-    });
+    // README "Metrics": what the queue tells the metrics.
+    const told: string[] = [];
+    const events: JobEvents = {
+      retried: (kind) => told.push(`retried ${kind}`),
+      dropped: (kind) => told.push(`dropped ${kind}`),
+      takenAfterLease: (kind) => told.push(`taken after lease ${kind}`),
+    };
+    const { queue, lines } = queueWith(
+      async () => {
+        runs += 1;
+        if (failing) throw Object.assign(new Error('550 mailbox of holder@example.com unavailable'), { code: 'EENVELOPE' });
+      },
+      db,
+      events,
+    );
     await queue.enqueue('registration', { secret: SECRET_IN_PAYLOAD });
     for (let round = 0; round < MAX_JOB_ATTEMPTS + 2; round += 1) {
       queue.wake();
@@ -94,6 +105,7 @@ describeEachDatabase((leg) => {
       clock.advance(3600);
     }
     expect(runs).toBe(MAX_JOB_ATTEMPTS);
+    expect(told).toEqual([...Array.from({ length: MAX_JOB_ATTEMPTS - 1 }, () => 'retried registration'), 'dropped registration']);
     // Kept, not deleted, and never taken again by itself.
     expect(await jobsLeft()).toBe(1);
     const dropped = await listDroppedJobs(db);
