@@ -65,6 +65,8 @@ export interface GatewayConfig {
    * `readSsoCredentials` once the fixtures are known. Secrets: never logged or echoed.
    */
   ssoCredentialEnv: Readonly<Record<string, string>>;
+  /** README "Metrics": the bearer token `/metrics` asks for; no `/metrics` at all when unset. A secret: never logged. */
+  metricsToken?: string;
 }
 
 /** A setting is wrong: the message lists every problem, one line each, and is safe to print (no secret values). */
@@ -124,6 +126,10 @@ export function readSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; p
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[A-Za-z0-9._~+/=-]{32,512}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be 32 to 512 token characters (letters, digits, . _ ~ + / = -; e.g. `openssl rand -hex 32`)');
+
   const dataDir = text('DATA_DIR') ?? './data';
   const config: GatewayConfig = {
     mode: runModeSetting(text('NODE_ENV'), problems),
@@ -152,6 +158,7 @@ export function readSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; p
     hcaptchaSecret: text('HCAPTCHA_SECRET'),
     hcaptchaSiteKey: text('HCAPTCHA_SITE_KEY'),
     analyticsTagHosts: originList('ANALYTICS_TAG_HOSTS', text('ANALYTICS_TAG_HOSTS'), problems),
+    metricsToken,
     ssoCredentialEnv: Object.fromEntries(
       Object.keys(env).flatMap((name) => (SSO_CREDENTIAL_VARIABLE.test(name) && text(name) !== undefined ? [[name, text(name) ?? '']] : [])),
     ),

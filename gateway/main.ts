@@ -15,6 +15,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/open-pglite';
 import { openPostgres } from './db/open-postgres';
+import { holdPgliteFolder, PgliteHeldError } from './db/pglite-holder';
 import { seedDemoCashback, seedDemoData } from './db/seed-demo-data';
 import { FixtureError, loadFixtures, type Fixtures } from './fixtures/load-fixtures';
 import type { CounterStore } from './limits/counter-store';
@@ -70,8 +71,11 @@ async function main(): Promise<void> {
 
   let db: Database | undefined;
   let counters: CounterStore | undefined;
+  let releasePglite: (() => Promise<void>) | undefined;
   try {
     await makeDataDirPrivate(config.dataDir);
+    // PGlite keeps no lock of its own: a second process on the folder (another gateway, `npm run admin`) would corrupt it.
+    if (!config.databaseUrl) releasePglite = await holdPgliteFolder(config.embeddedDbDir, 'gateway');
     db = config.databaseUrl
       ? await openPostgres({
           connectionString: config.databaseUrl,
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       auth,
       ssoCredentials: sso.credentials,
+      ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts },
     });
     await makeDataFilesPrivate(config.dataDir);
@@ -138,7 +143,10 @@ async function main(): Promise<void> {
         // Readiness answers 503 from here on; no new connection is accepted, idle ones close, busy ones close after their answer.
         await step('requests and account jobs', () => app.close());
         await step('counter store', () => openCounters.close());
-        await step('database', () => openDb.close()); // ADR 0003: PGlite must close for its data directory to stay consistent
+        await step('database', async () => {
+          await openDb.close(); // ADR 0003: PGlite must close for its data directory to stay consistent
+          await releasePglite?.();
+        });
         await step('file modes', () => makeDataFilesPrivate(config.dataDir));
         logger.info('stopped');
         process.exit(0);
@@ -152,6 +160,12 @@ async function main(): Promise<void> {
   } catch (error) {
     await counters?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
+    await releasePglite?.().catch(() => undefined);
+    if (error instanceof PgliteHeldError) {
+      logger.fatal({ holder: error.holder }, 'the embedded database is held by another running process; stop it first (README "Admin command")');
+      process.exitCode = 1;
+      return;
+    }
     if (error instanceof FixtureError || error instanceof ConfigError) {
       failStart(error);
       return;

@@ -26,6 +26,9 @@ import { registerStaticApp } from './http/static-app';
 import { refuseUnstorableText } from './http/text-guard';
 import { issueXsrfCookie, requireXsrfHeader } from './http/xsrf';
 import { JobQueue } from './jobs/job-queue';
+import { MemoryCounterStore } from './limits/memory-counter-store';
+import { GatewayMetrics } from './metrics/gateway-metrics';
+import { AdjustableClock } from './time/clock';
 import { RequestLogController } from './logging/request-log';
 import type { SsoCredentials } from './sso/client-credentials';
 import type { TestIdpKeys } from './sso/test-idp-keys';
@@ -54,6 +57,11 @@ export interface GatewayOptions {
   mode?: 'development' | 'production';
   /** ADR 0015: confidential SSO clients' credentials (from the environment, `readSsoCredentials`); none when unset. */
   ssoCredentials?: SsoCredentials;
+  /**
+   * README "Metrics": the operators' bearer token (METRICS_TOKEN); `/metrics` exists only when it is set, so a
+   * gateway without one publishes nothing to scrape.
+   */
+  metricsToken?: string;
   /** ADR 0015: the test identity provider's keys (a test picks RS256, PS256 or ES256, or rotates them); the derived ES256 key when unset. */
   testIdpKeys?: TestIdpKeys;
 }
@@ -102,12 +110,23 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   addCorrelationIdHeader(app);
   addSecurityHeaders(app, options.contentSecurity);
   issueXsrfCookie(app);
-  const auth = createAuthServices({ binRanges: fixtures.binRanges, mailContent: fixtures.content, ...options.auth });
+  const counters = options.auth?.counters ?? new MemoryCounterStore();
+  const clock = options.auth?.clock ?? new AdjustableClock();
+  // README "Metrics": every answer counted by route pattern and status, from the first hook on.
+  const metrics = new GatewayMetrics({ db, counters, clock });
+  metrics.countAnswers(app);
+  const auth = createAuthServices({
+    binRanges: fixtures.binRanges,
+    mailContent: fixtures.content,
+    ...options.auth,
+    clock,
+    counters,
+    onLockStarted: (lock) => metrics.lockStarted(lock),
+  });
   const injectedFailures = new InjectedFailures();
   if (options.testMode) answerInjectedFailures(app, injectedFailures, API_BASES);
-  const { clock } = auth;
   const ssoCredentials = options.ssoCredentials ?? new Map();
-  const jobs = new JobQueue(db, accountJobHandlers(db, fixtures, auth), clock, app.log);
+  const jobs = new JobQueue(db, accountJobHandlers(db, fixtures, auth), clock, app.log, metrics);
   app.decorate('accountJobs', jobs);
   // Jobs a crashed or busy instance left behind, and retries coming due.
   jobs.startPolling();
@@ -146,6 +165,18 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       { prefix },
     );
   }
+  // README "Metrics": the operators' scope at the page root, its access enforced by the same hook as the API's.
+  const { metricsToken } = options;
+  if (metricsToken !== undefined)
+    await app.register(async (operators) => {
+      enforceDeclaredAccess(operators, { db, fixtures, clock, operatorToken: metricsToken });
+      operators.get('/metrics', { config: { access: 'operator' } }, async (_request, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .type(metrics.registry.contentType)
+          .send(await metrics.text()),
+      );
+    });
   // Page-root paths, outside the gateway bases: the offers files and promotions configuration, and in development the test identity provider.
   await app.register(contentConfigPageRootPlugin, { fixtures });
   await app.register(developmentPageRootPlugin, {

@@ -44,6 +44,8 @@ export interface AuthSetup {
   publicUrl?: string;
   /** The content bundles mails are written from (group `mail`, in the reader's locale); none: a gateway that sends no mail. */
   mailContent?: ReadonlyMap<string, ContentBundle>;
+  /** README "Metrics": told when a sign-in lock starts (gateway/metrics/gateway-metrics.ts); nothing by default. */
+  onLockStarted?: (lock: 'account' | 'device') => void;
 }
 
 /** The sign-in pieces every auth route shares, built once per gateway. */
@@ -74,7 +76,7 @@ export function createAuthServices(setup: AuthSetup = {}): AuthServices {
   if (mailer === null) throw new Error('A gateway without a development outbox needs a mailer');
   return {
     clock,
-    limits: new SignInLimits(setup.counters ?? new MemoryCounterStore(), clock),
+    limits: new SignInLimits(setup.counters ?? new MemoryCounterStore(), clock, setup.onLockStarted),
     mailer,
     devOutbox,
     // Random keys when none are given: tokens and sealed secrets then live as long as the process.

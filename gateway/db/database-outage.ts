@@ -95,5 +95,6 @@ export function watchDatabaseOutages(db: Database, logger: Pick<FastifyBaseLogge
     // A transaction's own statements are not wrapped again: the transaction as a whole is.
     transaction: (work) => guarded(() => db.transaction(work)),
     close: () => db.close(),
+    ...(db.poolState ? { poolState: db.poolState } : {}),
   };
 }

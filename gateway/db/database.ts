@@ -21,6 +21,16 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL's pool (README "Metrics"); PGlite has one connection and no pool. */
+  poolState?: () => PoolState;
+}
+
+export interface PoolState {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /**

@@ -61,6 +61,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       }
     },
     close: () => pool.end(),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

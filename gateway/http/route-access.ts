@@ -8,6 +8,7 @@ import { assertFreshProof } from '../auth/assurance';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import type { Clock } from '../time/clock';
+import { holdsOperatorToken } from '../security/operator-token';
 import { HttpError } from './errors';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
@@ -48,7 +49,7 @@ declare module 'fastify' {
 /** Thrown at start (so the build and every test fail) when a route declares no access. */
 export class UndeclaredAccessError extends Error {
   constructor(method: RouteOptions['method'], url: string) {
-    super(`${String(method)} ${url} declares no access: add config.access ('public', 'signed-in', 'cardholder' or 'agent')`);
+    super(`${String(method)} ${url} declares no access: add config.access ('public', 'signed-in', 'cardholder', 'agent' or 'operator')`);
     this.name = 'UndeclaredAccessError';
   }
 }
@@ -96,7 +97,8 @@ export async function registerPluginWithAccess(app: FastifyInstance, access: Rou
 }
 
 /**
- * The one place access is enforced. On request (before the body is read): a route that is not
+ * The one place access is enforced. On request (before the body is read): an operator's route needs the
+ * operators' bearer token (401 UNAUTHENTICATED); any other route that is not
  * public needs a live session (401 UNAUTHENTICATED), of the right kind (403 CONCIERGE_NOT_ALLOWED for
  * an agent on a card holder's call, 403 NOT_CONCIERGE for a card holder on an agent's), an agent's
  * session needs its site still granted (403 SITE_NOT_GRANTED), an account that signed in with a
@@ -107,12 +109,23 @@ export async function registerPluginWithAccess(app: FastifyInstance, access: Rou
  * `siteId` once it is read) must be the session's (403 SITE_MISMATCH; a malformed one is a 400
  * naming its field).
  */
-export function enforceDeclaredAccess(api: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): void {
-  const { db, fixtures, clock } = options;
+export function enforceDeclaredAccess(
+  api: FastifyInstance,
+  options: { db: Database; fixtures: Fixtures; clock: Clock; operatorToken?: string | undefined },
+): void {
+  const { db, fixtures, clock, operatorToken } = options;
   enforcedScopes.add(api);
   api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
+    // README "Metrics": the operators' token, never a session; a scope without a token refuses everyone.
+    if (access === 'operator') {
+      if (operatorToken === undefined || !holdsOperatorToken(request.headers.authorization, operatorToken)) {
+        void reply.header('www-authenticate', 'Bearer');
+        throw new HttpError(401, 'UNAUTHENTICATED', 'This is for operators: send the metrics token as a bearer token.');
+      }
+      return;
+    }
     const token = readCookies(request).get(SESSION_COOKIE);
     const user = token ? await findSessionUser(db, token, clock.now()) : null;
     if (!user) {

@@ -5,7 +5,7 @@ import type { Clock } from '../time/clock';
 
 /** ADR 0012: how long a taken job is reserved for its runner before another may take it. */
 export const JOB_LEASE_MS = 2 * 60_000;
-/** A job that failed this many times is dropped (and logged): its caller can ask again. */
+/** A job that failed this many times is dropped: kept with its reason, logged once, never taken again until retried (`jobs/dropped-jobs.ts`). */
 export const MAX_JOB_ATTEMPTS = 5;
 /** First retry after this long, doubling each time. */
 const RETRY_BASE_MS = 30_000;
@@ -19,6 +19,24 @@ export type JobKind = 'registration' | 'activation-email' | 'recovery-code' | 'a
  * crash repeats what the first may already have done). A throw means "try again later".
  */
 export type JobHandler = (payload: Record<string, unknown>, attempt: number, jobId: string) => Promise<void>;
+
+/** What the queue tells the metrics (gateway/metrics/gateway-metrics.ts); kinds only, never a payload. */
+export interface JobEvents {
+  retried(kind: JobKind): void;
+  dropped(kind: JobKind): void;
+  takenAfterLease(kind: JobKind): void;
+}
+
+/**
+ * Why a job was dropped, as kept on its row: the error's name and its code (a mail server's `EENVELOPE`, a
+ * database's `57P01`), never its message, which may quote an address or a statement's parameters.
+ */
+export function dropReasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown';
+  const { code } = error as Error & { code?: unknown };
+  const named = typeof code === 'string' || typeof code === 'number' ? `${error.name} ${String(code)}` : error.name;
+  return named.replace(/[^A-Za-z0-9_. -]/g, '').slice(0, 200) || 'Error';
+}
 
 interface TakenJob {
   id: string;
@@ -46,6 +64,8 @@ export class JobQueue {
     private readonly handlers: Readonly<Record<JobKind, JobHandler>>,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** README "Metrics": retries, drops and jobs taken up after their lease; none in tests that do not look. */
+    private readonly metrics?: JobEvents,
   ) {}
 
   /** Stores a job (inside the caller's transaction when `on` is one). */
@@ -138,7 +158,7 @@ export class JobQueue {
     // taken by a runner that stopped (a killed or crashed instance) and whose lease has ended.
     const taken = await this.db.query<TakenJob & { lease_ended: boolean }>(
       `with due as (select id, locked_until is not null as lease_ended from account_jobs
-                     where run_after <= $1 and (locked_until is null or locked_until <= $1)
+                     where dropped_at is null and run_after <= $1 and (locked_until is null or locked_until <= $1)
                      order by created_at limit 1 for update skip locked)
        update account_jobs set attempts = attempts + 1, locked_until = $2
          from due where account_jobs.id = due.id
@@ -149,7 +169,10 @@ export class JobQueue {
     if (row === undefined) return null;
     const { lease_ended: leaseEnded, ...job } = row;
     // Its id and kind only: the payload holds e-mail addresses and a password hash.
-    if (leaseEnded) this.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts }, 'account job taken up again: its lease ended before it was done');
+    if (leaseEnded) {
+      this.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts }, 'account job taken up again: its lease ended before it was done');
+      this.metrics?.takenAfterLease(job.kind);
+    }
     return job;
   }
 
@@ -160,12 +183,19 @@ export class JobQueue {
     } catch (error) {
       // The payload is never logged: it holds e-mail addresses and a password hash.
       if (job.attempts >= MAX_JOB_ATTEMPTS) {
-        this.log.error({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'account job failed for the last time; dropped');
-        await this.db.query('delete from account_jobs where id = $1', [job.id]);
+        // Kept for an operator to see and retry (README "Dropped jobs"); logged this once.
+        const reason = dropReasonOf(error);
+        this.log.error(
+          { err: error, job: job.id, kind: job.kind, attempts: job.attempts, reason },
+          'account job failed for the last time; dropped (kept for retry)',
+        );
+        await this.db.query('update account_jobs set dropped_at = $2, drop_reason = $3, locked_until = null where id = $1', [job.id, this.clock.now(), reason]);
+        this.metrics?.dropped(job.kind);
         return;
       }
       const retryAt = new Date(this.clock.now().getTime() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
       this.log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'account job failed; will retry');
+      this.metrics?.retried(job.kind);
       await this.db.query('update account_jobs set run_after = $2, locked_until = null where id = $1', [job.id, retryAt]);
     }
   }

@@ -61,6 +61,8 @@ export class SignInLimits {
   constructor(
     private readonly store: CounterStore,
     private readonly clock: Clock,
+    /** README "Metrics": told when a lock starts (never whose). */
+    private readonly onLockStarted: (lock: 'account' | 'device') => void = () => undefined,
   ) {}
 
   /** 429 RATE_LIMITED past 30 login/token calls per IP in 5 minutes. */
@@ -153,6 +155,7 @@ export class SignInLimits {
       const lock = await this.store.increment(`lock:account:${account}`, SIGN_IN_LIMITS.lockMs, now);
       // The next streak starts from zero once the lock ends.
       await this.store.clear(`failures:account:${account}`);
+      this.onLockStarted('account');
       throw locked('USER_LOCKED', 'This account is locked after too many wrong passwords.', lock.resetAt, now);
     }
     return SIGN_IN_LIMITS.passwordFailuresPerAccount - streak.count;
@@ -176,6 +179,7 @@ export class SignInLimits {
     if (failures.count >= SIGN_IN_LIMITS.failuresPerDevice) {
       const lock = await this.store.increment(`lock:device:${deviceId}`, SIGN_IN_LIMITS.lockMs, now);
       await this.store.clear(`failures:device:${deviceId}`);
+      this.onLockStarted('device');
       throw locked('DEVICE_LOCKED', 'Too many failed sign-ins from this device.', lock.resetAt, now);
     }
   }

@@ -12,9 +12,10 @@ export const API_BASES = ['/api', '/gateway/api'] as const;
  * - `public`: anyone, signed in or not (sign-in, registration, content, the app's files);
  * - `signed-in`: a live session of a card holder or an agent (the user's own profile and attributes);
  * - `cardholder`: a card holder's session; an agent is refused (ADR 0014: credentials, MFA, cards, deletion);
- * - `agent`: a support agent's session on a site granted to them (ADR 0014's concierge calls).
+ * - `agent`: a support agent's session on a site granted to them (ADR 0014's concierge calls);
+ * - `operator`: the bearer of the operators' token (METRICS_TOKEN), never a session (README "Metrics"); not part of the API.
  */
-export const ROUTE_ACCESS_KINDS = ['public', 'signed-in', 'cardholder', 'agent'] as const;
+export const ROUTE_ACCESS_KINDS = ['public', 'signed-in', 'cardholder', 'agent', 'operator'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_KINDS)[number];
 
 /**
@@ -23,9 +24,10 @@ export type RouteAccess = (typeof ROUTE_ACCESS_KINDS)[number];
  * - `development`: development mode only (the test identity provider, the API document; the outbox reader also needs SMTP_URL unset);
  * - `test-mode`: GATEWAY_TEST_MODE only (test hooks), never in production;
  * - `site-gallery`: SITE_GALLERY only;
- * - `app-built`: only when the Vite build is there to serve.
+ * - `app-built`: only when the Vite build is there to serve;
+ * - `metrics-token`: only when METRICS_TOKEN is set (README "Metrics").
  */
-export type RouteAvailability = 'always' | 'development' | 'test-mode' | 'site-gallery' | 'app-built';
+export type RouteAvailability = 'always' | 'development' | 'test-mode' | 'site-gallery' | 'app-built' | 'metrics-token';
 
 /** `api`: under each of `API_BASES`; `root`: at the page root (offers, promotions, the test identity provider, the app). */
 export type RouteBase = 'api' | 'root';

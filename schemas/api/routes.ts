@@ -898,6 +898,23 @@ export const API_ROUTES: readonly RouteContract[] = [
   },
 ];
 
+/**
+ * The operators' routes (README "Metrics"): declared and enforced like every route, but not part of the API, so
+ * neither the OpenAPI document nor the docs page lists them (`gatewayRoutes` leaves them out). At the page root,
+ * never under the API bases the app and its clients call.
+ */
+export const OPERATOR_ROUTES: readonly RouteContract[] = [
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/metrics',
+    access: 'operator',
+    availability: 'metrics-token',
+    summary: "The gateway's metrics in the Prometheus text format, for the bearer of METRICS_TOKEN (401 UNAUTHENTICATED otherwise).",
+    response: { status: 200, description: 'Prometheus exposition text.', mediaType: 'text/plain' },
+  },
+];
+
 /** Every route a gateway serving these card call paths registers: the fixed ones and the sites' card calls. */
 export function gatewayRoutes(cardCalls: readonly CardCallPath[]): RouteContract[] {
   return [...API_ROUTES, ...cardCalls.map(cardCallContract)];

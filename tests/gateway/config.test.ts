@@ -182,6 +182,21 @@ describe('readConfig', () => {
     }
   });
 
+  // README "Metrics": the operators' bearer token; unset, there is no /metrics at all.
+  it('reads METRICS_TOKEN and refuses a short one without echoing it', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    const token = 'f'.repeat(64);
+    expect(readConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const value of ['short-token', `${'x'.repeat(40)} spaced`]) {
+      expect(() => readConfig({ METRICS_TOKEN: value })).toThrow('METRICS_TOKEN must be 32 to 512 token characters');
+      try {
+        readConfig({ METRICS_TOKEN: value });
+      } catch (error) {
+        expect(String(error)).not.toContain(value);
+      }
+    }
+  });
+
   // Each as proxy-addr would refuse it when the server is built: here it is one line of the start's problems instead.
   it.each(['everyone', '999.0.0.1', '10.0.0.0/33', '10.0.0.0/0', 'fd00::/129', '10.0.0.0/8/8', '10.0.0.0/x'])('refuses TRUST_PROXY=%s', (value) => {
     expect(() => readConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY must be "false", a hop count (1 behind one load balancer)`);

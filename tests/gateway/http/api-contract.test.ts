@@ -5,7 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOpenApiDocument, serverUrlsOf } from '../../../schemas/api/openapi';
 import type { RouteContract } from '../../../schemas/api/contract';
-import { gatewayRoutes } from '../../../schemas/api/routes';
+import { gatewayRoutes, OPERATOR_ROUTES } from '../../../schemas/api/routes';
 import { cardCallRoutes } from '../../../gateway/cards/card-call-paths';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway, type GatewayOptions } from '../../../gateway/server';
@@ -107,6 +107,19 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
     const document = buildOpenApiDocument(contractOf(fixtures), DOCUMENT_INFO);
     expect(documentedRoutes(document)).toContain('POST /api/cards/v2/assets/:id/default');
     expect(differences(keysOf(routes), documentedRoutes(document))).toEqual({ withoutContract: [], withoutRoute: [] });
+  });
+
+  it('README "Metrics": with METRICS_TOKEN the operators\' routes join at their declared access, and stay out of the OpenAPI document', async () => {
+    const routes = await routesOf({ mode: 'production', metricsToken: 'metrics-token-0123456789abcdef0123456789' });
+    const always = contract.filter((route) => route.availability === 'always');
+    expect(differences(keysOf(routes), new Set([...always, ...OPERATOR_ROUTES].flatMap(contractKeys)))).toEqual({ withoutContract: [], withoutRoute: [] });
+    for (const operatorRoute of OPERATOR_ROUTES) {
+      const registeredRoute = routes.find((route) => route.method === operatorRoute.method && route.url === operatorRoute.url);
+      expect(registeredRoute?.options.config?.access).toBe('operator');
+      expect(operatorRoute.availability).toBe('metrics-token');
+    }
+    const documented = documentedRoutes(buildOpenApiDocument(contract, DOCUMENT_INFO));
+    expect(OPERATOR_ROUTES.flatMap(contractKeys).filter((key) => documented.has(key))).toEqual([]);
   });
 
   it('production registers exactly the contract routes available always', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
-import { JOB_LEASE_MS, JobQueue, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
+import { listDroppedJobs, retryDroppedJob } from '../../../gateway/jobs/dropped-jobs';
+import { JOB_LEASE_MS, JobQueue, type JobEvents, MAX_JOB_ATTEMPTS, type JobHandler, type JobKind } from '../../../gateway/jobs/job-queue';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
@@ -26,7 +27,7 @@ describeEachDatabase((leg) => {
     await test.dispose();
   });
 
-  function queueWith(handler: JobHandler, on: Database = db): { queue: JobQueue; lines: string[] } {
+  function queueWith(handler: JobHandler, on: Database = db, events?: JobEvents): { queue: JobQueue; lines: string[] } {
     const { logger, lines } = capturingLogger();
     const handlers: Record<JobKind, JobHandler> = {
       registration: handler,
@@ -36,7 +37,7 @@ describeEachDatabase((leg) => {
       'alias-proof': handler,
       'phone-proof': handler,
     };
-    const queue = new JobQueue(on, handlers, clock, logger);
+    const queue = new JobQueue(on, handlers, clock, logger, events);
     queues.push(queue);
     return { queue, lines };
   }
@@ -77,12 +78,24 @@ describeEachDatabase((leg) => {
     expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
   });
 
-  it(`a job failing ${MAX_JOB_ATTEMPTS} times is dropped and logged without its payload`, async () => {
+  it(`README "Dropped jobs": a job failing ${MAX_JOB_ATTEMPTS} times is dropped, kept with its reason, logged once without its payload, and runs again when retried`, async () => {
     let runs = 0;
-    const { queue, lines } = queueWith(async () => {
-      runs += 1;
-      throw new Error('always fails');
-    });
+    let failing = true;
+    // README "Metrics": what the queue tells the metrics.
+    const told: string[] = [];
+    const events: JobEvents = {
+      retried: (kind) => told.push(`retried ${kind}`),
+      dropped: (kind) => told.push(`dropped ${kind}`),
+      takenAfterLease: (kind) => told.push(`taken after lease ${kind}`),
+    };
+    const { queue, lines } = queueWith(
+      async () => {
+        runs += 1;
+        if (failing) throw Object.assign(new Error('550 mailbox of holder@example.com unavailable'), { code: 'EENVELOPE' });
+      },
+      db,
+      events,
+    );
     await queue.enqueue('registration', { secret: SECRET_IN_PAYLOAD });
     for (let round = 0; round < MAX_JOB_ATTEMPTS + 2; round += 1) {
       queue.wake();
@@ -90,9 +103,43 @@ describeEachDatabase((leg) => {
       clock.advance(3600);
     }
     expect(runs).toBe(MAX_JOB_ATTEMPTS);
-    expect(await jobsLeft()).toBe(0);
-    expect(lines.some((line) => line.includes('dropped'))).toBe(true);
+    expect(told).toEqual([...Array.from({ length: MAX_JOB_ATTEMPTS - 1 }, () => 'retried registration'), 'dropped registration']);
+    // Kept, not deleted, and never taken again by itself.
+    expect(await jobsLeft()).toBe(1);
+    const dropped = await listDroppedJobs(db);
+    expect(dropped).toEqual([expect.objectContaining({ kind: 'registration', attempts: MAX_JOB_ATTEMPTS, reason: 'Error EENVELOPE' })]);
+    expect(lines.filter((line) => line.includes('dropped'))).toHaveLength(1);
     expect(lines.join('\n')).not.toContain(SECRET_IN_PAYLOAD);
+    // The reason never keeps the error's message (it may quote an address).
+    expect(JSON.stringify(dropped)).not.toContain('holder@example.com');
+    clock.advance(86_400);
+    queue.wake();
+    await queue.whenIdle();
+    expect(runs).toBe(MAX_JOB_ATTEMPTS);
+
+    failing = false;
+    expect(await retryDroppedJob(db, dropped[0]!.id, clock.now())).toBe('registration');
+    // A second retry of the same job finds nothing dropped.
+    expect(await retryDroppedJob(db, dropped[0]!.id, clock.now())).toBeNull();
+    queue.wake();
+    await queue.whenIdle();
+    expect(runs).toBe(MAX_JOB_ATTEMPTS + 1);
+    expect(await jobsLeft()).toBe(0);
+    expect(await listDroppedJobs(db)).toEqual([]);
+  });
+
+  it('retrying an id that is no dropped job (unknown, malformed, or still running its attempts) changes nothing', async () => {
+    const { queue } = queueWith(async () => {
+      throw new Error('fails');
+    });
+    await queue.enqueue('recovery-code', {});
+    queue.wake();
+    await queue.whenIdle();
+    const { rows } = await db.query<{ id: string }>('select id from account_jobs');
+    expect(await retryDroppedJob(db, rows[0]!.id, clock.now())).toBeNull();
+    expect(await retryDroppedJob(db, 'not-a-job-id', clock.now())).toBeNull();
+    expect(await retryDroppedJob(db, '00000000-0000-4000-8000-000000000000', clock.now())).toBeNull();
+    expect((await db.query<{ attempts: number }>('select attempts from account_jobs')).rows).toEqual([{ attempts: 1 }]);
   });
 
   it('a job whose runner died (lease still held) waits for the lease to run out, then another instance runs it', async () => {

@@ -61,14 +61,20 @@ function concretePath(url: string, siteId: string): string {
 }
 
 describe('every route declares its access (ADR 0017)', () => {
-  it('the gateway registers no route without a declaration, and each declaration is one of the four kinds', async () => {
+  it('the gateway registers no route without a declaration, and each declaration is one of the five kinds', async () => {
     routes.length = 0;
-    const app = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), testMode: true, siteGallery: true });
+    const app = await buildGateway({
+      db: stubDatabase,
+      fixtures: await realFixtures(),
+      testMode: true,
+      siteGallery: true,
+      metricsToken: 'metrics-token-0123456789abcdef0123456789',
+    });
     await app.ready();
     const all = uniqueRoutes();
     expect(all.length).toBeGreaterThan(60);
     expect(all.filter((route) => route.access === undefined).map((route) => `${route.method} ${route.url}`)).toEqual([]);
-    expect(new Set(all.map((route) => route.access))).toEqual(new Set(['public', 'signed-in', 'cardholder', 'agent']));
+    expect(new Set(all.map((route) => route.access))).toEqual(new Set(['public', 'signed-in', 'cardholder', 'agent', 'operator']));
     await app.close();
   });
 

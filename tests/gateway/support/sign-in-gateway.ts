@@ -65,6 +65,7 @@ export async function openSignInGateway(
     fixtures?: Fixtures;
     ssoCredentials?: SsoCredentials;
     testIdpKeys?: TestIdpKeys;
+    metricsToken?: string;
   } = {},
 ): Promise<SignInGateway> {
   const test = await leg.openMigrated();
@@ -78,6 +79,7 @@ export async function openSignInGateway(
     ...(options.ssoCredentials ? { ssoCredentials: options.ssoCredentials } : {}),
     ...(options.testIdpKeys ? { testIdpKeys: options.testIdpKeys } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     auth: {
       clock,
       devOutbox: outbox,
