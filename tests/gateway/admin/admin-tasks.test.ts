@@ -13,7 +13,6 @@ import {
   type AdminContext,
 } from '../../../gateway/admin/admin-tasks';
 import { findSessionUser, openSession } from '../../../gateway/auth/session-store';
-import { migrate } from '../../../gateway/db/migrate';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 
 /**
@@ -27,8 +26,7 @@ describeEachDatabase((leg) => {
   let test: TestDatabase;
   let context: AdminContext;
   beforeEach(async () => {
-    test = await leg.open();
-    await migrate(test.db);
+    test = await leg.openMigrated();
     context = { db: test.db, sites: SITES, operator: 'ops.tester', correlationId: 'admin-test-run', now: new Date() };
   });
   afterEach(() => test.dispose());
