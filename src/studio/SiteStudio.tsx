@@ -311,6 +311,7 @@ function SettingsForm(props: {
   }
   return (
     <SiteForm
+      idPrefix={id}
       schema={{ type: 'object', properties } as JsonSchema}
       uiSchema={uiSchema}
       texts={texts as FormTexts}
@@ -384,6 +385,7 @@ function Previews({ site, values }: { site: StudioSite; values: CheckAnswer['val
               <p className="studio__phone-label">{locale}</p>
               <SiteForm
                 key={`${locale} ${form} ${typed === null ? 'empty' : 'typed'}`}
+                idPrefix={`preview_${locale}`}
                 schema={built.schema}
                 uiSchema={built.uiSchema}
                 texts={texts[locale]}
