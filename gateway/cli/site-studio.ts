@@ -17,7 +17,10 @@ import { createStudioServer, studioExposure, studioStartRefusals } from '../feat
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const env = process.env;
 const host = env.HOST ?? '127.0.0.1';
-const refusals = [...studioStartRefusals(env), ...(isLoopback(host) ? [] : [`HOST=${host} is not a loopback address: the studio listens on this machine only`])];
+const refusals = [
+  ...studioStartRefusals(env),
+  ...(isLoopback(host) ? [] : [`HOST=${host} is not a loopback address: the studio listens on this machine only`]),
+];
 if (refusals.length > 0) {
   process.stderr.write(`${refusals.join('\n')}\n`);
   process.exit(1);

@@ -1,4 +1,4 @@
-import { Component as ReactComponent, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component as ReactComponent, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { buildFormSchema } from '../../schemas/forms/build-form-schema';
 import type { JsonSchema, UiSchema } from '../../schemas/forms/json-schema';
 import { localeToLanguageTag } from '../../schemas/locales/locale-table';
@@ -86,7 +86,10 @@ function Studio({ start }: { start: StudioStart }) {
     if (parsed.ok) {
       setSite(parsed.site);
       setJsonError(null);
-    } else setJsonError(`The JSON view is not a site file at line ${parsed.line}, column ${parsed.column}: ${parsed.message}. The form shows the last site that was.`);
+    } else
+      setJsonError(
+        `The JSON view is not a site file at line ${parsed.line}, column ${parsed.column}: ${parsed.message}. The form shows the last site that was.`,
+      );
   }, []);
   const editSite = (next: StudioSite) => edit(siteText(next));
   const checkNow = () => void studioApi.check(text).then((answer) => answer.ok && setVerdict(answer.data));
@@ -107,7 +110,10 @@ function Studio({ start }: { start: StudioStart }) {
     }
     const siteId = choice.replace(/^site:/, '');
     const answer = await studioApi.site(siteId);
-    if (!answer.ok) return setOpenMessage(answer.refusal.message);
+    if (!answer.ok) {
+      setOpenMessage(answer.refusal.message);
+      return;
+    }
     edit(answer.data.text);
     setOpened({ siteId, version: answer.data.version });
   };
@@ -145,7 +151,11 @@ function Studio({ start }: { start: StudioStart }) {
       <div className="studio__columns">
         <section className="studio__editor" aria-label="Settings">
           <h2>Settings</h2>
-          {site === null ? <p>The JSON view holds no site yet.</p> : <SettingsEditor start={start} site={site} messages={[...mistakes, ...warnings]} onChange={editSite} onCheck={checkNow} />}
+          {site === null ? (
+            <p>The JSON view holds no site yet.</p>
+          ) : (
+            <SettingsEditor start={start} site={site} messages={[...mistakes, ...warnings]} onChange={editSite} onCheck={checkNow} />
+          )}
         </section>
         <section className="studio__json" aria-label="JSON view">
           <h2>JSON</h2>
@@ -200,7 +210,13 @@ function MessageList({ messages, label }: { messages: readonly CheckMessage[]; l
 }
 
 /** Each feature's settings as a form of the product's own engine, each setting's ADR 0001 text as its tooltip, its verdict under it. */
-function SettingsEditor(props: { start: StudioStart; site: StudioSite; messages: readonly CheckMessage[]; onChange: (site: StudioSite) => void; onCheck: () => void }) {
+function SettingsEditor(props: {
+  start: StudioStart;
+  site: StudioSite;
+  messages: readonly CheckMessage[];
+  onChange: (site: StudioSite) => void;
+  onCheck: () => void;
+}) {
   const { start, site, messages, onChange, onCheck } = props;
   const present = new Set(site.siteFeatureConfigurations.map(({ name }) => name));
   const addable = Object.keys(start.features).filter((name) => !present.has(name));
@@ -239,7 +255,10 @@ function SettingsEditor(props: { start: StudioStart; site: StudioSite; messages:
                 onCheck={onCheck}
               />
             )}
-            <button type="button" onClick={() => onChange({ ...site, siteFeatureConfigurations: site.siteFeatureConfigurations.filter((_, at) => at !== index) })}>
+            <button
+              type="button"
+              onClick={() => onChange({ ...site, siteFeatureConfigurations: site.siteFeatureConfigurations.filter((_, at) => at !== index) })}
+            >
               Remove {feature.name}
             </button>
           </fieldset>
@@ -251,7 +270,8 @@ function SettingsEditor(props: { start: StudioStart; site: StudioSite; messages:
           <select
             value=""
             onChange={(event) =>
-              event.target.value !== '' && onChange({ ...site, siteFeatureConfigurations: [...site.siteFeatureConfigurations, { name: event.target.value, featureConfig: {} }] })
+              event.target.value !== '' &&
+              onChange({ ...site, siteFeatureConfigurations: [...site.siteFeatureConfigurations, { name: event.target.value, featureConfig: {} }] })
             }
           >
             <option value="">choose…</option>
@@ -298,23 +318,23 @@ function SettingsForm(props: {
     }
     // The format's node without its enum-as-text description: RJSF would print it under the field.
     const { description: _description, ...node } = settings[key] ?? {};
-    properties[fieldName(key)] = node as JsonSchema;
+    properties[fieldName(key)] = node;
     uiSchema[fieldName(key)] = { 'ui:options': { labelKey } };
   }
   const data = Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[fieldName(key), values[key]]])));
   const [given, setGiven] = useState<SiteFormData>(data);
   const dataText = JSON.stringify(data);
-  const givenText = useRef(dataText);
-  if (givenText.current !== dataText) {
-    givenText.current = dataText;
+  const [givenText, setGivenText] = useState(dataText);
+  if (givenText !== dataText) {
+    setGivenText(dataText);
     setGiven(data);
   }
   return (
     <SiteForm
       idPrefix={id}
-      schema={{ type: 'object', properties } as JsonSchema}
+      schema={{ type: 'object', properties }}
       uiSchema={uiSchema}
-      texts={texts as FormTexts}
+      texts={texts}
       language="en"
       formData={given}
       serverErrors={serverErrors}
@@ -323,7 +343,8 @@ function SettingsForm(props: {
       onChange={(next) => {
         for (const field of Object.keys(properties)) {
           const before = data[field];
-          const after = typeof next[field] === 'string' ? (next[field] as string) : undefined;
+          const value = next[field];
+          const after = typeof value === 'string' ? value : undefined;
           if (before !== after) onChange(settingKey(field), after);
         }
       }}
@@ -338,7 +359,11 @@ function useLocaleTexts(locales: readonly string[]): Record<string, FormTexts> {
   useEffect(() => {
     for (const locale of key.split(' ')) {
       void studioApi.content(locale).then((answer) => {
-        if (answer.ok) setTexts((known) => ({ ...known, [locale]: formTextsFromContent({ form: answer.data.form, optins: answer.data.optins, common: answer.data.common }) }));
+        if (answer.ok)
+          setTexts((known) => ({
+            ...known,
+            [locale]: formTextsFromContent({ form: answer.data.form, optins: answer.data.optins, common: answer.data.common }),
+          }));
       });
     }
   }, [key]);
@@ -360,7 +385,17 @@ function Previews({ site, values }: { site: StudioSite; values: CheckAnswer['val
       <div className="studio__preview-controls">
         <div role="tablist" aria-label="Forms">
           {PREVIEW_FORMS.map((name) => (
-            <button key={name} type="button" role="tab" aria-selected={name === form} onClick={() => (setForm(name), setTyped(null), setAccepted(new Set()))}>
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={name === form}
+              onClick={() => {
+                setForm(name);
+                setTyped(null);
+                setAccepted(new Set());
+              }}
+            >
               {name}
             </button>
           ))}
@@ -407,7 +442,19 @@ function Previews({ site, values }: { site: StudioSite; values: CheckAnswer['val
 }
 
 /** The save: the diff against the file on disk first, then the write, each refusal in words at the save. */
-function SavePanel({ site, text, opened, passed, onSaved }: { site: StudioSite; text: string; opened: Opened | null; passed: boolean; onSaved: (opened: Opened) => void }) {
+function SavePanel({
+  site,
+  text,
+  opened,
+  passed,
+  onSaved,
+}: {
+  site: StudioSite;
+  text: string;
+  opened: Opened | null;
+  passed: boolean;
+  onSaved: (opened: Opened) => void;
+}) {
   const [diff, setDiff] = useState<DiffAnswer | null>(null);
   const [message, setMessage] = useState<{ kind: 'refused' | 'saved'; text: string } | null>(null);
   const version = opened !== null && opened.siteId === site.siteId ? opened.version : null;
@@ -425,7 +472,10 @@ function SavePanel({ site, text, opened, passed, onSaved }: { site: StudioSite; 
   const save = async () => {
     const answer = await studioApi.save(site.siteId, text, version);
     setDiff(null);
-    if (!answer.ok) return refused(answer);
+    if (!answer.ok) {
+      refused(answer);
+      return;
+    }
     onSaved({ siteId: site.siteId, version: answer.data.version });
     setMessage({ kind: 'saved', text: `Saved ${answer.data.saved}.` });
   };
@@ -460,7 +510,10 @@ function SavePanel({ site, text, opened, passed, onSaved }: { site: StudioSite; 
         </>
       )}
       {message !== null && (
-        <p role={message.kind === 'refused' ? 'alert' : 'status'} className={`studio__message studio__message--${message.kind === 'refused' ? 'mistake' : 'saved'}`}>
+        <p
+          role={message.kind === 'refused' ? 'alert' : 'status'}
+          className={`studio__message studio__message--${message.kind === 'refused' ? 'mistake' : 'saved'}`}
+        >
           {message.text}
         </p>
       )}

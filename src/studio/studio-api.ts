@@ -37,11 +37,17 @@ export type Answer<T> = { ok: true; data: T } | { ok: false; refusal: Refusal };
 
 async function call<T>(path: string, init?: { method: string; body: unknown }): Promise<Answer<T>> {
   try {
-    const response = await fetch(`${BASE}${path}`, init ? { method: init.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : undefined);
+    const response = await fetch(
+      `${BASE}${path}`,
+      init ? { method: init.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : undefined,
+    );
     const body = (await response.json()) as T | Refusal;
     return response.ok ? { ok: true, data: body as T } : { ok: false, refusal: body as Refusal };
   } catch (error) {
-    return { ok: false, refusal: { error: 'STUDIO_UNREACHABLE', message: `The studio server did not answer (${(error as Error).message}); is npm run studio still running?` } };
+    return {
+      ok: false,
+      refusal: { error: 'STUDIO_UNREACHABLE', message: `The studio server did not answer (${(error as Error).message}); is npm run studio still running?` },
+    };
   }
 }
 

@@ -26,7 +26,12 @@ export type ParsedText = { ok: true; site: StudioSite } | { ok: false; line: num
 export function parseSiteText(text: string): ParsedText {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Array.isArray((value as { siteFeatureConfigurations?: unknown }).siteFeatureConfigurations)) {
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      Array.isArray(value) ||
+      !Array.isArray((value as { siteFeatureConfigurations?: unknown }).siteFeatureConfigurations)
+    ) {
       return { ok: false, line: 1, column: 1, message: 'a site file is an object with "name", "siteId", "theme" and a "siteFeatureConfigurations" list' };
     }
     return { ok: true, site: value as StudioSite };

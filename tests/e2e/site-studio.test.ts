@@ -64,7 +64,9 @@ describe('the site studio in Chromium', () => {
     await enrollment.getByRole('textbox', { name: 'postal_code_regexp', exact: true }).fill('^\\d{5}-\\d{3}$');
     await expect.poll(() => verdict().textContent(), { timeout: 15_000 }).toMatch(/1 mistake/);
     // The verdict sits under the setting it is about.
-    await expect.poll(() => enrollment.locator('.field--invalid').allTextContents()).toEqual([expect.stringMatching(/^postal_code_(regexp|example).*Expected/s)]);
+    await expect
+      .poll(() => enrollment.locator('.field--invalid').allTextContents())
+      .toEqual([expect.stringMatching(/^postal_code_(regexp|example).*Expected/s)]);
     mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
     await page.screenshot({ path: `${TEST_OUTPUT_DIR}/site-studio-1280-verdict.png`, fullPage: false });
     await enrollment.locator('.field--invalid').screenshot({ path: `${TEST_OUTPUT_DIR}/site-studio-1280-verdict-field.png` });

@@ -32,7 +32,12 @@ export const SITE_TEMPLATES: readonly SiteTemplate[] = [
         { name: 'user_asset_profile', featureConfig: { pan: '0' } },
         {
           name: 'user_enrollment',
-          featureConfig: { date_format: 'DD/MM/YYYY', dob_min_age: '18', privacy_policy_display: 'A', privacy_policy_url: 'https://www.newsite.example/privacy' },
+          featureConfig: {
+            date_format: 'DD/MM/YYYY',
+            dob_min_age: '18',
+            privacy_policy_display: 'A',
+            privacy_policy_url: 'https://www.newsite.example/privacy',
+          },
         },
         {
           name: 'pan_capture',

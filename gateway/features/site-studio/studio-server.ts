@@ -39,7 +39,8 @@ export async function createStudioServer(options: StudioOptions & { distDir: str
   if (built) await app.register(fastifyStatic, { root, index: false });
   app.get('/', async (_request, reply) => reply.redirect('/studio', 302));
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' || !STUDIO_PATH.test(request.url)) return reply.code(404).send({ error: 'NOT_FOUND', message: `No ${request.method} ${request.url}` });
+    if (request.method !== 'GET' || !STUDIO_PATH.test(request.url))
+      return reply.code(404).send({ error: 'NOT_FOUND', message: `No ${request.method} ${request.url}` });
     if (!built) return reply.code(503).send({ error: 'APP_NOT_BUILT', message: `No app build in ${root}: run \`npm run studio\`, which builds it` });
     return reply.sendFile('index.html');
   });

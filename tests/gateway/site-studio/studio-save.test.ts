@@ -57,31 +57,44 @@ describe('the site studio save (docs/decisions/0026-site-studio.md)', () => {
     expect(help.site_brand?.primary_color).toMatch(/header and primary buttons/);
   });
 
-  it.each(['../../etc/passwd', '..%2Fx', 'a/b', 'Upper', '.hidden', 'x'.repeat(65)])('refuses the siteId %j: SITE_ID_INVALID, nothing written', async (siteId) => {
-    for (const [method, url] of [
-      ['PUT', `/api/site-studio/sites/${encodeURIComponent(siteId)}`],
-      ['POST', `/api/site-studio/sites/${encodeURIComponent(siteId)}/diff`],
-    ] as const) {
-      const answer = await app.inject({ method, url, payload: { text: portugueseSite('lisboa', '^\\d{4}-?\\d{3}$'), version: null } });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toMatchObject({ error: 'SITE_ID_INVALID', field: 'siteId' });
-    }
-    expect(readdirSync(sitesDir)).toEqual([]);
-  });
+  it.each(['../../etc/passwd', '..%2Fx', 'a/b', 'Upper', '.hidden', 'x'.repeat(65)])(
+    'refuses the siteId %j: SITE_ID_INVALID, nothing written',
+    async (siteId) => {
+      for (const [method, url] of [
+        ['PUT', `/api/site-studio/sites/${encodeURIComponent(siteId)}`],
+        ['POST', `/api/site-studio/sites/${encodeURIComponent(siteId)}/diff`],
+      ] as const) {
+        const answer = await app.inject({ method, url, payload: { text: portugueseSite('lisboa', '^\\d{4}-?\\d{3}$'), version: null } });
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toMatchObject({ error: 'SITE_ID_INVALID', field: 'siteId' });
+      }
+      expect(readdirSync(sitesDir)).toEqual([]);
+    },
+  );
 
   it('refuses a file sites:check refuses (a regexp of 5+3 digits under the 4+3 mask: no value fills both), naming the path, nothing written', async () => {
-    const answer = await app.inject({ method: 'PUT', url: '/api/site-studio/sites/lisboa', payload: { text: portugueseSite('lisboa', '^\\d{5}-\\d{3}$'), version: null } });
+    const answer = await app.inject({
+      method: 'PUT',
+      url: '/api/site-studio/sites/lisboa',
+      payload: { text: portugueseSite('lisboa', '^\\d{5}-\\d{3}$'), version: null },
+    });
     expect(answer.statusCode).toBe(422);
     const body = answer.json<{ error: string; mistakes: { path: string }[] }>();
     expect(body.error).toBe('CHECK_FAILED');
-    expect(body.mistakes.map(({ path }) => path)).toEqual([expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_(?:regexp|example)$/)]);
+    expect(body.mistakes.map(({ path }) => path)).toEqual([
+      expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_(?:regexp|example)$/),
+    ]);
     expect(readdirSync(sitesDir)).toEqual([]);
   });
 
   it('refuses broken JSON and a siteId other than the file name', async () => {
     const broken = await app.inject({ method: 'PUT', url: '/api/site-studio/sites/lisboa', payload: { text: '{ "siteId": ', version: null } });
     expect(broken.json()).toMatchObject({ error: 'CHECK_FAILED', mistakes: [{ expected: 'valid JSON' }] });
-    const other = await app.inject({ method: 'PUT', url: '/api/site-studio/sites/lisboa', payload: { text: portugueseSite('porto', '^\\d{4}-?\\d{3}$'), version: null } });
+    const other = await app.inject({
+      method: 'PUT',
+      url: '/api/site-studio/sites/lisboa',
+      payload: { text: portugueseSite('porto', '^\\d{4}-?\\d{3}$'), version: null },
+    });
     expect(other.json()).toMatchObject({ error: 'SITE_ID_MISMATCH', field: '$.siteId' });
     expect(readdirSync(sitesDir)).toEqual([]);
   });

@@ -18,7 +18,10 @@ describe('the studio editor and its JSON view (docs/decisions/0026-site-studio.m
     const parsed = parseSiteText(siteText(edited));
     expect(parsed).toEqual({ ok: true, site: edited });
     expect(parsed.ok && parsed.site.$schema).toBe(site.$schema);
-    expect(parsed.ok && parsed.site.siteFeatureConfigurations[1]?.featureConfig).toEqual({ postal_code_mask: '0000-000', postal_code_regexp: '^\\d{4}-\\d{3}$' });
+    expect(parsed.ok && parsed.site.siteFeatureConfigurations[1]?.featureConfig).toEqual({
+      postal_code_mask: '0000-000',
+      postal_code_regexp: '^\\d{4}-\\d{3}$',
+    });
   });
 
   it('an emptied setting leaves the file', () => {
