@@ -9,6 +9,8 @@ import type { AppStore } from './store';
 
 /** The site gallery, only in development or with VITE_SITE_GALLERY=true; its code is its own chunk. */
 const galleryEnabled = import.meta.env.DEV || import.meta.env.VITE_SITE_GALLERY === 'true';
+/** The site studio (docs/decisions/0026-site-studio.md), only in development or with VITE_SITE_STUDIO=true (`npm run studio` builds so). */
+const studioEnabled = import.meta.env.DEV || import.meta.env.VITE_SITE_STUDIO === 'true';
 
 /** Every route of SPEC §2 under one account base, each guarded by its loader and lazily loaded. */
 function accountChildren(options: { store: AppStore; services: AppServices }): RouteObject[] {
@@ -32,6 +34,7 @@ export function portalRoutes(store: AppStore, services: AppServices): RouteObjec
     account('/:issuer/:locale/account'),
     account('/:locale/account'),
     ...(galleryEnabled ? [{ path: '/gallery/*', lazy: () => import('./gallery/SiteGallery') }] : []),
+    ...(studioEnabled ? [{ path: '/studio/*', lazy: () => import('./studio/SiteStudio') }] : []),
     { path: '*', loader: () => redirect(`/${DEFAULT_LOCALE}/account/${FALLBACK_ROUTE}`) },
   ];
 }

@@ -17,14 +17,14 @@ import { useHydrated } from './form-engine/use-hydrated';
 import { FORM_REGISTRY } from './registry';
 import './widgets.css';
 
-/** Text-like inputs of the form's top-level string fields whose page value the data lacks (RJSF ids are `root_{key}`). */
-function valuesTypedBeforeHydration(form: HTMLFormElement, schema: RJSFSchema, data: SiteFormData): SiteFormData {
+/** Text-like inputs of the form's top-level string fields whose page value the data lacks (RJSF ids are `{idPrefix}_{key}`). */
+function valuesTypedBeforeHydration(form: HTMLFormElement, schema: RJSFSchema, data: SiteFormData, idPrefix: string): SiteFormData {
   const typed: SiteFormData = {};
   const fields = new Map<string, Element>();
   for (const element of Array.from(form.elements)) if (element.id !== '') fields.set(element.id, element);
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     if (typeof property !== 'object' || property.type !== 'string') continue;
-    const input = fields.get(`root_${key}`);
+    const input = fields.get(`${idPrefix}_${key}`);
     if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) continue;
     if (input instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio')) continue;
     const held = data[key];
@@ -65,6 +65,8 @@ export interface SiteFormProps {
    * same texts as the form's own errors until the person changes that field. A new object replaces them.
    */
   serverErrors?: Readonly<Record<string, string>>;
+  /** The first part of every field id (`root_email`), unique per form where several share a page (the site studio). Default `root`. */
+  idPrefix?: string;
 }
 
 const NO_TEXTS: FormTexts = {};
@@ -112,6 +114,7 @@ export function SiteForm({
   offerCategories = NO_CATEGORIES,
   disabled = false,
   serverErrors = NO_SERVER_ERRORS,
+  idPrefix = 'root',
 }: SiteFormProps) {
   const rjsfSchema = schema as RJSFSchema;
 
@@ -159,8 +162,8 @@ export function SiteForm({
   const errorsShown = useMemo(() => {
     if (submitted || leftFields.size === 0) return undefined;
     const { errors } = validator.validateFormData(data, rjsfSchema, undefined, transformErrors, formUiSchema);
-    return errorsOfLeftFields(errors, leftFields);
-  }, [submitted, validator, data, rjsfSchema, transformErrors, formUiSchema, leftFields]);
+    return errorsOfLeftFields(errors, leftFields, idPrefix);
+  }, [submitted, validator, data, rjsfSchema, transformErrors, formUiSchema, leftFields, idPrefix]);
   const serverErrorsShown = useMemo(() => {
     const current = Object.entries(serverErrors).filter(([path]) => valueAt(data, path) === valueAt(serverErrorsData, path));
     if (current.length === 0) return undefined;
@@ -181,7 +184,7 @@ export function SiteForm({
   const formRef = useRef<Form<SiteFormData>>(null);
   useEffect(() => {
     const element = formRef.current?.formElement.current as HTMLFormElement | null | undefined;
-    const typed = element ? valuesTypedBeforeHydration(element, rjsfSchema, data) : {};
+    const typed = element ? valuesTypedBeforeHydration(element, rjsfSchema, data, idPrefix) : {};
     if (Object.keys(typed).length === 0) return;
     const next = { ...data, ...typed };
     setData(next);
@@ -205,6 +208,7 @@ export function SiteForm({
       method="post"
       className="site-form"
       schema={rjsfSchema}
+      idPrefix={idPrefix}
       uiSchema={formUiSchema}
       formData={data}
       formContext={formContext}

@@ -8,27 +8,18 @@
  * without mistakes is then simulated (schemas/site-config/site-simulation.ts, ADR 0001 "Simulation"):
  * its forms are filled in every locale it is for, through the validators the browser and gateway run.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
-import { checkFixtureText, checkSettingsWithoutEffect, checkSiteFixtureWarnings, type FixtureMistake } from '../../schemas/site-config/fixture-check';
+import type { FixtureMistake } from '../../schemas/site-config/fixture-check';
 import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
+import { checkSiteFileText, publicFileIn, simulationInputsFrom, type SiteFileVerdict } from '../fixtures/site-file-check';
 import { siteFixtureSchemaText, SITE_FIXTURE_SCHEMA_FILE } from '../../schemas/site-config/fixture-format';
-import { simulateSite, type SimulationInputs } from '../../schemas/site-config/site-simulation';
-import type { SiteConfig } from '../../schemas/site-config/types';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The app's static files: Vite copies them to the root of the build, where a site's logo is served from (ADR 0020). */
-const PUBLIC_DIR = resolve(REPO_ROOT, 'public');
-
-function isPublicFile(path: string): boolean {
-  try {
-    return statSync(resolve(PUBLIC_DIR, path)).isFile();
-  } catch {
-    return false;
-  }
-}
+const isPublicFile = publicFileIn(resolve(REPO_ROOT, 'public'));
 
 function defaultFixtureFiles(): string[] {
   const sitesFolder = resolve(REPO_ROOT, 'fixtures/sites');
@@ -80,19 +71,20 @@ const FOLDER_CHECKS: Readonly<Record<string, (value: unknown, file: string) => F
   content: checkContentFile,
 };
 
-function checkFile(displayName: string, absolutePath: string): FixtureMistake[] {
+/** A data fixture's mistakes, or a site file's mistakes and warnings (gateway/fixtures/site-file-check.ts, the studio's check too). */
+function checkFile(displayName: string, absolutePath: string): SiteFileVerdict {
   let text: string;
   try {
     text = readFileSync(absolutePath, 'utf8');
   } catch (error) {
-    return [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }];
+    return { mistakes: [{ file: displayName, path: '$', expected: 'a readable JSON file', actual: (error as Error).message }], warnings: [], simulated: false };
   }
   const dataCheck = DATA_FIXTURE_CHECKS[basename(absolutePath)] ?? FOLDER_CHECKS[basename(dirname(absolutePath))];
-  if (dataCheck === undefined) return checkFixtureText(text, displayName, { publicFileExists: isPublicFile });
+  if (dataCheck === undefined) return checkSiteFileText(text, displayName, { publicFileExists: isPublicFile, inputs });
   try {
-    return dataCheck(JSON.parse(text) as unknown, displayName);
+    return { mistakes: dataCheck(JSON.parse(text) as unknown, displayName), warnings: [], simulated: false };
   } catch (error) {
-    return [{ file: displayName, path: '$', expected: 'valid JSON', actual: (error as Error).message }];
+    return { mistakes: [{ file: displayName, path: '$', expected: 'valid JSON', actual: (error as Error).message }], warnings: [], simulated: false };
   }
 }
 
@@ -116,48 +108,11 @@ const files =
     ? requested.map((arg) => ({ displayName: arg, absolutePath: resolve(process.cwd(), arg) }))
     : defaultFixtureFiles().map((path) => ({ displayName: relative(REPO_ROOT, path), absolutePath: path }));
 
-/** What a site file could say better without being wrong (a regexp-only field without an example, a setting without effect); never fails the check. */
-function warningsOf(displayName: string, absolutePath: string): FixtureMistake[] {
-  const isDataFixture = DATA_FIXTURE_CHECKS[basename(absolutePath)] !== undefined || basename(dirname(absolutePath)) === 'cashback';
-  if (isDataFixture) return [];
-  try {
-    const value = JSON.parse(readFileSync(absolutePath, 'utf8')) as unknown;
-    return [...checkSiteFixtureWarnings(value, displayName), ...checkSettingsWithoutEffect(value, displayName)];
-  } catch {
-    return []; // the mistakes above already name an unreadable file
-  }
-}
-
-/** The texts the portal serves, whatever files are checked: a site is simulated against the repository's content. */
-function simulationInputs(): SimulationInputs {
-  const contentFolder = resolve(REPO_ROOT, 'fixtures/content');
-  const content = new Map(
-    readdirSync(contentFolder)
-      .filter((name) => name.endsWith('.json'))
-      .map(
-        (name) =>
-          [name.replace(/\.json$/, ''), JSON.parse(readFileSync(resolve(contentFolder, name), 'utf8')) as Record<string, Record<string, string>>] as const,
-      ),
-  );
-  const now = new Date();
-  return { today: { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() }, content };
-}
-
-/** Only a site file the lint passes is simulated: the forms are built from a configuration the portal could serve. */
-function isSiteFile(absolutePath: string): boolean {
-  return DATA_FIXTURE_CHECKS[basename(absolutePath)] === undefined && FOLDER_CHECKS[basename(dirname(absolutePath))] === undefined;
-}
-
-const checked = files.map((file) => ({ ...file, mistakes: checkFile(file.displayName, file.absolutePath) }));
-const inputs = simulationInputs();
-const simulations = checked
-  .filter(({ absolutePath, mistakes }) => mistakes.length === 0 && isSiteFile(absolutePath))
-  .map(({ displayName, absolutePath }) => simulateSite(JSON.parse(readFileSync(absolutePath, 'utf8')) as SiteConfig, displayName, inputs));
-const mistakes = [...checked.flatMap((file) => file.mistakes), ...simulations.flatMap((simulation) => simulation.mistakes)];
-const warnings = [
-  ...files.flatMap(({ displayName, absolutePath }) => warningsOf(displayName, absolutePath)),
-  ...simulations.flatMap((simulation) => simulation.warnings),
-];
+// The texts the portal serves, whatever files are checked: a site is simulated against the repository's content.
+const inputs = simulationInputsFrom(resolve(REPO_ROOT, 'fixtures/content'), new Date());
+const verdicts = files.map((file) => checkFile(file.displayName, file.absolutePath));
+const mistakes = verdicts.flatMap((verdict) => verdict.mistakes);
+const warnings = verdicts.flatMap((verdict) => verdict.warnings);
 for (const mistake of mistakes) console.log(formatMistake(mistake));
 for (const warning of warnings) console.log(`warning: ${formatMistake(warning)}`);
 // Each set of allowed keys once per run, however many messages point at it (ADR 0001 "Rules beyond the format").

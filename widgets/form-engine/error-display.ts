@@ -4,16 +4,16 @@ import { expectedFormatOf, expectedFormatValues } from './expected-format-hint';
 import type { TextLookup, TextValues } from './form-texts';
 
 /** The id RJSF gives the field an error is about (`.address.zipcode` gives `root_address_zipcode`). */
-function fieldIdOf(property: string | undefined): string {
-  return [DEFAULT_ID_PREFIX, ...toPath(property ?? '')].join(DEFAULT_ID_SEPARATOR);
+function fieldIdOf(property: string | undefined, idPrefix: string): string {
+  return [idPrefix, ...toPath(property ?? '')].join(DEFAULT_ID_SEPARATOR);
 }
 
 /**
  * The errors a person may see before they first submit: those of the fields they have left
  * (an error is shown after the person leaves its field, never before).
  */
-export function errorsOfLeftFields(errors: readonly RJSFValidationError[], leftFieldIds: ReadonlySet<string>): ErrorSchema {
-  return toErrorSchema(errors.filter((error) => leftFieldIds.has(fieldIdOf(error.property))));
+export function errorsOfLeftFields(errors: readonly RJSFValidationError[], leftFieldIds: ReadonlySet<string>, idPrefix = DEFAULT_ID_PREFIX): ErrorSchema {
+  return toErrorSchema(errors.filter((error) => leftFieldIds.has(fieldIdOf(error.property, idPrefix))));
 }
 
 /**
