@@ -9,7 +9,7 @@ import type { AppStore } from './store';
 
 /** The site gallery, only in development or with VITE_SITE_GALLERY=true; its code is its own chunk. */
 const galleryEnabled = import.meta.env.DEV || import.meta.env.VITE_SITE_GALLERY === 'true';
-/** The site studio (docs/decisions/0026-site-studio.md), only in development or with VITE_SITE_STUDIO=true (`npm run studio` builds so). */
+/** The site studio (docs/decisions/0027-site-studio.md), only in development or with VITE_SITE_STUDIO=true (`npm run studio` builds so). */
 const studioEnabled = import.meta.env.DEV || import.meta.env.VITE_SITE_STUDIO === 'true';
 
 /** Every route of SPEC §2 under one account base, each guarded by its loader and lazily loaded. */

@@ -1,5 +1,5 @@
 /**
- * `npm run studio`: the site studio (docs/decisions/0026-site-studio.md, README "The site studio"), where a
+ * `npm run studio`: the site studio (docs/decisions/0027-site-studio.md, README "The site studio"), where a
  * configuration author writes a site file and sees its forms and `sites:check`'s verdict as they type. A process of
  * its own, in development only: it runs TypeScript (tsx) and the simulation's generator, development dependencies a
  * production install does not have, and it writes site files.

@@ -166,7 +166,7 @@ function simulateForm(site: SiteConfig, locale: string, form: string, schema: Js
 
 /**
  * The values the simulation types into a form, as the widgets store them (bare slot characters): what the site studio's
- * "Type the simulated values" button fills its preview with (docs/decisions/0026-site-studio.md). A field no value can
+ * "Type the simulated values" button fills its preview with (docs/decisions/0027-site-studio.md). A field no value can
  * fill is left empty; the simulation's mistake names it.
  */
 export function simulatedFormData(schema: JsonSchema): Record<string, unknown> {

@@ -19,7 +19,7 @@ const fieldName = (key: string): string => key.replaceAll('.', '__');
 const settingKey = (field: string): string => field.replaceAll('__', '.');
 
 /**
- * The site studio (docs/decisions/0026-site-studio.md, README "The site studio"): a site file written in a form the
+ * The site studio (docs/decisions/0027-site-studio.md, README "The site studio"): a site file written in a form the
  * product's own form engine draws from the format, beside its JSON; its registration and profile forms previewed at
  * 390 px in every locale of the site; `sites:check`'s verdict at each setting; and a save that shows its diff first.
  * Compiled in only in development or with VITE_SITE_STUDIO=true; served by `npm run studio`.

@@ -1,5 +1,5 @@
 /**
- * The site studio's editor state (docs/decisions/0026-site-studio.md): the JSON view's text is the one truth; the
+ * The site studio's editor state (docs/decisions/0027-site-studio.md): the JSON view's text is the one truth; the
  * form editor reads the site parsed from it and writes back a whole new text, so the two never disagree. A text
  * that is not JSON keeps the last site that was, for the form, and says where the text broke.
  */

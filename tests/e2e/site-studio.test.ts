@@ -15,7 +15,7 @@ import { E2E_DIST_DIR, REPO_ROOT, TEST_OUTPUT_DIR } from './support/paths';
 const run = promisify(execFile);
 
 /**
- * The site studio walked as a new author would (docs/decisions/0026-site-studio.md): a site from the template, a
+ * The site studio walked as a new author would (docs/decisions/0027-site-studio.md): a site from the template, a
  * Portuguese postal code whose regexp the check refuses, the verdict at the setting, the fix, the previews with the
  * simulated values, the save with its diff into a folder of the test's own, and `sites:check` on the saved file.
  */

@@ -8,7 +8,7 @@ const ROW = /^\| (`[a-z_]+`|\(top level\)) \| `([^`]+)`([^|]*)\| ([^|]+) \|/;
 /**
  * The "what it does" text of every setting, read from the one place it is written: the table "Every setting: what it
  * does and the test that shows it" of docs/decisions/0001-site-fixture-format.md (the site studio shows it as each
- * setting's help, docs/decisions/0026-site-studio.md). A row is `| feature | \`key\` (values) | effect | test |`.
+ * setting's help, docs/decisions/0027-site-studio.md). A row is `| feature | \`key\` (values) | effect | test |`.
  */
 export function settingHelpOf(markdown: string): SettingHelp {
   const start = markdown.indexOf('## Every setting: what it does');

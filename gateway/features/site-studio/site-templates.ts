@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../../schemas/site-config/types';
 
-/** A template the studio starts a new site from (docs/decisions/0026-site-studio.md): a site the check passes, to be renamed. */
+/** A template the studio starts a new site from (docs/decisions/0027-site-studio.md): a site the check passes, to be renamed. */
 export interface SiteTemplate {
   id: string;
   title: string;

@@ -58,7 +58,7 @@ function readOrNull(path: string): string | null {
 }
 
 /**
- * The site studio's calls (docs/decisions/0026-site-studio.md), under `/api/site-studio/`: the sites and templates to
+ * The site studio's calls (docs/decisions/0027-site-studio.md), under `/api/site-studio/`: the sites and templates to
  * start from with every setting's help, a site's file, a locale's texts, the check `sites:check` runs, and the save,
  * which writes `{sitesDir}/{siteId}.json` only: a siteId matching the format's pattern, a file the check passes, and
  * only over the file the author opened.

@@ -8,7 +8,7 @@ import { siteStudioRoutes, type StudioOptions } from './studio-routes';
 const STUDIO_PATH = /^\/studio(?:\/|$)/;
 
 /**
- * What keeps the site studio from starting (docs/decisions/0026-site-studio.md): like the gateway's outbox reader
+ * What keeps the site studio from starting (docs/decisions/0027-site-studio.md): like the gateway's outbox reader
  * (ADR 0018), it exists in development only, since it writes site files; NODE_ENV unset counts as production, as for
  * the gateway.
  */

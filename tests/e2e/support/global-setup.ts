@@ -19,7 +19,7 @@ export default async function globalSetup(project: TestProject): Promise<() => P
   }
   // The browser tests include the site gallery (README "Architecture"); production builds leave it out.
   process.env.VITE_SITE_GALLERY = 'true';
-  // And the site studio (docs/decisions/0026-site-studio.md), served by its own process over this build.
+  // And the site studio (docs/decisions/0027-site-studio.md), served by its own process over this build.
   process.env.VITE_SITE_STUDIO = 'true';
   await build({ root: REPO_ROOT, logLevel: 'warn', configFile: `${REPO_ROOT}/vite.config.ts`, build: { outDir: E2E_DIST_DIR, emptyOutDir: true } });
   // A folder of this run's own, so two runs in one checkout never replace each other's gateway.

@@ -23,7 +23,7 @@ function portugueseSite(siteId: string, regexp: string): string {
   return JSON.stringify(site, null, 2);
 }
 
-describe('the site studio save (docs/decisions/0026-site-studio.md)', () => {
+describe('the site studio save (docs/decisions/0027-site-studio.md)', () => {
   let app: FastifyInstance;
   let sitesDir: string;
 

@@ -12,7 +12,7 @@ const site: StudioSite = {
   ],
 };
 
-describe('the studio editor and its JSON view (docs/decisions/0026-site-studio.md)', () => {
+describe('the studio editor and its JSON view (docs/decisions/0027-site-studio.md)', () => {
   it('a setting typed into the form is the JSON view’s next text, $schema and the other settings kept', () => {
     const edited = withSetting(site, 1, 'postal_code_regexp', '^\\d{4}-\\d{3}$');
     const parsed = parseSiteText(siteText(edited));
