@@ -94,7 +94,8 @@ const RULES: Rule[] = [
       const auth = settingsOf(site, 'site_auth_profile');
       auth.auth_mechanism = 'SSO';
       // An OpenID Connect site: the default protocol, no SAML settings (ADR 0026).
-      for (const key of ['issuer_url', 'client_id', 'redirect_uris', 'protocol', ...Object.keys(auth).filter((name) => name.startsWith('saml_'))]) delete auth[key];
+      for (const key of ['issuer_url', 'client_id', 'redirect_uris', 'protocol', ...Object.keys(auth).filter((name) => name.startsWith('saml_'))])
+        delete auth[key];
       return {
         code: 'sso-setting-missing',
         paths: ['issuer_url', 'client_id', 'redirect_uris'].map((key) => at(site, 'site_auth_profile', key)),
@@ -116,7 +117,12 @@ const RULES: Rule[] = [
     breakIt: (site) => {
       const auth = settingsOf(site, 'site_auth_profile');
       for (const key of ['issuer_url', 'client_id', 'redirect_uris', 'client_auth', 'saml_idp_metadata_url', 'saml_idp_metadata']) delete auth[key];
-      Object.assign(auth, { auth_mechanism: 'SSO', protocol: 'saml', saml_sp_entity_id: 'urn:example:sp', saml_acs_url: 'https://portal.example/api/user-auth/saml/acs/x' });
+      Object.assign(auth, {
+        auth_mechanism: 'SSO',
+        protocol: 'saml',
+        saml_sp_entity_id: 'urn:example:sp',
+        saml_acs_url: 'https://portal.example/api/user-auth/saml/acs/x',
+      });
       return { code: 'saml-metadata', paths: [at(site, 'site_auth_profile', 'saml_idp_metadata_url')] };
     },
   },
