@@ -1,5 +1,5 @@
 import { generateServiceProviderMetadata, SAML, SamlStatusError, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
+import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import type { FastifyInstance } from 'fastify';
 import { validateReturnUrl } from '../../schemas/validators/url';
 import type { Database } from '../db/database';

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
-import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing';
-import { parseDomFromString, signXml, xpath } from '@node-saml/node-saml/lib/xml';
+import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
+import { parseDomFromString, signXml, xpath } from '@node-saml/node-saml/lib/xml.js';
 import { HttpError } from '../http/errors';
 import { escapeHtml } from '../http/html-text';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from './saml-sites';
