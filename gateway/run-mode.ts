@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config';
 import type { Fixtures } from './fixtures/load-fixtures';
 import { featureConfigOf } from '../schemas/site-config/types';
 import { keyBytes } from './security/server-keys';
+import { samlSites, TEST_SAML_IDP_BASE_PATH } from './sso/saml-sites';
 import { ssoSiteOf, TEST_IDP_BASE_PATH, TEST_IDP_ISSUER, type SsoSite } from './sso/sso-sites';
 
 /**
@@ -78,6 +79,17 @@ function productionRefusals(config: GatewayConfig, fixtures: Fixtures): string[]
       problems.push(`site ${sso.siteId}: site_auth_profile.issuer_url must start with https:// in production mode`);
     }
   }
+  // docs/decisions/0028-sso-saml.md: the same for a SAML site's identity provider metadata.
+  for (const saml of samlSites(fixtures)) {
+    if (!('url' in saml.idpMetadata)) continue;
+    if (isOnGateway(saml.idpMetadata.url, TEST_SAML_IDP_BASE_PATH, config.publicUrl)) {
+      problems.push(
+        `site ${saml.siteId}: site_auth_profile.saml_idp_metadata_url is the gateway's own test SAML identity provider, which production mode does not serve; point it at the bank's identity provider metadata (FIXTURES_DIR, README "Single sign-on")`,
+      );
+    } else if (!saml.idpMetadata.url.startsWith('https://')) {
+      problems.push(`site ${saml.siteId}: site_auth_profile.saml_idp_metadata_url must start with https:// in production mode`);
+    }
+  }
   return problems;
 }
 
@@ -94,6 +106,12 @@ export function developmentExposures(config: GatewayConfig, fixtures: Fixtures):
     .map((sso) => sso.siteId);
   exposures.push(
     `the test identity provider /test-idp/: anyone picks an identity and is signed in${onTestProvider.length > 0 ? ` on ${onTestProvider.join(', ')}` : ''}`,
+  );
+  const onTestSamlProvider = samlSites(fixtures)
+    .filter((saml) => 'url' in saml.idpMetadata && isOnGateway(saml.idpMetadata.url, TEST_SAML_IDP_BASE_PATH, config.publicUrl))
+    .map((saml) => saml.siteId);
+  exposures.push(
+    `the test SAML identity provider /test-saml-idp/: anyone picks a person and is signed in${onTestSamlProvider.length > 0 ? ` on ${onTestSamlProvider.join(', ')}` : ''}`,
   );
   exposures.push('the API document GET /api/docs/openapi.json (and /api/docs): every route of the gateway and who may call it');
   exposures.push('demo users whose passwords are published (fixtures/demo-users.json), seeded into an empty database');
@@ -145,9 +163,13 @@ export function captchaSites(fixtures: Fixtures): string[] {
 
 /** ADR 0015's provider: its issuer identifier, or its path on this machine or on the gateway's public origin. */
 function isTestIdentityProvider(issuerUrl: string, publicUrl: string | undefined): boolean {
-  if (issuerUrl === TEST_IDP_ISSUER) return true;
-  if (!URL.canParse(issuerUrl)) return false;
-  const issuer = new URL(issuerUrl);
-  const onGateway = isLoopback(issuer.hostname) || (publicUrl !== undefined && URL.canParse(publicUrl) && new URL(publicUrl).origin === issuer.origin);
-  return onGateway && (issuer.pathname === TEST_IDP_BASE_PATH || issuer.pathname.startsWith(`${TEST_IDP_BASE_PATH}/`));
+  return issuerUrl === TEST_IDP_ISSUER || isOnGateway(issuerUrl, TEST_IDP_BASE_PATH, publicUrl);
+}
+
+/** A URL under `basePath` of the gateway itself (a loopback host, or PUBLIC_URL's origin): one of its test identity providers. */
+function isOnGateway(url: string, basePath: string, publicUrl: string | undefined): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  const onGateway = isLoopback(parsed.hostname) || (publicUrl !== undefined && URL.canParse(publicUrl) && new URL(publicUrl).origin === parsed.origin);
+  return onGateway && (parsed.pathname === basePath || parsed.pathname.startsWith(`${basePath}/`));
 }

@@ -32,6 +32,8 @@ import { AdjustableClock } from './time/clock';
 import { RequestLogController } from './logging/request-log';
 import type { SsoCredentials } from './sso/client-credentials';
 import type { TestIdpKeys } from './sso/test-idp-keys';
+import type { SamlKeys } from './sso/service-provider';
+import type { TestSamlIdpKey } from './sso/test-saml-idp';
 
 /** Request bodies above this answer 413 PAYLOAD_TOO_LARGE; no call of SPEC §7 comes near it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,6 +66,10 @@ export interface GatewayOptions {
   metricsToken?: string;
   /** ADR 0015: the test identity provider's keys (a test picks RS256, PS256 or ES256, or rotates them); the derived ES256 key when unset. */
   testIdpKeys?: TestIdpKeys;
+  /** docs/decisions/0028-sso-saml.md: SAML sites' own key pairs (signed requests, encrypted assertions); none when unset. */
+  samlKeys?: SamlKeys;
+  /** ADR 0028: the test SAML identity provider's key (a test signs Responses with it); generated when unset. */
+  testSamlIdpKey?: TestSamlIdpKey;
 }
 
 declare module 'fastify' {
@@ -147,7 +153,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         await api.register(contentConfigPlugin, { db, fixtures, siteGallery: options.siteGallery === true, counters: options.auth?.counters, drain });
         await api.register(userAttributePlugin, { db, fixtures, auth, jobs });
         await api.register(userAuthPlugin, { db, fixtures, auth, jobs });
-        await api.register(ssoPlugin, { db, fixtures, auth, jobs, gateway: app, development, credentials: ssoCredentials });
+        await api.register(ssoPlugin, {
+          db,
+          fixtures,
+          auth,
+          jobs,
+          gateway: app,
+          development,
+          credentials: ssoCredentials,
+          samlKeys: options.samlKeys ?? new Map(),
+        });
         await api.register(userMgmtPlugin, { db, fixtures, clock, auth, jobs });
         await api.register(assetsPlugin, { db, fixtures, auth });
         await api.register(conciergePlugin, { db, fixtures, clock, jobs });
@@ -187,6 +202,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     credentials: ssoCredentials,
     tokenSigningKey: auth.tokenSigningKey,
     testIdpKeys: options.testIdpKeys,
+    testSamlIdpKey: options.testSamlIdpKey,
   });
   await registerStaticApp(app, options.distDir, { siteGallery: options.siteGallery });
   return app;

@@ -31,7 +31,7 @@ export interface SsoSite {
 export function ssoSiteOf(site: SiteConfig): SsoSite | null {
   const profile = featureConfigOf(site, 'site_auth_profile');
   const { issuer_url: issuerUrl, client_id: clientId, redirect_uris: redirectUris } = profile;
-  if (profile.auth_mechanism !== 'SSO' || !issuerUrl || !clientId || !redirectUris) return null;
+  if (profile.auth_mechanism !== 'SSO' || profile.protocol === 'saml' || !issuerUrl || !clientId || !redirectUris) return null;
   const clientAuth = CLIENT_AUTH_METHODS.find((method) => method === profile.client_auth) ?? 'none';
   return { siteId: site.siteId, issuerUrl, clientId, redirectUris: redirectUris.split(' '), clientAuth };
 }

@@ -150,6 +150,24 @@ export const SSO_FINISH_BODY = {
   properties: { siteId: SITE_ID, code: { type: 'string', maxLength: 128 }, state: { type: 'string', maxLength: 128 } },
 } as const;
 
+/** docs/decisions/0028-sso-saml.md: the start of a SAML sign-in. */
+export const SAML_AUTHORIZE_QUERY = {
+  type: 'object',
+  required: ['siteId'],
+  additionalProperties: false,
+  properties: { siteId: SITE_ID, last_visited_path: SSO_PARAMETER },
+} as const;
+/** ADR 0028: the site whose assertion consumer service or SP metadata is asked for. */
+export const SAML_ACS_PARAMS = { type: 'object', required: ['siteId'], additionalProperties: false, properties: { siteId: SITE_ID } } as const;
+export const SAML_METADATA_PARAMS = SAML_ACS_PARAMS;
+
+/** ADR 0028: the test SAML identity provider's single sign-on service, HTTP-Redirect binding. */
+export const TEST_SAML_IDP_SSO_QUERY = {
+  type: 'object',
+  required: ['SAMLRequest'],
+  properties: { SAMLRequest: { type: 'string', minLength: 1, maxLength: 8192 }, RelayState: { type: 'string', maxLength: 80 } },
+} as const;
+
 // Passcodes, MFA and recovery (ADR 0008, ADR 0009, ADR 0021).
 
 export const PREFERENCE_DETAILS_BODY = {

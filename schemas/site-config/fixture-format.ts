@@ -166,6 +166,13 @@ export const FEATURE_SETTINGS: Readonly<Record<FeatureName, Readonly<Record<stri
     client_id: WORD,
     redirect_uris: REDIRECT_URIS,
     client_auth: oneOfTexts(['none', 'client_secret_basic', 'private_key_jwt']),
+    // ADR 0028: an SSO site speaks OpenID Connect (the default) or SAML 2.0.
+    protocol: oneOfTexts(['oidc', 'saml']),
+    saml_idp_metadata_url: HTTP_URL,
+    saml_idp_metadata: stringSchema('the identity provider\'s SAML metadata XML (an EntityDescriptor), starting with "<"', { pattern: '^\\s*<' }),
+    saml_sp_entity_id: WORD,
+    saml_acs_url: HTTP_URL,
+    saml_email_attribute: WORD,
     login_otp: oneOfTexts(['none', 'email', 'sms', 'choice']),
     mfa: oneOfTexts(['off', 'optional', 'required']),
   },

@@ -22,6 +22,11 @@ export interface RuleFinding {
 export const CARD_MODULE_OPTION_SETTINGS = ['assetsUrl', 'assetsValidationUrl', 'updateAssetUrl'] as const;
 /** What an SSO site needs so the gateway can send its people to their identity provider (ADR 0015, gateway/sso/sso-sites.ts). */
 export const SSO_SETTINGS = ['issuer_url', 'client_id', 'redirect_uris'] as const;
+/** What a SAML SSO site needs (docs/decisions/0028-sso-saml.md, gateway/sso/saml-sites.ts), besides its identity provider's metadata. */
+export const SAML_SETTINGS = ['saml_sp_entity_id', 'saml_acs_url'] as const;
+/** The identity provider's metadata: by URL or inline, exactly one. */
+export const SAML_METADATA_SETTINGS = ['saml_idp_metadata_url', 'saml_idp_metadata'] as const;
+const SAML_ONLY_SETTINGS = [...SAML_SETTINGS, ...SAML_METADATA_SETTINGS, 'saml_email_attribute'] as const;
 /** SPEC §3 marketing opt-ins the form offers (schemas/forms/site-form-settings.ts). */
 const OFFERED_OPT_INS = ['email', 'transactional', 'sms', 'online', 'cashback'] as const;
 
@@ -140,7 +145,28 @@ export function runtimeErrors(root: unknown): RuleFinding[] {
   }
 
   const auth = features.get('site_auth_profile');
-  if (auth !== undefined && auth.settings.auth_mechanism === 'SSO') {
+  if (auth !== undefined && auth.settings.auth_mechanism === 'SSO' && auth.settings.protocol === 'saml') {
+    const given = (key: string) => typeof auth.settings[key] === 'string' && auth.settings[key] !== '';
+    for (const key of SAML_SETTINGS) {
+      if (given(key)) continue;
+      findings.push({
+        code: 'saml-setting-missing',
+        at: settingAt(auth, key),
+        expected: `site_auth_profile.${key}: a SAML site needs saml_sp_entity_id and saml_acs_url, which its identity provider knows it by (ADR 0028)`,
+        actual: 'missing',
+      });
+    }
+    const metadata = SAML_METADATA_SETTINGS.filter(given);
+    if (metadata.length !== 1) {
+      findings.push({
+        code: 'saml-metadata',
+        at: settingAt(auth, metadata[1] ?? 'saml_idp_metadata_url'),
+        expected:
+          "site_auth_profile.saml_idp_metadata_url or saml_idp_metadata, exactly one: the identity provider's metadata names its sign-in URL and signing certificates (ADR 0028)",
+        actual: metadata.length === 0 ? 'neither' : 'both',
+      });
+    }
+  } else if (auth !== undefined && auth.settings.auth_mechanism === 'SSO') {
     for (const key of SSO_SETTINGS) {
       if (typeof auth.settings[key] === 'string' && auth.settings[key] !== '') continue;
       findings.push({
@@ -178,8 +204,17 @@ export function noEffectWarnings(root: unknown): RuleFinding[] {
   const auth = features.get('site_auth_profile');
   if (auth !== undefined && auth.settings.auth_mechanism !== 'SSO') {
     // connected_app names the app on redirect-sso, a page only an SSO site has (ADR 0001).
-    for (const key of [...SSO_SETTINGS, 'connected_app']) {
+    for (const key of [...SSO_SETTINGS, 'connected_app', 'protocol', ...SAML_ONLY_SETTINGS]) {
       if (auth.settings[key] !== undefined) noEffect(settingAt(auth, key), `${key} is read only when auth_mechanism is "SSO"`);
+    }
+  } else if (auth !== undefined && auth.settings.protocol === 'saml') {
+    for (const key of [...SSO_SETTINGS, 'client_auth']) {
+      if (auth.settings[key] !== undefined)
+        noEffect(settingAt(auth, key), `${key} is an OpenID Connect setting, and this site signs in with SAML (protocol "saml")`);
+    }
+  } else if (auth !== undefined) {
+    for (const key of SAML_ONLY_SETTINGS) {
+      if (auth.settings[key] !== undefined) noEffect(settingAt(auth, key), `${key} is read only when protocol is "saml"`);
     }
   }
 

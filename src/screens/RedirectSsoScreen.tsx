@@ -17,7 +17,7 @@ import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
 import { useBrowserSession } from './shared/browser-session';
-import { collectSsoParameters, connectedAppOf, ssoRefusalKey, ssoStartFields } from './sso/sso-parameters';
+import { collectSsoParameters, connectedAppOf, ssoRefusalKey, ssoStartFields, ssoStartPath } from './sso/sso-parameters';
 import '../../widgets/widgets.css';
 
 /**
@@ -66,12 +66,13 @@ function StartSignIn({ query }: { query: URLSearchParams }) {
     return <FormAlert kind="error" message={`${text('error.parameters')} ${collection.names.map((name) => text(`parameter.${name}`)).join(' ')}`} />;
   }
   const ready = signedOut && collection?.kind === 'ready' ? collection.params : null;
+  const protocol = collection?.kind === 'ready' ? collection.protocol : 'oidc';
   const app = config ? connectedAppOf(config) : null;
   return (
     <>
       <p className="sign-in__intro">{app === null ? text('intro') : text('intro.app', { app })}</p>
       {/* A plain form: the browser itself goes to the gateway, which answers with the provider's redirect. */}
-      <form className="site-form" method="get" action={`${gatewayBaseUrl(FEATURE_FLAGS)}/user-auth/oidc/authorize`} aria-busy={ready === null}>
+      <form className="site-form" method="get" action={`${gatewayBaseUrl(FEATURE_FLAGS)}${ssoStartPath(protocol)}`} aria-busy={ready === null}>
         {ready !== null && ssoStartFields(siteId, ready).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <div className="site-form__actions">
           <button type="submit" className="button button--primary" disabled={ready === null}>

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import arQa from '../../fixtures/content/ar_qa.json';
+import deDe from '../../fixtures/content/de_de.json';
 import { expectNoAxeViolations } from './support/accessibility';
 import { collectCspViolations, saveScreenshot } from './support/browser';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -179,6 +180,25 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     expect(await page.getByRole('link', { name: arQa.sso.startAgain }).getAttribute('href')).toBe(`/${SITE}/ar_qa/account/redirect-sso`);
     await saveScreenshot(page, 'sso-simulator-ar_qa');
     await expectNoAxeViolations(page, 'sso simulator ar_qa');
+    await context.close();
+  });
+  it('SAML (ADR 0028) at 390 px on rheinbank, in German: redirect-sso, the test SAML identity provider, the profile', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cspViolations = collectCspViolations(page);
+    const rheinbank = (route: string) => `${portal.baseUrl}/rheinbank/de_de/account/${route}`;
+    await page.goto(rheinbank('profile'));
+    await endsOn(page, 'redirect-sso');
+    await saveScreenshot(page, 'saml-redirect-start-390');
+    await page.getByRole('button', { name: 'Weiter zu Rheinbank Login' }).click();
+    await page.waitForURL(/\/test-saml-idp\/sso\?SAMLRequest=/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
+    await saveScreenshot(page, 'saml-test-idp-390');
+    await page.getByRole('button', { name: new RegExp(`^${deDe.sso['simulator.submit']}: Anna Becker`) }).click();
+    await endsOn(page, 'profile');
+    expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBe('true');
+    await saveScreenshot(page, 'saml-profile-390');
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 });

@@ -306,7 +306,7 @@ it.skipIf(POSTGRES_URL === undefined)(
   60_000,
 );
 
-/** A deployment's own fixtures (FIXTURES_DIR): the bundled ones, with unionbank signing in at its own https identity provider. */
+/** A deployment's own fixtures (FIXTURES_DIR): the bundled ones, with unionbank and rheinbank (SAML, ADR 0028) signing in at their own https identity providers. */
 const productionFixtures = await mkdtemp(join(tmpdir(), 'gateway-prod-fixtures-'));
 afterAll(() => rm(productionFixtures, { recursive: true, force: true }));
 await cp(FIXTURES_DIR, productionFixtures, { recursive: true });
@@ -314,6 +314,14 @@ const unionbankFile = join(productionFixtures, 'sites', 'unionbank.json');
 await writeFile(
   unionbankFile,
   (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'),
+);
+const rheinbankFile = join(productionFixtures, 'sites', 'rheinbank.json');
+await writeFile(
+  rheinbankFile,
+  (await readFile(rheinbankFile, 'utf8')).replace(
+    '"saml_idp_metadata_url": "http://127.0.0.1/test-saml-idp/metadata"',
+    '"saml_idp_metadata_url": "https://login.rheinbank.example/saml/metadata"',
+  ),
 );
 
 /** The same, with unionbank a confidential client (ADR 0015): its secret or key must come from the environment. */
@@ -398,11 +406,6 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
       /^HCAPTCHA_SECRET is not set, so any captcha token passes, and .*firstbank.* require a captcha/,
     ],
     [
-      'the bundled fixtures: unionbank signs in at the test identity provider',
-      { FIXTURES_DIR: '' },
-      /^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/,
-    ],
-    [
       'a client_secret_basic site without SSO_CLIENT_SECRET_<SITE>',
       { FIXTURES_DIR: secretBasicFixtures },
       /^site unionbank: site_auth_profile.client_auth is client_secret_basic but SSO_CLIENT_SECRET_UNIONBANK is not set/,
@@ -424,6 +427,14 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
     30_000,
   );
 
+  it('the bundled fixtures: unionbank and rheinbank sign in at the test identity providers, each one line naming its setting', async () => {
+    const { problems } = await refusalOf({ ...PRODUCTION_ENV, FIXTURES_DIR: '' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/),
+      expect.stringMatching(/^site rheinbank: site_auth_profile.saml_idp_metadata_url is the gateway's own test SAML identity provider/),
+    ]);
+  }, 30_000);
+
   it('lists every problem at once, under a heading that names production mode', async () => {
     const { heading, problems } = await refusalOf({
       NODE_ENV: 'production',
@@ -440,6 +451,7 @@ describe('production mode (ADR 0018): the real process refuses to start while a 
       'GATEWAY_TEST_MODE=true',
       'HCAPTCHA_SECRET',
       'site unionbank',
+      'site rheinbank',
     ]);
   }, 30_000);
 

@@ -122,13 +122,21 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     await cp(gatewayBuildDir, join(deployment, 'build', 'gateway'), { recursive: true });
     // The bundle reads ../../fixtures/ (the common passwords list, the default FIXTURES_DIR; gateway-bundle.ts).
     await cp(join(REPO_ROOT, 'fixtures'), join(deployment, 'fixtures'), { recursive: true });
-    // ADR 0018: production needs a deployment's own fixtures, with unionbank at its own https identity provider.
+    // ADR 0018: production needs a deployment's own fixtures, with unionbank and rheinbank (SAML) at their own https identity providers.
     const deploymentFixtures = join(deployment, 'deployment-fixtures');
     await cp(join(REPO_ROOT, 'fixtures'), deploymentFixtures, { recursive: true });
     const unionbankFile = join(deploymentFixtures, 'sites', 'unionbank.json');
     await writeFile(
       unionbankFile,
       (await readFile(unionbankFile, 'utf8')).replace('"issuer_url": "http://127.0.0.1/test-idp"', '"issuer_url": "https://login.unionbank.example"'),
+    );
+    const rheinbankFile = join(deploymentFixtures, 'sites', 'rheinbank.json');
+    await writeFile(
+      rheinbankFile,
+      (await readFile(rheinbankFile, 'utf8')).replace(
+        '"saml_idp_metadata_url": "http://127.0.0.1/test-saml-idp/metadata"',
+        '"saml_idp_metadata_url": "https://login.rheinbank.example/saml/metadata"',
+      ),
     );
 
     const port = await freePort();

@@ -17,15 +17,20 @@ const PRODUCTION_ENV = {
   HCAPTCHA_SECRET: '0x-an-hcaptcha-secret',
 };
 
-/** The real fixtures with unionbank's issuer replaced. */
-async function fixturesWithIssuer(issuerUrl: string): Promise<Fixtures> {
+/** The real fixtures with unionbank's issuer and rheinbank's SAML identity provider metadata (ADR 0028) replaced. */
+async function fixturesWithIssuer(issuerUrl: string, samlMetadataUrl = 'https://login.rheinbank.example/saml/metadata'): Promise<Fixtures> {
   const fixtures = await realFixtures();
   const sites = new Map(fixtures.sites);
-  const unionbank = sites.get('unionbank')!;
-  const config = structuredClone(unionbank.config);
-  const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
-  profile.featureConfig = { ...profile.featureConfig, issuer_url: issuerUrl };
-  sites.set('unionbank', { ...unionbank, config });
+  for (const [siteId, setting] of [
+    ['unionbank', { issuer_url: issuerUrl }],
+    ['rheinbank', { saml_idp_metadata_url: samlMetadataUrl }],
+  ] as const) {
+    const site = sites.get(siteId)!;
+    const config = structuredClone(site.config);
+    const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
+    profile.featureConfig = { ...profile.featureConfig, ...setting };
+    sites.set(siteId, { ...site, config });
+  }
   return { ...fixtures, sites };
 }
 
@@ -71,9 +76,25 @@ describe('production refusals', () => {
     },
   );
 
-  it('refuses the bundled fixtures, whose unionbank signs in at the test identity provider, and an issuer over plain HTTP', async () => {
+  it.each(['http://127.0.0.1/test-saml-idp/metadata', 'https://rewards.example/test-saml-idp/metadata'])(
+    "refuses a SAML site whose metadata is the gateway's own test SAML identity provider's (%s), naming the setting",
+    async (url) => {
+      expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('https://login.unionbank.example', url))).toEqual([
+        `site rheinbank: site_auth_profile.saml_idp_metadata_url is the gateway's own test SAML identity provider, which production mode does not serve; point it at the bank's identity provider metadata (FIXTURES_DIR, README "Single sign-on")`,
+      ]);
+    },
+  );
+
+  it('refuses SAML identity provider metadata over plain HTTP', async () => {
+    expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('https://login.unionbank.example', 'http://login.rheinbank.example/md'))).toEqual(
+      ['site rheinbank: site_auth_profile.saml_idp_metadata_url must start with https:// in production mode'],
+    );
+  });
+
+  it('refuses the bundled fixtures, whose unionbank and rheinbank sign in at the test identity providers, and an issuer over plain HTTP', async () => {
     expect(startRefusals(readConfig(PRODUCTION_ENV), await realFixtures())).toEqual([
       expect.stringMatching(/^site unionbank: site_auth_profile.issuer_url is the gateway's own test identity provider/),
+      expect.stringMatching(/^site rheinbank: site_auth_profile.saml_idp_metadata_url is the gateway's own test SAML identity provider/),
     ]);
     expect(startRefusals(readConfig(PRODUCTION_ENV), await fixturesWithIssuer('http://login.unionbank.example'))).toEqual([
       'site unionbank: site_auth_profile.issuer_url must start with https:// in production mode',
@@ -81,7 +102,8 @@ describe('production refusals', () => {
   });
 
   it('lists every problem at once when nothing is set', async () => {
-    expect(startRefusals(readConfig({ GATEWAY_TEST_MODE: 'true' }), await realFixtures())).toHaveLength(9);
+    // Every unset setting, unionbank on the test identity provider and rheinbank on the test SAML identity provider.
+    expect(startRefusals(readConfig({ GATEWAY_TEST_MODE: 'true' }), await realFixtures())).toHaveLength(10);
   });
 
   // ADR 0017: behind one load balancer 1 (or its addresses), behind two 2 (or both ranges); never "everyone".
@@ -131,6 +153,8 @@ describe('development mode', () => {
       '/api/dev-outbox/messages',
       '/test-idp/',
       'on unionbank',
+      '/test-saml-idp/',
+      'on rheinbank',
       '/api/docs/openapi.json',
       'demo users',
       'TOKEN_SIGNING_KEY, TOTP_ENCRYPTION_KEY, CARD_FINGERPRINT_KEY',

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { generateTestSamlIdpKey, type TestSamlIdpKey } from '../../sso/test-saml-idp';
+import { testSamlIdpRoutes } from './test-saml-idp';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import type { DevOutbox } from '../../mail/mailer';
@@ -48,10 +50,14 @@ export async function developmentPageRootPlugin(
     credentials: SsoCredentials;
     tokenSigningKey: Buffer;
     testIdpKeys: TestIdpKeys | undefined;
+    testSamlIdpKey: TestSamlIdpKey | undefined;
   },
 ): Promise<void> {
   const { db, fixtures, clock, credentials } = options;
   if (!options.development) return;
   const keys = options.testIdpKeys ?? new TestIdpKeys(deriveSigningKey(options.tokenSigningKey));
-  await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials, identities: await loadSsoIdentities(fixtures) });
+  const identities = await loadSsoIdentities(fixtures);
+  await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials, identities });
+  // ADR 0028: the test SAML identity provider's RSA key is generated per gateway (an RSA key cannot be derived from a secret).
+  await app.register(testSamlIdpRoutes, { fixtures, clock, identities, key: options.testSamlIdpKey ?? generateTestSamlIdpKey(clock.now()) });
 }

@@ -19,7 +19,13 @@ export type SsoParameters = Partial<Record<SsoParameterName, string>>;
 const OPAQUE_VALUE = /^[A-Za-z0-9._~-]{16,128}$/;
 const DEFAULT_SCOPE = 'openid email profile';
 
-export type SsoCollection = { kind: 'not-sso' } | { kind: 'invalid'; names: SsoParameterName[] } | { kind: 'ready'; params: SsoParameters };
+/** ADR 0015 / docs/decisions/0028-sso-saml.md: the gateway call that starts the sign-in, by the site's protocol. */
+export type SsoProtocol = 'oidc' | 'saml';
+export type SsoCollection =
+  { kind: 'not-sso' } | { kind: 'invalid'; names: SsoParameterName[] } | { kind: 'ready'; protocol: SsoProtocol; params: SsoParameters };
+
+/** The start of the sign-in, relative to the gateway base: OIDC's authorize or SAML's AuthnRequest. */
+export const ssoStartPath = (protocol: SsoProtocol) => (protocol === 'saml' ? '/user-auth/saml/authorize' : '/user-auth/oidc/authorize');
 
 /**
  * The §2 parameters of redirect-sso: its query's, else the site's `site_auth_profile` (client id, the
@@ -27,6 +33,12 @@ export type SsoCollection = { kind: 'not-sso' } | { kind: 'invalid'; names: SsoP
  */
 export function collectSsoParameters(site: SiteConfig, query: URLSearchParams, page: { origin: string; path: string }): SsoCollection {
   const profile = featureConfigOf(site, 'site_auth_profile');
+  // ADR 0028: a SAML site's start takes the page to come back to and nothing else; the gateway makes the AuthnRequest.
+  if (profile.auth_mechanism === 'SSO' && profile.protocol === 'saml') {
+    const lastVisitedPath = query.get('last_visited_path') ?? undefined;
+    if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) return { kind: 'invalid', names: ['last_visited_path'] };
+    return { kind: 'ready', protocol: 'saml', params: { last_visited_path: lastVisitedPath } };
+  }
   if (profile.auth_mechanism !== 'SSO' || !profile.client_id || !profile.redirect_uris) return { kind: 'not-sso' };
   const registered = profile.redirect_uris.split(' ');
   const ownUri = registered.find((uri) => uri === page.path || uri === `${page.origin}${page.path}`) ?? registered[0];
@@ -50,12 +62,12 @@ export function collectSsoParameters(site: SiteConfig, query: URLSearchParams, p
     last_visited_path: params.last_visited_path !== undefined && validateReturnUrl(params.last_visited_path) !== null,
   };
   const names = SSO_PARAMETER_NAMES.filter((name) => invalid[name]);
-  return names.length > 0 ? { kind: 'invalid', names } : { kind: 'ready', params };
+  return names.length > 0 ? { kind: 'invalid', names } : { kind: 'ready', protocol: 'oidc', params };
 }
 
 /**
- * ADR 0015 start: the fields of the form redirect-sso submits to the gateway's `GET user-auth/oidc/authorize`,
- * which redirects to the site's identity provider. Parameters the collection left unset are not sent.
+ * ADR 0015 start: the fields of the form redirect-sso submits to the gateway's `GET user-auth/oidc/authorize`
+ * (or, on a SAML site, `user-auth/saml/authorize`), which redirects to the site's identity provider. Parameters the collection left unset are not sent.
  */
 export function ssoStartFields(siteId: string, params: SsoParameters): [string, string][] {
   const fields: [string, string][] = [['siteId', siteId]];

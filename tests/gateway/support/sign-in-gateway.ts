@@ -1,3 +1,5 @@
+import type { SamlKeys } from '../../../gateway/sso/service-provider';
+import type { TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CounterStore } from '../../../gateway/limits/counter-store';
@@ -66,6 +68,8 @@ export async function openSignInGateway(
     ssoCredentials?: SsoCredentials;
     testIdpKeys?: TestIdpKeys;
     metricsToken?: string;
+    testSamlIdpKey?: TestSamlIdpKey;
+    samlKeys?: SamlKeys;
   } = {},
 ): Promise<SignInGateway> {
   const test = await leg.openMigrated();
@@ -78,6 +82,8 @@ export async function openSignInGateway(
     testMode: true,
     ...(options.ssoCredentials ? { ssoCredentials: options.ssoCredentials } : {}),
     ...(options.testIdpKeys ? { testIdpKeys: options.testIdpKeys } : {}),
+    ...(options.testSamlIdpKey ? { testSamlIdpKey: options.testSamlIdpKey } : {}),
+    ...(options.samlKeys ? { samlKeys: options.samlKeys } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     auth: {

@@ -93,11 +93,37 @@ const RULES: Rule[] = [
     breakIt: (site) => {
       const auth = settingsOf(site, 'site_auth_profile');
       auth.auth_mechanism = 'SSO';
-      for (const key of ['issuer_url', 'client_id', 'redirect_uris']) delete auth[key];
+      // An OpenID Connect site: the default protocol, no SAML settings (ADR 0028).
+      for (const key of ['issuer_url', 'client_id', 'redirect_uris', 'protocol', ...Object.keys(auth).filter((name) => name.startsWith('saml_'))])
+        delete auth[key];
       return {
         code: 'sso-setting-missing',
         paths: ['issuer_url', 'client_id', 'redirect_uris'].map((key) => at(site, 'site_auth_profile', key)),
       };
+    },
+  },
+  {
+    rule: 'protocol saml without saml_sp_entity_id and saml_acs_url',
+    breakIt: (site) => {
+      const auth = settingsOf(site, 'site_auth_profile');
+      for (const key of ['issuer_url', 'client_id', 'redirect_uris', 'client_auth', 'saml_sp_entity_id', 'saml_acs_url']) delete auth[key];
+      Object.assign(auth, { auth_mechanism: 'SSO', protocol: 'saml', saml_idp_metadata_url: 'https://idp.example/metadata' });
+      delete auth.saml_idp_metadata;
+      return { code: 'saml-setting-missing', paths: ['saml_sp_entity_id', 'saml_acs_url'].map((key) => at(site, 'site_auth_profile', key)) };
+    },
+  },
+  {
+    rule: 'protocol saml without the identity provider metadata',
+    breakIt: (site) => {
+      const auth = settingsOf(site, 'site_auth_profile');
+      for (const key of ['issuer_url', 'client_id', 'redirect_uris', 'client_auth', 'saml_idp_metadata_url', 'saml_idp_metadata']) delete auth[key];
+      Object.assign(auth, {
+        auth_mechanism: 'SSO',
+        protocol: 'saml',
+        saml_sp_entity_id: 'urn:example:sp',
+        saml_acs_url: 'https://portal.example/api/user-auth/saml/acs/x',
+      });
+      return { code: 'saml-metadata', paths: [at(site, 'site_auth_profile', 'saml_idp_metadata_url')] };
     },
   },
   {

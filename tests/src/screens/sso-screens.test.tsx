@@ -5,7 +5,7 @@ import unionbank from '../../../fixtures/sites/unionbank.json';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { FEATURE_FLAGS } from '../../../src/app/feature-flags';
 import { decideRoute } from '../../../src/routes/route-guards';
-import { collectSsoParameters, ssoStartFields } from '../../../src/screens/sso/sso-parameters';
+import { collectSsoParameters, ssoStartPath, ssoStartFields } from '../../../src/screens/sso/sso-parameters';
 import { answerWith, callsTo, renderPortal, resetFakePortal, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
 /**
@@ -40,6 +40,7 @@ describe('SPEC §2 SSO parameters (collectSsoParameters)', () => {
   it("fills what the query leaves out from the site: its client, this page's registered redirect URI, code, openid", () => {
     expect(collectSsoParameters(SITE, new URLSearchParams(), PAGE)).toEqual({
       kind: 'ready',
+      protocol: 'oidc',
       params: {
         client_id: 'unionbank-rewards-portal',
         response_type: 'code',
@@ -50,6 +51,22 @@ describe('SPEC §2 SSO parameters (collectSsoParameters)', () => {
         last_visited_path: undefined,
       },
     });
+  });
+
+  it('on a SAML site (ADR 0028) takes only the page to come back to, and starts at the SAML call', () => {
+    const saml = structuredClone(SITE);
+    const profile = saml.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
+    profile.featureConfig = { auth_mechanism: 'SSO', protocol: 'saml', saml_sp_entity_id: 'urn:example:sp', saml_acs_url: 'https://portal.example/acs' };
+    expect(collectSsoParameters(saml, new URLSearchParams({ last_visited_path: `${BASE}profile` }), PAGE)).toEqual({
+      kind: 'ready',
+      protocol: 'saml',
+      params: { last_visited_path: `${BASE}profile` },
+    });
+    expect(collectSsoParameters(saml, new URLSearchParams({ last_visited_path: 'https://elsewhere.example/' }), PAGE)).toEqual({
+      kind: 'invalid',
+      names: ['last_visited_path'],
+    });
+    expect(ssoStartPath('saml')).toBe('/user-auth/saml/authorize');
   });
 
   it('names every parameter that is wrong', () => {

@@ -114,6 +114,16 @@ export function defineSiteJourneyMatrix(
           await page()
             .getByRole('button', { name: app === null ? contentText('sso', 'continue') : contentText('sso', 'continue.app', { app }) })
             .click();
+          if (journey.saml) {
+            // ADR 0028: the test SAML identity provider's own page lists its people; each button posts a Response.
+            await page().waitForURL(/\/test-saml-idp\/sso\?/);
+            await page()
+              .getByRole('button', { name: new RegExp(`^${contentText('sso', 'simulator.submit')}`) })
+              .first()
+              .click();
+            await endsOn(page(), 'profile');
+            return;
+          }
           await endsOn(page(), 'sso-simulator');
           await page().getByRole('radio').first().waitFor();
           await checkScreen('sso-simulator');

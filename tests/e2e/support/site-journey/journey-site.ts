@@ -49,6 +49,8 @@ export interface JourneySite {
   /** The content of that locale, as the gateway serves it. */
   text: ContentLookup;
   sso: boolean;
+  /** ADR 0028: an SSO site on SAML, whose identity provider is the test SAML identity provider's page. */
+  saml: boolean;
   /** SPEC §3 site_auth_profile login_otp: none, email, sms or choice. */
   loginOtp: string;
   mfaRequired: boolean;
@@ -70,6 +72,7 @@ export function journeySiteOf(site: SiteConfig, locale: string = DEFAULT_LOCALE)
     locale,
     text: contentTextsIn(locale),
     sso: auth.auth_mechanism === 'SSO',
+    saml: auth.auth_mechanism === 'SSO' && auth.protocol === 'saml',
     loginOtp: auth.login_otp ?? 'none',
     mfaRequired: auth.mfa === 'required',
     panAtSignUp: LEVEL_BY_CODE[featureConfigOf(site, 'user_asset_profile').pan as LevelCode] ?? 'None',

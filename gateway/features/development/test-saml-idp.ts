@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { TEST_SAML_IDP_SSO_QUERY } from '../../../schemas/api/request-schemas';
+import type { Fixtures } from '../../fixtures/load-fixtures';
+import { escapeHtml } from '../../http/html-text';
+import { TEST_SAML_IDP_BASE_PATH, testSamlIdpSites, type SamlSite } from '../../sso/saml-sites';
+import { plainPage, ssoText } from '../../sso/sso-pages';
+import { issueResponse, readAuthnRequest, testSamlIdpMetadata, type SamlPerson, type TestSamlIdpKey } from '../../sso/test-saml-idp';
+import type { SsoIdentity } from '../../sso/sso-identities';
+import type { Clock } from '../../time/clock';
+
+/**
+ * The gateway's own SAML identity provider (docs/decisions/0028-sso-saml.md) at `/test-saml-idp/…` on the page root,
+ * development only: its metadata, and its single sign-on service, which reads the AuthnRequest and shows its people
+ * (`fixtures/sso-identities.json` under the site's SP entity id), each a button that posts a signed Response to the site's assertion consumer service.
+ */
+export async function testSamlIdpRoutes(
+  app: FastifyInstance,
+  options: { fixtures: Fixtures; clock: Clock; key: TestSamlIdpKey; identities: readonly SsoIdentity[] },
+): Promise<void> {
+  const { fixtures, clock, key, identities } = options;
+  const sites = testSamlIdpSites(fixtures);
+  const peopleOf = (site: SamlSite): SamlPerson[] => identities.filter((identity) => identity.clientId === site.spEntityId);
+
+  app.get(`${TEST_SAML_IDP_BASE_PATH}/metadata`, { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
+    return testSamlIdpMetadata(key);
+  });
+
+  app.get<{ Querystring: { SAMLRequest: string; RelayState?: string } }>(
+    `${TEST_SAML_IDP_BASE_PATH}/sso`,
+    { config: { access: 'public' }, schema: { querystring: TEST_SAML_IDP_SSO_QUERY } },
+    async (request, reply) => {
+      const read = await readAuthnRequest(request.query.SAMLRequest, sites);
+      const { site } = read;
+      const text = (name: string, values?: Record<string, string>) => ssoText(fixtures.content, site.locale, name, values);
+      // The form posts to the ACS as a path: the provider and the portal share the gateway's origin (ADR 0015's deviation).
+      const action = new URL(site.acsUrl).pathname;
+      const now = clock.now();
+      const forms = peopleOf(site).map((person) => {
+        const response = issueResponse(key, { request: read, person, now });
+        const label = text('simulator.identity', { name: `${person.givenName} ${person.familyName}`, email: person.email });
+        return `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="SAMLResponse" value="${escapeHtml(response)}"><input type="hidden" name="RelayState" value="${escapeHtml(request.query.RelayState ?? '')}"><button type="submit">${escapeHtml(`${text('simulator.submit')}: ${label}`)}</button></form>`;
+      });
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+      return plainPage(site.locale, text('title.testSamlIdp'), `<p>${escapeHtml(text('simulator.intro'))}</p>\n${forms.join('\n')}`);
+    },
+  );
+}

@@ -1,0 +1,169 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
+import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
+import { parseDomFromString, signXml, xpath } from '@node-saml/node-saml/lib/xml.js';
+import { HttpError } from '../http/errors';
+import { escapeHtml } from '../http/html-text';
+import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from './saml-sites';
+import { certificateBody, selfSignedCertificate } from './self-signed-certificate';
+
+const inflateRawAsync = promisify(inflateRaw);
+
+/**
+ * The gateway's own SAML identity provider for development and tests (docs/decisions/0028-sso-saml.md), at
+ * `/test-saml-idp/…` on the page root, like the OpenID one (ADR 0015): its own RSA signing key and certificate,
+ * the demo users of each site it serves as its people, and Responses signed on the Response, the Assertion or
+ * both. On a test's request (`fault`) a Response is wrong in one way, so each check of the service provider can
+ * be shown to refuse it.
+ */
+export interface TestSamlIdpKey {
+  privateKey: string;
+  certificate: string;
+}
+
+/** A fresh RSA 2048 key and its self-signed certificate: one per gateway (RSA keys cannot be derived from a secret). */
+export function generateTestSamlIdpKey(now: Date): TestSamlIdpKey {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const year = 365 * 24 * 60 * 60 * 1000;
+  return {
+    privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    certificate: selfSignedCertificate(privateKey, 'gateway test SAML identity provider', new Date(now.getTime() - year), new Date(now.getTime() + 10 * year)),
+  };
+}
+
+/** Where the provider's single sign-on service is, as its metadata says (the gateway's own origin: a path for the browser). */
+export const TEST_SAML_IDP_SSO_URL = `${TEST_SAML_IDP_ENTITY_ID}/sso`;
+
+export function testSamlIdpMetadata(key: TestSamlIdpKey): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${TEST_SAML_IDP_ENTITY_ID}">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateBody(key.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+    <md:NameIDFormat>${EMAIL_NAME_ID_FORMAT}</md:NameIDFormat>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${TEST_SAML_IDP_SSO_URL}"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>
+`;
+}
+
+/** What the provider read from an AuthnRequest of a site it serves. */
+export interface ReadRequest {
+  id: string;
+  site: SamlSite;
+}
+
+/** The HTTP-Redirect AuthnRequest: deflated, base64; from a registered service provider, to its registered ACS. */
+export async function readAuthnRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadRequest> {
+  const refused = (why: string) => new HttpError(400, 'SAML_REQUEST_INVALID', `The AuthnRequest ${why}.`, { SAMLRequest: 'invalid' });
+  let doc: Document;
+  try {
+    doc = await parseDomFromString((await inflateRawAsync(Buffer.from(encoded, 'base64'))).toString('utf8'));
+  } catch {
+    throw refused('is not a deflated, base64 AuthnRequest');
+  }
+  const root = doc.documentElement;
+  if (root.localName !== 'AuthnRequest') throw refused('is not an AuthnRequest');
+  const issuer = xpath.selectElements(doc, "/*[local-name()='AuthnRequest']/*[local-name()='Issuer']")[0]?.textContent.trim() ?? '';
+  const site = sites.get(issuer);
+  if (!site) throw refused('comes from a service provider this test identity provider does not serve');
+  const acs = root.getAttribute('AssertionConsumerServiceURL');
+  if (acs !== null && acs !== site.acsUrl) throw refused("names an assertion consumer service that is not the site's");
+  const id = root.getAttribute('ID') ?? '';
+  if (!/^[A-Za-z_][\w.-]{0,127}$/.test(id)) throw refused('has no ID');
+  return { id, site };
+}
+
+/** Someone the provider signs in. */
+export interface SamlPerson {
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+export type SignedPart = 'response' | 'assertion' | 'both';
+/** The ways a test can ask a Response to be wrong (docs/decisions/0028-sso-saml.md "The test identity provider"). */
+export const SAML_FAULTS = [
+  'unsigned',
+  'wrapped',
+  'foreign-key',
+  'tampered',
+  'wrong-audience',
+  'wrong-destination',
+  'wrong-recipient',
+  'wrong-issuer',
+  'expired',
+  'not-yet-valid',
+  'unknown-in-response-to',
+] as const;
+export type SamlFault = (typeof SAML_FAULTS)[number];
+
+export interface ResponseOrder {
+  request: ReadRequest;
+  person: SamlPerson;
+  now: Date;
+  signed?: SignedPart;
+  fault?: SamlFault;
+  /** The assertion's ID; a fresh one when unset (a test reuses one to show a replayed assertion refused). */
+  assertionId?: string;
+}
+
+const xmlText = (value: string) => escapeHtml(value);
+const newId = () => `_${randomBytes(20).toString('hex')}`;
+const MINUTE = 60 * 1000;
+const ASSERTION_XPATH = "/*[local-name()='Response']/*[local-name()='Assertion']";
+const SIGNING = { signatureAlgorithm: 'sha256', digestAlgorithm: 'sha256' } as const;
+
+/** A Response to the request, base64 as the HTTP-POST binding carries it. */
+export function issueResponse(key: TestSamlIdpKey, order: ResponseOrder): string {
+  const { request, person, now, fault } = order;
+  const signed = fault === 'unsigned' ? null : (order.signed ?? 'both');
+  const acs = request.site.acsUrl;
+  const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+  const inResponseTo = fault === 'unknown-in-response-to' ? newId() : request.id;
+  const [notBefore, notOnOrAfter] =
+    fault === 'expired' ? [at(-20 * MINUTE), at(-10 * MINUTE)] : fault === 'not-yet-valid' ? [at(10 * MINUTE), at(20 * MINUTE)] : [at(-MINUTE), at(5 * MINUTE)];
+  const issuer = fault === 'wrong-issuer' ? 'https://idp.example.invalid/elsewhere' : TEST_SAML_IDP_ENTITY_ID;
+  const assertion = (
+    id: string,
+    email: string,
+  ) => `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${at(0)}">
+<saml:Issuer>${xmlText(issuer)}</saml:Issuer>
+<saml:Subject><saml:NameID Format="${EMAIL_NAME_ID_FORMAT}">${xmlText(email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${xmlText(fault === 'wrong-recipient' ? `${acs}/elsewhere` : acs)}" InResponseTo="${inResponseTo}"/></saml:SubjectConfirmation></saml:Subject>
+<saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${xmlText(fault === 'wrong-audience' ? 'https://another-portal.example/sp' : request.site.spEntityId)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>
+<saml:AuthnStatement AuthnInstant="${at(0)}" SessionIndex="${newId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>
+<saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>${xmlText(email)}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="givenName"><saml:AttributeValue>${xmlText(person.givenName)}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="sn"><saml:AttributeValue>${xmlText(person.familyName)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>
+</saml:Assertion>`;
+  const assertionId = order.assertionId ?? newId();
+  const response = (
+    inner: string,
+  ) => `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${newId()}" Version="2.0" IssueInstant="${at(0)}" Destination="${xmlText(fault === 'wrong-destination' ? `${acs}/elsewhere` : acs)}" InResponseTo="${inResponseTo}">
+<saml:Issuer>${xmlText(issuer)}</saml:Issuer>
+<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>
+${inner}
+</samlp:Response>`;
+  const signingKey = fault === 'foreign-key' ? generateTestSamlIdpKey(now).privateKey : key.privateKey;
+  let xml = response(assertion(assertionId, person.email));
+  if (fault === 'wrapped') {
+    // Signature wrapping: the assertion signed for this person moves into Extensions, and an unsigned copy with the
+    // same ID names someone else where the service provider reads the assertion.
+    const genuine = signXml(
+      xml,
+      ASSERTION_XPATH,
+      { reference: `${ASSERTION_XPATH}/*[local-name()='Issuer']`, action: 'after' },
+      { privateKey: signingKey, ...SIGNING },
+    );
+    const signedAssertion = genuine.slice(genuine.indexOf('<saml:Assertion'), genuine.indexOf('</saml:Assertion>') + '</saml:Assertion>'.length);
+    return Buffer.from(
+      response(`<samlp:Extensions>${signedAssertion}</samlp:Extensions>\n${assertion(assertionId, `intruder.${person.email}`)}`),
+      'utf8',
+    ).toString('base64');
+  }
+  if (signed === 'assertion' || signed === 'both') {
+    xml = signXml(xml, ASSERTION_XPATH, { reference: `${ASSERTION_XPATH}/*[local-name()='Issuer']`, action: 'after' }, { privateKey: signingKey, ...SIGNING });
+  }
+  if (signed === 'response' || signed === 'both') xml = signSamlPost(xml, "/*[local-name()='Response']", { privateKey: signingKey, ...SIGNING });
+  // Tampered: signed, then the e-mail address changed, as someone editing a Response in the browser would.
+  if (fault === 'tampered') xml = xml.split(xmlText(person.email)).join(xmlText(`intruder.${person.email}`));
+  return Buffer.from(xml, 'utf8').toString('base64');
+}
