@@ -289,7 +289,7 @@ describe('password: fresh proof with an authenticator (totp)', () => {
     fireEvent.change(codeField(box), { target: { value: '135790' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
-    expect(router.state.location.search).toBe('?editPw=true');
+    expect(await screen.findByText('Your password has been updated.')).toBeTruthy();
     expect(callsTo('user-auth/otp/verify')[0]?.body).toEqual({ otp: '135790', otp_type: 'totp' });
     expect(callsTo('user-mgmt/user/send-code')).toHaveLength(0);
     expect(callsTo('user-mgmt/user/get-preference-details')).toHaveLength(0);
