@@ -9,6 +9,7 @@ import {
   type UiSchema as RjsfUiSchema,
 } from '@rjsf/utils';
 import type { JsonSchema, UiSchema } from '../schemas/forms/json-schema';
+import { normaliseFormData } from '../schemas/forms/normalise-form-data';
 import { errorsOfLeftFields, localizeErrors } from './form-engine/error-display';
 import { createEvalFreeValidator, localCalendarDay, type TodayProvider } from './form-engine/eval-free-validator';
 import type { OfferCategory, SiteFormContext } from './form-engine/form-context';
@@ -199,7 +200,8 @@ export function SiteForm({
     onChange?.(next);
   };
   const handleBlur = (id: string) => setLeftFields((left) => (left.has(id) ? left : new Set(left).add(id)));
-  const handleSubmit = (event: IChangeEvent<SiteFormData>) => onSubmit(event.formData ?? {});
+  // Sent as the gateway will store it (schemas/forms/normalise-form-data.ts): names trimmed, letters upper-cased where asked.
+  const handleSubmit = (event: IChangeEvent<SiteFormData>) => onSubmit(normaliseFormData(schema, event.formData ?? {}));
 
   return (
     <Form<SiteFormData>

@@ -9,9 +9,20 @@ import { matchTotpStep, newTotpSecret } from './totp';
  * stored; `last_used_step` is raised with a conditional update, so one 30-second code is accepted
  * once even when two requests race.
  */
+/**
+ * How long a set-up asked for again gives the same pending secret (ADR 0008 "Set-up asked for again"): a reload or
+ * Back/Forward on the scan step must not void the key the person may already have added to the app.
+ */
+export const PENDING_TOTP_KEPT_MS = 10 * 60 * 1000;
+
 export async function startTotpSetup(db: Database, box: SecretBox, userId: string, now: Date): Promise<string> {
-  const current = await db.query<{ status: string }>('select status from totp_secrets where user_id = $1', [userId]);
-  if (current.rows[0]?.status === 'ENROLLED') throw mfaAlreadyEnrolled();
+  const current = await db.query<{ status: string; secret_sealed: string; created_at: Date | string }>(
+    'select status, secret_sealed, created_at from totp_secrets where user_id = $1',
+    [userId],
+  );
+  const row = current.rows[0];
+  if (row?.status === 'ENROLLED') throw mfaAlreadyEnrolled();
+  if (row !== undefined && now.getTime() - new Date(row.created_at).getTime() < PENDING_TOTP_KEPT_MS) return box.open(row.secret_sealed);
   const secret = newTotpSecret();
   await db.query(
     `insert into totp_secrets (user_id, secret_sealed, status, created_at) values ($1, $2, 'PENDING', $3)

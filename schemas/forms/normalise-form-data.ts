@@ -1,6 +1,6 @@
 /**
- * The one normalisation a site may ask of a typed value before it is validated and stored:
- * upper-casing (`national_id_uppercase`, `postal_code_uppercase`, user_enrollment of SPEC §3), so
+ * The normalisations of a typed value before it is validated and stored: a name loses the spaces at its ends
+ * (`trimsSpaces`), and a site may ask for upper-casing (`national_id_uppercase`, `postal_code_uppercase`, user_enrollment of SPEC §3), so
  * "k1a 0b1" typed for an upper-case pattern is "K1A 0B1". The widget applies it as the person types
  * (`upperCaseLetters`); the gateway applies `normaliseFormData` to a payload before it validates
  * it, so the browser and the server agree on the value as well as on the verdict.
@@ -20,7 +20,18 @@ export function asksForUpperCase(schema: JsonSchema): boolean {
   return schema['x-rule']?.options?.uppercase === true;
 }
 
-/** The payload with every upper-case field's text upper-cased; anything else, and any non-text value, as it was. */
+/**
+ * True for a person's name (`x-rule` `name`: first_name, last_name, bank): its spaces at either end are never part
+ * of it, so "  Zoë  " is stored, shown and counted as "Zoë" by the browser and the gateway alike.
+ */
+export function trimsSpaces(schema: JsonSchema): boolean {
+  return schema['x-rule']?.name === 'name';
+}
+
+/**
+ * The payload with every name trimmed at both ends and every upper-case field's text upper-cased; anything else, and
+ * any non-text value, as it was.
+ */
 export function normaliseFormData<Data>(schema: JsonSchema, data: Data): Data {
   if (schema.type === 'object') {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
@@ -32,5 +43,7 @@ export function normaliseFormData<Data>(schema: JsonSchema, data: Data): Data {
     }
     return normalised as Data;
   }
-  return typeof data === 'string' && asksForUpperCase(schema) ? (upperCaseLetters(data) as Data) : data;
+  if (typeof data !== 'string') return data;
+  const trimmed = trimsSpaces(schema) ? data.trim() : data;
+  return (asksForUpperCase(schema) ? upperCaseLetters(trimmed) : trimmed) as Data;
 }

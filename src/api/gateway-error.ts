@@ -13,6 +13,8 @@ export interface TextRef {
   values?: Readonly<Record<string, string | number>>;
   /** An instant (ISO 8601) shown as `{{time}}` in the page's locale, e.g. when a lock ends. */
   at?: string;
+  /** The page that gets the person out of it, offered as a link in the alert: a locked account's password reset. */
+  wayOut?: 'recovery';
 }
 
 /** ADR 0008: the sign-in page warns from this many wrong passwords left before the account locks. */
@@ -54,10 +56,12 @@ export function refusalText(failure: unknown): TextRef {
     case 'USER_LOCKED': {
       // When the lock ends, in the page's locale; a reset through the mailed passcode ends it now (ADR 0008).
       const lockedUntil = stringDetail(error, 'lockedUntil');
-      if (lockedUntil !== null && !Number.isNaN(Date.parse(lockedUntil))) return { group: 'signIn', key: 'error.userLockedUntil', at: lockedUntil };
+      // Every lock text says to reset the password, so each offers the way there.
+      if (lockedUntil !== null && !Number.isNaN(Date.parse(lockedUntil)))
+        return { group: 'signIn', key: 'error.userLockedUntil', at: lockedUntil, wayOut: 'recovery' };
       return retryAfter === undefined
-        ? { group: 'errors', key: 'userLocked' }
-        : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) } };
+        ? { group: 'errors', key: 'userLocked', wayOut: 'recovery' }
+        : { group: 'signIn', key: 'error.userLocked', values: { count: minutesOf(retryAfter) }, wayOut: 'recovery' };
     }
     case 'DEVICE_LOCKED':
       return retryAfter === undefined

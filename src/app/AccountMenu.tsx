@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { nameInitials } from './name-initials';
 import { Link, useLocation } from 'react-router-dom';
 import { useText } from '../content/use-text';
 import type { ActingFor } from '../api/concierge-api';
@@ -56,10 +57,11 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
   };
 
   const { profile, actingFor } = visitor;
-  const holderName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  // Names stored before they were trimmed (schemas/forms/normalise-form-data.ts) are shown trimmed too.
+  const holderName = [profile?.firstName?.trim(), profile?.lastName?.trim()].filter(Boolean).join(' ');
   // An agent's button names their role; the card holder they act for is named inside (ADR 0014).
   const label = visitor.concierge ? common('title.concierge') : holderName || common('accountMenu.neutralName');
-  const initials = visitor.concierge || holderName === '' ? '' : `${profile?.firstName?.[0] ?? ''}${profile?.lastName?.[0] ?? ''}`;
+  const initials = visitor.concierge || holderName === '' ? '' : nameInitials(profile?.firstName, profile?.lastName);
 
   return (
     <nav ref={root} className="account-menu" aria-label={common('accountMenu.label')} onKeyDown={onKeyDown} onBlur={onBlur}>

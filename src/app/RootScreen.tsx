@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation, type Location } from 'react-router-dom';
 import { useAnalytics } from '../analytics/use-analytics';
+import { useGetContentQuery } from '../api/content-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { textOf } from '../content/texts';
 import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
@@ -14,7 +15,7 @@ import type { RootState } from '../store';
 import { alertsClosed, notificationShown } from './alerts-slice';
 import { NotificationAlerts } from './NotificationAlerts';
 import { useDocumentHead } from './page-context';
-import { readEntryQuery } from './entry-query';
+import { readEntryQuery, searchWithoutNotice } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
 import { SiteBrandMark, siteBrandStylesheetOf } from './SiteBrandMark';
 import { pageTitle } from './page-title';
@@ -23,10 +24,19 @@ import { STORAGE } from './storage-names';
 /** Its own chunk, loaded once someone is signed in on this site: no guest page pays for it (ADR 0016). */
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
-/** SPEC §2 returnurl (stored only when valid, selectedCause appended), editPw (password-updated notice) and §1 isMobile. */
+/**
+ * SPEC §2 returnurl (stored only when valid, selectedCause appended), editPw (password-updated notice, shown once: the
+ * flag is then taken out of the address in place) and §1 isMobile.
+ */
 function useEntryQuery(): void {
-  const { search } = useLocation();
+  const location: Location<unknown> = useLocation();
+  const { pathname, search, hash, state } = location;
+  const navigate = useNavigate();
   const dispatch = useDispatch();
+  const { siteId, locale } = useSiteLocation();
+  const commonContent = useGetContentQuery({ siteId, locale, contentType: 'common' });
+  // The notice is drawn in the site's words first: the flag goes once the content has answered (or failed).
+  const contentSettled = commonContent.isSuccess || commonContent.isError;
   const common = useContentTexts('common');
   useEffect(() => {
     rememberMobileSession(search);
@@ -41,7 +51,9 @@ function useEntryQuery(): void {
         }),
       );
     }
-  }, [search, dispatch, common]);
+    const consumed = contentSettled ? searchWithoutNotice(search) : null;
+    if (consumed !== null) void navigate({ pathname, search: consumed, hash }, { replace: true, state });
+  }, [pathname, search, hash, state, navigate, dispatch, common, contentSettled]);
 }
 
 function GlobalErrorAlert() {

@@ -22,3 +22,16 @@ export function readEntryQuery(search: string, origin: string): EntryQuery {
   }
   return { returnUrl: storedReturnUrl, passwordUpdated: query.get('editPw') === 'true' };
 }
+
+/**
+ * The address once its one-time notice is shown: `editPw` taken out, every other parameter kept, so a reload or any
+ * later link (they carry the search on) does not say "Your password has been updated." again. Null when there is
+ * nothing to take out.
+ */
+export function searchWithoutNotice(search: string): string | null {
+  const query = new URLSearchParams(search);
+  if (!query.has('editPw')) return null;
+  query.delete('editPw');
+  const rest = query.toString();
+  return rest === '' ? '' : `?${rest}`;
+}

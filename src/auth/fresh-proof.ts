@@ -50,6 +50,25 @@ export function offeredChannels(demand: FreshProofDemand, info: NotificationInfo
   return (known.length > 0 ? known : demand.channels).map((channel) => ({ channel, maskedDestination: destinationOf(channel) }));
 }
 
+/** A passcode sent for the check, and when (ms since the epoch): the dialog's step, kept for the tab (ADR 0019 "Flow steps"). */
+export type SentPasscode = { channel: PasscodeChannel; maskedDestination: string | null; sentAt: number };
+
+/** ADR 0008: a passcode lives 10 minutes. */
+const PASSCODE_LIFE_MS = 10 * 60 * 1000;
+
+/**
+ * The kept send (ADR 0019 "Flow steps") when it still stands for this demand: a channel the gateway allows now, sent
+ * less than a passcode's life ago. The dialog then asks for that code instead of sending another (ADR 0008 "Codes
+ * asked for again": it is still live), so a reload while the code is on its way costs no second message.
+ */
+export function keptPasscodeSend(kept: Readonly<Record<string, unknown>>, demand: FreshProofDemand, now: number): SentPasscode | null {
+  const { channel, maskedDestination, sentAt } = kept;
+  if (demand.proof !== 'passcode' || typeof sentAt !== 'number' || now - sentAt < 0 || now - sentAt >= PASSCODE_LIFE_MS) return null;
+  if (!demand.channels.some((allowed) => allowed === channel)) return null;
+  if (maskedDestination !== null && typeof maskedDestination !== 'string') return null;
+  return { channel: channel as PasscodeChannel, maskedDestination, sentAt };
+}
+
 /** Codes whose Retry-After says when a code can be sent or checked again: ADR 0008 limits, a mail server or counter store down. */
 const WAIT_CODES: ReadonlySet<string> = new Set(['RATE_LIMITED', 'DELIVERY_UNAVAILABLE', 'SERVICE_UNAVAILABLE']);
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { dropFlowStep } from '../account/form-drafts';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { SiteFormData } from '../../widgets/SiteForm';
 import type { AccountRefusal } from '../account/account-refusals';
@@ -45,6 +46,8 @@ export function Component() {
     setRefusal(null);
     const answer = await activate({ siteId, token, password: String(data.password ?? '') });
     if (!answer.error) {
+      // The account is active: a kept "check your e-mail" for a new link (ADR 0019 "Flow steps") is over.
+      dropFlowStep('activation-resend');
       setActivation('activated');
       return;
     }

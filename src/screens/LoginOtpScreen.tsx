@@ -16,8 +16,7 @@ import { signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
-import { FormAlert } from './shared/FormAlert';
-import { useRefusalText } from './shared/use-refusal-text';
+import { RefusalAlert } from './shared/RefusalAlert';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
@@ -51,7 +50,6 @@ export function Component() {
   const formTexts = useFormTexts();
   const text = useText('signIn');
   const isolatedText = useIsolatedText('signIn');
-  const refusalText = useRefusalText();
   const [logIn, login] = useLogInMutation();
   const [sendCode, resend] = useSendCodeMutation();
   const goToStep = useSignInSteps();
@@ -132,7 +130,7 @@ export function Component() {
     <section className="sign-in" aria-busy={login.isLoading}>
       <RouteHeading route="login-otp" focusOnMount />
       <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
-      {notice && <FormAlert kind={notice.kind} message={refusalText(notice.text)} />}
+      {notice && <RefusalAlert kind={notice.kind} refusal={notice.text} />}
       {withRecoveryCode && (
         <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />
       )}

@@ -11,7 +11,7 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
-import { useRefusalText } from './shared/use-refusal-text';
+import { RefusalAlert } from './shared/RefusalAlert';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
@@ -30,7 +30,6 @@ export function Component() {
   const form = useSiteFormSchema('login');
   const formTexts = useFormTexts();
   const signInText = useText('signIn');
-  const refusalText = useRefusalText();
   const [logIn, { isLoading }] = useLogInMutation();
   const goToStep = useSignInSteps();
   const [refusal, setRefusal] = useState<TextRef | null>(null);
@@ -68,7 +67,7 @@ export function Component() {
       <RouteHeading route={route === 'login' ? 'login' : 'login-form'} />
       <p className="sign-in__intro">{signInText('login.intro')}</p>
       {keptUsername !== null && <FormAlert kind="info" message={signInText('login.passcodeStepKept')} />}
-      {refusal && <FormAlert kind="error" message={refusalText(refusal)} />}
+      {refusal && <RefusalAlert refusal={refusal} />}
       {form && (
         <SiteForm
           schema={form.schema}

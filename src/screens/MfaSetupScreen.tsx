@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, type Location } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { dropFlowStep } from '../account/form-drafts';
+import { useKeptFlowStep } from '../account/use-kept-flow-step';
 import type { GatewayError } from '../api/gateway-api';
 import {
   useEnrollTotpMutation,
@@ -68,6 +70,9 @@ const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 
  * can turn it off with a current code or, the phone lost, a recovery code (`unenroll`). A new
  * authenticator lets its holder into the account, so the gateway may first ask the person to confirm
  * it's them before `setup` and `enroll` (shared/use-fresh-proof); the same call goes again after.
+ * The scan step is kept for the tab (ADR 0019 "Flow steps"), never its secret: after a reload or Back/Forward the
+ * screen asks for the set-up again, and the gateway answers the same pending secret for 10 minutes (ADR 0008
+ * "Set-up asked for again"), so a key already added to the app still enrols. Enrolling ends the step.
  */
 export function Component() {
   const { siteId, basePath } = useSiteLocation();
@@ -100,6 +105,9 @@ export function Component() {
   const freshProof = useFreshProof({ ownsAuthFailure: true });
 
   const step: MfaStep = chosenStep ?? (profile?.mfaEnrollmentStatus === 'ENROLLED' ? { kind: 'enrolled' } : { kind: 'start' });
+  const keptScan = useKeptFlowStep('mfa-setup', step.kind === 'scan' ? { scanning: true } : null, (kept) =>
+    kept.scanning === true ? { scanning: true } : null,
+  );
 
   const refuse = (error: GatewayError) => {
     if (error.status === 401 && !CODE_ERRORS.has(error.code)) dispatch(authEvent({ type: 'AUTHENTICATION_FAILED', code: error.code }));
@@ -124,8 +132,21 @@ export function Component() {
     const answer = action === 'enroll' ? await freshProof.run(() => enrollTotp({ siteId, code })) : await renewCodes({ siteId, code });
     if (answer === null) return;
     if (answer.error) refuse(asGatewayError(answer.error));
-    else setStep({ kind: 'codes', codes: answer.data.recoveryCodes, then: action === 'enroll' ? 'enrolled-now' : 'enrolled' });
+    else {
+      if (action === 'enroll') dropFlowStep('mfa-setup');
+      setStep({ kind: 'codes', codes: answer.data.recoveryCodes, then: action === 'enroll' ? 'enrolled-now' : 'enrolled' });
+    }
   };
+
+  // Back on a kept scan step (a reload, Back/Forward): the set-up is asked for again, once, and shows the same key.
+  const resumed = useRef(false);
+  const resumeScan = keptScan !== null && chosenStep === null && profile !== null && profile.mfaEnrollmentStatus !== 'ENROLLED';
+  const resume = useEffectEvent(() => void start());
+  useEffect(() => {
+    if (!resumeScan || resumed.current) return;
+    resumed.current = true;
+    resume();
+  }, [resumeScan]);
 
   const turnOff = async (proof: SecondFactor) => {
     setRefusal(null);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SiteFormData } from '../../widgets/SiteForm';
+import { useKeptFlowStep } from '../account/use-kept-flow-step';
 import { useResendActivationMutation } from '../api/user-mgmt-api';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
@@ -12,7 +13,9 @@ import { useSiteFormSchema } from './shared/use-site-form';
 
 /**
  * SPEC §2 resend-activation: an e-mail address (the site's `recovery` form, the one e-mail form)
- * posted to `activation-email`; the answer is always the same "check your e-mail" (ADR 0009).
+ * posted to `activation-email`; the answer is always the same "check your e-mail" (ADR 0009). That answer is the
+ * flow's step, kept for this tab (ADR 0019 "Flow steps"): a reload or Back/Forward shows it again instead of an empty
+ * form, so nobody asks again and waits for a second mail; signing in ends the flow.
  */
 export function Component() {
   const { siteId, locale } = useSiteLocation();
@@ -21,7 +24,8 @@ export function Component() {
   const text = useText('account');
   const [resend, { isLoading }] = useResendActivationMutation();
   const refusal = useAccountRefusal();
-  const [sent, setSent] = useState(false);
+  const [sentNow, setSent] = useState(false);
+  const sent = useKeptFlowStep('activation-resend', sentNow ? { sent: true } : null, (kept) => (kept.sent === true ? { sent: true } : null)) !== null;
 
   const submit = async (data: SiteFormData) => {
     refusal.clear();

@@ -49,6 +49,12 @@ describe('PasswordWidget (SPEC §5 password)', () => {
     expect(screen.getByRole('status').textContent).toBe('6 of 6 password requirements met');
   });
 
+  it('an empty field shows no rule as met, "No spaces" included', () => {
+    renderPassword(true);
+    expect(checklist().filter((rule) => rule.met)).toEqual([]);
+    expect(checklist().find((rule) => rule.rule === 'No spaces')?.said).toBe('(not met yet)');
+  });
+
   it('describes the input with the rules', () => {
     const input = renderPassword(true);
     expect(input.getAttribute('aria-describedby')).toBe('root_password__rules');

@@ -1,6 +1,7 @@
 import type { CustomValidator, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
 import { createErrorHandler, getDefaultFormState, toErrorSchema, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { JsonSchema } from '../../schemas/forms/json-schema';
+import { normaliseFormData } from '../../schemas/forms/normalise-form-data';
 import { validateFormData as checkFormData, type FormErrors } from '../../schemas/forms/validate-form';
 import type { CalendarDay } from '../../schemas/validators';
 import { screenOrder } from './screen-order';
@@ -51,7 +52,8 @@ export function createEvalFreeValidator<T = any>(options: EvalFreeValidatorOptio
   const today = options.today ?? (() => localCalendarDay());
   const check = (schema: RJSFSchema, formData: unknown): FormErrors => {
     const { root, data } = asRootSchema(schema, formData);
-    return checkFormData(root, data, { today: today() });
+    // The data as it will be sent (names trimmed, letters upper-cased where asked), as the gateway checks it.
+    return checkFormData(root, normaliseFormData(root, data), { today: today() });
   };
 
   const validator: ValidatorType<T> = {

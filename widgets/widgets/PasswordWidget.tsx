@@ -16,7 +16,8 @@ export function PasswordWidget(props: WidgetProps) {
   const text = textOf(registry);
   const [visible, setVisible] = useState(false);
   const password = typeof value === 'string' ? value : '';
-  const rules = options.showRules === true ? passwordRuleResults(password) : null;
+  // Nothing typed meets nothing yet: "No spaces" would read as met on an empty field. The validator's count is its own.
+  const rules = options.showRules === true ? passwordRuleResults(password).map((result) => ({ ...result, passed: password !== '' && result.passed })) : null;
   const rulesId = `${id}__rules`;
   const invalid = (rawErrors?.length ?? 0) > 0;
   const describedBy = [invalid ? errorId(id) : null, rules ? rulesId : null].filter(Boolean).join(' ') || undefined;

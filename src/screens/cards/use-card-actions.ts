@@ -17,6 +17,7 @@ import type { GatewayError } from '../../api/gateway-api';
 import { notificationShown, type NotificationLifetime } from '../../app/alerts-slice';
 import { useSiteLocation } from '../../site/use-site-location';
 import { cardRefusalOf } from './card-refusals';
+import { announceCardStatus } from './card-status-event';
 import type { CardModule } from './use-card-module';
 
 type ReadyModule = Extract<CardModule, { ready: true }>;
@@ -43,7 +44,8 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
   const [newlyEnrolled, setNewlyEnrolled] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState<CardStatus | null>(null);
 
-  const cards: CardEntry[] = cardEntriesOf(assets.data ?? []);
+  const enrolled = assets.data ?? [];
+  const cards: CardEntry[] = cardEntriesOf(enrolled);
   const showStatus = (message: string, kind: CardStatus['kind']) => setStatus({ text: message, kind, serial: (status?.serial ?? 0) + 1 });
 
   /**
@@ -67,28 +69,48 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
       const refusal = cardRefusalOf(error);
       if (refusal === 'invalid') return { added: false, error: invalidText };
       if (refusal !== null) return { added: false, error: text(refusal, { id: correlationIdOf(error) }) };
-      dispatch(notificationShown({ id: 'card-added', kind: 'error', message: text('addFailed', { id: correlationIdOf(error) }), lifetime: bannerLifetime }));
+      const magicFields = { id: correlationIdOf(error) };
+      const message = text('addFailed', magicFields);
+      dispatch(notificationShown({ id: 'card-added', kind: 'error', message, lifetime: bannerLifetime }));
+      announceCardStatus({ showAlert: true, alertType: 'error', alertMessage: message, bannerId: 'card-added', assets: enrolled, magicFields });
       return { added: false, error: null };
     }
     setNewlyEnrolled(new Set([...newlyEnrolled, ...answer.data.map((asset) => asset.assetId)]));
-    showStatus(config.texts.panAddSuccessMessage ?? text('panAdded'), 'success');
+    const message = config.texts.panAddSuccessMessage ?? text('panAdded');
+    showStatus(message, 'success');
+    const added = new Set(answer.data.map((asset) => asset.assetId));
+    const after = [...enrolled.filter((asset) => !added.has(asset.assetId)), ...answer.data];
+    announceCardStatus({ showAlert: true, alertType: 'success', alertMessage: message, bannerId: 'card-added', assets: after, magicFields: {} });
     return { added: true };
   };
 
   const remove = async (card: CardEntry) => {
     const answer = await removeCard({ siteId, options, id: card.id });
     if (answer.error) {
-      dispatch(notificationShown({ id: 'card-removed', kind: 'error', message: text('removeFailed', { id: correlationIdOf(answer.error) }) }));
+      const magicFields = { id: correlationIdOf(answer.error) };
+      // The holder is told by the banner; the event is SPEC §8's: hasError, no message (ADR 0011 "Card status events").
+      dispatch(notificationShown({ id: 'card-removed', kind: 'error', message: text('removeFailed', magicFields) }));
+      announceCardStatus({ showAlert: false, alertType: 'error', alertMessage: '', bannerId: 'card-removed', assets: enrolled, magicFields, hasError: true });
       return;
     }
-    showStatus(config.texts.panDeleteSuccessMessage ?? text('panDeleted'), 'success');
+    const message = config.texts.panDeleteSuccessMessage ?? text('panDeleted');
+    showStatus(message, 'success');
+    const after = enrolled.filter((asset) => asset.assetId !== card.id);
+    announceCardStatus({ showAlert: true, alertType: 'success', alertMessage: message, bannerId: 'card-removed', assets: after, magicFields: {} });
   };
 
   const setDefault = async (card: CardEntry) => {
     const answer = await setDefaultCard({ siteId, options, id: card.id });
     if (answer.error) {
-      dispatch(notificationShown({ id: 'default-card', kind: 'error', message: text('setDefaultFailed', { id: correlationIdOf(answer.error) }) }));
+      const magicFields = { id: correlationIdOf(answer.error) };
+      const message = text('setDefaultFailed', magicFields);
+      dispatch(notificationShown({ id: 'default-card', kind: 'error', message }));
+      announceCardStatus({ showAlert: true, alertType: 'error', alertMessage: message, bannerId: 'default-card', assets: enrolled, magicFields });
+      return;
     }
+    // The Default label moving is the screen's answer; no alert shows.
+    const after = enrolled.map((asset) => ({ ...asset, isDefaultAsset: asset.assetId === card.id, defaultAsset: asset.assetId === card.id }));
+    announceCardStatus({ showAlert: false, alertType: 'success', alertMessage: '', bannerId: 'default-card', assets: after, magicFields: {} });
   };
 
   /** SPEC §5: the last card of a site where one is required stays, with the required message (panRequired) as an alert. */

@@ -5,7 +5,18 @@ import type { TextRef } from '../../api/gateway-error';
 import { useVerifyOtpMutation } from '../../api/user-auth-api';
 import { useGetPreferenceDetailsQuery, useSendCodeMutation } from '../../api/user-mgmt-api';
 import { browserLocalStorage } from '../../app/browser-storage';
-import { endsTheSession, freshProofRefusal, offeredChannels, waitSecondsOf, type FreshProofDemand, type OfferedChannel } from '../../auth/fresh-proof';
+import { dropFlowStep } from '../../account/form-drafts';
+import { useKeptFlowStep } from '../../account/use-kept-flow-step';
+import {
+  endsTheSession,
+  freshProofRefusal,
+  keptPasscodeSend,
+  offeredChannels,
+  waitSecondsOf,
+  type FreshProofDemand,
+  type OfferedChannel,
+  type SentPasscode,
+} from '../../auth/fresh-proof';
 import { rememberTrustedOtp, verifiedUntilSeconds } from '../../auth/trusted-otp';
 import { useIsolatedText } from '../../content/use-isolated-text';
 import { useText } from '../../content/use-text';
@@ -44,7 +55,9 @@ type SendNotice = { kind: 'error' | 'success'; text: TextRef };
  * a new one. `send-code { purpose: "otp-check" }` and `user-auth/otp/verify` are the otp-check
  * screens' calls (SPEC §2, ADR 0008), so a pass is remembered as otp_expiry like theirs (§4, §9).
  * A wrong or expired code, the attempts left and a wait (429/503, counted down) show next to the code;
- * none of them signs the person out.
+ * none of them signs the person out. Where the code went is the dialog's step, kept for the tab (ADR 0019 "Flow
+ * steps", never the code): after a reload or Back/Forward the same change asks for that code, still live, instead of
+ * sending another; a passed check ends it.
  */
 export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDemand; onDone: (outcome: FreshProofOutcome) => void }) {
   const { siteId } = useSiteLocation();
@@ -64,8 +77,10 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
   const choosable = info.data !== undefined && offered.length > 1;
   const [sendCode, sending] = useSendCodeMutation();
   const [verifyOtp, verifying] = useVerifyOtpMutation();
-  const [channel, setChannel] = useState<OfferedChannel | null>(null);
-  const [sentTo, setSentTo] = useState<OfferedChannel | null>(null);
+  const [chosenChannel, setChannel] = useState<OfferedChannel | null>(null);
+  const [sentNow, setSentTo] = useState<SentPasscode | null>(null);
+  const sentTo = useKeptFlowStep('confirm-its-you', sentNow, (kept) => keptPasscodeSend(kept, demand, Date.now()));
+  const channel = chosenChannel ?? sentTo;
   const [sendNotice, setSendNotice] = useState<SendNotice | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<TextRef | null>(null);
@@ -87,7 +102,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
     if (answer.error === undefined) {
       // The first code is announced by the intro; a new one by a notice, as on the sign-in step.
       if (sentTo !== null) setSendNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
-      setSentTo(to);
+      setSentTo({ ...to, sentAt: Date.now() });
       setCode('');
       sendWait.start(RESEND_COOL_DOWN_SECONDS);
       return;
@@ -99,6 +114,8 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
 
   // One channel (or no details to choose by): the code goes as soon as the dialog knows where.
   const sendToTheOnlyChannel = useEffectEvent(() => {
+    // A code sent before a reload is still live: it is asked for, not sent again.
+    if (sentTo !== null) return;
     const only = offered[0];
     if (only !== undefined) void send(only);
   });
@@ -127,6 +144,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
     if (answer.error === undefined) {
       const now = Date.now();
       rememberTrustedOtp(browserLocalStorage(), now, verifiedUntilSeconds(answer.data.verifiedUntil, now));
+      dropFlowStep('confirm-its-you');
       onDone({ kind: 'confirmed' });
       return;
     }
@@ -222,6 +240,8 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
                     type="button"
                     className="link-button"
                     onClick={() => {
+                      dropFlowStep('confirm-its-you');
+                      setSentTo(null);
                       setChannel(null);
                       setSendNotice(null);
                       setCodeError(null);

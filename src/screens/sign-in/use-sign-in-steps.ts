@@ -44,6 +44,8 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
     switch (step.kind) {
       case 'signed-in':
         dropFlowStep('sign-in');
+        // Signed in: the account is active, so a kept "check your e-mail" for a new activation link is over.
+        dropFlowStep('activation-resend');
         finishSignIn(session, site, { expiresIn: step.expiresIn, trustedDevice: options.trustedDevice === true });
         // ADR 0009: a listed password is replaced before anything else; the returnurl waits in storage.
         if (step.passwordCompromised) void navigate(`${site.basePath}compromised-credentials${search}`, { replace: true });

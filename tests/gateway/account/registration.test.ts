@@ -38,6 +38,11 @@ describeEachDatabase((leg) => {
       )
     ).rows;
 
+  it('names are stored trimmed at both ends (schemas/forms/normalise-form-data.ts, the rule the browser sends by)', async () => {
+    expect((await register(browser, registrationBody(firstbankUser({ email: 'zoe@example.com', first_name: '  Zoë  ' })))).statusCode).toBe(202);
+    expect((await usersNamed('zoe@example.com'))[0]?.first_name).toBe('Zoë');
+  });
+
   it('ADR 0009: a new address gets 202 CHECK_EMAIL, an INACTIVE user with site attributes, cards, history and an activation mail', async () => {
     const response = await register(browser, registrationBody(firstbankUser({ email: 'Ana@Example.com' })));
     expect(response.statusCode).toBe(202);

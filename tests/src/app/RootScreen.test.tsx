@@ -84,10 +84,12 @@ describe('§2 root screen', () => {
     expect(document.documentElement.lang).toBe('en-US');
   });
 
-  it('editPw=true shows the password-updated notice; a valid returnurl is stored', async () => {
-    renderPortal('/firstbank/en_us/account/login?editPw=true&returnurl=%2Ffirstbank%2Fen_us%2Faccount%2Fedit-pan');
+  it('editPw=true shows the password-updated notice once: the flag leaves the address, the other parameters stay; a valid returnurl is stored', async () => {
+    const router = renderPortal('/firstbank/en_us/account/login?editPw=true&returnurl=%2Ffirstbank%2Fen_us%2Faccount%2Fedit-pan');
     expect(await screen.findByText('Your password has been updated.')).toBeTruthy();
     expect(window.sessionStorage.getItem('returnurl')).toBe('/firstbank/en_us/account/edit-pan');
+    await waitFor(() => expect(router.state.location.search).toBe('?returnurl=%2Ffirstbank%2Fen_us%2Faccount%2Fedit-pan'));
+    expect(screen.getByText('Your password has been updated.')).toBeTruthy();
   });
 
   it('the region tag on the data layer, then a virtual page view for every navigation after the first (ADR 0013)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEntryQuery } from '../../../src/app/entry-query';
+import { readEntryQuery, searchWithoutNotice } from '../../../src/app/entry-query';
 
 const ORIGIN = 'https://portal.example';
 
@@ -26,6 +26,12 @@ describe('§2 query parameters on entry', () => {
 
   it('drops an invalid selectedCause', () => {
     expect(readEntryQuery('?returnurl=%2Fen_us%2Faccount%2Fprofile&selectedCause=%3Cscript%3E', ORIGIN).returnUrl).toBe('/en_us/account/profile');
+  });
+
+  it('searchWithoutNotice takes editPw out and keeps the rest; null when there is none', () => {
+    expect(searchWithoutNotice('?editPw=true&isMobile=true')).toBe('?isMobile=true');
+    expect(searchWithoutNotice('?editPw=true')).toBe('');
+    expect(searchWithoutNotice('?isMobile=true')).toBeNull();
   });
 
   it('editPw=true asks for the password-updated notice', () => {

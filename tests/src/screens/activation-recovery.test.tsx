@@ -109,6 +109,20 @@ describe('§2 resend-activation: always the same answer', () => {
     expect((await checkEmailNotice()).textContent).toContain("If an account with that address is waiting to be activated, we've sent it a new link.");
     expect(callsTo('user-mgmt/user/activation-email')[0]?.body).toEqual({ email: 'new.user@example.com', siteId: 'firstbank', locale: 'en_us' });
   });
+
+  it('a reload after the answer shows "check your e-mail" again, not an empty form (ADR 0019 "Flow steps"); nothing is posted again', async () => {
+    answerWith(answersFor({ 'user-mgmt/user/activation-email': CHECK_EMAIL }));
+    renderPortal('/firstbank/en_us/account/resend-activation');
+    fireEvent.change(await screen.findByLabelText(/^Email address/), { target: { value: 'new.user@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    await checkEmailNotice();
+    cleanup();
+    renderPortal('/firstbank/en_us/account/resend-activation');
+    expect((await checkEmailNotice()).textContent).toContain("we've sent it a new link.");
+    expect(screen.queryByLabelText(/^Email address/)).toBeNull();
+    expect(callsTo('user-mgmt/user/activation-email')).toHaveLength(1);
+    expect(window.sessionStorage.getItem('flow_steps')).not.toContain('new.user');
+  });
 });
 
 describe('§2 recovery, current variant (firstbank en_us): recovery → reset-password with the code', () => {

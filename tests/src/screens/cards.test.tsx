@@ -194,6 +194,63 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     expect(await screen.findByText('Set default card failed. X-CID: cid-def-1')).toBeTruthy();
   });
 
+  it('SPEC §3 card status events: each add, removal and default change raises cardStatus with showAlert, alertType, alertMessage, bannerId, assets, magicFields', async () => {
+    const events: unknown[] = [];
+    const listen = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener('cardStatus', listen);
+    try {
+      fakeAssets(firstbank, [asset('a1', '1111', true)]);
+      renderPortal('/firstbank/en_us/account/edit-pan');
+      await screen.findByRole('list', { name: 'Your cards' });
+      await addCard('4012 8888 8888 1881');
+      await waitFor(() => expect(events).toHaveLength(1));
+      expect(events[0]).toEqual({
+        showAlert: true,
+        alertType: 'success',
+        alertMessage: 'Your card has been added.',
+        bannerId: 'card-added',
+        assets: [expect.objectContaining({ assetId: 'a1' }), expect.objectContaining({ assetId: 'a2' })],
+        magicFields: {},
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'More actions for the card ending in 1881' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Set as default' }));
+      await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Set as default' })));
+      await waitFor(() => expect(events).toHaveLength(2));
+      expect(events[1]).toMatchObject({ showAlert: false, alertType: 'success', alertMessage: '', bannerId: 'default-card', magicFields: {} });
+      expect((events[1] as { assets: { assetId: string; isDefaultAsset: boolean }[] }).assets.find((entry) => entry.isDefaultAsset)?.assetId).toBe('a2');
+    } finally {
+      window.removeEventListener('cardStatus', listen);
+    }
+  });
+
+  it('SPEC §8 managed-list delete failure: the status event has hasError true and no message; the holder still gets the card-removed banner', async () => {
+    const events: unknown[] = [];
+    const listen = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener('cardStatus', listen);
+    try {
+      fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false)], {
+        'POST user-attribute/user/assets/a2/remove-asset': failure(503, 'UNAVAILABLE', 'cid-rm-2'),
+      });
+      renderPortal('/firstbank/en_us/account/edit-pan');
+      fireEvent.click(await screen.findByRole('button', { name: 'More actions for the card ending in 1881' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Remove' }));
+      await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove card' })));
+      expect(await screen.findByText("We couldn't remove your card. X-CID: cid-rm-2")).toBeTruthy();
+      expect(events).toEqual([
+        expect.objectContaining({
+          hasError: true,
+          showAlert: false,
+          alertType: 'error',
+          alertMessage: '',
+          bannerId: 'card-removed',
+          magicFields: { id: 'cid-rm-2' },
+        }),
+      ]);
+    } finally {
+      window.removeEventListener('cardStatus', listen);
+    }
+  });
+
   it('remove: the modal, the remove-asset call, the card gone and panDeleted; a failure is the card-removed banner', async () => {
     fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false)]);
     renderPortal('/firstbank/en_us/account/edit-pan');

@@ -289,7 +289,7 @@ describe('password: fresh proof with an authenticator (totp)', () => {
     fireEvent.change(codeField(box), { target: { value: '135790' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
-    expect(router.state.location.search).toBe('?editPw=true');
+    expect(await screen.findByText('Your password has been updated.')).toBeTruthy();
     expect(callsTo('user-auth/otp/verify')[0]?.body).toEqual({ otp: '135790', otp_type: 'totp' });
     expect(callsTo('user-mgmt/user/send-code')).toHaveLength(0);
     expect(callsTo('user-mgmt/user/get-preference-details')).toHaveLength(0);
@@ -340,6 +340,53 @@ describe('password: fresh proof with an authenticator (totp)', () => {
   });
 });
 
+describe('a reload while the code is on its way (ADR 0019 "Flow steps")', () => {
+  it('the same change asks for the code already sent, sends none, and a passed check ends the kept step', async () => {
+    gateway({
+      guarded: 'user-attribute/v2/user/firstbank',
+      demand: freshProofRequired('passcode', ['email', 'sms']),
+      then: { status: 200, data: { siteId: 'firstbank', attributes: {}, version: 4 } },
+      extra: { 'user-mgmt/user/update': { status: 200, data: PROFILE } },
+    });
+    renderPortal(`${BASE}edit-profile`);
+    await changePhone('2125550123');
+    let box = await dialog();
+    fireEvent.click(await within(box).findByRole('radio', { name: 'Text message to *** *** 0143' }));
+    fireEvent.click(within(box).getByRole('button', { name: 'Send passcode' }));
+    await within(box).findByText('We sent a 6-digit passcode by text message to *** *** 0143.');
+    expect(window.sessionStorage.getItem('flow_steps')).toContain('confirm-its-you');
+    cleanup();
+    const { router } = renderPortal(`${BASE}edit-profile`);
+    await changePhone('2125550123');
+    box = await dialog();
+    expect(await within(box).findByText('We sent a 6-digit passcode by text message to *** *** 0143.')).toBeTruthy();
+    expect(within(box).queryByRole('radio')).toBeNull();
+    expect(callsTo('user-mgmt/user/send-code')).toHaveLength(1);
+    fireEvent.change(codeField(box), { target: { value: '246810' } });
+    fireEvent.click(within(box).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    expect(callsTo('user-auth/otp/verify')[0]?.body).toEqual({ otp: '246810', otp_type: 'sms' });
+    expect(window.sessionStorage.getItem('flow_steps') ?? '').not.toContain('confirm-its-you');
+  });
+
+  it('a kept send older than a passcode lives (10 minutes) is not used: the code is sent again', async () => {
+    const sentAt = Date.now() - 11 * 60 * 1000;
+    window.sessionStorage.setItem(
+      'flow_steps',
+      JSON.stringify({ 'confirm-its-you': { siteId: 'firstbank', step: { channel: 'email', maskedDestination: 'e***@example.com', sentAt } } }),
+    );
+    gateway({
+      guarded: 'user-mgmt/user/mfa/totp/setup',
+      demand: freshProofRequired('passcode', ['email']),
+      then: { status: 200, data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+    });
+    renderPortal(`${BASE}mfa-setup`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    await within(await dialog()).findByText('We sent a 6-digit passcode to your email e***@example.com.');
+    await waitFor(() => expect(callsTo('user-mgmt/user/send-code')).toHaveLength(1));
+  });
+});
+
 describe('mfa-setup and delete-profile', () => {
   it('mfa/totp/setup asks for a passcode first; after it the setup goes again and the QR code shows', async () => {
     gateway({
@@ -357,6 +404,33 @@ describe('mfa-setup and delete-profile', () => {
     expect(await screen.findByRole('img', { name: 'QR code for adding your account to an authenticator app' })).toBeTruthy();
     expect(callsTo('user-mgmt/user/mfa/totp/setup')).toHaveLength(2);
     expect(callsTo('user-auth/otp/verify')[0]?.body).toEqual({ otp: '246810', otp_type: 'email' });
+  });
+
+  it('a reload on the scan step asks for the set-up again and shows the key; enrolling ends the kept step (ADR 0019 "Flow steps")', async () => {
+    gateway({
+      guarded: 'user-mgmt/user/mfa/totp/enroll',
+      demand: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: ['AAAAA-BBBBB'] } },
+      then: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: ['AAAAA-BBBBB'] } },
+      extra: {
+        'user-mgmt/user/mfa/totp/setup': {
+          status: 200,
+          data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+        },
+      },
+    });
+    renderPortal(`${BASE}mfa-setup`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    expect((await screen.findByTestId('totp-key')).textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    await waitFor(() => expect(window.sessionStorage.getItem('flow_steps')).toContain('mfa-setup'));
+    expect(window.sessionStorage.getItem('flow_steps')).not.toContain('JBSW');
+    cleanup();
+    renderPortal(`${BASE}mfa-setup`);
+    expect((await screen.findByTestId('totp-key')).textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    expect(callsTo('user-mgmt/user/mfa/totp/setup')).toHaveLength(2);
+    fireEvent.change(await screen.findByLabelText(/^Passcode/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on two-step verification' }));
+    await screen.findByRole('heading', { name: 'Your recovery codes' });
+    expect(window.sessionStorage.getItem('flow_steps') ?? '').not.toContain('mfa-setup');
   });
 
   it('mfa/totp/enroll asks too; the same first code is sent again after the check', async () => {
@@ -409,9 +483,7 @@ describe('mfa-setup and delete-profile', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}login-form`));
     const removals = callsTo('user-mgmt/user/remove-account');
     expect(removals.map((call) => call.body)).toEqual([{ password: 'Old-Pass-123' }, { password: 'Old-Pass-123' }, { password: 'Old-Pass-123' }]);
-    expect(callsTo('user-mgmt/user/send-code').map((call) => call.body)).toEqual([
-      { channel: 'sms', purpose: 'otp-check' },
-      { channel: 'sms', purpose: 'otp-check' },
-    ]);
+    // Opened again, the dialog asks for the code sent before Cancel, still live (ADR 0008, ADR 0019 "Flow steps").
+    expect(callsTo('user-mgmt/user/send-code').map((call) => call.body)).toEqual([{ channel: 'sms', purpose: 'otp-check' }]);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, sent, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
 
@@ -95,7 +95,11 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     answerWith(loginAnswers({ status, data: { error: code, message: code }, ...(retryAfter ? { headers: { 'retry-after': retryAfter } } : {}) }));
     renderPortal(LOGIN);
     await signIn();
-    expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}`);
+    // A lock says to reset the password, and links there (ADR 0008: the reset unlocks the account).
+    const wayOut = code === 'USER_LOCKED' ? 'Reset your password to unlock your account' : '';
+    expect((await screen.findByRole('alert')).textContent).toBe(`⚠${text}${wayOut}`);
+    if (wayOut !== '')
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: wayOut }).getAttribute('href')).toBe('/eurobank/en_us/account/recovery');
     expect(goToSignIn).not.toHaveBeenCalled();
   });
 

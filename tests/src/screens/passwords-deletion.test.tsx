@@ -32,8 +32,10 @@ describe('§2 password: change-password (signed in)', () => {
     const { router } = renderPortal('/firstbank/en_us/account/password');
     await changePassword('Old-Pass-123', 'Brand-New-Pass-7');
     await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/profile'));
-    expect(router.state.location.search).toBe('?editPw=true');
     expect(await screen.findByText('Your password has been updated.')).toBeTruthy();
+    // SPEC §2 editPw is a one-time notice: shown, then taken out of the address, so a reload or a later link does not repeat it.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('Your password has been updated.')).toBeTruthy();
     expect(callsTo('user-mgmt/user/change-password')[0]?.body).toEqual({
       currentPassword: 'Old-Pass-123',
       password: 'Brand-New-Pass-7',
