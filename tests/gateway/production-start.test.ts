@@ -20,7 +20,7 @@ interface PackageFile {
   devDependencies: Record<string, string>;
 }
 interface LockFile {
-  packages: Record<string, { devOptional?: boolean }>;
+  packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
 }
 const packageFile = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageFile;
 const lockFile = JSON.parse(await readFile(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as LockFile;
@@ -112,10 +112,14 @@ describe.skipIf(npmMissing)(npmMissing ? SKIP_REASON : 'npm run start:prod on a 
     expect(appBuild.code, `vite build failed:\n${appBuild.stderr}`).toBe(0);
 
     for (const name of ['vite', 'typescript', 'tsx', 'esbuild', 'vitest']) expect(existsSync(join(deployment, 'node_modules', name)), name).toBe(false);
-    // Every devDependency is absent, but for the ones npm keeps as a production package's optional peer (devOptional: type packages).
-    const keptAsOptionalPeer = (name: string) => lockFile.packages[`node_modules/${name}`]?.devOptional === true;
+    // Every devDependency is absent, but for the ones a production package needs too: npm keeps them as an optional
+    // peer (devOptional) or as a dependency (not dev; @node-saml/node-saml depends on type packages that need @types/node).
+    const neededInProduction = (name: string) => {
+      const locked = lockFile.packages[`node_modules/${name}`];
+      return locked?.devOptional === true || (locked !== undefined && locked.dev !== true);
+    };
     const installedDevPackages = Object.keys(packageFile.devDependencies).filter(
-      (name) => !keptAsOptionalPeer(name) && existsSync(join(deployment, 'node_modules', name)),
+      (name) => !neededInProduction(name) && existsSync(join(deployment, 'node_modules', name)),
     );
     expect(installedDevPackages).toEqual([]);
 
