@@ -233,7 +233,6 @@ async function pgliteDrill(entry: string): Promise<FaultRow[]> {
     await stopGateway(instance, 'SIGKILL');
     await proxy.close();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${join(dataDir, 'db')}.holder`, { force: true });
   }
 }
 
