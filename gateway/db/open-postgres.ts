@@ -45,6 +45,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     transaction: async (work) => {
       const client = await pool.connect();
       let brokenConnection: Error | undefined;
+      // The pool hears an idle connection's failure, not a checked-out one's: a connection the server ends while the
+      // transaction is between queries (a password hash, a card fingerprint) emits 'error' here, and unheard that
+      // would crash the process (README "Fault drill"). The next query fails, and the connection is not reused.
+      const onConnectionError = (error: Error) => (brokenConnection = error);
+      client.on('error', onConnectionError);
       try {
         await client.query('begin');
         const result = await work(queryableOf(client));
@@ -57,6 +62,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
           .catch((rollbackError: unknown) => (brokenConnection = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))));
         throw error;
       } finally {
+        client.off('error', onConnectionError);
         client.release(brokenConnection);
       }
     },
