@@ -40,6 +40,13 @@ const HOLDER = { email: 'csrf.holder@example.com', password: 'Csrf#Holder2026', 
  */
 const EXEMPT_TEST_HOOKS = ['test-support/clock', 'test-support/fail-next', 'test-support/session'];
 /**
+ * The SAML assertion consumer service (docs/decisions/0028-sso-saml.md): the bank's identity provider page posts
+ * the Response to it cross-site (HTTP-POST binding), so no XSRF header can come; the Response's signature and its
+ * InResponseTo, spent once, are what it is checked by. The one exempt route a production gateway has.
+ */
+const EXEMPT_ASSERTION_CONSUMER = ['user-auth/saml/acs/:siteId'];
+const exemptUrls = (hooks: readonly string[]) => ['/api/', '/gateway/api/'].flatMap((base) => hooks.map((hook) => `${base}${hook}`)).sort();
+/**
  * Outside ADR 0008's scope (not under /api or /gateway/api): the test identity provider's picker
  * answer and token endpoint (ADR 0015), which hold no portal session; the token call comes from
  * the gateway itself, and the picker answers JSON only, which a cross-site form cannot send.
@@ -108,7 +115,7 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
       .filter((route) => route.xsrfExempt)
       .map(({ url }) => url)
       .sort();
-    expect(exempt).toEqual(['/api/', '/gateway/api/'].flatMap((base) => EXEMPT_TEST_HOOKS.map((hook) => `${base}${hook}`)).sort());
+    expect(exempt).toEqual(exemptUrls([...EXEMPT_TEST_HOOKS, ...EXEMPT_ASSERTION_CONSUMER]));
     const outside = all
       .filter(({ url }) => !API_BASE.test(url))
       .map(({ method, url }) => `${method} ${url}`)
@@ -116,14 +123,20 @@ describe('CSRF: every state-changing call needs the XSRF pair (ADR 0008, SPEC §
     expect(outside).toEqual(OUTSIDE_API_SCOPE);
   });
 
-  it('the production gateway has no exempt route at all', async () => {
+  it('the production gateway has no exempt route but the SAML assertion consumer, and no test hook', async () => {
     const before = routes.length;
     const production = await buildGateway({ db, fixtures: await realFixtures() });
     await production.ready();
     const built = routes.slice(before);
     await production.close();
     expect(built.length).toBeGreaterThan(60);
-    expect(built.filter((route) => route.xsrfExempt || route.url.includes('/test-support/'))).toEqual([]);
+    expect(built.filter((route) => route.url.includes('/test-support/'))).toEqual([]);
+    expect(
+      built
+        .filter((route) => route.xsrfExempt)
+        .map(({ url }) => url)
+        .sort(),
+    ).toEqual(exemptUrls(EXEMPT_ASSERTION_CONSUMER));
   });
 
   it('refuses each one signed in with no X-XSRF-TOKEN header (403 XSRF_TOKEN_MISSING) and with a header that does not match the cookie (403 XSRF_TOKEN_INVALID)', async () => {

@@ -35,15 +35,23 @@ const PRODUCTION_ENV = {
   HCAPTCHA_SECRET: '0x-an-hcaptcha-secret',
 };
 
-/** A deployment's fixtures: the bundled ones with unionbank at its own https identity provider, as production requires. */
+/**
+ * A deployment's fixtures: the bundled ones with unionbank (OpenID Connect) and rheinbank (SAML, ADR 0028) at their
+ * own https identity providers, as production requires.
+ */
 async function deploymentFixtures(): Promise<Fixtures> {
   const fixtures = await realFixtures();
   const sites = new Map(fixtures.sites);
-  const unionbank = sites.get('unionbank')!;
-  const config = structuredClone(unionbank.config);
-  const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
-  profile.featureConfig = { ...profile.featureConfig, issuer_url: 'https://login.unionbank.example' };
-  sites.set('unionbank', { ...unionbank, config });
+  for (const [siteId, setting] of [
+    ['unionbank', { issuer_url: 'https://login.unionbank.example' }],
+    ['rheinbank', { saml_idp_metadata_url: 'https://login.rheinbank.example/saml/metadata' }],
+  ] as const) {
+    const site = sites.get(siteId)!;
+    const config = structuredClone(site.config);
+    const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
+    profile.featureConfig = { ...profile.featureConfig, ...setting };
+    sites.set(siteId, { ...site, config });
+  }
   return { ...fixtures, sites };
 }
 
