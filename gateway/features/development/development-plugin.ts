@@ -59,5 +59,8 @@ export async function developmentPageRootPlugin(
   const identities = await loadSsoIdentities(fixtures);
   await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials, identities });
   // ADR 0028: the test SAML identity provider's RSA key is generated per gateway (an RSA key cannot be derived from a secret).
-  await app.register(testSamlIdpRoutes, { fixtures, clock, identities, key: options.testSamlIdpKey ?? generateTestSamlIdpKey(clock.now()) });
+  // An RSA key takes a few hundred milliseconds to make: only a gateway whose provider is asked for one makes it.
+  let samlIdpKey = options.testSamlIdpKey;
+  const key = () => (samlIdpKey ??= generateTestSamlIdpKey(clock.now()));
+  await app.register(testSamlIdpRoutes, { fixtures, clock, identities, key });
 }

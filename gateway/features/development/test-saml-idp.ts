@@ -15,7 +15,7 @@ import type { Clock } from '../../time/clock';
  */
 export async function testSamlIdpRoutes(
   app: FastifyInstance,
-  options: { fixtures: Fixtures; clock: Clock; key: TestSamlIdpKey; identities: readonly SsoIdentity[] },
+  options: { fixtures: Fixtures; clock: Clock; key: () => TestSamlIdpKey; identities: readonly SsoIdentity[] },
 ): Promise<void> {
   const { fixtures, clock, key, identities } = options;
   const sites = testSamlIdpSites(fixtures);
@@ -23,7 +23,7 @@ export async function testSamlIdpRoutes(
 
   app.get(`${TEST_SAML_IDP_BASE_PATH}/metadata`, { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
-    return testSamlIdpMetadata(key);
+    return testSamlIdpMetadata(key());
   });
 
   app.get<{ Querystring: { SAMLRequest: string; RelayState?: string } }>(
@@ -37,7 +37,7 @@ export async function testSamlIdpRoutes(
       const action = new URL(site.acsUrl).pathname;
       const now = clock.now();
       const forms = peopleOf(site).map((person) => {
-        const response = issueResponse(key, { request: read, person, now });
+        const response = issueResponse(key(), { request: read, person, now });
         const label = text('simulator.identity', { name: `${person.givenName} ${person.familyName}`, email: person.email });
         return `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="SAMLResponse" value="${escapeHtml(response)}"><input type="hidden" name="RelayState" value="${escapeHtml(request.query.RelayState ?? '')}"><button type="submit">${escapeHtml(`${text('simulator.submit')}: ${label}`)}</button></form>`;
       });
