@@ -1,3 +1,4 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASES } from '../schemas/api/contract';
 import { gatewayRoutes } from '../schemas/api/routes';
@@ -80,6 +81,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own request validator compiler (the same Ajv options), one pool for every gateway this process builds:
+ * Ajv keeps what it compiled per schema, and the route schemas are the contract's constants. Each Fastify instance
+ * made its own pool, so every gateway built compiled every request schema again (the gateway tests build one per
+ * test), as the answer serialisers did (gateway/http/answer-schemas.ts).
+ */
+const REQUEST_VALIDATORS = AjvCompiler();
+
 /** The whole gateway as a Fastify instance, not yet listening: `main.ts` listens, tests `inject()`. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { fixtures } = options;
@@ -96,6 +105,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     clientErrorHandler: handleClientError,
     // Every query parameter error at once, so a 400 names all of them.
     ajv: { customOptions: { allErrors: true } },
+    schemaController: { compilersFactory: { buildValidator: REQUEST_VALIDATORS } },
     // README "Stopping": closing ends the idle keep-alive connections at once; a busy one ends with its answer
     // (`drainOnClose`). A request that reaches a busy connection while closing is served, not refused with
     // Fastify's own 503 body: its client had no way to know, and the answer closes the connection.
