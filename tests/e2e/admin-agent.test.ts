@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { collectCspViolations, launchChromium, saveScreenshot } from './support/browser';
@@ -27,7 +27,9 @@ const HOLDER = 'emily.carter@example.com';
 
 function admin(dataDir: string, args: string[], stdin = ''): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], {
+    // The built command beside the built gateway (gateway/cli/gateway-bundle.ts), as `npm run admin:prod` runs it.
+    const command = join(dirname(inject('portalGateway').entry), 'admin.js');
+    const child = spawn(process.execPath, [command, ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -106,5 +108,6 @@ describe('an agent managed with npm run admin alone, in Chromium (README "Admin 
     expect(new URL(refusedPage.url()).pathname).toBe(`/${SITE}/en_us/account/login-form`);
     await saveScreenshot(refusedPage, 'admin-agent-revoked-refused');
     await after.close();
-  });
+    // Three commands and two gateway starts, one after another: the embedded database takes one process at a time.
+  }, 120_000);
 });
