@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes, randomInt } from 'node:crypto';
 import { REPO_ROOT } from '../e2e/support/paths';
+import { firstbankUser } from '../gateway/support/account-requests';
 import { readSiteFixture } from '../support/site-fixtures';
 import { PROXY_ANSWER_HEADER } from './drill-parts';
 import { passwordSignInFields, signIn, type DemoUser } from '../bench/demo-sign-in';
@@ -196,20 +197,7 @@ export class DrillLoad {
       body: JSON.stringify({
         siteId: 'firstbank',
         locale: 'en_us',
-        user: {
-          title: 'mr',
-          first_name: 'Ana',
-          last_name: 'Silva',
-          email,
-          password: REGISTRATION_PASSWORD,
-          confirm_password: REGISTRATION_PASSWORD,
-          dob: '1990-04-12',
-          phone: '(202) 555-0143',
-          nationalId: '536220871',
-          ninedigitbin: '411111111',
-          marketing_opt_ins: { email: true },
-          pp: true,
-        },
+        user: firstbankUser({ email, password: REGISTRATION_PASSWORD, confirm_password: REGISTRATION_PASSWORD }),
         cards: [{ pan: testCardNumber() }],
       }),
     });
