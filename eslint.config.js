@@ -4,6 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './tests/lint/no-import-cycle.js';
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -136,4 +137,11 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   Object.entries(BOUNDARIES).flatMap(([folder, boundary]) => boundaryBlocks(folder, boundary)),
+  {
+    // README "Architecture": arrows point one way, so no import of ours closes a circle.
+    name: 'import-cycles',
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { house: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'house/no-import-cycle': 'error' },
+  },
 );

@@ -6,6 +6,7 @@
  * The translator puts it in the field's `ui:options.expectedFormat`; the form shows `hintKey`
  * under the label and, for an `invalid` value, the text of `errorKey` instead of the generic one.
  */
+import { CVV_PATTERN } from '../validators/cvv';
 import type { RuleOptionValue } from './json-schema';
 
 export interface ExpectedFormat {
@@ -79,3 +80,10 @@ export function digitCountOf(regexp: string): { min: number; max: number } | nul
   }
   return max > 0 ? { min, max } : null;
 }
+
+/**
+ * The card's security code (schemas/validators/cvv.ts), "3 digits": the hint under the field and the words of its
+ * `invalid` error (`hint.digits`, `expected.digits`). Here rather than beside the rule, which the form translator
+ * reaches through the rule table: the rule stays below the forms that describe it.
+ */
+export const CVV_EXPECTED_FORMAT: ExpectedFormat = expectedFormatOf({ mask: null, regexp: CVV_PATTERN, example: null }) ?? { values: {} };

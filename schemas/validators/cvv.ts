@@ -3,7 +3,6 @@
  * digits, nothing else, no spaces. The code goes to the validation call only and is never kept (ADR 0001
  * "capture_cvv", ADR 0011); this rule is the one the card form and the gateway share.
  */
-import { expectedFormatOf, type ExpectedFormat } from '../forms/expected-format';
 import { fieldError, type FieldError } from './field-error';
 
 export const CVV_DIGITS = 3;
@@ -11,9 +10,6 @@ export const CVV_DIGITS = 3;
 export const CVV_MAX_INPUT_LENGTH = 8;
 /** The shape as a site regexp reads it, so the expected-format texts describe it like any digits-only field. */
 export const CVV_PATTERN = `^[0-9]{${CVV_DIGITS}}$`;
-
-/** "3 digits": the hint under the field and the words of its `invalid` error (`hint.digits`, `expected.digits`). */
-export const CVV_EXPECTED_FORMAT: ExpectedFormat = expectedFormatOf({ mask: null, regexp: CVV_PATTERN, example: null }) ?? { values: {} };
 
 /** `required` when empty, `invalid` with the expected length (`{ count: 3 }`) for anything but three digits. */
 export function validateCvv(value: string): FieldError | null {

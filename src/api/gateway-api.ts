@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../schemas/api/error-body';
 import type { PREAUTH_TOKEN_ANSWER } from '../../schemas/api/response-schemas';
 import type { SchemaType } from '../../schemas/api/schema-type';
 import { documentCookieJar, type CookieJar } from '../app/browser-cookies';
-import { browserLocalStorage } from '../app/browser-storage';
+import { browserLocalStorage, type TokenStorage } from '../app/browser-storage';
 import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
 import { STORAGE, XSRF_COOKIE } from '../app/storage-names';
 import { serverCacheReceived } from '../app/server-page-state';
@@ -47,13 +47,6 @@ export interface GatewayError {
 /** §7 "A captcha token is requested": hCaptcha, or the offline provider in development and tests (ADR 0013). */
 export interface CaptchaProvider {
   token(): Promise<string>;
-}
-
-/** Where §7's tokens live (local storage in the browser). */
-export interface TokenStorage {
-  get(key: string): string | null;
-  set(key: string, value: string): void;
-  remove(key: string): void;
 }
 
 export interface GatewayClientDeps {

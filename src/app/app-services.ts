@@ -1,4 +1,5 @@
-import type { CaptchaProvider, GatewayClientOverrides, TokenStorage } from '../api/gateway-api';
+import type { CaptchaProvider, GatewayClientOverrides } from '../api/gateway-api';
+import type { TokenStorage } from './browser-storage';
 import type { CookieJar } from './browser-cookies';
 import type { openMobileApp } from './mobile-deep-link';
 

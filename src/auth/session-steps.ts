@@ -1,5 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { gatewayApi, type TokenStorage } from '../api/gateway-api';
+import { gatewayApi } from '../api/gateway-api';
+import type { TokenStorage } from '../app/browser-storage';
 import { userAuthApi } from '../api/user-auth-api';
 import type { CookieJar } from '../app/browser-cookies';
 import type { FeatureFlags } from '../app/feature-flags';

@@ -1,4 +1,4 @@
-import type { TokenStorage } from '../api/gateway-api';
+import type { TokenStorage } from '../app/browser-storage';
 import { STORAGE } from '../app/storage-names';
 
 /**

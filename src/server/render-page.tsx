@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import axios, { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { DocumentHead, RenderPage, ServerPageAnswer, ServerPageRequest } from '../../schemas/pages/server-page';
 import { portalRoutes } from '../App';
-import type { TokenStorage } from '../api/gateway-api';
+import type { TokenStorage } from '../app/browser-storage';
 import type { AppServices } from '../app/app-services';
 import { cookieInHeader, type CookieJar } from '../app/browser-cookies';
 import { cacheForPage } from '../app/server-page-state';

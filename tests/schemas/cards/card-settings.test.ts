@@ -6,7 +6,8 @@ import { cardConfigOf } from '../../../schemas/cards/card-config';
 import { buildFormSchema } from '../../../schemas/forms/build-form-schema';
 import { validateFormData } from '../../../schemas/forms/validate-form';
 import type { SiteConfig } from '../../../schemas/site-config/types';
-import { CVV_EXPECTED_FORMAT, validateCvv } from '../../../schemas/validators/cvv';
+import { CVV_EXPECTED_FORMAT } from '../../../schemas/forms/expected-format';
+import { validateCvv } from '../../../schemas/validators/cvv';
 import { readSiteFixture } from '../../support/site-fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TokenStorage } from '../../../src/api/gateway-api';
+import type { TokenStorage } from '../../../src/app/browser-storage';
 import type { CookieJar } from '../../../src/app/browser-cookies';
 import { IOS_MESSAGE_HANDLER, notifyMobileApp } from '../../../src/app/mobile-bridge';
 import { finishSignIn, signOut, type SessionDeps } from '../../../src/auth/session-steps';
