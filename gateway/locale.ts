@@ -1,5 +1,3 @@
-import { LOCALE_ID_PATTERN } from '../schemas/api/request-schemas';
-
-/** SPEC §2: a locale looks like xx_yy; SPEC §9: the default is en_us. */
-export const LOCALE_PATTERN = new RegExp(LOCALE_ID_PATTERN);
-export const DEFAULT_LOCALE = 'en_us';
+// The locale rules are the schemas' (schemas/locales/locale-table.ts), so the app and the gateway read a locale
+// the same way; this is the gateway's one way to them.
+export { DEFAULT_LOCALE, LOCALE_PATTERN } from '../schemas/locales/locale-table';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ROUTE_ACCESS_KINDS, type RouteAccess } from '../../schemas/api/contract';
-import { SITE_ID_PATTERN } from '../../schemas/site-config/fixture-format';
+import { SITE_ID_PATTERN } from '../../schemas/site-config/types';
 import { isStorableText } from '../../schemas/validators/characters';
 import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
 import { findSessionUser, type SessionUser } from '../auth/session-store';

@@ -6,11 +6,10 @@
  * A 400 from any of them is the gateway's VALIDATION_FAILED naming each field (gateway/http/errors.ts).
  */
 import { ALIAS_MAX_LENGTH, ALIAS_TYPES } from '../account/user-alias';
-import { SITE_ID_PATTERN } from '../site-config/fixture-format';
+import { LOCALE_ID_PATTERN } from '../locales/locale-table';
+import { SITE_ID_PATTERN } from '../site-config/types';
 import { CVV_MAX_INPUT_LENGTH } from '../validators/cvv';
 
-/** SPEC §2: a locale looks like xx_yy. */
-export const LOCALE_ID_PATTERN = '^[a-z]{2}_[a-z]{2}$';
 /** ADR 0021: a recovery code as typed (base32 letters and digits, spaces and dashes between groups allowed). */
 export const RECOVERY_CODE_INPUT_PATTERN = '^[A-Za-z2-7][A-Za-z2-7 -]{9,19}$';
 /** A content group's name (SPEC §7 `contentType`, the last segment of a cmsapi path). */

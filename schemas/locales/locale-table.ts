@@ -26,6 +26,10 @@ export interface LocaleEntry {
 /** SPEC §9 "Default locale en_us". */
 export const DEFAULT_LOCALE = 'en_us';
 
+/** SPEC §2: a locale looks like xx_yy (in the table or not; ADR 0013 says what an unlisted one gets). */
+export const LOCALE_ID_PATTERN = '^[a-z]{2}_[a-z]{2}$';
+export const LOCALE_PATTERN = new RegExp(LOCALE_ID_PATTERN);
+
 /** Countries by region (the card network's regions); every country of the locale table is here. */
 const REGION_COUNTRIES: Readonly<Record<LocaleRegion, readonly string[]>> = {
   NA: ['us', 'ca'],

@@ -9,7 +9,7 @@
  * by a `discriminator` on `name`, so a wrong setting yields one precise error, not one per feature.
  */
 import { BRAND_COLOUR_PATTERN, LOGO_PATH_PATTERN, SITE_THEMES } from './site-brand';
-import { FEATURE_NAMES, LEVEL_CODES, PRIVACY_POLICY_DISPLAYS, type FeatureName } from './types';
+import { FEATURE_NAMES, LEVEL_CODES, PRIVACY_POLICY_DISPLAYS, SITE_ID_PATTERN, type FeatureName } from './types';
 
 export type JsonSchemaNode = { readonly [keyword: string]: unknown };
 
@@ -209,7 +209,8 @@ function featureEntry(name: FeatureName): JsonSchemaNode {
   };
 }
 
-export const SITE_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+// The fixture format's own word for a site id's shape; defined with the site config's types (types.ts).
+export { SITE_ID_PATTERN };
 
 export const siteFixtureSchema: JsonSchemaNode = {
   $schema: 'http://json-schema.org/draft-07/schema#',

@@ -7,6 +7,9 @@ export interface SiteFeatureConfiguration {
   featureConfig: Record<string, string>;
 }
 
+/** A site id as the URL's issuer segment and a fixture's file name carry it (ADR 0002). */
+export const SITE_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+
 export interface SiteConfig {
   name: string;
   siteId: string;

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, isSupportedLocale } from '../../schemas/locales/locale-table';
+import { DEFAULT_LOCALE, isSupportedLocale, LOCALE_PATTERN } from '../../schemas/locales/locale-table';
+import { SITE_ID_PATTERN as SITE_ID_SOURCE } from '../../schemas/site-config/types';
 import { isAccountRoute, type AccountRoute } from '../app/route-names';
 
 /**
@@ -21,8 +22,7 @@ export interface SiteLocation {
 export { DEFAULT_LOCALE };
 export const DEFAULT_SITE_ID = 'default';
 const SHADOW_SUFFIX = '-shdw';
-const LOCALE_PATTERN = /^[a-z]{2}_[a-z]{2}$/;
-const SITE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const SITE_ID_PATTERN = new RegExp(SITE_ID_SOURCE);
 const HOST_LABEL_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Hosts that name no brand: the site comes from the issuer segment alone. */
 const SHARED_HOST_LABELS: ReadonlySet<string> = new Set(['localhost', 'www', 'portal']);

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { PREAUTH_QUERY } from '../../../schemas/api/request-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
+import { SITE_ID_PATTERN } from '../../../schemas/site-config/types';
 import { changeNoticeOf, noticeOrigin, queueAccountNotice } from '../../account/account-notices';
 import { signAccessToken } from '../../auth/access-tokens';
 import type { AuthServices } from '../../auth/auth-services';
