@@ -1,21 +1,14 @@
 import type { Queryable } from '../db/database';
-import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
+import { firstLocaleOf } from '../locale';
 
-/** Who a mail about an account goes to, and in which language. */
+/**
+ * Who a mail about an account goes to, and in which language: the `locale` attribute of the site the mail is
+ * about, else the account's locale (set at registration, copied by `user-mgmt/user/update`), else en_us.
+ */
 export interface Recipient {
   userId: string;
   email: string;
   locale: string;
-}
-
-/**
- * The person's language (SPEC §4 "the user's site locale"): the `locale` attribute of the site the
- * mail is about, else the account's locale (set at registration, copied by `user-mgmt/user/update`),
- * else en_us; the same order the profile's form rules use (gateway/profile/site-attributes.ts).
- */
-function localeOf(siteLocale: string | null, accountLocale: string | null): string {
-  for (const candidate of [siteLocale, accountLocale]) if (candidate !== null && LOCALE_PATTERN.test(candidate)) return candidate;
-  return DEFAULT_LOCALE;
 }
 
 async function findRecipient(db: Queryable, where: 'u.id = $1' | 'u.email = $1', key: string, siteId: string): Promise<Recipient | null> {
@@ -26,7 +19,7 @@ async function findRecipient(db: Queryable, where: 'u.id = $1' | 'u.email = $1',
     [key, siteId],
   );
   const row = found.rows[0];
-  return row ? { userId: row.id, email: row.email, locale: localeOf(row.site_locale, row.locale) } : null;
+  return row ? { userId: row.id, email: row.email, locale: firstLocaleOf(row.site_locale, row.locale) } : null;
 }
 
 export function recipientById(db: Queryable, userId: string, siteId: string): Promise<Recipient | null> {

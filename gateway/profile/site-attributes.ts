@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
 import { formSchemaFor, normalisedPayload, sixDigitVerificationErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
-import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
+import { DEFAULT_LOCALE, firstLocaleOf } from '../locale';
 import { offerCategoryIdsFor } from './offer-category-ids';
 
 /**
@@ -123,7 +123,7 @@ function checkChanges(context: SaveContext, stored: StoredSite, changes: SiteAtt
   if (!settings.profileUpdatable && Object.keys(changes).some((key) => !NOT_PROFILE_FORM_KEYS.has(key))) {
     throw new HttpError(403, 'PROFILE_UPDATE_NOT_ALLOWED', 'This site does not allow profile updates.');
   }
-  const locale = localeOf(changes.locale) ?? localeOf(stored.attributes.locale) ?? localeOf(stored.userLocale) ?? DEFAULT_LOCALE;
+  const locale = firstLocaleOf(changes.locale, stored.attributes.locale, stored.userLocale);
   const errors = validateAttributeChanges(changes, {
     schema: formSchemaFor(context.fixtures, { siteId: site.siteId, locale, form: 'edit-profile' }).schema,
     marketingOptIns: settings.marketingOptIns,
@@ -136,10 +136,6 @@ function checkChanges(context: SaveContext, stored: StoredSite, changes: SiteAtt
   };
   const fields = Object.keys(keys);
   if (fields.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', `These fields are not valid: ${fields.join(', ')}.`, keys);
-}
-
-function localeOf(value: unknown): string | null {
-  return typeof value === 'string' && LOCALE_PATTERN.test(value) ? value : null;
 }
 
 /** The versioned paths a change writes: each opt-in on its own, so two tabs may tick different ones. */
