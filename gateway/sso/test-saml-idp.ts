@@ -6,6 +6,7 @@ import { parseDomFromString, signXml, xpath } from '@node-saml/node-saml/lib/xml
 import { HttpError } from '../http/errors';
 import { escapeHtml } from '../http/html-text';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from './saml-sites';
+import { deriveRsaKey } from './derived-rsa-key';
 import { certificateBody, selfSignedCertificate } from './self-signed-certificate';
 
 const inflateRawAsync = promisify(inflateRaw);
@@ -22,7 +23,20 @@ export interface TestSamlIdpKey {
   certificate: string;
 }
 
-/** A fresh RSA 2048 key and its self-signed certificate: one per gateway (RSA keys cannot be derived from a secret). */
+/**
+ * The provider's key, derived from the gateway's token signing key, with a certificate of fixed dates: every
+ * instance sharing that key signs alike and publishes the same metadata, so the provider's page served by one
+ * instance signs what the other's service provider checks (the scale path, README "Scale").
+ */
+export function deriveTestSamlIdpKey(tokenSigningKey: Buffer): TestSamlIdpKey {
+  const privateKey = deriveRsaKey(tokenSigningKey, 'test SAML identity provider signing key');
+  return {
+    privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    certificate: selfSignedCertificate(privateKey, 'gateway test SAML identity provider', new Date('2026-01-01T00:00:00Z'), new Date('2046-01-01T00:00:00Z')),
+  };
+}
+
+/** A fresh RSA 2048 key and its self-signed certificate: a key no metadata names (tests, the `foreign-key` fault). */
 export function generateTestSamlIdpKey(now: Date): TestSamlIdpKey {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const year = 365 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { generateTestSamlIdpKey, type TestSamlIdpKey } from '../../sso/test-saml-idp';
+import { deriveTestSamlIdpKey, type TestSamlIdpKey } from '../../sso/test-saml-idp';
 import { testSamlIdpRoutes } from './test-saml-idp';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
@@ -58,9 +58,9 @@ export async function developmentPageRootPlugin(
   const keys = options.testIdpKeys ?? new TestIdpKeys(deriveSigningKey(options.tokenSigningKey));
   const identities = await loadSsoIdentities(fixtures);
   await app.register(testIdpRoutes, { db, fixtures, clock, keys, credentials, identities });
-  // ADR 0028: the test SAML identity provider's RSA key is generated per gateway (an RSA key cannot be derived from a secret).
-  // An RSA key takes a few hundred milliseconds to make: only a gateway whose provider is asked for one makes it.
+  // ADR 0028: the test SAML identity provider's RSA key is derived like the OpenID one's, so instances sign alike.
+  // Deriving an RSA key takes a few hundred milliseconds: only a gateway whose provider is asked for it does.
   let samlIdpKey = options.testSamlIdpKey;
-  const key = () => (samlIdpKey ??= generateTestSamlIdpKey(clock.now()));
+  const key = () => (samlIdpKey ??= deriveTestSamlIdpKey(options.tokenSigningKey));
   await app.register(testSamlIdpRoutes, { fixtures, clock, identities, key });
 }
