@@ -197,10 +197,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/no-csp-violations.ts', 'tests/e2e/support/keep-failure-screenshots.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // After the unit and gateway files (a group of its own), two browser files at a time: a browser file
-          // mostly waits on its pages, one at a time used half a core (ADR 0004).
+          // After the unit and gateway files (a group of its own), three browser files at a time: a browser file
+          // mostly waits on its pages; two at a time used about a quarter of the two cores (ADR 0004).
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          maxWorkers: 3,
           // A page under load can take more than expect.poll's default second to draw what a test waits for.
           expect: { poll: { timeout: 5_000 } },
           // The journey matrices run this many sites' journeys side by side in one browser (each its own

@@ -11,8 +11,9 @@ const LABEL = 'PostgreSQL + Redis, two instances';
 if (SKIP_REASON === undefined) {
   // The walk by visible links, axe-core and the screenshots check the screens themselves, which do not change
   // with how many gateways answer; the embedded matrix (site-journeys.test.ts) checks every screen of every
-  // site in every locale. Here every journey's calls alternate between the two instances.
-  defineSiteJourneyMatrix(LABEL, () => startPortalPair(), { walkByVisibleLinks: false, checkEveryScreen: false });
+  // site in every locale. Here every journey's calls alternate between the two instances, one journey for each
+  // sign-in and sign-up path the sites configure (firstOfEachSignInPath).
+  defineSiteJourneyMatrix(LABEL, () => startPortalPair(), { walkByVisibleLinks: false, checkEveryScreen: false, onePerSignInPath: true });
 } else {
   console.warn(`site-journeys-scale.test.ts skipped: ${SKIP_REASON}`);
   describe(`every site, every journey (${LABEL})`, () => {

@@ -36,8 +36,9 @@ import { eligibleTestCards, groupedCard } from './test-cards';
 export function defineSiteJourneyMatrix(
   label: string,
   startTarget: () => Promise<PortalProcess>,
-  options: { walkByVisibleLinks: boolean; checkEveryScreen: boolean } = { walkByVisibleLinks: true, checkEveryScreen: true },
+  options: { walkByVisibleLinks: boolean; checkEveryScreen: boolean; onePerSignInPath?: boolean } = { walkByVisibleLinks: true, checkEveryScreen: true },
 ): void {
+  const journeys = listSiteFixtures().flatMap((site) => siteLocalesOf(site).map((locale) => journeySiteOf(site, locale)));
   describe(`every site, every journey (${label})`, () => {
     let target: PortalProcess;
     let browser: Browser;
@@ -53,7 +54,7 @@ export function defineSiteJourneyMatrix(
       await target?.stop();
     });
 
-    for (const journey of listSiteFixtures().flatMap((site) => siteLocalesOf(site).map((locale) => journeySiteOf(site, locale)))) {
+    for (const journey of options.onePerSignInPath === true ? firstOfEachSignInPath(journeys) : journeys) {
       const contentText = journey.text;
       // The journeys share nothing but the target and the browser (each its own context, address and
       // cards), so several run side by side, up to the e2e project's maxConcurrency; a journey's own
@@ -468,6 +469,23 @@ type CheckScreen = (screen: string, screenshot?: boolean) => Promise<void>;
  * Fills every field of a site form with a valid value for its rule, in screen order, and returns
  * the phone's digits (where an `sms` site texts the passcode), if the form has a phone.
  */
+/**
+ * One journey for each way in and through sign-up the sites configure: SSO on OpenID Connect or SAML, the
+ * passcode channel, a required authenticator, the card at sign-up and the standalone card form. These are the
+ * steps whose state lives between calls (a passcode, a TOTP step, an SSO request, a pending card) and so can
+ * cross instances on the scale path; a site's screens and its own rules (fields, card limits, opt-ins) run the
+ * same code on either instance and are walked site by site on the embedded matrix.
+ */
+function firstOfEachSignInPath(journeys: JourneySite[]): JourneySite[] {
+  const seen = new Set<string>();
+  return journeys.filter((journey) => {
+    const path = JSON.stringify([journey.sso, journey.saml, journey.loginOtp, journey.mfaRequired, journey.panAtSignUp, journey.standaloneCards]);
+    if (seen.has(path)) return false;
+    seen.add(path);
+    return true;
+  });
+}
+
 async function fillForm(page: Page, siteId: string, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
   let phoneDigits: string | null = null;
   const fill = async (id: string, key: string, field: JsonSchema, ui: UiSchema): Promise<void> => {
