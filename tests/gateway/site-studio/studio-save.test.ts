@@ -82,7 +82,7 @@ describe('the site studio save (docs/decisions/0027-site-studio.md)', () => {
     const body = answer.json<{ error: string; mistakes: { path: string }[] }>();
     expect(body.error).toBe('CHECK_FAILED');
     expect(body.mistakes.map(({ path }) => path)).toEqual([
-      expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_(?:regexp|example)$/),
+      expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_regexp$/),
     ]);
     expect(readdirSync(sitesDir)).toEqual([]);
   });
