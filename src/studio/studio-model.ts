@@ -3,6 +3,7 @@
  * form editor reads the site parsed from it and writes back a whole new text, so the two never disagree. A text
  * that is not JSON keeps the last site that was, for the form, and says where the text broke.
  */
+import { LEVEL_BY_CODE, LEVEL_CODES, type LevelCode } from '../../schemas/site-config/types';
 
 /** A site file as the studio edits it: the format's top level, `$schema` kept as it came. */
 export interface StudioSite {
@@ -101,4 +102,28 @@ export function messagesAt(messages: readonly CheckMessage[], place: VerdictPlac
     if (at.kind === 'top' && place.kind === 'top') return at.key === place.key;
     return true;
   });
+}
+
+/**
+ * The option texts of a coded setting, each value with what ADR 0001 says it does (the studio's `help.values`): a
+ * requirement level as `"3" ProfileOptional: left out of registration…`, a privacy-policy display as `B: shows it
+ * optional`. Null for a setting whose values are no codes (its select shows the values themselves).
+ */
+export function valueLabels(
+  key: string,
+  node: Readonly<Record<string, unknown>>,
+  meanings: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): Record<string, string> | null {
+  const values = Array.isArray(node.enum) ? node.enum.map(String) : [];
+  const isLevel = values.length === LEVEL_CODES.length && LEVEL_CODES.every((code) => values.includes(code));
+  const kind = isLevel ? 'level' : key;
+  const meaning = meanings[kind];
+  if (values.length === 0 || meaning === undefined) return null;
+  return Object.fromEntries(
+    values.map((value) => {
+      const what = meaning[value];
+      const name = isLevel ? ` ${LEVEL_BY_CODE[value as LevelCode]}` : '';
+      return [value, what === undefined ? `${JSON.stringify(value)}${name}` : `${JSON.stringify(value)}${name}: ${what}`];
+    }),
+  );
 }
