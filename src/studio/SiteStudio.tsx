@@ -155,7 +155,10 @@ function Studio({ start }: { start: StudioStart }) {
           {site === null ? (
             <p>The JSON view holds no site yet.</p>
           ) : (
-            <SettingsEditor start={start} site={site} messages={[...mistakes, ...warnings]} onChange={editSite} onCheck={checkNow} />
+            // The JSON view stays beside whatever the form cannot draw, so the text is never lost.
+            <StudioBoundary where="The settings form" reset={text}>
+              <SettingsEditor start={start} site={site} messages={[...mistakes, ...warnings]} onChange={editSite} onCheck={checkNow} />
+            </StudioBoundary>
           )}
         </section>
         <section className="studio__json" aria-label="JSON view">

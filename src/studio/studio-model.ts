@@ -35,6 +35,12 @@ export function parseSiteText(text: string): ParsedText {
     ) {
       return { ok: false, line: 1, column: 1, message: 'a site file is an object with "name", "siteId", "theme" and a "siteFeatureConfigurations" list' };
     }
+    const unshaped =
+      unshapedTop(value as Record<string, unknown>) ?? unshapedFeature((value as { siteFeatureConfigurations: unknown[] }).siteFeatureConfigurations);
+    if (unshaped !== null) {
+      const before = text.slice(0, Math.max(0, text.indexOf('"siteFeatureConfigurations"'))).split('\n');
+      return { ok: false, line: before.length, column: (before.at(-1)?.length ?? 0) + 1, message: unshaped };
+    }
     return { ok: true, site: value as StudioSite };
   } catch (error) {
     const message = (error as Error).message;
@@ -43,6 +49,29 @@ export function parseSiteText(text: string): ParsedText {
     const before = text.slice(0, offset).split('\n');
     return { ok: false, line: before.length, column: (before.at(-1)?.length ?? 0) + 1, message: message.replace(/, ".*" is not valid JSON$/s, '') };
   }
+}
+
+/**
+ * What keeps the form from drawing a feature, or null: each feature an object with a "name" text and, if any, a
+ * "featureConfig" object of plain values. A value of the wrong kind (a number for a level) is the check's to name.
+ */
+function unshapedTop(site: Readonly<Record<string, unknown>>): string | null {
+  const key = ['name', 'siteId', 'theme'].find((name) => typeof site[name] === 'object' && site[name] !== null);
+  return key === undefined ? null : `${JSON.stringify(key)} is not a plain value: it is a string`;
+}
+
+function unshapedFeature(features: readonly unknown[]): string | null {
+  const isObject = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null && !Array.isArray(node);
+  for (const [index, feature] of features.entries()) {
+    const at = `siteFeatureConfigurations[${index}]`;
+    if (!isObject(feature) || typeof feature.name !== 'string') return `${at} is not a feature { "name": "…", "featureConfig": { … } }`;
+    if (feature.featureConfig === undefined) continue;
+    if (!isObject(feature.featureConfig)) return `${at}.featureConfig is not an object of settings { "key": "value" }`;
+    for (const [key, setting] of Object.entries(feature.featureConfig)) {
+      if (typeof setting === 'object' && setting !== null) return `${at}.featureConfig ${JSON.stringify(key)} is not a plain value: every setting is a string`;
+    }
+  }
+  return null;
 }
 
 /** The text the studio writes for a site: two-space JSON, as the bundled files are (the save formats it again). */

@@ -146,6 +146,14 @@ describe('the site studio page', () => {
     expect(document.querySelector('#studio-json-error')?.textContent).toMatch(/^The JSON view is not a site file at line \d+, column \d+/);
     // The form keeps the last site that parsed.
     expect(within(group('The site')).getByRole<HTMLInputElement>('textbox', { name: 'siteId' }).value).toBe('../etc/passwd');
+
+    // JSON the form cannot draw (a feature that is null): said under the JSON view, the page and its text kept.
+    const shaped = JSON.parse(jsonView().value.replace('"theme": "classic"', '"theme": "classic",')) as { siteFeatureConfigurations: unknown[] };
+    shaped.siteFeatureConfigurations.unshift(null);
+    fireEvent.change(jsonView(), { target: { value: JSON.stringify(shaped, null, 2) } });
+    expect(document.querySelector('#studio-json-error')?.textContent).toMatch(/siteFeatureConfigurations\[0\] is not a feature/);
+    expect(group('user_enrollment')).toBeTruthy();
+    expect(jsonView().value).toContain('null');
     expect(readdirSync(sitesDir)).toEqual([]);
   }, 60_000);
 });

@@ -39,6 +39,23 @@ describe('the studio editor and its JSON view (docs/decisions/0027-site-studio.m
     expect(parseSiteText('[1, 2]')).toMatchObject({ ok: false, message: expect.stringContaining('siteFeatureConfigurations') });
   });
 
+  it('a JSON view the form cannot draw says which feature, and the form keeps the last site (the page went blank)', () => {
+    const shaped = (features: unknown[]) => parseSiteText(JSON.stringify({ ...site, siteFeatureConfigurations: features }, null, 2));
+    expect(shaped([null])).toMatchObject({ ok: false, line: 6, message: expect.stringContaining('siteFeatureConfigurations[0] is not a feature') });
+    expect(shaped([{ featureConfig: {} }])).toMatchObject({ ok: false, message: expect.stringContaining('siteFeatureConfigurations[0] is not a feature') });
+    expect(shaped([{ name: 'cms', featureConfig: [] }])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('siteFeatureConfigurations[0].featureConfig'),
+    });
+    expect(shaped([{ name: 'cms', featureConfig: { tenant: { vpp: true } } }])).toMatchObject({ ok: false, message: expect.stringContaining('"tenant"') });
+    expect(parseSiteText(JSON.stringify({ ...site, name: { en: 'Lisboa' } }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"name" is not a plain value'),
+    });
+    // A number where the format wants a string is the check's to name: the form still draws it.
+    expect(shaped([{ name: 'user_asset_profile', featureConfig: { pan: 0 } }])).toMatchObject({ ok: true });
+  });
+
   it('places each check message at its setting, feature, top-level key, JSON text position, or the site', () => {
     expect(placeOf('$.siteFeatureConfigurations[1].featureConfig.postal_code_regexp')).toEqual({ kind: 'setting', feature: 1, key: 'postal_code_regexp' });
     expect(placeOf("$.siteFeatureConfigurations[0].featureConfig['address.zipcode']")).toEqual({ kind: 'setting', feature: 0, key: 'address.zipcode' });
