@@ -163,6 +163,13 @@ function Studio({ start }: { start: StudioStart }) {
         </section>
         <section className="studio__json" aria-label="JSON view">
           <h2>JSON</h2>
+          {/* Above the text: the text is taller than the window, and a message under it went unseen. */}
+          {jsonError !== null && (
+            <p id="studio-json-error" role="alert" className="studio__message studio__message--mistake">
+              {jsonError}
+            </p>
+          )}
+          <MessageList messages={[...mistakes, ...warnings].filter((message) => placeOf(message.path).kind === 'json')} label="In the JSON text" />
           <textarea
             aria-label="Site file (JSON)"
             aria-invalid={jsonError !== null || undefined}
@@ -171,12 +178,6 @@ function Studio({ start }: { start: StudioStart }) {
             value={text}
             onChange={(event) => edit(event.target.value)}
           />
-          {jsonError !== null && (
-            <p id="studio-json-error" role="alert" className="studio__message studio__message--mistake">
-              {jsonError}
-            </p>
-          )}
-          <MessageList messages={[...mistakes, ...warnings].filter((message) => placeOf(message.path).kind === 'json')} label="In the JSON text" />
         </section>
       </div>
       {site !== null && (
