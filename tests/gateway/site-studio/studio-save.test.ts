@@ -87,6 +87,19 @@ describe('the site studio save (docs/decisions/0027-site-studio.md)', () => {
     expect(readdirSync(sitesDir)).toEqual([]);
   });
 
+  it('refuses an unknown feature and a regexp that does not compile, each at its JSON path, nothing written', async () => {
+    const site = JSON.parse(portugueseSite('lisboa', '^(\\d{4}-\\d{3}$')) as { siteFeatureConfigurations: { name: string }[] };
+    site.siteFeatureConfigurations.push({ name: 'loyalty_points' });
+    const answer = await app.inject({ method: 'PUT', url: '/api/site-studio/sites/lisboa', payload: { text: JSON.stringify(site), version: null } });
+    expect(answer.statusCode).toBe(422);
+    const paths = answer.json<{ mistakes: { path: string; expected: string }[] }>().mistakes.map(({ path, expected }) => `${path} ${expected}`);
+    expect(paths).toContainEqual(
+      expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_regexp a regular expression that compiles/),
+    );
+    expect(paths).toContainEqual(expect.stringMatching(/^\$\.siteFeatureConfigurations\[9\]/));
+    expect(readdirSync(sitesDir)).toEqual([]);
+  });
+
   it('refuses broken JSON and a siteId other than the file name', async () => {
     const broken = await app.inject({ method: 'PUT', url: '/api/site-studio/sites/lisboa', payload: { text: '{ "siteId": ', version: null } });
     expect(broken.json()).toMatchObject({ error: 'CHECK_FAILED', mistakes: [{ expected: 'valid JSON' }] });
