@@ -6,12 +6,13 @@ import { siteLocalesOf } from '../../schemas/site-config/site-locales';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { formTextsFromContent, type FormTexts } from '../../widgets/form-engine/form-texts';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
+import { CardFormPreviews, type ContentGroups } from './CardFormPreviews';
 import { studioApi, type CheckAnswer, type DiffAnswer, type StudioStart } from './studio-api';
-import { messagesAt, messageText, parseSiteText, placeOf, siteText, withSetting, type CheckMessage, type StudioSite } from './studio-model';
+import { messagesAt, messageText, parseSiteText, placeOf, siteText, valueLabels, withSetting, type CheckMessage, type StudioSite } from './studio-model';
 import './studio.css';
 
-/** The forms the previews draw: what a card holder fills or sees with the site's settings (cards ride on registration). */
-const PREVIEW_FORMS = ['registration', 'edit-profile', 'profile-view'] as const;
+/** The forms the previews draw: what a card holder fills or sees with the site's settings, the card forms last. */
+const PREVIEW_FORMS = ['registration', 'edit-profile', 'profile-view', 'card forms'] as const;
 type PreviewForm = (typeof PREVIEW_FORMS)[number];
 const TOP_LEVEL = '(top level)';
 /** Field names of the editor's forms: a setting such as `address.zipcode` would read as a path in the form engine. */
@@ -154,11 +155,21 @@ function Studio({ start }: { start: StudioStart }) {
           {site === null ? (
             <p>The JSON view holds no site yet.</p>
           ) : (
-            <SettingsEditor start={start} site={site} messages={[...mistakes, ...warnings]} onChange={editSite} onCheck={checkNow} />
+            // The JSON view stays beside whatever the form cannot draw, so the text is never lost.
+            <StudioBoundary where="The settings form" reset={text}>
+              <SettingsEditor start={start} site={site} messages={[...mistakes, ...warnings]} onChange={editSite} onCheck={checkNow} />
+            </StudioBoundary>
           )}
         </section>
         <section className="studio__json" aria-label="JSON view">
           <h2>JSON</h2>
+          {/* Above the text: the text is taller than the window, and a message under it went unseen. */}
+          {jsonError !== null && (
+            <p id="studio-json-error" role="alert" className="studio__message studio__message--mistake">
+              {jsonError}
+            </p>
+          )}
+          <MessageList messages={[...mistakes, ...warnings].filter((message) => placeOf(message.path).kind === 'json')} label="In the JSON text" />
           <textarea
             aria-label="Site file (JSON)"
             aria-invalid={jsonError !== null || undefined}
@@ -167,12 +178,6 @@ function Studio({ start }: { start: StudioStart }) {
             value={text}
             onChange={(event) => edit(event.target.value)}
           />
-          {jsonError !== null && (
-            <p id="studio-json-error" role="alert" className="studio__message studio__message--mistake">
-              {jsonError}
-            </p>
-          )}
-          <MessageList messages={[...mistakes, ...warnings].filter((message) => placeOf(message.path).kind === 'json')} label="In the JSON text" />
         </section>
       </div>
       {site !== null && (
@@ -228,7 +233,8 @@ function SettingsEditor(props: {
         <SettingsForm
           id="top"
           settings={Object.fromEntries(topKeys.map((key) => [key, key === 'theme' ? { type: 'string', enum: ['classic', 'vpp'] } : { type: 'string' }]))}
-          help={start.help[TOP_LEVEL] ?? {}}
+          help={start.help.settings[TOP_LEVEL] ?? {}}
+          meanings={start.help.values}
           values={{ name: site.name, siteId: site.siteId, ...(site.theme === undefined ? {} : { theme: site.theme }) }}
           messagesOf={(key) => messagesAt(messages, { kind: 'top', key })}
           onChange={(key, value) => onChange({ ...site, [key]: value ?? '' })}
@@ -248,7 +254,8 @@ function SettingsEditor(props: {
               <SettingsForm
                 id={`feature-${index}`}
                 settings={settings}
-                help={start.help[feature.name] ?? {}}
+                help={start.help.settings[feature.name] ?? {}}
+                meanings={start.help.values}
                 values={feature.featureConfig ?? {}}
                 messagesOf={(key) => messagesAt(messages, { kind: 'setting', feature: index, key })}
                 onChange={(key, value) => onChange(withSetting(site, index, key, value))}
@@ -296,12 +303,13 @@ function SettingsForm(props: {
   id: string;
   settings: Record<string, Record<string, unknown>>;
   help: Record<string, string>;
+  meanings: StudioStart['help']['values'];
   values: Record<string, string>;
   messagesOf: (key: string) => CheckMessage[];
   onChange: (key: string, value: string | undefined) => void;
   onCheck: () => void;
 }) {
-  const { id, settings, help, values, messagesOf, onChange, onCheck } = props;
+  const { id, settings, help, meanings, values, messagesOf, onChange, onCheck } = props;
   const keys = Object.keys(settings);
   const texts: Record<string, string> = {};
   const uiSchema: UiSchema = {};
@@ -319,7 +327,10 @@ function SettingsForm(props: {
     // The format's node without its enum-as-text description: RJSF would print it under the field.
     const { description: _description, ...node } = settings[key] ?? {};
     properties[fieldName(key)] = node;
-    uiSchema[fieldName(key)] = { 'ui:options': { labelKey } };
+    // A coded setting's options say what each code does, as its tooltip says what the setting does.
+    const labels = valueLabels(key, node, meanings);
+    for (const [value, label] of Object.entries(labels ?? {})) texts[`${labelKey}.value.${value}`] = label;
+    uiSchema[fieldName(key)] = { 'ui:options': labels === null ? { labelKey } : { labelKey, enumKeyPrefix: `${labelKey}.value.` } };
   }
   const data = Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[fieldName(key), values[key]]])));
   const [given, setGiven] = useState<SiteFormData>(data);
@@ -352,9 +363,9 @@ function SettingsForm(props: {
   );
 }
 
-/** Each locale's texts for the forms, fetched once per locale. */
-function useLocaleTexts(locales: readonly string[]): Record<string, FormTexts> {
-  const [texts, setTexts] = useState<Record<string, FormTexts>>({});
+/** Each locale's texts, fetched once per locale: as the forms read them, and by group for the card widgets. */
+function useLocaleTexts(locales: readonly string[]): Record<string, { form: FormTexts; groups: ContentGroups }> {
+  const [texts, setTexts] = useState<Record<string, { form: FormTexts; groups: ContentGroups }>>({});
   const key = locales.join(' ');
   useEffect(() => {
     for (const locale of key.split(' ')) {
@@ -362,7 +373,10 @@ function useLocaleTexts(locales: readonly string[]): Record<string, FormTexts> {
         if (answer.ok)
           setTexts((known) => ({
             ...known,
-            [locale]: formTextsFromContent({ form: answer.data.form, optins: answer.data.optins, common: answer.data.common }),
+            [locale]: {
+              form: formTextsFromContent({ form: answer.data.form, optins: answer.data.optins, common: answer.data.common }),
+              groups: answer.data,
+            },
           }));
       });
     }
@@ -378,7 +392,7 @@ function Previews({ site, values }: { site: StudioSite; values: CheckAnswer['val
   const config = site as unknown as SiteConfig;
   const locales = useMemo(() => siteLocalesOf(config), [config]);
   const texts = useLocaleTexts(locales);
-  const typeable = values !== null && form !== 'profile-view';
+  const typeable = values !== null && (form === 'registration' || form === 'edit-profile');
   return (
     <section className="studio__previews" aria-label="Previews">
       <h2>Previews at 390 px</h2>
@@ -414,6 +428,13 @@ function Previews({ site, values }: { site: StudioSite; values: CheckAnswer['val
       </div>
       <div className="studio__preview-row">
         {locales.map((locale) => {
+          if (form === 'card forms')
+            return (
+              <div key={locale} className="studio__phone" aria-label={`${form} in ${locale}`} role="region" lang={localeToLanguageTag(locale)}>
+                <p className="studio__phone-label">{locale}</p>
+                <CardFormPreviews site={config} groups={texts[locale]?.groups ?? {}} languageTag={localeToLanguageTag(locale)} />
+              </div>
+            );
           const built = buildFormSchema(config, locale, form);
           return (
             <div key={locale} className="studio__phone" aria-label={`${form} in ${locale}`} role="region" lang={localeToLanguageTag(locale)}>
@@ -423,7 +444,7 @@ function Previews({ site, values }: { site: StudioSite; values: CheckAnswer['val
                 idPrefix={`preview_${locale}`}
                 schema={built.schema}
                 uiSchema={built.uiSchema}
-                texts={texts[locale]}
+                texts={texts[locale]?.form}
                 language={localeToLanguageTag(locale)}
                 formData={typed?.[locale]}
                 onSubmit={() => setAccepted((known) => new Set(known).add(locale))}

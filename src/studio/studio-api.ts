@@ -6,8 +6,11 @@ const BASE = '/api/site-studio';
 export interface StudioStart {
   sites: { siteId: string; name: string }[];
   templates: { id: string; title: string; text: string }[];
-  /** ADR 0001 "what it does", by feature ("(top level)" for the top keys), then key. */
-  help: Record<string, Record<string, string>>;
+  /**
+   * ADR 0001: `settings`, "what it does" by feature ("(top level)" for the top keys), then key; `values`, what each
+   * value of a coded setting means (`level`: the requirement level codes, `privacy_policy_display`).
+   */
+  help: { settings: Record<string, Record<string, string>>; values: Record<string, Record<string, string>> };
   /** Each feature's settings as JSON Schema nodes (schemas/site-config/fixture-format.ts FEATURE_SETTINGS). */
   features: Record<string, Record<string, Record<string, unknown>>>;
   sitePattern: string;

@@ -3,6 +3,7 @@
  * form editor reads the site parsed from it and writes back a whole new text, so the two never disagree. A text
  * that is not JSON keeps the last site that was, for the form, and says where the text broke.
  */
+import { LEVEL_BY_CODE, LEVEL_CODES, type LevelCode } from '../../schemas/site-config/types';
 
 /** A site file as the studio edits it: the format's top level, `$schema` kept as it came. */
 export interface StudioSite {
@@ -34,6 +35,12 @@ export function parseSiteText(text: string): ParsedText {
     ) {
       return { ok: false, line: 1, column: 1, message: 'a site file is an object with "name", "siteId", "theme" and a "siteFeatureConfigurations" list' };
     }
+    const unshaped =
+      unshapedTop(value as Record<string, unknown>) ?? unshapedFeature((value as { siteFeatureConfigurations: unknown[] }).siteFeatureConfigurations);
+    if (unshaped !== null) {
+      const before = text.slice(0, Math.max(0, text.indexOf('"siteFeatureConfigurations"'))).split('\n');
+      return { ok: false, line: before.length, column: (before.at(-1)?.length ?? 0) + 1, message: unshaped };
+    }
     return { ok: true, site: value as StudioSite };
   } catch (error) {
     const message = (error as Error).message;
@@ -42,6 +49,29 @@ export function parseSiteText(text: string): ParsedText {
     const before = text.slice(0, offset).split('\n');
     return { ok: false, line: before.length, column: (before.at(-1)?.length ?? 0) + 1, message: message.replace(/, ".*" is not valid JSON$/s, '') };
   }
+}
+
+/**
+ * What keeps the form from drawing a feature, or null: each feature an object with a "name" text and, if any, a
+ * "featureConfig" object of plain values. A value of the wrong kind (a number for a level) is the check's to name.
+ */
+function unshapedTop(site: Readonly<Record<string, unknown>>): string | null {
+  const key = ['name', 'siteId', 'theme'].find((name) => typeof site[name] === 'object' && site[name] !== null);
+  return key === undefined ? null : `${JSON.stringify(key)} is not a plain value: it is a string`;
+}
+
+function unshapedFeature(features: readonly unknown[]): string | null {
+  const isObject = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null && !Array.isArray(node);
+  for (const [index, feature] of features.entries()) {
+    const at = `siteFeatureConfigurations[${index}]`;
+    if (!isObject(feature) || typeof feature.name !== 'string') return `${at} is not a feature { "name": "…", "featureConfig": { … } }`;
+    if (feature.featureConfig === undefined) continue;
+    if (!isObject(feature.featureConfig)) return `${at}.featureConfig is not an object of settings { "key": "value" }`;
+    for (const [key, setting] of Object.entries(feature.featureConfig)) {
+      if (typeof setting === 'object' && setting !== null) return `${at}.featureConfig ${JSON.stringify(key)} is not a plain value: every setting is a string`;
+    }
+  }
+  return null;
 }
 
 /** The text the studio writes for a site: two-space JSON, as the bundled files are (the save formats it again). */
@@ -101,4 +131,28 @@ export function messagesAt(messages: readonly CheckMessage[], place: VerdictPlac
     if (at.kind === 'top' && place.kind === 'top') return at.key === place.key;
     return true;
   });
+}
+
+/**
+ * The option texts of a coded setting, each value with what ADR 0001 says it does (the studio's `help.values`): a
+ * requirement level as `"3" ProfileOptional: left out of registration…`, a privacy-policy display as `B: shows it
+ * optional`. Null for a setting whose values are no codes (its select shows the values themselves).
+ */
+export function valueLabels(
+  key: string,
+  node: Readonly<Record<string, unknown>>,
+  meanings: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): Record<string, string> | null {
+  const values = Array.isArray(node.enum) ? node.enum.map(String) : [];
+  const isLevel = values.length === LEVEL_CODES.length && LEVEL_CODES.every((code) => values.includes(code));
+  const kind = isLevel ? 'level' : key;
+  const meaning = meanings[kind];
+  if (values.length === 0 || meaning === undefined) return null;
+  return Object.fromEntries(
+    values.map((value) => {
+      const what = meaning[value];
+      const name = isLevel ? ` ${LEVEL_BY_CODE[value as LevelCode]}` : '';
+      return [value, what === undefined ? `${JSON.stringify(value)}${name}` : `${JSON.stringify(value)}${name}: ${what}`];
+    }),
+  );
 }

@@ -132,8 +132,14 @@ export async function siteStudioRoutes(app: FastifyInstance, options: StudioOpti
   // The check `sites:check` runs, and the values its simulation types, by locale and form, for the previews.
   app.post<{ Body: { text: string } }>('/site-studio/check', { schema: { body: CHECK_BODY } }, async (request) => {
     const siteId = siteIdIn(request.body.text) ?? 'unnamed';
-    const verdict = check(SITE_ID.test(siteId) ? siteId : 'unnamed', request.body.text);
-    return { ...verdict, values: verdict.simulated ? simulatedValues(request.body.text) : null };
+    const named = SITE_ID.test(siteId);
+    const verdict = check(named ? siteId : 'unnamed', request.body.text);
+    // The studio names the file after the siteId: a siteId that is no site id is its own mistake, not also a file
+    // name ("unnamed") the author never chose.
+    const mistakes = named
+      ? verdict.mistakes
+      : verdict.mistakes.filter(({ path, expected }) => !(path === '$.siteId' && expected.endsWith('(the file name without .json)')));
+    return { ...verdict, mistakes, values: verdict.simulated ? simulatedValues(request.body.text) : null };
   });
 
   // What the save would write, against the file on disk; refused as the save is.

@@ -52,9 +52,11 @@ describe('the site studio save (docs/decisions/0027-site-studio.md)', () => {
 
   it('serves each setting its ADR 0001 "what it does" text as help', async () => {
     const answer = await app.inject({ method: 'GET', url: '/api/site-studio/start' });
-    const help = answer.json<{ help: Record<string, Record<string, string>> }>().help;
-    expect(help.user_enrollment?.postal_code_regexp).toBeDefined();
-    expect(help.site_brand?.primary_color).toMatch(/header and primary buttons/);
+    const help = answer.json<{ help: { settings: Record<string, Record<string, string>>; values: Record<string, Record<string, string>> } }>().help;
+    expect(help.settings.user_enrollment?.postal_code_regexp).toBeDefined();
+    expect(help.settings.site_brand?.primary_color).toMatch(/header and primary buttons/);
+    // What each level code does, for the editor's level selects.
+    expect(Object.keys(help.values.level ?? {}).sort()).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 
   it.each(['../../etc/passwd', '..%2Fx', 'a/b', 'Upper', '.hidden', 'x'.repeat(65)])(
@@ -81,9 +83,20 @@ describe('the site studio save (docs/decisions/0027-site-studio.md)', () => {
     expect(answer.statusCode).toBe(422);
     const body = answer.json<{ error: string; mistakes: { path: string }[] }>();
     expect(body.error).toBe('CHECK_FAILED');
-    expect(body.mistakes.map(({ path }) => path)).toEqual([
-      expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_(?:regexp|example)$/),
-    ]);
+    expect(body.mistakes.map(({ path }) => path)).toEqual([expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_regexp$/)]);
+    expect(readdirSync(sitesDir)).toEqual([]);
+  });
+
+  it('refuses an unknown feature and a regexp that does not compile, each at its JSON path, nothing written', async () => {
+    const site = JSON.parse(portugueseSite('lisboa', '^(\\d{4}-\\d{3}$')) as { siteFeatureConfigurations: { name: string }[] };
+    site.siteFeatureConfigurations.push({ name: 'loyalty_points' });
+    const answer = await app.inject({ method: 'PUT', url: '/api/site-studio/sites/lisboa', payload: { text: JSON.stringify(site), version: null } });
+    expect(answer.statusCode).toBe(422);
+    const paths = answer.json<{ mistakes: { path: string; expected: string }[] }>().mistakes.map(({ path, expected }) => `${path} ${expected}`);
+    expect(paths).toContainEqual(
+      expect.stringMatching(/^\$\.siteFeatureConfigurations\[3\]\.featureConfig\.postal_code_regexp a regular expression that compiles/),
+    );
+    expect(paths).toContainEqual(expect.stringMatching(/^\$\.siteFeatureConfigurations\[9\]/));
     expect(readdirSync(sitesDir)).toEqual([]);
   });
 
