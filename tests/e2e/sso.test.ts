@@ -106,7 +106,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await context.close();
   });
 
-  it("lands on last_visited_path after the flow; logout goes through the provider's end-session endpoint and ends on redirect-sso, and account pages are closed again", async () => {
+  it("lands on last_visited_path after the flow; logout goes through the provider's end-session endpoint and ends on redirect-sso saying so, and account pages are closed again", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const lastVisited = `/${SITE}/en_us/account/site-settings`;
@@ -129,7 +129,9 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     // SPEC §7 OIDC logout: the provider's end-session endpoint ends its side and sends the browser back.
     expect(documents).toEqual([`/${SITE}/en_us/account/logout`, '/test-idp/logout', `/${SITE}/en_us/account/redirect-sso`]);
     await expect.poll(() => cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
-    await page.getByRole('button', { name: 'Continue to Smile' }).waitFor();
+    // The page says the holder is signed out and offers to sign in again, not "Signing you in" (auth/signed-out-mark.ts).
+    await page.getByRole('button', { name: 'Sign in again' }).waitFor();
+    expect(await page.locator('main h1').textContent()).toBe('You are signed out.');
     // Signed out, nothing goes round in circles: logout, then redirect-sso, and there it stays.
     await page.waitForLoadState('networkidle');
     expect(routes).toEqual(['logout', 'redirect-sso']);
