@@ -134,27 +134,32 @@ async function fetchMetadata(url: string, context: ServiceProviderContext): Prom
   }
 }
 
+/** What a request this gateway sent was: a sign-in (AuthnRequest) or a single logout (LogoutRequest). */
+type RequestKind = 'authn' | 'logout';
+
 /**
- * The sent AuthnRequests, as node-saml's cache of request ids, on the database (migration 022): saved under the
- * hash of the id, found only for this site, unspent and in time; spent (`used_at`) by node-saml's remove, which it
- * calls once it is done with a Response, right or wrong. `spentHere` tells whether this call spent it, so two
- * instances racing with one Response cannot both sign someone in.
+ * The sent AuthnRequests and LogoutRequests, as node-saml's cache of request ids, on the database (migrations 022,
+ * 025): saved under the hash of the id, found only for this site and kind, unspent and in time; spent (`used_at`)
+ * by node-saml's remove, which it calls once it is done with a Response, right or wrong (and by the single logout's
+ * check). `spentHere` tells whether this call spent it, so two instances racing with one answer cannot both use it.
  */
-class RequestStore implements CacheProvider {
+export class RequestStore implements CacheProvider {
   spentHere: { lastVisitedPath: string | null } | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly siteId: string,
     private readonly now: Date,
+    private readonly kind: RequestKind,
     private readonly lastVisitedPath: string | null = null,
   ) {}
 
   async saveAsync(key: string, value: string) {
     await this.db.query('delete from saml_requests where expires_at < $1', [this.now]);
-    await this.db.query('insert into saml_requests (id_hash, site_id, last_visited_path, created_at, expires_at) values ($1, $2, $3, $4, $5)', [
+    await this.db.query('insert into saml_requests (id_hash, site_id, kind, last_visited_path, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)', [
       sha256Hex(key),
       this.siteId,
+      this.kind,
       this.lastVisitedPath,
       this.now,
       new Date(this.now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
@@ -164,8 +169,8 @@ class RequestStore implements CacheProvider {
 
   async getAsync(key: string) {
     const found = await this.db.query<{ created_at: Date }>(
-      'select created_at from saml_requests where id_hash = $1 and site_id = $2 and used_at is null and expires_at > $3',
-      [sha256Hex(key), this.siteId, this.now],
+      'select created_at from saml_requests where id_hash = $1 and site_id = $2 and kind = $3 and used_at is null and expires_at > $4',
+      [sha256Hex(key), this.siteId, this.kind, this.now],
     );
     const row = found.rows[0];
     return row ? new Date(row.created_at).toISOString() : null;
@@ -174,8 +179,8 @@ class RequestStore implements CacheProvider {
   async removeAsync(key: string | null) {
     if (key === null) return null;
     const spent = await this.db.query<{ last_visited_path: string | null }>(
-      'update saml_requests set used_at = $3 where id_hash = $1 and site_id = $2 and used_at is null and expires_at > $3 returning last_visited_path',
-      [sha256Hex(key), this.siteId, this.now],
+      'update saml_requests set used_at = $4 where id_hash = $1 and site_id = $2 and kind = $3 and used_at is null and expires_at > $4 returning last_visited_path',
+      [sha256Hex(key), this.siteId, this.kind, this.now],
     );
     const row = spent.rows[0];
     if (!row) return null;
@@ -226,7 +231,7 @@ export async function startSamlSignIn(site: SamlSite, lastVisitedPath: string | 
     });
   }
   const idp = await idpMetadataOf(site, context);
-  const store = new RequestStore(context.db, site.siteId, now, lastVisitedPath ?? null);
+  const store = new RequestStore(context.db, site.siteId, now, 'authn', lastVisitedPath ?? null);
   return samlOf(site, idp, store, context.keys).getAuthorizeUrlAsync('', undefined, {});
 }
 
@@ -267,7 +272,7 @@ function refusalOf(error: unknown): SamlRefusal {
 }
 
 /** Who the assertion names, and where the holder goes next. */
-export type SamlSubject = SsoSubject & { nameId: string; sessionIndex: string | null };
+export type SamlSubject = SsoSubject & { nameId: string; nameIdFormat: string | null; sessionIndex: string | null };
 
 /**
  * SPEC §7 "SAML SSO assertion": checks the Response posted to the assertion consumer service (HTTP-POST binding)
@@ -280,7 +285,7 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
   const encoded = body.SAMLResponse ?? '';
   if (!/^[A-Za-z0-9+/=\s]{1,}$/.test(encoded)) throw new SamlRefusal('malformed', 'SAMLResponse is missing or not base64.');
   const idp = await idpMetadataOf(site, context);
-  const store = new RequestStore(context.db, site.siteId, now);
+  const store = new RequestStore(context.db, site.siteId, now, 'authn');
   let profile: Profile | null;
   let destination: string | null;
   try {
@@ -318,6 +323,7 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
     familyName: textAttribute(profile, 'sn') ?? textAttribute(profile, 'surname'),
     lastVisitedPath: store.spentHere.lastVisitedPath,
     nameId: profile.nameID,
+    nameIdFormat: profile.nameIDFormat,
     sessionIndex: profile.sessionIndex ?? null,
   };
 }
@@ -336,15 +342,19 @@ function textAttribute(profile: Profile, name: string): string | null {
   return typeof first === 'string' && first !== '' ? first : null;
 }
 
-/** The site's SP metadata for its identity provider's team to import (ADR 0028): entity id, ACS, and its certificate. */
+/** The site's SP metadata for its identity provider's team to import (ADR 0028): entity id, ACS, SLO, and its certificate. */
 export function serviceProviderMetadata(site: SamlSite, keys: SamlKeys): string {
   const key = keys.get(site.siteId);
-  return generateServiceProviderMetadata({
+  const metadata = generateServiceProviderMetadata({
     issuer: site.spEntityId,
     callbackUrl: site.acsUrl,
+    // The single logout service, for LogoutResponses to our LogoutRequests (ADR 0028 "Sign-out").
+    logoutCallbackUrl: site.sloUrl,
     identifierFormat: site.emailAttribute === null ? EMAIL_NAME_ID_FORMAT : null,
     // Published as what this service provider asks for; the check itself accepts a signed Response instead (samlOf).
     wantAssertionsSigned: true,
     ...(key ? { decryptionCert: key.certificate, publicCerts: key.certificate, decryptionPvk: key.privateKey, privateKey: key.privateKey } : {}),
   });
+  // node-saml names the HTTP-POST binding for the single logout service; ours takes the HTTP-Redirect one (a GET).
+  return metadata.replace(/(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST"/, `$1${REDIRECT_BINDING}"`);
 }

@@ -1,6 +1,6 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
+import { deflateRawSync, inflateRaw } from 'node:zlib';
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
 import { parseDomFromString, signXml, xpath } from '@node-saml/node-saml/lib/xml.js';
 import { HttpError } from '../http/errors';
@@ -9,6 +9,8 @@ import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from './
 import { certificateBody, selfSignedCertificate } from './self-signed-certificate';
 
 const inflateRawAsync = promisify(inflateRaw);
+const xmlText = (value: string) => escapeHtml(value);
+const newId = () => `_${randomBytes(20).toString('hex')}`;
 
 /**
  * The gateway's own SAML identity provider for development and tests (docs/decisions/0028-sso-saml.md), at
@@ -34,6 +36,8 @@ export function generateTestSamlIdpKey(now: Date): TestSamlIdpKey {
 
 /** Where the provider's single sign-on service is, as its metadata says (the gateway's own origin: a path for the browser). */
 export const TEST_SAML_IDP_SSO_URL = `${TEST_SAML_IDP_ENTITY_ID}/sso`;
+/** Its single logout service (HTTP-Redirect), likewise. */
+export const TEST_SAML_IDP_SLO_URL = `${TEST_SAML_IDP_ENTITY_ID}/slo`;
 
 export function testSamlIdpMetadata(key: TestSamlIdpKey): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -41,6 +45,7 @@ export function testSamlIdpMetadata(key: TestSamlIdpKey): string {
   <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
     <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateBody(key.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
     <md:NameIDFormat>${EMAIL_NAME_ID_FORMAT}</md:NameIDFormat>
+    <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${TEST_SAML_IDP_SLO_URL}"/>
     <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${TEST_SAML_IDP_SSO_URL}"/>
   </md:IDPSSODescriptor>
 </md:EntityDescriptor>
@@ -53,25 +58,78 @@ export interface ReadRequest {
   site: SamlSite;
 }
 
-/** The HTTP-Redirect AuthnRequest: deflated, base64; from a registered service provider, to its registered ACS. */
-export async function readAuthnRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadRequest> {
-  const refused = (why: string) => new HttpError(400, 'SAML_REQUEST_INVALID', `The AuthnRequest ${why}.`, { SAMLRequest: 'invalid' });
+/** An HTTP-Redirect request: deflated, base64, of the kind named; from a registered service provider. */
+async function readRedirectRequest(encoded: string, kind: 'AuthnRequest' | 'LogoutRequest', sites: ReadonlyMap<string, SamlSite>) {
+  const refused = (why: string) => new HttpError(400, 'SAML_REQUEST_INVALID', `The ${kind} ${why}.`, { SAMLRequest: 'invalid' });
   let doc: Document;
   try {
     doc = await parseDomFromString((await inflateRawAsync(Buffer.from(encoded, 'base64'))).toString('utf8'));
   } catch {
-    throw refused('is not a deflated, base64 AuthnRequest');
+    throw refused(`is not a deflated, base64 ${kind}`);
   }
   const root = doc.documentElement;
-  if (root.localName !== 'AuthnRequest') throw refused('is not an AuthnRequest');
-  const issuer = xpath.selectElements(doc, "/*[local-name()='AuthnRequest']/*[local-name()='Issuer']")[0]?.textContent.trim() ?? '';
+  if (root.localName !== kind) throw refused(`is not a ${kind}`);
+  const issuer = xpath.selectElements(doc, `/*[local-name()='${kind}']/*[local-name()='Issuer']`)[0]?.textContent.trim() ?? '';
   const site = sites.get(issuer);
   if (!site) throw refused('comes from a service provider this test identity provider does not serve');
-  const acs = root.getAttribute('AssertionConsumerServiceURL');
-  if (acs !== null && acs !== site.acsUrl) throw refused("names an assertion consumer service that is not the site's");
   const id = root.getAttribute('ID') ?? '';
   if (!/^[A-Za-z_][\w.-]{0,127}$/.test(id)) throw refused('has no ID');
+  return { doc, root, id, site, refused };
+}
+
+/** The HTTP-Redirect AuthnRequest: deflated, base64; from a registered service provider, to its registered ACS. */
+export async function readAuthnRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadRequest> {
+  const { root, id, site, refused } = await readRedirectRequest(encoded, 'AuthnRequest', sites);
+  const acs = root.getAttribute('AssertionConsumerServiceURL');
+  if (acs !== null && acs !== site.acsUrl) throw refused("names an assertion consumer service that is not the site's");
   return { id, site };
+}
+
+/** A LogoutRequest the provider read: whom it names, and the session. */
+export interface ReadLogoutRequest extends ReadRequest {
+  nameId: string;
+  sessionIndex: string | null;
+}
+
+/** The HTTP-Redirect LogoutRequest of a registered service provider, sent to this provider's single logout service. */
+export async function readLogoutRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadLogoutRequest> {
+  const { doc, root, id, site, refused } = await readRedirectRequest(encoded, 'LogoutRequest', sites);
+  if (root.getAttribute('Destination') !== TEST_SAML_IDP_SLO_URL) throw refused("is not addressed to this provider's single logout service");
+  const nameId = xpath.selectElements(doc, "/*[local-name()='LogoutRequest']/*[local-name()='NameID']")[0]?.textContent.trim() ?? '';
+  if (nameId === '') throw refused('names nobody');
+  const sessionIndex = xpath.selectElements(doc, "/*[local-name()='LogoutRequest']/*[local-name()='SessionIndex']")[0]?.textContent.trim() ?? null;
+  return { id, site, nameId, sessionIndex };
+}
+
+/** The ways a test can ask a LogoutResponse to be wrong (docs/decisions/0028-sso-saml.md "Sign-out"). */
+export const SAML_LOGOUT_FAULTS = ['unsigned', 'tampered', 'foreign-key', 'unknown-in-response-to', 'wrong-destination', 'wrong-issuer', 'failed'] as const;
+export type SamlLogoutFault = (typeof SAML_LOGOUT_FAULTS)[number];
+
+const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+
+/**
+ * The provider's LogoutResponse to a LogoutRequest, HTTP-Redirect binding: the site's single logout service with
+ * `SAMLResponse`, `SigAlg` and `Signature` (RSA-SHA256 over the encoded query, SAML bindings §3.4.4.1). On a test's
+ * request it is wrong in one way.
+ */
+export function issueLogoutResponse(key: TestSamlIdpKey, order: { request: ReadRequest; now: Date; fault?: SamlLogoutFault; relayState?: string }): string {
+  const { request, now, fault } = order;
+  const slo = request.site.sloUrl;
+  const message = (inResponseTo: string) =>
+    `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${newId()}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${xmlText(fault === 'wrong-destination' ? `${slo}/elsewhere` : slo)}" InResponseTo="${inResponseTo}">` +
+    `<saml:Issuer>${xmlText(fault === 'wrong-issuer' ? 'https://idp.example.invalid/elsewhere' : TEST_SAML_IDP_ENTITY_ID)}</saml:Issuer>` +
+    `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:${fault === 'failed' ? 'Responder' : 'Success'}"/></samlp:Status>` +
+    '</samlp:LogoutResponse>';
+  const encode = (xml: string) => encodeURIComponent(deflateRawSync(Buffer.from(xml, 'utf8')).toString('base64'));
+  const samlResponse = encode(message(fault === 'unknown-in-response-to' ? newId() : request.id));
+  const relayState = order.relayState === undefined ? '' : `&RelayState=${encodeURIComponent(order.relayState)}`;
+  const signed = `SAMLResponse=${samlResponse}${relayState}&SigAlg=${encodeURIComponent(RSA_SHA256)}`;
+  if (fault === 'unsigned') return `${slo}?SAMLResponse=${samlResponse}${relayState}`;
+  const signingKey = fault === 'foreign-key' ? generateTestSamlIdpKey(now).privateKey : key.privateKey;
+  const signature = encodeURIComponent(sign('sha256', Buffer.from(signed, 'utf8'), signingKey).toString('base64'));
+  // Tampered: signed for one request, then made to answer another, as someone editing the URL would.
+  const query = fault === 'tampered' ? signed.replace(samlResponse, encode(message(newId()))) : signed;
+  return `${slo}?${query}&Signature=${signature}`;
 }
 
 /** Someone the provider signs in. */
@@ -108,8 +166,6 @@ export interface ResponseOrder {
   assertionId?: string;
 }
 
-const xmlText = (value: string) => escapeHtml(value);
-const newId = () => `_${randomBytes(20).toString('hex')}`;
 const MINUTE = 60 * 1000;
 const ASSERTION_XPATH = "/*[local-name()='Response']/*[local-name()='Assertion']";
 const SIGNING = { signatureAlgorithm: 'sha256', digestAlgorithm: 'sha256' } as const;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SAML_ACS_PARAMS, SAML_AUTHORIZE_QUERY, SAML_METADATA_PARAMS } from '../../../schemas/api/request-schemas';
+import { SAML_ACS_PARAMS, SAML_AUTHORIZE_QUERY, SAML_METADATA_PARAMS, SAML_SLO_PARAMS, SAML_SLO_QUERY } from '../../../schemas/api/request-schemas';
 import { changeNoticeOf, queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { rememberSignInDevice } from '../../auth/known-devices';
@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors';
 import { escapeHtml } from '../../http/html-text';
 import type { JobQueue } from '../../jobs/job-queue';
 import { findOrCreateSsoUser } from '../../sso/relying-party';
-import { samlSiteOf, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from '../../sso/saml-sites';
+import { samlBrowserUrlOf, samlSiteOf, type SamlSite } from '../../sso/saml-sites';
 import {
   consumeSamlResponse,
   SamlRefusal,
@@ -19,6 +19,7 @@ import {
   type SamlKeys,
   type ServiceProviderContext,
 } from '../../sso/service-provider';
+import { consumeLogoutResponse, rememberSamlSession } from '../../sso/single-logout';
 import { plainPage, ssoText } from '../../sso/sso-pages';
 
 /** A Response with an encrypted, signed assertion and a few certificates stays well under this. */
@@ -33,6 +34,9 @@ export interface SamlRouteOptions {
   development: boolean;
   samlKeys: SamlKeys;
 }
+
+/** The site's redirect-sso page: after a single logout it says the holder is signed out (src/auth/signed-out-mark.ts). */
+const signInPagePath = (site: SamlSite) => `/${site.siteId}/${site.locale}/account/redirect-sso`;
 
 /** The start's path, for the refusal page's "start again" link. */
 export const samlStartPath = (siteId: string) => `/api/user-auth/saml/authorize?siteId=${encodeURIComponent(siteId)}`;
@@ -64,7 +68,7 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
       const site = samlSite(request.query.siteId);
       const url = await startSamlSignIn(site, request.query.last_visited_path || undefined, context, auth.clock.now());
       reply.header('cache-control', 'no-store');
-      return reply.redirect(browserUrlOf(url), 302);
+      return reply.redirect(samlBrowserUrlOf(url), 302);
     },
   );
 
@@ -82,7 +86,10 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
         const subject = await consumeSamlResponse(site, body, context, now);
         const grant = await findOrCreateSsoUser(db, site.siteId, subject);
         // ADR 0025: the identity provider's sign-in is the SSO site's proof, as for OIDC.
-        await completeSignIn(db, auth, request, reply, { ...grant, proofs: [{ kind: 'sso' }] }, false);
+        // Who the provider named, kept with the session for the single logout's LogoutRequest.
+        await completeSignIn(db, auth, request, reply, { ...grant, proofs: [{ kind: 'sso' }] }, false, (sessionId) =>
+          rememberSamlSession(db, sessionId, site.siteId, subject),
+        );
         if ((await rememberSignInDevice(db, grant.userId, deviceIdOf(request, reply, now), now)) === 'new') {
           await queueAccountNotice(jobs, reply, { notice: 'new-device-sign-in', ...changeNoticeOf(request, auth, grant.userId, grant.siteId) });
         }
@@ -92,6 +99,29 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
         if (error instanceof SamlRefusal) return refusalPage(request, reply, site, error);
         throw error;
       }
+    },
+  );
+
+  app.get<{ Params: { siteId: string } }>(
+    '/user-auth/saml/slo/:siteId',
+    // The identity provider's LogoutResponse (HTTP-Redirect) to the LogoutRequest the sign-out sent (ADR 0028
+    // "Sign-out"). The session here ended before the holder left for the provider; this only says how it went.
+    { config: { access: 'public' }, schema: { params: SAML_SLO_PARAMS, querystring: SAML_SLO_QUERY } },
+    async (request, reply) => {
+      const site = samlSite(request.params.siteId);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      try {
+        await consumeLogoutResponse(site, query, context, auth.clock.now());
+      } catch (error) {
+        if (!(error instanceof SamlRefusal)) throw error;
+        request.log.warn({ siteId: site.siteId, samlCheck: error.check }, `SAML logout response refused: ${error.check} check failed`);
+        const text = (key: string) => ssoText(fixtures.content, site.locale, key);
+        const body = `<p role="alert">${escapeHtml(text('error.signOut'))}</p>\n<p><a href="${escapeHtml(signInPagePath(site))}">${escapeHtml(text('signInAgain'))}</a></p>`;
+        reply.code(error.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+        return reply.send(plainPage(site.locale, text('signedOut'), body));
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(signInPagePath(site), 303);
     },
   );
 
@@ -113,12 +143,6 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
     reply.code(refusal.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     return reply.send(plainPage(site.locale, text('title.signInFailed'), body));
   }
-}
-
-/** The test identity provider's endpoints are on the gateway's own origin: a path for the browser, as for OIDC (ADR 0015). */
-function browserUrlOf(url: string): string {
-  const parsed = new URL(url);
-  return parsed.origin === new URL(TEST_SAML_IDP_ENTITY_ID).origin ? `${parsed.pathname}${parsed.search}` : url;
 }
 
 function isTextRecord(value: unknown): value is Record<string, string> {

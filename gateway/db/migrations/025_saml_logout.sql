@@ -1,0 +1,15 @@
+-- SAML single logout (docs/decisions/0028-sso-saml.md "Sign-out").
+
+-- The LogoutRequests this gateway sends are kept beside its AuthnRequests, told apart by kind: a LogoutResponse's
+-- InResponseTo must name a logout request, a Response's an authn request.
+alter table saml_requests add column kind text not null default 'authn' check (kind in ('authn', 'logout'));
+
+-- Who the identity provider named in the assertion that opened a session: a LogoutRequest names the same NameID
+-- and SessionIndex. Gone with the session.
+create table saml_sessions (
+  session_id text primary key references sessions (id) on delete cascade,
+  site_id text not null,
+  name_id text not null,
+  name_id_format text,
+  session_index text
+);
