@@ -49,7 +49,19 @@ export interface ServiceProviderContext {
 
 /** One of the checks a Response failed: named in the log line and in the error's message, never the assertion. */
 export type SamlCheck =
-  'malformed' | 'signature' | 'destination' | 'recipient' | 'issuer' | 'audience' | 'in-response-to' | 'time' | 'replay' | 'encryption' | 'status' | 'email';
+  | 'malformed'
+  | 'signature'
+  | 'destination'
+  | 'recipient'
+  | 'issuer'
+  | 'audience'
+  | 'in-response-to'
+  | 'browser'
+  | 'time'
+  | 'replay'
+  | 'encryption'
+  | 'status'
+  | 'email';
 
 export class SamlRefusal extends HttpError {
   constructor(
@@ -144,26 +156,30 @@ type RequestKind = 'authn' | 'logout';
  * check). `spentHere` tells whether this call spent it, so two instances racing with one answer cannot both use it.
  */
 export class RequestStore implements CacheProvider {
-  spentHere: { lastVisitedPath: string | null } | null = null;
+  spentHere: { lastVisitedPath: string | null; bindingHash: string | null } | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly siteId: string,
     private readonly now: Date,
     private readonly kind: RequestKind,
-    private readonly lastVisitedPath: string | null = null,
+    private readonly started: { lastVisitedPath: string | null; binding: string } | null = null,
   ) {}
 
   async saveAsync(key: string, value: string) {
     await this.db.query('delete from saml_requests where expires_at < $1', [this.now]);
-    await this.db.query('insert into saml_requests (id_hash, site_id, kind, last_visited_path, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)', [
-      sha256Hex(key),
-      this.siteId,
-      this.kind,
-      this.lastVisitedPath,
-      this.now,
-      new Date(this.now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
-    ]);
+    await this.db.query(
+      'insert into saml_requests (id_hash, site_id, kind, last_visited_path, binding_hash, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)',
+      [
+        sha256Hex(key),
+        this.siteId,
+        this.kind,
+        this.started?.lastVisitedPath ?? null,
+        this.started ? sha256Hex(this.started.binding) : null,
+        this.now,
+        new Date(this.now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
+      ],
+    );
     return { value, createdAt: this.now.getTime() };
   }
 
@@ -178,13 +194,13 @@ export class RequestStore implements CacheProvider {
 
   async removeAsync(key: string | null) {
     if (key === null) return null;
-    const spent = await this.db.query<{ last_visited_path: string | null }>(
-      'update saml_requests set used_at = $4 where id_hash = $1 and site_id = $2 and kind = $3 and used_at is null and expires_at > $4 returning last_visited_path',
+    const spent = await this.db.query<{ last_visited_path: string | null; binding_hash: string | null }>(
+      'update saml_requests set used_at = $4 where id_hash = $1 and site_id = $2 and kind = $3 and used_at is null and expires_at > $4 returning last_visited_path, binding_hash',
       [sha256Hex(key), this.siteId, this.kind, this.now],
     );
     const row = spent.rows[0];
     if (!row) return null;
-    this.spentHere = { lastVisitedPath: row.last_visited_path };
+    this.spentHere = { lastVisitedPath: row.last_visited_path, bindingHash: row.binding_hash };
     return key;
   }
 }
@@ -224,14 +240,20 @@ function samlOf(site: SamlSite, idp: IdpMetadata, store: CacheProvider, keys: Sa
  * its metadata asks), its id kept hashed for the Response to name. Answers the URL the browser is sent to; a
  * `last_visited_path` that is not a page of the site is refused, as for OIDC (ADR 0015).
  */
-export async function startSamlSignIn(site: SamlSite, lastVisitedPath: string | undefined, context: ServiceProviderContext, now: Date): Promise<string> {
+export async function startSamlSignIn(
+  site: SamlSite,
+  lastVisitedPath: string | undefined,
+  binding: string,
+  context: ServiceProviderContext,
+  now: Date,
+): Promise<string> {
   if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
     throw new HttpError(400, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.', {
       last_visited_path: 'invalid',
     });
   }
   const idp = await idpMetadataOf(site, context);
-  const store = new RequestStore(context.db, site.siteId, now, 'authn', lastVisitedPath ?? null);
+  const store = new RequestStore(context.db, site.siteId, now, 'authn', { lastVisitedPath: lastVisitedPath ?? null, binding });
   return samlOf(site, idp, store, context.keys).getAuthorizeUrlAsync('', undefined, {});
 }
 
@@ -279,9 +301,16 @@ export type SamlSubject = SsoSubject & { nameId: string; nameIdFormat: string | 
  * and answers who it names. node-saml checks the signature (Response or Assertion, against the metadata's
  * certificates), InResponseTo (a request of ours, unspent, this site's), NotBefore/NotOnOrAfter with 60 s of skew and
  * the Audience, and decrypts an EncryptedAssertion with the site's key. This adds Destination, the bearer
- * Recipient, the assertion's Issuer and the assertion id spent once (migration 022).
+ * Recipient, the assertion's Issuer, the assertion id spent once (migration 022) and that the request was started in
+ * this browser (`binding`, the nonce of its binding cookie).
  */
-export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?: string }, context: ServiceProviderContext, now: Date): Promise<SamlSubject> {
+export async function consumeSamlResponse(
+  site: SamlSite,
+  body: { SAMLResponse?: string },
+  binding: string | undefined,
+  context: ServiceProviderContext,
+  now: Date,
+): Promise<SamlSubject> {
   const encoded = body.SAMLResponse ?? '';
   if (!/^[A-Za-z0-9+/=\s]{1,}$/.test(encoded)) throw new SamlRefusal('malformed', 'SAMLResponse is missing or not base64.');
   const idp = await idpMetadataOf(site, context);
@@ -298,6 +327,11 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
   }
   if (!profile) throw new SamlRefusal('malformed', 'it carries no assertion.');
   if (store.spentHere === null) throw new SamlRefusal('in-response-to', 'its request was already answered.');
+  // Login CSRF (ADR 0028): the request it answers was started in this browser, whose binding cookie hashes to the
+  // one kept with the request. Its request is spent either way, so a Response refused here cannot be tried again.
+  if (binding === undefined || store.spentHere.bindingHash !== sha256Hex(binding)) {
+    throw new SamlRefusal('browser', 'its request was started in another browser.');
+  }
   if (destination !== site.acsUrl) throw new SamlRefusal('destination', "its Destination is not this site's assertion consumer service.");
   const facts = await assertionFacts(profile.getAssertionXml?.() ?? '');
   if (facts.recipients.length === 0 || facts.recipients.some((recipient) => recipient !== site.acsUrl)) {

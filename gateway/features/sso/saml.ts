@@ -6,6 +6,7 @@ import { rememberSignInDevice } from '../../auth/known-devices';
 import { completeSignIn, deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import { expireCookies, isHttps, readCookies, serializeCookie } from '../../auth/session-cookies';
 import { HttpError } from '../../http/errors';
 import { escapeHtml } from '../../http/html-text';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -13,6 +14,7 @@ import { findOrCreateSsoUser } from '../../sso/relying-party';
 import { samlBrowserUrlOf, samlSiteOf, type SamlSite } from '../../sso/saml-sites';
 import {
   consumeSamlResponse,
+  SAML_REQUEST_TTL_SECONDS,
   SamlRefusal,
   serviceProviderMetadata,
   startSamlSignIn,
@@ -21,6 +23,15 @@ import {
 } from '../../sso/service-provider';
 import { consumeLogoutResponse, rememberSamlSession } from '../../sso/single-logout';
 import { plainPage, ssoText } from '../../sso/sso-pages';
+import { randomToken } from '../../sso/sso-sites';
+
+/**
+ * httpOnly cookie binding a SAML sign-in to the browser that started it (ADR 0028 "Login CSRF"): its nonce's hash is
+ * kept with the AuthnRequest and the Response must come back with it. `SameSite=None` over https, since the
+ * identity provider's page posts to the ACS cross-site and a Lax cookie would stay behind.
+ */
+export const SAML_BINDING_COOKIE = 'gmap_saml_binding';
+const BINDING = /^[A-Za-z0-9_-]{43}$/;
 
 /** A Response with an encrypted, signed assertion and a few certificates stays well under this. */
 const ACS_BODY_LIMIT = 256 * 1024;
@@ -66,7 +77,21 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
     async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const site = samlSite(request.query.siteId);
-      const url = await startSamlSignIn(site, request.query.last_visited_path || undefined, context, auth.clock.now());
+      const now = auth.clock.now();
+      // One nonce per browser, kept while sign-ins are started: a sign-in begun in a second tab leaves the first valid.
+      const kept = readCookies(request).get(SAML_BINDING_COOKIE);
+      const binding = kept !== undefined && BINDING.test(kept) ? kept : randomToken();
+      const url = await startSamlSignIn(site, request.query.last_visited_path || undefined, binding, context, now);
+      const secure = isHttps(request);
+      reply.header(
+        'set-cookie',
+        serializeCookie(SAML_BINDING_COOKIE, binding, {
+          httpOnly: true,
+          secure,
+          crossSite: true,
+          expires: new Date(now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
+        }),
+      );
       reply.header('cache-control', 'no-store');
       return reply.redirect(samlBrowserUrlOf(url), 302);
     },
@@ -83,7 +108,7 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
       const now = auth.clock.now();
       const body = isTextRecord(request.body) ? request.body : {};
       try {
-        const subject = await consumeSamlResponse(site, body, context, now);
+        const subject = await consumeSamlResponse(site, body, readCookies(request).get(SAML_BINDING_COOKIE), context, now);
         const grant = await findOrCreateSsoUser(db, site.siteId, subject);
         // ADR 0025: the identity provider's sign-in is the SSO site's proof, as for OIDC.
         // Who the provider named, kept with the session for the single logout's LogoutRequest.
@@ -93,6 +118,7 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
         if ((await rememberSignInDevice(db, grant.userId, deviceIdOf(request, reply, now), now)) === 'new') {
           await queueAccountNotice(jobs, reply, { notice: 'new-device-sign-in', ...changeNoticeOf(request, auth, grant.userId, grant.siteId) });
         }
+        expireCookies(request, reply, [SAML_BINDING_COOKIE]);
         reply.header('cache-control', 'no-store');
         return await reply.redirect(subject.lastVisitedPath ?? `/${site.siteId}/${site.locale}/account/profile`, 303);
       } catch (error) {
@@ -139,7 +165,7 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
   function refusalPage(request: FastifyRequest, reply: FastifyReply, site: SamlSite, refusal: SamlRefusal) {
     request.log.warn({ siteId: site.siteId, samlCheck: refusal.check }, `SAML response refused: ${refusal.check} check failed`);
     const text = (key: string) => ssoText(fixtures.content, site.locale, key);
-    const body = `<p role="alert">${escapeHtml(text('error.failed'))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
+    const body = `<p role="alert">${escapeHtml(text(refusal.check === 'browser' ? 'error.otherBrowser' : 'error.failed'))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
     reply.code(refusal.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     return reply.send(plainPage(site.locale, text('title.signInFailed'), body));
   }
