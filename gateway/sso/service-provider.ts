@@ -257,6 +257,38 @@ export async function startSamlSignIn(
   return samlOf(site, idp, store, context.keys).getAuthorizeUrlAsync('', undefined, {});
 }
 
+/**
+ * An EncryptedAssertion's algorithms, before anything is decrypted (ADR 0028 "Keys"): AES in GCM or CBC mode for the
+ * assertion, RSA-OAEP for its key. RSA PKCS#1 v1.5 key transport and triple DES (which xml-encryption would still
+ * take) are refused: the first is the Bleichenbacher oracle of XML Encryption, the second is broken.
+ */
+const CONTENT_ENCRYPTION = new Set([
+  'http://www.w3.org/2009/xmlenc11#aes256-gcm',
+  'http://www.w3.org/2009/xmlenc11#aes128-gcm',
+  'http://www.w3.org/2001/04/xmlenc#aes256-cbc',
+  'http://www.w3.org/2001/04/xmlenc#aes128-cbc',
+]);
+const KEY_TRANSPORT = new Set(['http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p']);
+
+/** Whether the Response carries an EncryptedAssertion; refused when its algorithms are not accepted. */
+function refuseWeakEncryption(doc: Document): boolean {
+  const encrypted = "/*[local-name()='Response']/*[local-name()='EncryptedAssertion']";
+  if (xpath.selectElements(doc, encrypted).length === 0) return false;
+  const algorithms = (path: string) =>
+    xpath.selectAttributes(doc, `${encrypted}${path}/*[local-name()='EncryptionMethod']/@Algorithm`).map(({ value }) => value);
+  const content = algorithms("/*[local-name()='EncryptedData']");
+  const keys = algorithms("//*[local-name()='EncryptedKey']");
+  if (
+    content.length !== 1 ||
+    !content.every((value) => CONTENT_ENCRYPTION.has(value)) ||
+    keys.length === 0 ||
+    !keys.every((value) => KEY_TRANSPORT.has(value))
+  ) {
+    throw new SamlRefusal('encryption', 'the encrypted assertion uses an algorithm this service provider does not accept.');
+  }
+  return true;
+}
+
 /** SubjectConfirmationData's Recipient, the assertion's ID, Issuer and latest NotOnOrAfter, read from the verified assertion. */
 async function assertionFacts(assertionXml: string) {
   const doc = await parseDomFromString(assertionXml);
@@ -317,13 +349,20 @@ export async function consumeSamlResponse(
   const store = new RequestStore(context.db, site.siteId, now, 'authn');
   let profile: Profile | null;
   let destination: string | null;
+  let encrypted = false;
   try {
     const doc = await parseDomFromString(Buffer.from(encoded, 'base64').toString('utf8'));
     if (doc.documentElement.localName !== 'Response') throw new SamlRefusal('malformed', 'it is not a Response.');
     destination = doc.documentElement.getAttribute('Destination');
+    encrypted = refuseWeakEncryption(doc);
     ({ profile } = await samlOf(site, idp, store, context.keys).validatePostResponseAsync({ SAMLResponse: encoded }));
   } catch (error) {
-    throw refusalOf(error);
+    const refusal = refusalOf(error);
+    // An assertion that cannot be decrypted with the site's key (the RSA-OAEP key or the cipher text wrong) fails
+    // inside xml-encryption with a message of its own: that is the encryption check, not an unreadable message.
+    throw refusal.check === 'malformed' && encrypted
+      ? new SamlRefusal('encryption', 'the encrypted assertion cannot be decrypted with the site key.')
+      : refusal;
   }
   if (!profile) throw new SamlRefusal('malformed', 'it carries no assertion.');
   if (store.spentHere === null) throw new SamlRefusal('in-response-to', 'its request was already answered.');

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { constants, createCipheriv, generateKeyPairSync, publicEncrypt, randomBytes, sign, X509Certificate } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw } from 'node:zlib';
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
@@ -39,10 +39,11 @@ export const TEST_SAML_IDP_SSO_URL = `${TEST_SAML_IDP_ENTITY_ID}/sso`;
 /** Its single logout service (HTTP-Redirect), likewise. */
 export const TEST_SAML_IDP_SLO_URL = `${TEST_SAML_IDP_ENTITY_ID}/slo`;
 
-export function testSamlIdpMetadata(key: TestSamlIdpKey): string {
+/** Its metadata; a test can have it ask for signed AuthnRequests, as many banks' providers do. */
+export function testSamlIdpMetadata(key: TestSamlIdpKey, options: { wantAuthnRequestsSigned?: boolean } = {}): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${TEST_SAML_IDP_ENTITY_ID}">
-  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="${options.wantAuthnRequestsSigned === true ? 'true' : 'false'}" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
     <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateBody(key.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
     <md:NameIDFormat>${EMAIL_NAME_ID_FORMAT}</md:NameIDFormat>
     <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${TEST_SAML_IDP_SLO_URL}"/>
@@ -164,6 +165,33 @@ export interface ResponseOrder {
   fault?: SamlFault;
   /** The assertion's ID; a fresh one when unset (a test reuses one to show a replayed assertion refused). */
   assertionId?: string;
+  /**
+   * The site's certificate (PEM): the signed assertion goes as an EncryptedAssertion to its key (AES-256-GCM,
+   * the key by RSA-OAEP), as a provider does for a site whose metadata publishes an encryption certificate.
+   */
+  encryptTo?: string;
+  /** The key transport to use instead of RSA-OAEP: a test shows the insecure RSA PKCS#1 v1.5 refused. */
+  keyTransport?: 'rsa-oaep-mgf1p' | 'rsa-1_5';
+}
+
+const XMLENC = 'http://www.w3.org/2001/04/xmlenc#';
+
+/** An assertion as XML Encryption's EncryptedData, for the holder of `certificate`'s private key alone. */
+function encryptedAssertion(assertionXml: string, certificate: string, keyTransport: 'rsa-oaep-mgf1p' | 'rsa-1_5'): string {
+  const contentKey = randomBytes(32);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
+  const sealed = Buffer.concat([iv, cipher.update(assertionXml, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  const padding = keyTransport === 'rsa-1_5' ? constants.RSA_PKCS1_PADDING : constants.RSA_PKCS1_OAEP_PADDING;
+  const wrappedKey = publicEncrypt({ key: new X509Certificate(certificate).publicKey, padding, oaepHash: 'sha1' }, contentKey);
+  return (
+    `<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="${XMLENC}" Type="${XMLENC}Element">` +
+    '<xenc:EncryptionMethod Algorithm="http://www.w3.org/2009/xmlenc11#aes256-gcm"/>' +
+    `<ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><xenc:EncryptedKey><xenc:EncryptionMethod Algorithm="${XMLENC}${keyTransport}"/>` +
+    `<xenc:CipherData><xenc:CipherValue>${wrappedKey.toString('base64')}</xenc:CipherValue></xenc:CipherData></xenc:EncryptedKey></ds:KeyInfo>` +
+    `<xenc:CipherData><xenc:CipherValue>${sealed.toString('base64')}</xenc:CipherValue></xenc:CipherData>` +
+    '</xenc:EncryptedData></saml:EncryptedAssertion>'
+  );
 }
 
 const MINUTE = 60 * 1000;
@@ -217,6 +245,11 @@ ${inner}
   }
   if (signed === 'assertion' || signed === 'both') {
     xml = signXml(xml, ASSERTION_XPATH, { reference: `${ASSERTION_XPATH}/*[local-name()='Issuer']`, action: 'after' }, { privateKey: signingKey, ...SIGNING });
+  }
+  if (order.encryptTo !== undefined) {
+    const start = xml.indexOf('<saml:Assertion');
+    const end = xml.indexOf('</saml:Assertion>') + '</saml:Assertion>'.length;
+    xml = `${xml.slice(0, start)}${encryptedAssertion(xml.slice(start, end), order.encryptTo, order.keyTransport ?? 'rsa-oaep-mgf1p')}${xml.slice(end)}`;
   }
   if (signed === 'response' || signed === 'both') xml = signSamlPost(xml, "/*[local-name()='Response']", { privateKey: signingKey, ...SIGNING });
   // Tampered: signed, then the e-mail address changed, as someone editing a Response in the browser would.
