@@ -123,6 +123,11 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
         return await reply.redirect(subject.lastVisitedPath ?? `/${site.siteId}/${site.locale}/account/profile`, 303);
       } catch (error) {
         if (error instanceof SamlRefusal) return refusalPage(request, reply, site, error);
+        // ADR 0014: an agent's account never signs in through a site's SSO; the browser is told so on a page too.
+        if (error instanceof HttpError && error.code === 'SSO_ACCOUNT_NOT_CARDHOLDER') {
+          request.log.warn({ siteId: site.siteId }, 'SAML sign-in refused: the identity belongs to an account that cannot sign in through SSO');
+          return failurePage(reply, site, error.statusCode, 'error.notCardholder');
+        }
         throw error;
       }
     },
@@ -164,9 +169,13 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
   /** Bad input (ADR 0028): a page in the site's language offering to start again; the log names the check, never the Response. */
   function refusalPage(request: FastifyRequest, reply: FastifyReply, site: SamlSite, refusal: SamlRefusal) {
     request.log.warn({ siteId: site.siteId, samlCheck: refusal.check }, `SAML response refused: ${refusal.check} check failed`);
+    return failurePage(reply, site, refusal.statusCode, refusal.check === 'browser' ? 'error.otherBrowser' : 'error.failed');
+  }
+
+  function failurePage(reply: FastifyReply, site: SamlSite, statusCode: number, messageKey: string) {
     const text = (key: string) => ssoText(fixtures.content, site.locale, key);
-    const body = `<p role="alert">${escapeHtml(text(refusal.check === 'browser' ? 'error.otherBrowser' : 'error.failed'))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
-    reply.code(refusal.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    const body = `<p role="alert">${escapeHtml(text(messageKey))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
+    reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     return reply.send(plainPage(site.locale, text('title.signInFailed'), body));
   }
 }

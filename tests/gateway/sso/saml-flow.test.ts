@@ -75,6 +75,8 @@ describeEachDatabase((leg) => {
       expect(answer.statusCode, answer.body).toBe(303);
       expect(answer.headers.location).toBe('/rheinbank/de_de/account/profile');
       expect(cookieNames(answer.headers['set-cookie'])).toContain('SESSION');
+      // The browser binding is spent with the sign-in (ADR 0028 "Login CSRF").
+      expect([answer.headers['set-cookie'] ?? []].flat()).toContainEqual(expect.stringMatching(/^gmap_saml_binding=; Path=\/; Expires=Thu, 01 Jan 1970/));
       const user = await gateway.test.db.query<{ email: string; first_name: string }>('select email, first_name from users where email = $1', [ANNA.email]);
       expect(user.rows[0]).toMatchObject({ email: ANNA.email, first_name: 'Anna' });
     });

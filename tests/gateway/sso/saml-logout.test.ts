@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../../../gateway/auth/session-store';
-import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
+import { samlSiteOf, testSamlIdpSites } from '../../../gateway/sso/saml-sites';
 import {
   generateTestSamlIdpKey,
   issueLogoutResponse,
   issueResponse,
   readAuthnRequest,
   readLogoutRequest,
+  testSamlIdpMetadata,
   type ReadLogoutRequest,
   type SamlLogoutFault,
   type TestSamlIdpKey,
@@ -165,6 +166,65 @@ describeEachDatabase((leg) => {
     expect(metadata.body).toContain(
       '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="http://127.0.0.1:8080/api/user-auth/saml/slo/rheinbank"/>',
     );
+  });
+
+  it("a LogoutResponse answering another SAML site's LogoutRequest is refused at this site's SLO service: the in-response-to check", async () => {
+    // A second SAML site on the same provider (its metadata inline), beside rheinbank.
+    const fixtures = await realFixtures();
+    const sites = new Map(fixtures.sites);
+    const config = structuredClone(sites.get(SITE)!.config);
+    config.siteId = 'rheinbank-zwei';
+    const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
+    const { saml_idp_metadata_url: _url, ...rest } = profile.featureConfig;
+    profile.featureConfig = {
+      ...rest,
+      saml_sp_entity_id: 'urn:example:rheinbank:zwei',
+      saml_acs_url: 'http://127.0.0.1:8080/api/user-auth/saml/acs/rheinbank-zwei',
+      saml_idp_metadata: testSamlIdpMetadata(key),
+    };
+    sites.set('rheinbank-zwei', { ...sites.get(SITE)!, config });
+    await gateway.dispose();
+    const captured = capturingLogger();
+    lines = captured.lines;
+    gateway = await openSignInGateway(leg, { testSamlIdpKey: key, logger: captured.logger, fixtures: { ...fixtures, sites } });
+    app = gateway.app;
+    const { request } = await signOut();
+    const zwei = samlSiteOf(config)!;
+    const answer = await app.inject({
+      method: 'GET',
+      url: pathOf(issueLogoutResponse(key, { request: { ...request, site: zwei }, now: gateway.clock.now() })),
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(JSON.parse(lines.find((line) => line.includes('SAML logout response refused'))!)).toMatchObject({
+      samlCheck: 'in-response-to',
+      siteId: 'rheinbank-zwei',
+    });
+    // Still good at its own site.
+    const own = await app.inject({ method: 'GET', url: pathOf(issueLogoutResponse(key, { request, now: gateway.clock.now() })) });
+    expect(own.statusCode).toBe(303);
+  });
+
+  it("an agent's account never signs in through the SAML site, so no LogoutRequest ever names it", async () => {
+    const agent = 'agent.saml@example.com';
+    await gateway.test.db.query(
+      "insert into users (email, password_hash, first_name, last_name, status, roles) values ($1, 'x', 'Ada', 'Agent', 'ACTIVE', '{ROLE_CONCIERGE}')",
+      [agent],
+    );
+    const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
+    const samlRequest = new URL(String(started.headers.location), 'http://portal.test').searchParams.get('SAMLRequest')!;
+    const request = await readAuthnRequest(samlRequest, testSamlIdpSites(await realFixtures()));
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/user-auth/saml/acs/${SITE}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(started.headers['set-cookie']!) },
+      payload: new URLSearchParams({
+        SAMLResponse: issueResponse(key, { request, person: { email: agent, givenName: 'Ada', familyName: 'Agent' }, now: gateway.clock.now() }),
+      }).toString(),
+    });
+    expect(posted.statusCode).toBe(403);
+    expect(posted.body).toContain('Mit diesem Konto ist keine Anmeldung über Ihre Bank möglich.');
+    expect(cookiesOf(posted.headers['set-cookie']).has('SESSION')).toBe(false);
+    expect((await gateway.test.db.query('select 1 from saml_sessions')).rows).toHaveLength(0);
   });
 
   describe('without what a LogoutRequest needs', () => {
