@@ -172,21 +172,35 @@ export interface ResponseOrder {
   encryptTo?: string;
   /** The key transport to use instead of RSA-OAEP: a test shows the insecure RSA PKCS#1 v1.5 refused. */
   keyTransport?: 'rsa-oaep-mgf1p' | 'rsa-1_5';
+  /** The content cipher to use instead of AES-256-GCM: a test shows triple DES refused. */
+  contentEncryption?: 'aes256-gcm' | 'tripledes-cbc';
 }
 
 const XMLENC = 'http://www.w3.org/2001/04/xmlenc#';
 
 /** An assertion as XML Encryption's EncryptedData, for the holder of `certificate`'s private key alone. */
-function encryptedAssertion(assertionXml: string, certificate: string, keyTransport: 'rsa-oaep-mgf1p' | 'rsa-1_5'): string {
-  const contentKey = randomBytes(32);
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
-  const sealed = Buffer.concat([iv, cipher.update(assertionXml, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+function encryptedAssertion(
+  assertionXml: string,
+  certificate: string,
+  keyTransport: 'rsa-oaep-mgf1p' | 'rsa-1_5',
+  content: 'aes256-gcm' | 'tripledes-cbc',
+): string {
+  const gcm = content === 'aes256-gcm';
+  const contentKey = randomBytes(gcm ? 32 : 24);
+  const iv = randomBytes(gcm ? 12 : 8);
+  let sealed: Buffer;
+  if (gcm) {
+    const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
+    sealed = Buffer.concat([iv, cipher.update(assertionXml, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  } else {
+    const cipher = createCipheriv('des-ede3-cbc', contentKey, iv);
+    sealed = Buffer.concat([iv, cipher.update(assertionXml, 'utf8'), cipher.final()]);
+  }
   const padding = keyTransport === 'rsa-1_5' ? constants.RSA_PKCS1_PADDING : constants.RSA_PKCS1_OAEP_PADDING;
   const wrappedKey = publicEncrypt({ key: new X509Certificate(certificate).publicKey, padding, oaepHash: 'sha1' }, contentKey);
   return (
     `<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="${XMLENC}" Type="${XMLENC}Element">` +
-    '<xenc:EncryptionMethod Algorithm="http://www.w3.org/2009/xmlenc11#aes256-gcm"/>' +
+    `<xenc:EncryptionMethod Algorithm="${gcm ? 'http://www.w3.org/2009/xmlenc11#aes256-gcm' : `${XMLENC}tripledes-cbc`}"/>` +
     `<ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><xenc:EncryptedKey><xenc:EncryptionMethod Algorithm="${XMLENC}${keyTransport}"/>` +
     `<xenc:CipherData><xenc:CipherValue>${wrappedKey.toString('base64')}</xenc:CipherValue></xenc:CipherData></xenc:EncryptedKey></ds:KeyInfo>` +
     `<xenc:CipherData><xenc:CipherValue>${sealed.toString('base64')}</xenc:CipherValue></xenc:CipherData>` +
@@ -249,7 +263,7 @@ ${inner}
   if (order.encryptTo !== undefined) {
     const start = xml.indexOf('<saml:Assertion');
     const end = xml.indexOf('</saml:Assertion>') + '</saml:Assertion>'.length;
-    xml = `${xml.slice(0, start)}${encryptedAssertion(xml.slice(start, end), order.encryptTo, order.keyTransport ?? 'rsa-oaep-mgf1p')}${xml.slice(end)}`;
+    xml = `${xml.slice(0, start)}${encryptedAssertion(xml.slice(start, end), order.encryptTo, order.keyTransport ?? 'rsa-oaep-mgf1p', order.contentEncryption ?? 'aes256-gcm')}${xml.slice(end)}`;
   }
   if (signed === 'response' || signed === 'both') xml = signSamlPost(xml, "/*[local-name()='Response']", { privateKey: signingKey, ...SIGNING });
   // Tampered: signed, then the e-mail address changed, as someone editing a Response in the browser would.

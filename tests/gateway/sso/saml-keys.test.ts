@@ -162,10 +162,13 @@ describeEachDatabase((leg) => {
       await open(new Map());
     });
 
-    it('RSA PKCS#1 v1.5 key transport is refused before anything is decrypted: the encryption check', async () => {
+    it.each([
+      ['RSA PKCS#1 v1.5 key transport', { keyTransport: 'rsa-1_5' }],
+      ['triple DES content encryption', { contentEncryption: 'tripledes-cbc' }],
+    ] as const)('%s is refused before anything is decrypted: the encryption check', async (_name, weak) => {
       await open(new Map([[SITE, siteKey]]));
       const { request, cookie } = await start();
-      const samlResponse = issueResponse(idpKey, { request, person: ANNA, now: gateway.clock.now(), encryptTo: siteKey.certificate, keyTransport: 'rsa-1_5' });
+      const samlResponse = issueResponse(idpKey, { request, person: ANNA, now: gateway.clock.now(), encryptTo: siteKey.certificate, ...weak });
       const answer = await post(samlResponse, cookie);
       expect(answer.statusCode).toBe(401);
       expect(refusedCheck()).toBe('encryption');
