@@ -31,6 +31,8 @@ import { loadServerKey } from './security/server-keys';
 import { developmentBanner, developmentExposures, PRODUCTION_HEADING, ssoSites, startRefusals } from './run-mode';
 import { buildGateway } from './server';
 import { readSsoCredentials } from './sso/client-credentials';
+import { readSamlKeys } from './sso/saml-keys';
+import { samlSites } from './sso/saml-sites';
 import { AdjustableClock } from './time/clock';
 
 /**
@@ -56,7 +58,9 @@ async function main(): Promise<void> {
   // Every problem of the environment and of the mode at once, before anything is written.
   // ADR 0015: a confidential SSO client without its secret or key could sign no one in, in either mode.
   const sso = await readSsoCredentials(ssoSites(fixtures), config.ssoCredentialEnv);
-  problems.push(...startRefusals(config, fixtures), ...sso.problems);
+  // docs/decisions/0028-sso-saml.md "Keys": a SAML site's key pair, from the environment as the OIDC credentials are.
+  const saml = readSamlKeys(samlSites(fixtures), config.ssoCredentialEnv);
+  problems.push(...startRefusals(config, fixtures), ...sso.problems, ...saml.problems);
   if (problems.length > 0) {
     failStart(new ConfigError(problems, config.mode === 'production' ? PRODUCTION_HEADING : undefined));
     return;
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       auth,
       ssoCredentials: sso.credentials,
+      samlKeys: saml.keys,
       ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       contentSecurity: { captcha: config.hcaptchaSecret !== undefined, analyticsHosts: config.analyticsTagHosts },
     });

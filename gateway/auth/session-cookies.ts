@@ -51,6 +51,11 @@ export interface CookieOptions {
   secure: boolean;
   /** None: a browser-session cookie. */
   expires?: Date;
+  /**
+   * `None` (only with `secure`, which browsers require of it): sent on cross-site requests too, for the one cookie
+   * a cross-site POST must bring (the SAML sign-in's browser binding, docs/decisions/0028-sso-saml.md). Lax otherwise.
+   */
+  crossSite?: boolean;
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
@@ -58,7 +63,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
     `${name}=${value}`,
     'Path=/',
     ...(options.expires ? [`Expires=${options.expires.toUTCString()}`] : []),
-    'SameSite=Lax',
+    options.crossSite && options.secure ? 'SameSite=None' : 'SameSite=Lax',
     ...(options.httpOnly ? ['HttpOnly'] : []),
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');

@@ -54,6 +54,8 @@ export type SignInAnswer = SchemaType<typeof SIGN_IN_ANSWER>;
  * gmap_user_type, a fresh XSRF-TOKEN), ends a pending challenge and, for the token call,
  * adds the access token (SPEC §3 payload) and a refresh token of `familyId` or a new family.
  * INACTIVE users sign in too: the background check then answers false (SPEC §4).
+ * `opened` hears the new session's id before its cookies are set (the SAML sign-in keeps who the identity
+ * provider named beside it, for single logout: docs/decisions/0028-sso-saml.md).
  */
 export async function completeSignIn(
   db: Database,
@@ -62,6 +64,7 @@ export async function completeSignIn(
   reply: FastifyReply,
   grant: SessionGrant,
   withTokens: { familyId?: string } | false,
+  opened?: (sessionId: string) => Promise<void>,
 ): Promise<SignInAnswer> {
   const now = services.clock.now();
   // ADR 0017: one session per browser. The session this browser had (a previous user's, another
@@ -77,6 +80,7 @@ export async function completeSignIn(
   // ADR 0025 "Sessions the holder can see": the browser and address of this sign-in, for the holder's list.
   const session = await openSession(db, grant.userId, grant.siteId, now, { device: sessionDeviceOf(request), signedInAt });
   await recordProofs(db, sessionIdOf(session.token), grant.siteId, grant.proofs ?? [], now);
+  await opened?.(sessionIdOf(session.token));
   // ADR 0014: a refreshed agent's session goes on acting for the same card holder.
   if (grant.actingForUserId) await db.query('update sessions set acting_for_user_id = $2 where id = $1', [sessionIdOf(session.token), grant.actingForUserId]);
   setSessionCookies(request, reply, session, grant.roles);

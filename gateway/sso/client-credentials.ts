@@ -26,8 +26,11 @@ export const clientSecretVariable = (siteId: string) => `SSO_CLIENT_SECRET_${env
 export const privateKeyVariable = (siteId: string) => `SSO_PRIVATE_KEY_${envSuffix(siteId)}`;
 const envSuffix = (siteId: string) => siteId.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
-/** The variables `readSettings` keeps from the environment for SSO (names only matter; values are secrets). */
-export const SSO_CREDENTIAL_VARIABLE = /^SSO_(CLIENT_SECRET|PRIVATE_KEY)_[A-Z0-9_]+$/;
+/**
+ * The variables `readSettings` keeps from the environment for SSO (names only matter; values are secrets): OIDC
+ * client credentials, and SAML sites' key pairs (gateway/sso/saml-keys.ts).
+ */
+export const SSO_CREDENTIAL_VARIABLE = /^(SSO_(CLIENT_SECRET|PRIVATE_KEY)|SAML_SP_(PRIVATE_KEY|CERTIFICATE))_[A-Z0-9_]+$/;
 
 /**
  * Each SSO site's credential from `env`, and every problem (a missing or unreadable variable), one

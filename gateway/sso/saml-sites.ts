@@ -13,6 +13,12 @@ export const TEST_SAML_IDP_BASE_PATH = '/test-saml-idp';
 /** Its entity id, as its metadata names it. */
 export const TEST_SAML_IDP_ENTITY_ID = 'http://127.0.0.1/test-saml-idp';
 
+/** The test identity provider's endpoints are on the gateway's own origin: a path for the browser, as for OIDC (ADR 0015). */
+export function samlBrowserUrlOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin === new URL(TEST_SAML_IDP_ENTITY_ID).origin ? `${parsed.pathname}${parsed.search}` : url;
+}
+
 /** `NameID` format that carries the e-mail address when the site names no attribute for it. */
 export const EMAIL_NAME_ID_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
@@ -25,6 +31,11 @@ export interface SamlSite {
   spEntityId: string;
   /** The assertion consumer service, as the identity provider posts to it and writes it in Destination and Recipient. */
   acsUrl: string;
+  /**
+   * The single logout service, where the identity provider sends its LogoutResponse (HTTP-Redirect): the ACS's
+   * sibling, `{PUBLIC_URL}/api/user-auth/saml/slo/{siteId}`, so a site names no second URL.
+   */
+  sloUrl: string;
   /** The attribute carrying the e-mail address, or null: the NameID in emailAddress format carries it. */
   emailAttribute: string | null;
   /** The site's own language, for the pages the assertion consumer answers itself. */
@@ -42,6 +53,7 @@ export function samlSiteOf(site: SiteConfig): SamlSite | null {
     idpMetadata,
     spEntityId,
     acsUrl,
+    sloUrl: new URL(`../slo/${encodeURIComponent(site.siteId)}`, acsUrl).toString(),
     emailAttribute: profile.saml_email_attribute ?? null,
     locale: siteLocalesOf(site)[0] ?? DEFAULT_LOCALE,
   };

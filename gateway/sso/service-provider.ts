@@ -49,7 +49,19 @@ export interface ServiceProviderContext {
 
 /** One of the checks a Response failed: named in the log line and in the error's message, never the assertion. */
 export type SamlCheck =
-  'malformed' | 'signature' | 'destination' | 'recipient' | 'issuer' | 'audience' | 'in-response-to' | 'time' | 'replay' | 'encryption' | 'status' | 'email';
+  | 'malformed'
+  | 'signature'
+  | 'destination'
+  | 'recipient'
+  | 'issuer'
+  | 'audience'
+  | 'in-response-to'
+  | 'browser'
+  | 'time'
+  | 'replay'
+  | 'encryption'
+  | 'status'
+  | 'email';
 
 export class SamlRefusal extends HttpError {
   constructor(
@@ -134,38 +146,47 @@ async function fetchMetadata(url: string, context: ServiceProviderContext): Prom
   }
 }
 
+/** What a request this gateway sent was: a sign-in (AuthnRequest) or a single logout (LogoutRequest). */
+type RequestKind = 'authn' | 'logout';
+
 /**
- * The sent AuthnRequests, as node-saml's cache of request ids, on the database (migration 022): saved under the
- * hash of the id, found only for this site, unspent and in time; spent (`used_at`) by node-saml's remove, which it
- * calls once it is done with a Response, right or wrong. `spentHere` tells whether this call spent it, so two
- * instances racing with one Response cannot both sign someone in.
+ * The sent AuthnRequests and LogoutRequests, as node-saml's cache of request ids, on the database (migrations 022,
+ * 025): saved under the hash of the id, found only for this site and kind, unspent and in time; spent (`used_at`)
+ * by node-saml's remove, which it calls once it is done with a Response, right or wrong (and by the single logout's
+ * check). `spentHere` tells whether this call spent it, so two instances racing with one answer cannot both use it.
  */
-class RequestStore implements CacheProvider {
-  spentHere: { lastVisitedPath: string | null } | null = null;
+export class RequestStore implements CacheProvider {
+  spentHere: { lastVisitedPath: string | null; bindingHash: string | null } | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly siteId: string,
     private readonly now: Date,
-    private readonly lastVisitedPath: string | null = null,
+    private readonly kind: RequestKind,
+    private readonly started: { lastVisitedPath: string | null; binding: string } | null = null,
   ) {}
 
   async saveAsync(key: string, value: string) {
     await this.db.query('delete from saml_requests where expires_at < $1', [this.now]);
-    await this.db.query('insert into saml_requests (id_hash, site_id, last_visited_path, created_at, expires_at) values ($1, $2, $3, $4, $5)', [
-      sha256Hex(key),
-      this.siteId,
-      this.lastVisitedPath,
-      this.now,
-      new Date(this.now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
-    ]);
+    await this.db.query(
+      'insert into saml_requests (id_hash, site_id, kind, last_visited_path, binding_hash, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)',
+      [
+        sha256Hex(key),
+        this.siteId,
+        this.kind,
+        this.started?.lastVisitedPath ?? null,
+        this.started ? sha256Hex(this.started.binding) : null,
+        this.now,
+        new Date(this.now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
+      ],
+    );
     return { value, createdAt: this.now.getTime() };
   }
 
   async getAsync(key: string) {
     const found = await this.db.query<{ created_at: Date }>(
-      'select created_at from saml_requests where id_hash = $1 and site_id = $2 and used_at is null and expires_at > $3',
-      [sha256Hex(key), this.siteId, this.now],
+      'select created_at from saml_requests where id_hash = $1 and site_id = $2 and kind = $3 and used_at is null and expires_at > $4',
+      [sha256Hex(key), this.siteId, this.kind, this.now],
     );
     const row = found.rows[0];
     return row ? new Date(row.created_at).toISOString() : null;
@@ -173,13 +194,13 @@ class RequestStore implements CacheProvider {
 
   async removeAsync(key: string | null) {
     if (key === null) return null;
-    const spent = await this.db.query<{ last_visited_path: string | null }>(
-      'update saml_requests set used_at = $3 where id_hash = $1 and site_id = $2 and used_at is null and expires_at > $3 returning last_visited_path',
-      [sha256Hex(key), this.siteId, this.now],
+    const spent = await this.db.query<{ last_visited_path: string | null; binding_hash: string | null }>(
+      'update saml_requests set used_at = $4 where id_hash = $1 and site_id = $2 and kind = $3 and used_at is null and expires_at > $4 returning last_visited_path, binding_hash',
+      [sha256Hex(key), this.siteId, this.kind, this.now],
     );
     const row = spent.rows[0];
     if (!row) return null;
-    this.spentHere = { lastVisitedPath: row.last_visited_path };
+    this.spentHere = { lastVisitedPath: row.last_visited_path, bindingHash: row.binding_hash };
     return key;
   }
 }
@@ -219,15 +240,53 @@ function samlOf(site: SamlSite, idp: IdpMetadata, store: CacheProvider, keys: Sa
  * its metadata asks), its id kept hashed for the Response to name. Answers the URL the browser is sent to; a
  * `last_visited_path` that is not a page of the site is refused, as for OIDC (ADR 0015).
  */
-export async function startSamlSignIn(site: SamlSite, lastVisitedPath: string | undefined, context: ServiceProviderContext, now: Date): Promise<string> {
+export async function startSamlSignIn(
+  site: SamlSite,
+  lastVisitedPath: string | undefined,
+  binding: string,
+  context: ServiceProviderContext,
+  now: Date,
+): Promise<string> {
   if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
     throw new HttpError(400, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.', {
       last_visited_path: 'invalid',
     });
   }
   const idp = await idpMetadataOf(site, context);
-  const store = new RequestStore(context.db, site.siteId, now, lastVisitedPath ?? null);
+  const store = new RequestStore(context.db, site.siteId, now, 'authn', { lastVisitedPath: lastVisitedPath ?? null, binding });
   return samlOf(site, idp, store, context.keys).getAuthorizeUrlAsync('', undefined, {});
+}
+
+/**
+ * An EncryptedAssertion's algorithms, before anything is decrypted (ADR 0028 "Keys"): AES in GCM or CBC mode for the
+ * assertion, RSA-OAEP for its key. RSA PKCS#1 v1.5 key transport and triple DES (which xml-encryption would still
+ * take) are refused: the first is the Bleichenbacher oracle of XML Encryption, the second is broken.
+ */
+const CONTENT_ENCRYPTION = new Set([
+  'http://www.w3.org/2009/xmlenc11#aes256-gcm',
+  'http://www.w3.org/2009/xmlenc11#aes128-gcm',
+  'http://www.w3.org/2001/04/xmlenc#aes256-cbc',
+  'http://www.w3.org/2001/04/xmlenc#aes128-cbc',
+]);
+const KEY_TRANSPORT = new Set(['http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p']);
+
+/** Whether the Response carries an EncryptedAssertion; refused when its algorithms are not accepted. */
+function refuseWeakEncryption(doc: Document): boolean {
+  const encrypted = "/*[local-name()='Response']/*[local-name()='EncryptedAssertion']";
+  if (xpath.selectElements(doc, encrypted).length === 0) return false;
+  const algorithms = (path: string) =>
+    xpath.selectAttributes(doc, `${encrypted}${path}/*[local-name()='EncryptionMethod']/@Algorithm`).map(({ value }) => value);
+  const content = algorithms("/*[local-name()='EncryptedData']");
+  const keys = algorithms("//*[local-name()='EncryptedKey']");
+  if (
+    content.length !== 1 ||
+    !content.every((value) => CONTENT_ENCRYPTION.has(value)) ||
+    keys.length === 0 ||
+    !keys.every((value) => KEY_TRANSPORT.has(value))
+  ) {
+    throw new SamlRefusal('encryption', 'the encrypted assertion uses an algorithm this service provider does not accept.');
+  }
+  return true;
 }
 
 /** SubjectConfirmationData's Recipient, the assertion's ID, Issuer and latest NotOnOrAfter, read from the verified assertion. */
@@ -267,32 +326,51 @@ function refusalOf(error: unknown): SamlRefusal {
 }
 
 /** Who the assertion names, and where the holder goes next. */
-export type SamlSubject = SsoSubject & { nameId: string; sessionIndex: string | null };
+export type SamlSubject = SsoSubject & { nameId: string; nameIdFormat: string | null; sessionIndex: string | null };
 
 /**
  * SPEC §7 "SAML SSO assertion": checks the Response posted to the assertion consumer service (HTTP-POST binding)
  * and answers who it names. node-saml checks the signature (Response or Assertion, against the metadata's
  * certificates), InResponseTo (a request of ours, unspent, this site's), NotBefore/NotOnOrAfter with 60 s of skew and
  * the Audience, and decrypts an EncryptedAssertion with the site's key. This adds Destination, the bearer
- * Recipient, the assertion's Issuer and the assertion id spent once (migration 022).
+ * Recipient, the assertion's Issuer, the assertion id spent once (migration 022) and that the request was started in
+ * this browser (`binding`, the nonce of its binding cookie).
  */
-export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?: string }, context: ServiceProviderContext, now: Date): Promise<SamlSubject> {
+export async function consumeSamlResponse(
+  site: SamlSite,
+  body: { SAMLResponse?: string },
+  binding: string | undefined,
+  context: ServiceProviderContext,
+  now: Date,
+): Promise<SamlSubject> {
   const encoded = body.SAMLResponse ?? '';
   if (!/^[A-Za-z0-9+/=\s]{1,}$/.test(encoded)) throw new SamlRefusal('malformed', 'SAMLResponse is missing or not base64.');
   const idp = await idpMetadataOf(site, context);
-  const store = new RequestStore(context.db, site.siteId, now);
+  const store = new RequestStore(context.db, site.siteId, now, 'authn');
   let profile: Profile | null;
   let destination: string | null;
+  let encrypted = false;
   try {
     const doc = await parseDomFromString(Buffer.from(encoded, 'base64').toString('utf8'));
     if (doc.documentElement.localName !== 'Response') throw new SamlRefusal('malformed', 'it is not a Response.');
     destination = doc.documentElement.getAttribute('Destination');
+    encrypted = refuseWeakEncryption(doc);
     ({ profile } = await samlOf(site, idp, store, context.keys).validatePostResponseAsync({ SAMLResponse: encoded }));
   } catch (error) {
-    throw refusalOf(error);
+    const refusal = refusalOf(error);
+    // An assertion that cannot be decrypted with the site's key (the RSA-OAEP key or the cipher text wrong) fails
+    // inside xml-encryption with a message of its own: that is the encryption check, not an unreadable message.
+    throw refusal.check === 'malformed' && encrypted
+      ? new SamlRefusal('encryption', 'the encrypted assertion cannot be decrypted with the site key.')
+      : refusal;
   }
   if (!profile) throw new SamlRefusal('malformed', 'it carries no assertion.');
   if (store.spentHere === null) throw new SamlRefusal('in-response-to', 'its request was already answered.');
+  // Login CSRF (ADR 0028): the request it answers was started in this browser, whose binding cookie hashes to the
+  // one kept with the request. Its request is spent either way, so a Response refused here cannot be tried again.
+  if (binding === undefined || store.spentHere.bindingHash !== sha256Hex(binding)) {
+    throw new SamlRefusal('browser', 'its request was started in another browser.');
+  }
   if (destination !== site.acsUrl) throw new SamlRefusal('destination', "its Destination is not this site's assertion consumer service.");
   const facts = await assertionFacts(profile.getAssertionXml?.() ?? '');
   if (facts.recipients.length === 0 || facts.recipients.some((recipient) => recipient !== site.acsUrl)) {
@@ -318,6 +396,7 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
     familyName: textAttribute(profile, 'sn') ?? textAttribute(profile, 'surname'),
     lastVisitedPath: store.spentHere.lastVisitedPath,
     nameId: profile.nameID,
+    nameIdFormat: profile.nameIDFormat,
     sessionIndex: profile.sessionIndex ?? null,
   };
 }
@@ -336,15 +415,19 @@ function textAttribute(profile: Profile, name: string): string | null {
   return typeof first === 'string' && first !== '' ? first : null;
 }
 
-/** The site's SP metadata for its identity provider's team to import (ADR 0028): entity id, ACS, and its certificate. */
+/** The site's SP metadata for its identity provider's team to import (ADR 0028): entity id, ACS, SLO, and its certificate. */
 export function serviceProviderMetadata(site: SamlSite, keys: SamlKeys): string {
   const key = keys.get(site.siteId);
-  return generateServiceProviderMetadata({
+  const metadata = generateServiceProviderMetadata({
     issuer: site.spEntityId,
     callbackUrl: site.acsUrl,
+    // The single logout service, for LogoutResponses to our LogoutRequests (ADR 0028 "Sign-out").
+    logoutCallbackUrl: site.sloUrl,
     identifierFormat: site.emailAttribute === null ? EMAIL_NAME_ID_FORMAT : null,
     // Published as what this service provider asks for; the check itself accepts a signed Response instead (samlOf).
     wantAssertionsSigned: true,
     ...(key ? { decryptionCert: key.certificate, publicCerts: key.certificate, decryptionPvk: key.privateKey, privateKey: key.privateKey } : {}),
   });
+  // node-saml names the HTTP-POST binding for the single logout service; ours takes the HTTP-Redirect one (a GET).
+  return metadata.replace(/(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST"/, `$1${REDIRECT_BINDING}"`);
 }

@@ -1,6 +1,6 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { constants, createCipheriv, generateKeyPairSync, publicEncrypt, randomBytes, sign, X509Certificate } from 'node:crypto';
 import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
+import { deflateRawSync, inflateRaw } from 'node:zlib';
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
 import { parseDomFromString, signXml, xpath } from '@node-saml/node-saml/lib/xml.js';
 import { HttpError } from '../http/errors';
@@ -10,6 +10,8 @@ import { deriveRsaKey } from './derived-rsa-key';
 import { certificateBody, selfSignedCertificate } from './self-signed-certificate';
 
 const inflateRawAsync = promisify(inflateRaw);
+const xmlText = (value: string) => escapeHtml(value);
+const newId = () => `_${randomBytes(20).toString('hex')}`;
 
 /**
  * The gateway's own SAML identity provider for development and tests (docs/decisions/0028-sso-saml.md), at
@@ -48,13 +50,17 @@ export function generateTestSamlIdpKey(now: Date): TestSamlIdpKey {
 
 /** Where the provider's single sign-on service is, as its metadata says (the gateway's own origin: a path for the browser). */
 export const TEST_SAML_IDP_SSO_URL = `${TEST_SAML_IDP_ENTITY_ID}/sso`;
+/** Its single logout service (HTTP-Redirect), likewise. */
+export const TEST_SAML_IDP_SLO_URL = `${TEST_SAML_IDP_ENTITY_ID}/slo`;
 
-export function testSamlIdpMetadata(key: TestSamlIdpKey): string {
+/** Its metadata; a test can have it ask for signed AuthnRequests, as many banks' providers do. */
+export function testSamlIdpMetadata(key: TestSamlIdpKey, options: { wantAuthnRequestsSigned?: boolean } = {}): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${TEST_SAML_IDP_ENTITY_ID}">
-  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="${options.wantAuthnRequestsSigned === true ? 'true' : 'false'}" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
     <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateBody(key.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
     <md:NameIDFormat>${EMAIL_NAME_ID_FORMAT}</md:NameIDFormat>
+    <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${TEST_SAML_IDP_SLO_URL}"/>
     <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${TEST_SAML_IDP_SSO_URL}"/>
   </md:IDPSSODescriptor>
 </md:EntityDescriptor>
@@ -67,25 +73,78 @@ export interface ReadRequest {
   site: SamlSite;
 }
 
-/** The HTTP-Redirect AuthnRequest: deflated, base64; from a registered service provider, to its registered ACS. */
-export async function readAuthnRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadRequest> {
-  const refused = (why: string) => new HttpError(400, 'SAML_REQUEST_INVALID', `The AuthnRequest ${why}.`, { SAMLRequest: 'invalid' });
+/** An HTTP-Redirect request: deflated, base64, of the kind named; from a registered service provider. */
+async function readRedirectRequest(encoded: string, kind: 'AuthnRequest' | 'LogoutRequest', sites: ReadonlyMap<string, SamlSite>) {
+  const refused = (why: string) => new HttpError(400, 'SAML_REQUEST_INVALID', `The ${kind} ${why}.`, { SAMLRequest: 'invalid' });
   let doc: Document;
   try {
     doc = await parseDomFromString((await inflateRawAsync(Buffer.from(encoded, 'base64'))).toString('utf8'));
   } catch {
-    throw refused('is not a deflated, base64 AuthnRequest');
+    throw refused(`is not a deflated, base64 ${kind}`);
   }
   const root = doc.documentElement;
-  if (root.localName !== 'AuthnRequest') throw refused('is not an AuthnRequest');
-  const issuer = xpath.selectElements(doc, "/*[local-name()='AuthnRequest']/*[local-name()='Issuer']")[0]?.textContent.trim() ?? '';
+  if (root.localName !== kind) throw refused(`is not a ${kind}`);
+  const issuer = xpath.selectElements(doc, `/*[local-name()='${kind}']/*[local-name()='Issuer']`)[0]?.textContent.trim() ?? '';
   const site = sites.get(issuer);
   if (!site) throw refused('comes from a service provider this test identity provider does not serve');
-  const acs = root.getAttribute('AssertionConsumerServiceURL');
-  if (acs !== null && acs !== site.acsUrl) throw refused("names an assertion consumer service that is not the site's");
   const id = root.getAttribute('ID') ?? '';
   if (!/^[A-Za-z_][\w.-]{0,127}$/.test(id)) throw refused('has no ID');
+  return { doc, root, id, site, refused };
+}
+
+/** The HTTP-Redirect AuthnRequest: deflated, base64; from a registered service provider, to its registered ACS. */
+export async function readAuthnRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadRequest> {
+  const { root, id, site, refused } = await readRedirectRequest(encoded, 'AuthnRequest', sites);
+  const acs = root.getAttribute('AssertionConsumerServiceURL');
+  if (acs !== null && acs !== site.acsUrl) throw refused("names an assertion consumer service that is not the site's");
   return { id, site };
+}
+
+/** A LogoutRequest the provider read: whom it names, and the session. */
+export interface ReadLogoutRequest extends ReadRequest {
+  nameId: string;
+  sessionIndex: string | null;
+}
+
+/** The HTTP-Redirect LogoutRequest of a registered service provider, sent to this provider's single logout service. */
+export async function readLogoutRequest(encoded: string, sites: ReadonlyMap<string, SamlSite>): Promise<ReadLogoutRequest> {
+  const { doc, root, id, site, refused } = await readRedirectRequest(encoded, 'LogoutRequest', sites);
+  if (root.getAttribute('Destination') !== TEST_SAML_IDP_SLO_URL) throw refused("is not addressed to this provider's single logout service");
+  const nameId = xpath.selectElements(doc, "/*[local-name()='LogoutRequest']/*[local-name()='NameID']")[0]?.textContent.trim() ?? '';
+  if (nameId === '') throw refused('names nobody');
+  const sessionIndex = xpath.selectElements(doc, "/*[local-name()='LogoutRequest']/*[local-name()='SessionIndex']")[0]?.textContent.trim() ?? null;
+  return { id, site, nameId, sessionIndex };
+}
+
+/** The ways a test can ask a LogoutResponse to be wrong (docs/decisions/0028-sso-saml.md "Sign-out"). */
+export const SAML_LOGOUT_FAULTS = ['unsigned', 'tampered', 'foreign-key', 'unknown-in-response-to', 'wrong-destination', 'wrong-issuer', 'failed'] as const;
+export type SamlLogoutFault = (typeof SAML_LOGOUT_FAULTS)[number];
+
+const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+
+/**
+ * The provider's LogoutResponse to a LogoutRequest, HTTP-Redirect binding: the site's single logout service with
+ * `SAMLResponse`, `SigAlg` and `Signature` (RSA-SHA256 over the encoded query, SAML bindings §3.4.4.1). On a test's
+ * request it is wrong in one way.
+ */
+export function issueLogoutResponse(key: TestSamlIdpKey, order: { request: ReadRequest; now: Date; fault?: SamlLogoutFault; relayState?: string }): string {
+  const { request, now, fault } = order;
+  const slo = request.site.sloUrl;
+  const message = (inResponseTo: string) =>
+    `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${newId()}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${xmlText(fault === 'wrong-destination' ? `${slo}/elsewhere` : slo)}" InResponseTo="${inResponseTo}">` +
+    `<saml:Issuer>${xmlText(fault === 'wrong-issuer' ? 'https://idp.example.invalid/elsewhere' : TEST_SAML_IDP_ENTITY_ID)}</saml:Issuer>` +
+    `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:${fault === 'failed' ? 'Responder' : 'Success'}"/></samlp:Status>` +
+    '</samlp:LogoutResponse>';
+  const encode = (xml: string) => encodeURIComponent(deflateRawSync(Buffer.from(xml, 'utf8')).toString('base64'));
+  const samlResponse = encode(message(fault === 'unknown-in-response-to' ? newId() : request.id));
+  const relayState = order.relayState === undefined ? '' : `&RelayState=${encodeURIComponent(order.relayState)}`;
+  const signed = `SAMLResponse=${samlResponse}${relayState}&SigAlg=${encodeURIComponent(RSA_SHA256)}`;
+  if (fault === 'unsigned') return `${slo}?SAMLResponse=${samlResponse}${relayState}`;
+  const signingKey = fault === 'foreign-key' ? generateTestSamlIdpKey(now).privateKey : key.privateKey;
+  const signature = encodeURIComponent(sign('sha256', Buffer.from(signed, 'utf8'), signingKey).toString('base64'));
+  // Tampered: signed for one request, then made to answer another, as someone editing the URL would.
+  const query = fault === 'tampered' ? signed.replace(samlResponse, encode(message(newId()))) : signed;
+  return `${slo}?${query}&Signature=${signature}`;
 }
 
 /** Someone the provider signs in. */
@@ -120,10 +179,49 @@ export interface ResponseOrder {
   fault?: SamlFault;
   /** The assertion's ID; a fresh one when unset (a test reuses one to show a replayed assertion refused). */
   assertionId?: string;
+  /**
+   * The site's certificate (PEM): the signed assertion goes as an EncryptedAssertion to its key (AES-256-GCM,
+   * the key by RSA-OAEP), as a provider does for a site whose metadata publishes an encryption certificate.
+   */
+  encryptTo?: string;
+  /** The key transport to use instead of RSA-OAEP: a test shows the insecure RSA PKCS#1 v1.5 refused. */
+  keyTransport?: 'rsa-oaep-mgf1p' | 'rsa-1_5';
+  /** The content cipher to use instead of AES-256-GCM: a test shows triple DES refused. */
+  contentEncryption?: 'aes256-gcm' | 'tripledes-cbc';
 }
 
-const xmlText = (value: string) => escapeHtml(value);
-const newId = () => `_${randomBytes(20).toString('hex')}`;
+const XMLENC = 'http://www.w3.org/2001/04/xmlenc#';
+
+/** An assertion as XML Encryption's EncryptedData, for the holder of `certificate`'s private key alone. */
+function encryptedAssertion(
+  assertionXml: string,
+  certificate: string,
+  keyTransport: 'rsa-oaep-mgf1p' | 'rsa-1_5',
+  content: 'aes256-gcm' | 'tripledes-cbc',
+): string {
+  const gcm = content === 'aes256-gcm';
+  const contentKey = randomBytes(gcm ? 32 : 24);
+  const iv = randomBytes(gcm ? 12 : 8);
+  let sealed: Buffer;
+  if (gcm) {
+    const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
+    sealed = Buffer.concat([iv, cipher.update(assertionXml, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  } else {
+    const cipher = createCipheriv('des-ede3-cbc', contentKey, iv);
+    sealed = Buffer.concat([iv, cipher.update(assertionXml, 'utf8'), cipher.final()]);
+  }
+  const padding = keyTransport === 'rsa-1_5' ? constants.RSA_PKCS1_PADDING : constants.RSA_PKCS1_OAEP_PADDING;
+  const wrappedKey = publicEncrypt({ key: new X509Certificate(certificate).publicKey, padding, oaepHash: 'sha1' }, contentKey);
+  return (
+    `<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="${XMLENC}" Type="${XMLENC}Element">` +
+    `<xenc:EncryptionMethod Algorithm="${gcm ? 'http://www.w3.org/2009/xmlenc11#aes256-gcm' : `${XMLENC}tripledes-cbc`}"/>` +
+    `<ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><xenc:EncryptedKey><xenc:EncryptionMethod Algorithm="${XMLENC}${keyTransport}"/>` +
+    `<xenc:CipherData><xenc:CipherValue>${wrappedKey.toString('base64')}</xenc:CipherValue></xenc:CipherData></xenc:EncryptedKey></ds:KeyInfo>` +
+    `<xenc:CipherData><xenc:CipherValue>${sealed.toString('base64')}</xenc:CipherValue></xenc:CipherData>` +
+    '</xenc:EncryptedData></saml:EncryptedAssertion>'
+  );
+}
+
 const MINUTE = 60 * 1000;
 const ASSERTION_XPATH = "/*[local-name()='Response']/*[local-name()='Assertion']";
 const SIGNING = { signatureAlgorithm: 'sha256', digestAlgorithm: 'sha256' } as const;
@@ -175,6 +273,11 @@ ${inner}
   }
   if (signed === 'assertion' || signed === 'both') {
     xml = signXml(xml, ASSERTION_XPATH, { reference: `${ASSERTION_XPATH}/*[local-name()='Issuer']`, action: 'after' }, { privateKey: signingKey, ...SIGNING });
+  }
+  if (order.encryptTo !== undefined) {
+    const start = xml.indexOf('<saml:Assertion');
+    const end = xml.indexOf('</saml:Assertion>') + '</saml:Assertion>'.length;
+    xml = `${xml.slice(0, start)}${encryptedAssertion(xml.slice(start, end), order.encryptTo, order.keyTransport ?? 'rsa-oaep-mgf1p', order.contentEncryption ?? 'aes256-gcm')}${xml.slice(end)}`;
   }
   if (signed === 'response' || signed === 'both') xml = signSamlPost(xml, "/*[local-name()='Response']", { privateKey: signingKey, ...SIGNING });
   // Tampered: signed, then the e-mail address changed, as someone editing a Response in the browser would.

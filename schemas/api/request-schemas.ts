@@ -159,12 +159,39 @@ export const SAML_AUTHORIZE_QUERY = {
 /** ADR 0028: the site whose assertion consumer service or SP metadata is asked for. */
 export const SAML_ACS_PARAMS = { type: 'object', required: ['siteId'], additionalProperties: false, properties: { siteId: SITE_ID } } as const;
 export const SAML_METADATA_PARAMS = SAML_ACS_PARAMS;
+export const SAML_SLO_PARAMS = SAML_ACS_PARAMS;
+/**
+ * ADR 0028 "Sign-out": the identity provider's LogoutResponse, HTTP-Redirect binding. Nothing is required here: a
+ * missing or wrong field is the single logout service's own refusal page, in the site's language.
+ */
+export const SAML_SLO_QUERY = {
+  type: 'object',
+  properties: {
+    SAMLResponse: { type: 'string', maxLength: 8192 },
+    SAMLRequest: { type: 'string', maxLength: 8192 },
+    RelayState: { type: 'string', maxLength: 80 },
+    SigAlg: { type: 'string', maxLength: 128 },
+    Signature: { type: 'string', maxLength: 2048 },
+  },
+} as const;
 
 /** ADR 0028: the test SAML identity provider's single sign-on service, HTTP-Redirect binding. */
 export const TEST_SAML_IDP_SSO_QUERY = {
   type: 'object',
   required: ['SAMLRequest'],
   properties: { SAMLRequest: { type: 'string', minLength: 1, maxLength: 8192 }, RelayState: { type: 'string', maxLength: 80 } },
+} as const;
+
+/** ADR 0028 "Sign-out": the test SAML identity provider's single logout service, HTTP-Redirect binding. */
+export const TEST_SAML_IDP_SLO_QUERY = {
+  type: 'object',
+  required: ['SAMLRequest'],
+  properties: {
+    SAMLRequest: { type: 'string', minLength: 1, maxLength: 8192 },
+    RelayState: { type: 'string', maxLength: 80 },
+    SigAlg: { type: 'string', maxLength: 128 },
+    Signature: { type: 'string', maxLength: 2048 },
+  },
 } as const;
 
 // Passcodes, MFA and recovery (ADR 0008, ADR 0009, ADR 0021).

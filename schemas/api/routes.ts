@@ -441,6 +441,17 @@ export const API_ROUTES: readonly RouteContract[] = [
     response: { status: 200, description: 'An EntityDescriptor with an SPSSODescriptor.', mediaType: 'application/samlmetadata+xml' },
   },
   {
+    method: 'GET',
+    base: 'api',
+    url: '/user-auth/saml/slo/:siteId',
+    access: 'public',
+    availability: 'always',
+    summary:
+      "The site's single logout service (HTTP-Redirect): the identity provider's signed LogoutResponse to a LogoutRequest of ours; refused ones answer a 4xx page.",
+    request: { params: request.SAML_SLO_PARAMS, querystring: request.SAML_SLO_QUERY },
+    response: { status: 303, description: "Signed out at the identity provider too: to the site's redirect-sso page, which says so." },
+  },
+  {
     method: 'POST',
     base: 'api',
     url: '/user-auth/tokens/revoke',
@@ -456,7 +467,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     url: '/logout',
     access: 'public',
     availability: 'always',
-    summary: "The OIDC variant of tokens/revoke: signs out and answers the identity provider's end-session URL.",
+    summary: "The SSO variant of tokens/revoke: signs out and answers the identity provider's end-session URL (OIDC) or single logout URL (SAML).",
     request: { querystring: request.OIDC_LOGOUT_QUERY, bodyReading: 'none' },
     response: ok('`{ revoked: true, endSessionUrl }`.', answer.OIDC_LOGOUT_ANSWER),
   },
@@ -876,6 +887,16 @@ export const API_ROUTES: readonly RouteContract[] = [
     summary: "The test SAML identity provider's single sign-on service: its people, each posting a signed Response to the site.",
     request: { querystring: request.TEST_SAML_IDP_SSO_QUERY },
     response: { status: 200, description: 'An HTML page.', mediaType: 'text/html' },
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/test-saml-idp/slo',
+    access: 'public',
+    availability: 'development',
+    summary: "The test SAML identity provider's single logout service: answers a site's LogoutRequest with a signed LogoutResponse.",
+    request: { querystring: request.TEST_SAML_IDP_SLO_QUERY },
+    response: { status: 302, description: "To the site's single logout service with the LogoutResponse (HTTP-Redirect)." },
   },
   {
     method: 'GET',

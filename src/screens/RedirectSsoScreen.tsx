@@ -9,6 +9,7 @@ import { useFinishSsoSignInMutation } from '../api/sso-api';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { isSettled } from '../auth/auth-machine';
 import { finishSignIn } from '../auth/session-steps';
+import { clearSignedOutMark, isMarkedSignedOut } from '../auth/signed-out-mark';
 import { useText } from '../content/use-text';
 import { resolveSite } from '../site/resolve-site';
 import { usePageOrigin } from '../app/page-context';
@@ -26,23 +27,29 @@ import '../../widgets/widgets.css';
  * identity provider); a person starts it, since the §2 SSO rule brings every route of the site here.
  * A visitor already signed in is told so instead. With `code` and `state` (back from the provider):
  * posts them once and, signed in, goes on to `last_visited_path` when it is a page of this site,
- * else to profile.
+ * else to profile. Right after an SSO sign-out (auth/signed-out-mark.ts) a signed-out holder is told they are
+ * signed out, and the same start is offered as signing in again.
  */
 export function Component() {
   const site = useSiteLocation();
   const [query] = useSearchParams();
+  const text = useText('sso');
+  const auth = useSelector((state: RootState) => state.auth);
   const code = query.get('code');
   const state = query.get('state');
   const returning = code !== null || state !== null;
+  // useState: read once, so the page does not change under the holder while the start form takes the mark away.
+  const [justSignedOut] = useState(() => !returning && isMarkedSignedOut(site.siteId));
+  const signedOutPage = justSignedOut && auth.name !== 'LOGGEDIN';
   return (
     <section className="sign-in">
-      <RouteHeading route="redirect-sso" />
-      {returning ? <FinishSignIn siteId={site.siteId} code={code ?? ''} state={state ?? ''} /> : <StartSignIn query={query} />}
+      {signedOutPage ? <h1 className="shell__title">{text('signedOut')}</h1> : <RouteHeading route="redirect-sso" />}
+      {returning ? <FinishSignIn siteId={site.siteId} code={code ?? ''} state={state ?? ''} /> : <StartSignIn query={query} signedOutPage={signedOutPage} />}
     </section>
   );
 }
 
-function StartSignIn({ query }: { query: URLSearchParams }) {
+function StartSignIn({ query, signedOutPage }: { query: URLSearchParams; signedOutPage: boolean }) {
   const { siteId, basePath } = useSiteLocation();
   const text = useText('sso');
   const auth = useSelector((state: RootState) => state.auth);
@@ -72,11 +79,17 @@ function StartSignIn({ query }: { query: URLSearchParams }) {
     <>
       <p className="sign-in__intro">{app === null ? text('intro') : text('intro.app', { app })}</p>
       {/* A plain form: the browser itself goes to the gateway, which answers with the provider's redirect. */}
-      <form className="site-form" method="get" action={`${gatewayBaseUrl(FEATURE_FLAGS)}${ssoStartPath(protocol)}`} aria-busy={ready === null}>
+      <form
+        className="site-form"
+        method="get"
+        action={`${gatewayBaseUrl(FEATURE_FLAGS)}${ssoStartPath(protocol)}`}
+        aria-busy={ready === null}
+        onSubmit={() => clearSignedOutMark()}
+      >
         {ready !== null && ssoStartFields(siteId, ready).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <div className="site-form__actions">
           <button type="submit" className="button button--primary" disabled={ready === null}>
-            {app === null ? text('continue') : text('continue.app', { app })}
+            {signedOutPage ? text('signInAgain') : app === null ? text('continue') : text('continue.app', { app })}
           </button>
         </div>
       </form>
@@ -103,6 +116,7 @@ function FinishSignIn({ siteId, code, state }: { siteId: string; code: string; s
         return;
       }
       finishSignIn(session, site, { expiresIn: answer.data.expires_in, trustedDevice: false });
+      clearSignedOutMark();
       void navigate(landingOf(answer.data.lastVisitedPath, site.basePath), { replace: true });
     });
   }, [finish, navigate, session, site, siteId, code, state]);

@@ -106,7 +106,7 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await context.close();
   });
 
-  it("lands on last_visited_path after the flow; logout goes through the provider's end-session endpoint and ends on redirect-sso, and account pages are closed again", async () => {
+  it("lands on last_visited_path after the flow; logout goes through the provider's end-session endpoint and ends on redirect-sso saying so, and account pages are closed again", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const lastVisited = `/${SITE}/en_us/account/site-settings`;
@@ -129,7 +129,9 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     // SPEC §7 OIDC logout: the provider's end-session endpoint ends its side and sends the browser back.
     expect(documents).toEqual([`/${SITE}/en_us/account/logout`, '/test-idp/logout', `/${SITE}/en_us/account/redirect-sso`]);
     await expect.poll(() => cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
-    await page.getByRole('button', { name: 'Continue to Smile' }).waitFor();
+    // The page says the holder is signed out and offers to sign in again, not "Signing you in" (auth/signed-out-mark.ts).
+    await page.getByRole('button', { name: 'Sign in again' }).waitFor();
+    expect(await page.locator('main h1').textContent()).toBe('You are signed out.');
     // Signed out, nothing goes round in circles: logout, then redirect-sso, and there it stays.
     await page.waitForLoadState('networkidle');
     expect(routes).toEqual(['logout', 'redirect-sso']);
@@ -182,23 +184,50 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     await expectNoAxeViolations(page, 'sso simulator ar_qa');
     await context.close();
   });
-  it('SAML (ADR 0028) at 390 px on rheinbank, in German: redirect-sso, the test SAML identity provider, the profile', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const cspViolations = collectCspViolations(page);
-    const rheinbank = (route: string) => `${portal.baseUrl}/rheinbank/de_de/account/${route}`;
-    await page.goto(rheinbank('profile'));
-    await endsOn(page, 'redirect-sso');
-    await saveScreenshot(page, 'saml-redirect-start-390');
-    await page.getByRole('button', { name: 'Weiter zu Rheinbank Login' }).click();
-    await page.waitForURL(/\/test-saml-idp\/sso\?SAMLRequest=/);
-    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
-    await saveScreenshot(page, 'saml-test-idp-390');
-    await page.getByRole('button', { name: new RegExp(`^${deDe.sso['simulator.submit']}: Anna Becker`) }).click();
-    await endsOn(page, 'profile');
-    expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBe('true');
-    await saveScreenshot(page, 'saml-profile-390');
-    expect(cspViolations).toEqual([]);
-    await context.close();
-  });
+  it.each([390, 1280])(
+    'SAML (ADR 0028) at %i px on rheinbank, in German: redirect-sso, the test SAML identity provider, the profile, single logout, the signed-out page',
+    async (width) => {
+      const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 } });
+      const page = await context.newPage();
+      const cspViolations = collectCspViolations(page);
+      const rheinbank = (route: string) => `${portal.baseUrl}/rheinbank/de_de/account/${route}`;
+      await page.goto(rheinbank('profile'));
+      await endsOn(page, 'redirect-sso');
+      await page.getByRole('button', { name: 'Weiter zu Rheinbank Login' }).waitFor();
+      await saveScreenshot(page, `saml-redirect-start-${width}`);
+      await page.getByRole('button', { name: 'Weiter zu Rheinbank Login' }).click();
+      await page.waitForURL(/\/test-saml-idp\/sso\?SAMLRequest=/);
+      expect(await page.locator('html').getAttribute('lang')).toBe('de-DE');
+      await saveScreenshot(page, `saml-test-idp-${width}`);
+      await page.getByRole('button', { name: new RegExp(`^${deDe.sso['simulator.submit']}: Anna Becker`) }).click();
+      await endsOn(page, 'profile');
+      await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('anna.becker@example.com');
+      expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBe('true');
+      await saveScreenshot(page, `saml-profile-${width}`);
+
+      // SAML single logout: the session ends, the test provider answers a LogoutResponse to the site's SLO service,
+      // which checks it and sends the browser to redirect-sso, which says the holder is signed out.
+      const documents = documentsOf(page);
+      await page.goto(rheinbank('logout'));
+      await endsOn(page, 'redirect-sso');
+      expect(documents).toEqual([
+        '/rheinbank/de_de/account/logout',
+        '/test-saml-idp/slo',
+        '/api/user-auth/saml/slo/rheinbank',
+        '/rheinbank/de_de/account/redirect-sso',
+      ]);
+      await page.getByRole('button', { name: deDe.sso.signInAgain }).waitFor();
+      expect(await page.locator('main h1').textContent()).toBe(deDe.sso.signedOut);
+      expect(await cookieValue(context, portal.baseUrl, 'gmap_authenticated')).toBeUndefined();
+      await saveScreenshot(page, `saml-signed-out-${width}`);
+      await expectNoAxeViolations(page, `saml signed out ${width}`);
+      // Signing in again is the same start, and the page says so no more once it is taken.
+      await page.getByRole('button', { name: deDe.sso.signInAgain }).click();
+      await page.waitForURL(/\/test-saml-idp\/sso\?SAMLRequest=/);
+      await page.goto(rheinbank('redirect-sso'));
+      await page.getByRole('button', { name: 'Weiter zu Rheinbank Login' }).waitFor();
+      expect(cspViolations).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -72,7 +72,7 @@ const RECOVERY_CODE_EXAMPLE = 'ABCDE-FGH23';
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 /** A session-bearing cookie, a bearer credential, or a token-named field with a raw value (hashes are named `*_hash`). */
 const TOKEN_PAIRS = [
-  /\b(?:SESSION|LOGIN_CHALLENGE|TRUSTED_DEVICE|gmap_sso_binding)=([A-Za-z0-9_-]{20,})/g,
+  /\b(?:SESSION|LOGIN_CHALLENGE|TRUSTED_DEVICE|gmap_sso_binding|gmap_saml_binding)=([A-Za-z0-9_-]{20,})/g,
   /\bBearer\s+([A-Za-z0-9_.-]{20,})/g,
   /"(?:refresh_token|access_token|id_token|session_token|sessionToken|refreshToken|accessToken|activation_token|activationToken|token)"\s*:\s*"([A-Za-z0-9_.-]{20,})"/g,
 ];

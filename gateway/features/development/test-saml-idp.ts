@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_SAML_IDP_SSO_QUERY } from '../../../schemas/api/request-schemas';
+import { TEST_SAML_IDP_SLO_QUERY, TEST_SAML_IDP_SSO_QUERY } from '../../../schemas/api/request-schemas';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { escapeHtml } from '../../http/html-text';
 import { TEST_SAML_IDP_BASE_PATH, testSamlIdpSites, type SamlSite } from '../../sso/saml-sites';
 import { plainPage, ssoText } from '../../sso/sso-pages';
-import { issueResponse, readAuthnRequest, testSamlIdpMetadata, type SamlPerson, type TestSamlIdpKey } from '../../sso/test-saml-idp';
+import {
+  issueLogoutResponse,
+  issueResponse,
+  readAuthnRequest,
+  readLogoutRequest,
+  testSamlIdpMetadata,
+  type SamlPerson,
+  type TestSamlIdpKey,
+} from '../../sso/test-saml-idp';
 import type { SsoIdentity } from '../../sso/sso-identities';
 import type { Clock } from '../../time/clock';
 
 /**
  * The gateway's own SAML identity provider (docs/decisions/0028-sso-saml.md) at `/test-saml-idp/…` on the page root,
  * development only: its metadata, and its single sign-on service, which reads the AuthnRequest and shows its people
- * (`fixtures/sso-identities.json` under the site's SP entity id), each a button that posts a signed Response to the site's assertion consumer service.
+ * (`fixtures/sso-identities.json` under the site's SP entity id), each a button that posts a signed Response to the site's assertion consumer service,
+ * and its single logout service, which keeps no session of its own and so answers every LogoutRequest of a site
+ * it serves with a signed LogoutResponse to the site's single logout service.
  */
 export async function testSamlIdpRoutes(
   app: FastifyInstance,
@@ -43,6 +53,18 @@ export async function testSamlIdpRoutes(
       });
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
       return plainPage(site.locale, text('title.testSamlIdp'), `<p>${escapeHtml(text('simulator.intro'))}</p>\n${forms.join('\n')}`);
+    },
+  );
+
+  app.get<{ Querystring: { SAMLRequest: string; RelayState?: string } }>(
+    `${TEST_SAML_IDP_BASE_PATH}/slo`,
+    { config: { access: 'public' }, schema: { querystring: TEST_SAML_IDP_SLO_QUERY } },
+    async (request, reply) => {
+      const read = await readLogoutRequest(request.query.SAMLRequest, sites);
+      const target = new URL(issueLogoutResponse(key(), { request: read, now: clock.now(), relayState: request.query.RelayState || undefined }));
+      // A path: the provider and the portal share the gateway's origin (ADR 0015's deviation).
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`${target.pathname}${target.search}`, 302);
     },
   );
 }

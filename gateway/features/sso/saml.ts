@@ -1,25 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SAML_ACS_PARAMS, SAML_AUTHORIZE_QUERY, SAML_METADATA_PARAMS } from '../../../schemas/api/request-schemas';
+import { SAML_ACS_PARAMS, SAML_AUTHORIZE_QUERY, SAML_METADATA_PARAMS, SAML_SLO_PARAMS, SAML_SLO_QUERY } from '../../../schemas/api/request-schemas';
 import { changeNoticeOf, queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { rememberSignInDevice } from '../../auth/known-devices';
 import { completeSignIn, deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import { expireCookies, isHttps, readCookies, serializeCookie } from '../../auth/session-cookies';
 import { HttpError } from '../../http/errors';
 import { escapeHtml } from '../../http/html-text';
 import type { JobQueue } from '../../jobs/job-queue';
 import { findOrCreateSsoUser } from '../../sso/relying-party';
-import { samlSiteOf, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from '../../sso/saml-sites';
+import { samlBrowserUrlOf, samlSiteOf, type SamlSite } from '../../sso/saml-sites';
 import {
   consumeSamlResponse,
+  SAML_REQUEST_TTL_SECONDS,
   SamlRefusal,
   serviceProviderMetadata,
   startSamlSignIn,
   type SamlKeys,
   type ServiceProviderContext,
 } from '../../sso/service-provider';
+import { consumeLogoutResponse, rememberSamlSession } from '../../sso/single-logout';
 import { plainPage, ssoText } from '../../sso/sso-pages';
+import { randomToken } from '../../sso/sso-sites';
+
+/**
+ * httpOnly cookie binding a SAML sign-in to the browser that started it (ADR 0028 "Login CSRF"): its nonce's hash is
+ * kept with the AuthnRequest and the Response must come back with it. `SameSite=None` over https, since the
+ * identity provider's page posts to the ACS cross-site and a Lax cookie would stay behind.
+ */
+export const SAML_BINDING_COOKIE = 'gmap_saml_binding';
+const BINDING = /^[A-Za-z0-9_-]{43}$/;
 
 /** A Response with an encrypted, signed assertion and a few certificates stays well under this. */
 const ACS_BODY_LIMIT = 256 * 1024;
@@ -33,6 +45,9 @@ export interface SamlRouteOptions {
   development: boolean;
   samlKeys: SamlKeys;
 }
+
+/** The site's redirect-sso page: after a single logout it says the holder is signed out (src/auth/signed-out-mark.ts). */
+const signInPagePath = (site: SamlSite) => `/${site.siteId}/${site.locale}/account/redirect-sso`;
 
 /** The start's path, for the refusal page's "start again" link. */
 export const samlStartPath = (siteId: string) => `/api/user-auth/saml/authorize?siteId=${encodeURIComponent(siteId)}`;
@@ -62,9 +77,23 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
     async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const site = samlSite(request.query.siteId);
-      const url = await startSamlSignIn(site, request.query.last_visited_path || undefined, context, auth.clock.now());
+      const now = auth.clock.now();
+      // One nonce per browser, kept while sign-ins are started: a sign-in begun in a second tab leaves the first valid.
+      const kept = readCookies(request).get(SAML_BINDING_COOKIE);
+      const binding = kept !== undefined && BINDING.test(kept) ? kept : randomToken();
+      const url = await startSamlSignIn(site, request.query.last_visited_path || undefined, binding, context, now);
+      const secure = isHttps(request);
+      reply.header(
+        'set-cookie',
+        serializeCookie(SAML_BINDING_COOKIE, binding, {
+          httpOnly: true,
+          secure,
+          crossSite: true,
+          expires: new Date(now.getTime() + SAML_REQUEST_TTL_SECONDS * 1000),
+        }),
+      );
       reply.header('cache-control', 'no-store');
-      return reply.redirect(browserUrlOf(url), 302);
+      return reply.redirect(samlBrowserUrlOf(url), 302);
     },
   );
 
@@ -79,19 +108,51 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
       const now = auth.clock.now();
       const body = isTextRecord(request.body) ? request.body : {};
       try {
-        const subject = await consumeSamlResponse(site, body, context, now);
+        const subject = await consumeSamlResponse(site, body, readCookies(request).get(SAML_BINDING_COOKIE), context, now);
         const grant = await findOrCreateSsoUser(db, site.siteId, subject);
         // ADR 0025: the identity provider's sign-in is the SSO site's proof, as for OIDC.
-        await completeSignIn(db, auth, request, reply, { ...grant, proofs: [{ kind: 'sso' }] }, false);
+        // Who the provider named, kept with the session for the single logout's LogoutRequest.
+        await completeSignIn(db, auth, request, reply, { ...grant, proofs: [{ kind: 'sso' }] }, false, (sessionId) =>
+          rememberSamlSession(db, sessionId, site.siteId, subject),
+        );
         if ((await rememberSignInDevice(db, grant.userId, deviceIdOf(request, reply, now), now)) === 'new') {
           await queueAccountNotice(jobs, reply, { notice: 'new-device-sign-in', ...changeNoticeOf(request, auth, grant.userId, grant.siteId) });
         }
+        expireCookies(request, reply, [SAML_BINDING_COOKIE]);
         reply.header('cache-control', 'no-store');
         return await reply.redirect(subject.lastVisitedPath ?? `/${site.siteId}/${site.locale}/account/profile`, 303);
       } catch (error) {
         if (error instanceof SamlRefusal) return refusalPage(request, reply, site, error);
+        // ADR 0014: an agent's account never signs in through a site's SSO; the browser is told so on a page too.
+        if (error instanceof HttpError && error.code === 'SSO_ACCOUNT_NOT_CARDHOLDER') {
+          request.log.warn({ siteId: site.siteId }, 'SAML sign-in refused: the identity belongs to an account that cannot sign in through SSO');
+          return failurePage(reply, site, error.statusCode, 'error.notCardholder');
+        }
         throw error;
       }
+    },
+  );
+
+  app.get<{ Params: { siteId: string } }>(
+    '/user-auth/saml/slo/:siteId',
+    // The identity provider's LogoutResponse (HTTP-Redirect) to the LogoutRequest the sign-out sent (ADR 0028
+    // "Sign-out"). The session here ended before the holder left for the provider; this only says how it went.
+    { config: { access: 'public' }, schema: { params: SAML_SLO_PARAMS, querystring: SAML_SLO_QUERY } },
+    async (request, reply) => {
+      const site = samlSite(request.params.siteId);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      try {
+        await consumeLogoutResponse(site, query, context, auth.clock.now());
+      } catch (error) {
+        if (!(error instanceof SamlRefusal)) throw error;
+        request.log.warn({ siteId: site.siteId, samlCheck: error.check }, `SAML logout response refused: ${error.check} check failed`);
+        const text = (key: string) => ssoText(fixtures.content, site.locale, key);
+        const body = `<p role="alert">${escapeHtml(text('error.signOut'))}</p>\n<p><a href="${escapeHtml(signInPagePath(site))}">${escapeHtml(text('signInAgain'))}</a></p>`;
+        reply.code(error.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+        return reply.send(plainPage(site.locale, text('signedOut'), body));
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(signInPagePath(site), 303);
     },
   );
 
@@ -108,17 +169,15 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
   /** Bad input (ADR 0028): a page in the site's language offering to start again; the log names the check, never the Response. */
   function refusalPage(request: FastifyRequest, reply: FastifyReply, site: SamlSite, refusal: SamlRefusal) {
     request.log.warn({ siteId: site.siteId, samlCheck: refusal.check }, `SAML response refused: ${refusal.check} check failed`);
+    return failurePage(reply, site, refusal.statusCode, refusal.check === 'browser' ? 'error.otherBrowser' : 'error.failed');
+  }
+
+  function failurePage(reply: FastifyReply, site: SamlSite, statusCode: number, messageKey: string) {
     const text = (key: string) => ssoText(fixtures.content, site.locale, key);
-    const body = `<p role="alert">${escapeHtml(text('error.failed'))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
-    reply.code(refusal.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    const body = `<p role="alert">${escapeHtml(text(messageKey))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
+    reply.code(statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     return reply.send(plainPage(site.locale, text('title.signInFailed'), body));
   }
-}
-
-/** The test identity provider's endpoints are on the gateway's own origin: a path for the browser, as for OIDC (ADR 0015). */
-function browserUrlOf(url: string): string {
-  const parsed = new URL(url);
-  return parsed.origin === new URL(TEST_SAML_IDP_ENTITY_ID).origin ? `${parsed.pathname}${parsed.search}` : url;
 }
 
 function isTextRecord(value: unknown): value is Record<string, string> {

@@ -12,6 +12,9 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { issuerTransportFor } from '../../sso/issuer-transport';
 import type { SsoCredentials } from '../../sso/client-credentials';
+import { samlBrowserUrlOf, samlSiteOf } from '../../sso/saml-sites';
+import type { SamlKeys } from '../../sso/service-provider';
+import { samlSessionOf, startSamlLogout } from '../../sso/single-logout';
 import { endSessionUrlOf } from '../../sso/sso-logout';
 import { ssoSiteOf } from '../../sso/sso-sites';
 
@@ -28,10 +31,21 @@ type OidcLogoutAnswer = SchemaType<typeof OIDC_LOGOUT_ANSWER>;
  * The site is the session's (ADR 0017); only without a session does X-SITE-ID name it.
  * `?post_logout_redirect_uri=` must be one of the site's registered redirect URIs (default: the first);
  * anything else is a 400 before anything ends, so the provider is never asked to send a person elsewhere.
+ * On a SAML site (docs/decisions/0028-sso-saml.md "Sign-out") the answer is the identity provider's single logout
+ * URL with a LogoutRequest for the session's NameID and SessionIndex, when the provider offers single logout; the
+ * provider answers at the site's SLO service. `post_logout_redirect_uri` is not read there.
  */
 export async function ssoLogoutRoutes(
   app: FastifyInstance,
-  options: { db: Database; fixtures: Fixtures; auth: AuthServices; gateway: FastifyInstance; development: boolean; credentials: SsoCredentials },
+  options: {
+    db: Database;
+    fixtures: Fixtures;
+    auth: AuthServices;
+    gateway: FastifyInstance;
+    development: boolean;
+    credentials: SsoCredentials;
+    samlKeys: SamlKeys;
+  },
 ): Promise<void> {
   const { db, fixtures, auth, gateway, development, credentials } = options;
   app.removeAllContentTypeParsers();
@@ -56,11 +70,17 @@ export async function ssoLogoutRoutes(
           post_logout_redirect_uri: 'invalid',
         });
       }
+      const saml = site ? samlSiteOf(site.config) : null;
+      // Read before the session ends, which takes these with it.
+      const samlSession = saml && session ? await samlSessionOf(db, session.sessionId, saml.siteId) : null;
       await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, now);
-      const endSessionUrl =
-        sso && redirectUri !== undefined
-          ? await endSessionUrlOf(sso, redirectUri, { transport: issuerTransportFor(sso.issuerUrl, gateway), development, credentials })
-          : null;
+      let endSessionUrl: string | null = null;
+      if (sso && redirectUri !== undefined) {
+        endSessionUrl = await endSessionUrlOf(sso, redirectUri, { transport: issuerTransportFor(sso.issuerUrl, gateway), development, credentials });
+      } else if (saml && samlSession) {
+        const url = await startSamlLogout(saml, samlSession, { db, gateway, development, keys: options.samlKeys }, now);
+        endSessionUrl = url === null ? null : samlBrowserUrlOf(url);
+      }
       reply.header('cache-control', 'no-store');
       return { revoked: true, endSessionUrl };
     },

@@ -6,6 +6,7 @@ import { leaveDocumentFor } from '../../app/leave-document';
 import type { FeatureEvent } from '../../app/mobile-bridge';
 import { userTypeInState } from '../../auth/auth-machine';
 import { signOut } from '../../auth/session-steps';
+import { markSignedOut } from '../../auth/signed-out-mark';
 import { isSsoSite, signInRoute } from '../../routes/route-guards';
 import { useSiteLocation } from '../../site/use-site-location';
 import type { RootState } from '../../store';
@@ -15,7 +16,7 @@ import { useBrowserSession } from './browser-session';
  * SPEC §4 sign-out steps (auth/session-steps.ts signOut) for this visitor, then the sign-in route
  * keeping the query. `beforeLeaving` runs between the two (a screen's notice, say). On an SSO site
  * the browser goes on to the identity provider's end-session URL instead, which returns it to the site
- * (SPEC §7 OIDC logout), so the provider does not sign the person straight back in.
+ * (SPEC §7 OIDC logout, or SAML single logout), so the provider does not sign the person straight back in.
  */
 export function useSignOut(): (featureEvent?: Extract<FeatureEvent, 'logout' | 'deleteProfile'>, beforeLeaving?: () => void) => Promise<void> {
   const site = useSiteLocation();
@@ -28,6 +29,8 @@ export function useSignOut(): (featureEvent?: Extract<FeatureEvent, 'logout' | '
   return async (featureEvent = 'logout', beforeLeaving) => {
     const endSessionUrl = await signOut(session, site, userType, featureEvent, sso);
     beforeLeaving?.();
+    // Every way back from an SSO sign-out ends on redirect-sso, which then says so (auth/signed-out-mark.ts).
+    if (sso) markSignedOut(site.siteId);
     if (endSessionUrl !== null) {
       leaveDocumentFor(endSessionUrl);
       return;

@@ -38,6 +38,7 @@ describeEachDatabase((leg) => {
       'phone_proofs',
       'refresh_tokens',
       'saml_requests',
+      'saml_sessions',
       'saml_spent_assertions',
       'schema_migrations',
       'secure_account_tokens',

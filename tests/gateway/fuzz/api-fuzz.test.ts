@@ -367,6 +367,7 @@ const junkCookies = fc
       'TRUSTED_DEVICE',
       'gmap_device',
       'gmap_sso_binding',
+      'gmap_saml_binding',
     ),
     fc.oneof(
       fc.string({ unit: 'grapheme-ascii', maxLength: 80 }).map((value) => value.replace(/[;\r\n]/g, '')),

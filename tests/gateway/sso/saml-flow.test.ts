@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serializeCookie } from '../../../gateway/auth/session-cookies';
 import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
 import {
   issueResponse,
@@ -28,19 +29,24 @@ beforeAll(() => {
   key = generateTestSamlIdpKey(new Date());
 });
 
-async function start(app: FastifyInstance): Promise<ReadRequest> {
-  const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
+/** The browser's binding cookie (ADR 0028 "Login CSRF") as the last start set it: what `post` sends back. */
+let bindingCookie = '';
+
+async function start(app: FastifyInstance, cookie = ''): Promise<ReadRequest> {
+  const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}`, headers: { cookie } });
   expect(started.statusCode, started.body).toBe(302);
+  const setCookie = [started.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('gmap_saml_binding='));
+  bindingCookie = setCookie!.split(';')[0]!;
   const location = new URL(String(started.headers.location), 'http://portal.test');
   expect(location.pathname).toBe('/test-saml-idp/sso');
   return readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
 }
 
-function post(app: FastifyInstance, samlResponse: string) {
+function post(app: FastifyInstance, samlResponse: string, cookie = bindingCookie) {
   return app.inject({
     method: 'POST',
     url: ACS,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
     payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
   });
 }
@@ -69,6 +75,8 @@ describeEachDatabase((leg) => {
       expect(answer.statusCode, answer.body).toBe(303);
       expect(answer.headers.location).toBe('/rheinbank/de_de/account/profile');
       expect(cookieNames(answer.headers['set-cookie'])).toContain('SESSION');
+      // The browser binding is spent with the sign-in (ADR 0028 "Login CSRF").
+      expect([answer.headers['set-cookie'] ?? []].flat()).toContainEqual(expect.stringMatching(/^gmap_saml_binding=; Path=\/; Expires=Thu, 01 Jan 1970/));
       const user = await gateway.test.db.query<{ email: string; first_name: string }>('select email, first_name from users where email = $1', [ANNA.email]);
       expect(user.rows[0]).toMatchObject({ email: ANNA.email, first_name: 'Anna' });
     });
@@ -81,7 +89,8 @@ describeEachDatabase((leg) => {
       expect(page.body).toContain(`action="${ACS}"`);
       expect(page.body).toContain('anna.becker@example.com');
       const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(page.body)![1]!;
-      expect((await post(app, samlResponse)).statusCode).toBe(303);
+      const binding = [started.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('gmap_saml_binding='))!;
+      expect((await post(app, samlResponse, binding.split(';')[0])).statusCode).toBe(303);
     });
 
     it('links an existing card holder by e-mail, as OIDC does, and keeps them one account', async () => {
@@ -121,6 +130,43 @@ describeEachDatabase((leg) => {
       expect(JSON.parse(refused[0]!)).toMatchObject({ samlCheck: check, siteId: SITE });
       expect(lines.join('\n')).not.toContain('Assertion');
       expect((await gateway.test.db.query('select 1 from users where email like $1', ['%anna.becker@example.com'])).rows).toHaveLength(0);
+    });
+
+    it('login CSRF: a Response answering a request started in another browser, or in none, is refused: the browser check', async () => {
+      const attackers = await start(app);
+      const attackersCookie = bindingCookie;
+      await start(app, '');
+      const victimsCookie = bindingCookie;
+      expect(victimsCookie).not.toBe(attackersCookie);
+      for (const [cookie, request] of [
+        [victimsCookie, attackers],
+        ['', await start(app)],
+      ] as const) {
+        const answer = await post(app, issueResponse(key, order(request)), cookie);
+        expect(answer.statusCode, answer.body).toBe(401);
+        expect(answer.body).toContain('Diese Anmeldung wurde in einem anderen Browser begonnen');
+        expect(answer.body).toContain('href="/api/user-auth/saml/authorize?siteId=rheinbank"');
+        expect(cookieNames(answer.headers['set-cookie'])).not.toContain('SESSION');
+      }
+      const refused = lines.filter((line) => line.includes('SAML response refused')).map((line) => JSON.parse(line) as { samlCheck: string });
+      expect(refused.map(({ samlCheck }) => samlCheck)).toEqual(['browser', 'browser']);
+      expect((await gateway.test.db.query('select 1 from users where email = $1', [ANNA.email])).rows).toHaveLength(0);
+    });
+
+    it('the binding cookie: httpOnly, SameSite=None and Secure over https (the ACS is a cross-site POST), Lax over plain http; kept for a second start', async () => {
+      const started = async (cookie = '') =>
+        [(await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}`, headers: { cookie } })).headers['set-cookie'] ?? []]
+          .flat()
+          .find((line) => line.startsWith('gmap_saml_binding='))!;
+      // This test gateway runs in development over plain http, where browsers drop a SameSite=None cookie without Secure.
+      const plain = await started();
+      expect(plain).toMatch(/^gmap_saml_binding=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; SameSite=Lax; HttpOnly$/);
+      const first = plain.split(';')[0]!;
+      expect((await started(first)).split(';')[0]).toBe(first);
+      // Over https (production: secureCookies), what the start writes.
+      expect(serializeCookie('gmap_saml_binding', 'n', { httpOnly: true, secure: true, crossSite: true })).toBe(
+        'gmap_saml_binding=n; Path=/; SameSite=None; HttpOnly; Secure',
+      );
     });
 
     it('a Response posted twice: its request is spent by the first', async () => {

@@ -197,6 +197,40 @@ describe('redirect-sso', () => {
   });
 });
 
+describe('after an SSO sign-out (auth/signed-out-mark.ts)', () => {
+  it.each([
+    ['a local sign-out (no end-session URL)', null],
+    ["the provider's end-session round trip", 'http://127.0.0.1/test-idp/logout?client_id=unionbank-rewards-portal'],
+  ])('%s: redirect-sso says the holder is signed out and offers to sign in again', async (_way, endSessionUrl) => {
+    document.cookie = 'gmap_authenticated=true; Path=/';
+    ssoGateway((call) =>
+      call.url === 'logout' ? { status: 200, data: { revoked: true, endSessionUrl }, setCookie: 'gmap_authenticated=; Max-Age=0; Path=/' } : undefined,
+    );
+    const first = renderPortal(`${BASE}logout`);
+    await waitFor(() => expect(callsTo('logout')).toHaveLength(1));
+    if (endSessionUrl !== null) {
+      // jsdom cannot leave for the provider, which sends the browser back to the registered redirect URI: a fresh
+      // document in the same tab.
+      expect(first.router.state.location.pathname).toBe(`${BASE}logout`);
+      cleanup();
+      renderPortal(`${BASE}redirect-sso`);
+    } else {
+      await waitFor(() => expect(first.router.state.location.pathname).toBe(`${BASE}redirect-sso`));
+    }
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('You are signed out.');
+    const button = await screen.findByRole('button', { name: 'Sign in again' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(button.closest('form')!.getAttribute('action')).toBe('/api/user-auth/oidc/authorize');
+  });
+
+  it('without a sign-out behind it, redirect-sso is the plain sign-in start', async () => {
+    ssoGateway();
+    renderPortal(`${BASE}redirect-sso`);
+    await screen.findByRole('button', { name: 'Continue to Smile' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signing you in');
+  });
+});
+
 describe('sso-simulator', () => {
   const INTERACTION = 'i'.repeat(43);
   const identities = [
