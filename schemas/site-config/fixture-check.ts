@@ -13,7 +13,7 @@ import { upperCaseLetters } from '../forms/normalise-form-data';
 import { nationalIdMask, postalCodeMask, validateNationalId, validatePhone, validatePostalCode, type FieldError } from '../validators';
 import { LOCALE_LIST_PATTERN, MASK_DESCRIPTION, MASK_SETTINGS, REGEXP_SETTINGS, siteFixtureSchema, type JsonSchemaNode } from './fixture-format';
 import { isPseudoLocale } from '../locales/pseudo-locale';
-import { isSupportedLocale } from '../locales/locale-table';
+import { isSupportedLocale, LOCALES } from '../locales/locale-table';
 import { maskSlotCount, parseMask } from './mask';
 import { BRAND_SETTINGS, failingBrandContrast, isLogoPath } from './site-brand';
 import { normaliseHexColour } from './colour-contrast';
@@ -195,13 +195,23 @@ function checkSiteLocales(settings: Record<string, unknown>, at: Segment[]): Mis
     return [
       {
         at,
-        expected: 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale',
+        expected: `locales the portal serves, language_country as in ${servedLocalesLike(unserved[0]!)}, not the pseudo-locale`,
         actual: unserved.map((code) => JSON.stringify(code)).join(', '),
       },
     ];
   const repeated = codes.filter((code, index) => codes.indexOf(code) !== index);
   if (repeated.length > 0) return [{ at, expected: 'each locale once', actual: JSON.stringify(repeated[0]) }];
   return [];
+}
+
+/** What an author meant by an unserved code: the served locales of its language, else of its country, else a few. */
+function servedLocalesLike(code: string): string {
+  const served = [...LOCALES.keys()].filter((locale) => !isPseudoLocale(locale));
+  const [language, country] = code.toLowerCase().split(/[_-]/);
+  const near = [served.filter((locale) => locale.startsWith(`${language ?? ''}_`)), served.filter((locale) => locale.endsWith(`_${country ?? ''}`))].find(
+    (list) => list.length > 0,
+  );
+  return (near ?? ['en_us', 'pt_br', 'de_de', 'ar_qa']).slice(0, 8).join(', ');
 }
 
 function checkMasks(settings: Record<string, unknown>, at: Segment[]): Mistake[] {

@@ -120,7 +120,7 @@ function Studio({ start }: { start: StudioStart }) {
   };
 
   const mistakes = verdict?.mistakes ?? [];
-  const warnings = verdict?.warnings ?? [];
+  const warnings = (verdict?.warnings ?? []).map((message): CheckMessage => ({ ...message, warning: true }));
   const unplaced = [...mistakes, ...warnings].filter((message) => placeOf(message.path).kind === 'site');
   return (
     <div className="studio__body">
@@ -206,7 +206,10 @@ function MessageList({ messages, label }: { messages: readonly CheckMessage[]; l
   return (
     <ul className="studio__messages" aria-label={label}>
       {messages.map((message) => (
-        <li key={`${message.path} ${message.expected} ${message.actual ?? ''}`} className="studio__message">
+        <li
+          key={`${message.path} ${message.expected} ${message.actual ?? ''}`}
+          className={message.warning === true ? 'studio__message studio__message--warning' : 'studio__message'}
+        >
           <code>{message.path}</code> {messageText(message)}
         </li>
       ))}
@@ -477,10 +480,15 @@ function SavePanel({
   onSaved: (opened: Opened) => void;
 }) {
   const [diff, setDiff] = useState<DiffAnswer | null>(null);
-  const [message, setMessage] = useState<{ kind: 'refused' | 'saved'; text: string } | null>(null);
+  // A message is about the text it was answered for; an edit or another site since makes it stale, so it goes.
+  const [message, setMessage] = useState<{ kind: 'refused' | 'saved'; text: string; forText: string } | null>(null);
   const version = opened !== null && opened.siteId === site.siteId ? opened.version : null;
   const refused = (answer: { refusal: { message: string; mistakes?: CheckMessage[] } }) =>
-    setMessage({ kind: 'refused', text: [answer.refusal.message, ...(answer.refusal.mistakes ?? []).map((m) => `${m.path}: ${messageText(m)}`)].join('\n') });
+    setMessage({
+      kind: 'refused',
+      text: [answer.refusal.message, ...(answer.refusal.mistakes ?? []).map((m) => `${m.path}: ${messageText(m)}`)].join('\n'),
+      forText: text,
+    });
   const showDiff = async () => {
     setMessage(null);
     const answer = await studioApi.diff(site.siteId, text, version);
@@ -498,7 +506,7 @@ function SavePanel({
       return;
     }
     onSaved({ siteId: site.siteId, version: answer.data.version });
-    setMessage({ kind: 'saved', text: `Saved ${answer.data.saved}.` });
+    setMessage({ kind: 'saved', text: `Saved ${answer.data.saved}.`, forText: text });
   };
   return (
     <section className="studio__save" aria-label="Save">
@@ -530,7 +538,7 @@ function SavePanel({
           </button>
         </>
       )}
-      {message !== null && (
+      {message !== null && message.forText === text && (
         <p
           role={message.kind === 'refused' ? 'alert' : 'status'}
           className={`studio__message studio__message--${message.kind === 'refused' ? 'mistake' : 'saved'}`}

@@ -19,6 +19,8 @@ export interface CheckMessage {
   path: string;
   expected: string;
   actual?: string;
+  /** A warning: the file still passes, so the studio says so rather than show it as a mistake. */
+  warning?: true;
 }
 
 export type ParsedText = { ok: true; site: StudioSite } | { ok: false; line: number; column: number; message: string };
@@ -117,8 +119,9 @@ export function placeOf(path: string): VerdictPlace {
 }
 
 /** A message as one line: what was expected, and what was found. */
-export function messageText({ expected, actual }: CheckMessage): string {
-  return actual === undefined ? `Expected ${expected}` : `Expected ${expected}, got ${actual}`;
+export function messageText({ expected, actual, warning }: CheckMessage): string {
+  const text = actual === undefined ? `Expected ${expected}` : `Expected ${expected}, got ${actual}`;
+  return warning === true ? `Warning (the site still passes): ${text}` : text;
 }
 
 /** The messages of the setting `key` of the feature at `index`. */

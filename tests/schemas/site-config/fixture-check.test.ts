@@ -388,8 +388,14 @@ const brokenCases: BrokenCase[] = [
         'locale codes like "ar_qa" separated by single spaces, the site\'s own first (e.g. "ar_qa en_us") (site_locales.locales)',
         '"en_us  es_co"',
       ],
-      ['en_us xx_yy', 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale (site_locales.locales)', '"xx_yy"'],
-      ['en_xa', 'locales the portal serves (schemas/locales/locale-table.ts), not the pseudo-locale (site_locales.locales)', '"en_xa"'],
+      ['en_us xx_yy', 'locales the portal serves, language_country as in en_us, pt_br, de_de, ar_qa, not the pseudo-locale (site_locales.locales)', '"xx_yy"'],
+      [
+        'en_xa',
+        'locales the portal serves, language_country as in en_us, en_ca, en_gb, en_ie, en_au, en_nz, en_in, en_sg, not the pseudo-locale (site_locales.locales)',
+        '"en_xa"',
+      ],
+      // An author writing Norwegian as no_no is shown the locales of that country.
+      ['no_no en_us', 'locales the portal serves, language_country as in nb_no, not the pseudo-locale (site_locales.locales)', '"no_no"'],
       ['en_us es_co en_us', 'each locale once (site_locales.locales)', '"en_us"'],
     ] as const
   ).map(([locales, expected, actual]): BrokenCase => ({

@@ -156,4 +156,21 @@ describe('the site studio page', () => {
     expect(jsonView().value).toContain('null');
     expect(readdirSync(sitesDir)).toEqual([]);
   }, 60_000);
+
+  it('says a warning is a warning, and a "Saved" goes away with the next edit', async () => {
+    await openStudio();
+    // A locale with no content file of its own passes with a warning (its texts come from en_us).
+    const site = JSON.parse(jsonView().value) as { siteFeatureConfigurations: { name: string; featureConfig?: Record<string, string> }[] };
+    site.siteFeatureConfigurations = site.siteFeatureConfigurations.filter((feature) => feature.name !== 'site_locales');
+    site.siteFeatureConfigurations.push({ name: 'site_locales', featureConfig: { locales: 'nb_no en_us' } });
+    fireEvent.change(jsonView(), { target: { value: JSON.stringify(site, null, 2) } });
+    await waitFor(() => expect(verdict().textContent).toMatch(/passes, \d+ warnings?/), CHECK_TIMEOUT);
+    expect(within(group('site_locales')).getByText(/^Warning \(the site still passes\): Expected a content file for nb_no/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show the diff' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Save / }, CHECK_TIMEOUT));
+    await waitFor(() => expect(screen.getByText(/^Saved /)).toBeTruthy(), CHECK_TIMEOUT);
+    typeSetting('The site', 'name', 'Fjord Rewards');
+    await waitFor(() => expect(screen.queryByText(/^Saved /)).toBeNull());
+  }, 60_000);
 });
