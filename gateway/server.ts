@@ -139,6 +139,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     counters,
     onLockStarted: (lock) => metrics.lockStarted(lock),
   });
+  // ADR 0026 "Key rotation with a grace window": the rings as stored, then read again every KEY_RING_REFRESH_MS, so a
+  // rotation reaches this instance before the new key signs; a stored key this instance's roots cannot open stops the start.
+  await auth.keys.refresh(db);
+  const stopKeyRefresh = auth.keys.refreshEvery(db, app.log);
+  app.addHook('onClose', async () => stopKeyRefresh());
   const injectedFailures = new InjectedFailures();
   if (options.testMode) answerInjectedFailures(app, injectedFailures, API_BASES);
   const ssoCredentials = options.ssoCredentials ?? new Map();
@@ -210,7 +215,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     clock,
     development,
     credentials: ssoCredentials,
-    tokenSigningKey: auth.tokenSigningKey,
+    tokenSigningKey: auth.keys.tokenRoot,
     testIdpKeys: options.testIdpKeys,
     testSamlIdpKey: options.testSamlIdpKey,
   });
