@@ -93,12 +93,17 @@ export function environmentKey(secret: Buffer): RingKey {
  * `{dataDir}/secrets` (development). The TOTP key is AES-256's 32 bytes, as before the rings.
  */
 export async function loadRootKeys(values: Readonly<Record<KeyName, string | undefined>>, dataDir: string): Promise<RootKeys> {
-  const load = (name: KeyName) => loadServerKey({ envName: ROOT_KEY_VARIABLES[name], envValue: values[name], dataDir, fileName: `${name}.key` });
   return {
-    'token-signing': await load('token-signing'),
-    'totp-encryption': (await load('totp-encryption')).subarray(0, 32),
-    'card-fingerprint': await load('card-fingerprint'),
+    'token-signing': await loadRootKey('token-signing', values['token-signing'], dataDir),
+    'totp-encryption': await loadRootKey('totp-encryption', values['totp-encryption'], dataDir),
+    'card-fingerprint': await loadRootKey('card-fingerprint', values['card-fingerprint'], dataDir),
   };
+}
+
+/** One root, as `loadRootKeys` reads it. */
+export async function loadRootKey(name: KeyName, value: string | undefined, dataDir: string): Promise<Buffer> {
+  const key = await loadServerKey({ envName: ROOT_KEY_VARIABLES[name], envValue: value, dataDir, fileName: `${name}.key` });
+  return name === 'totp-encryption' ? key.subarray(0, 32) : key;
 }
 
 /** The three rings of one gateway, read again from `server_keys` every KEY_RING_REFRESH_MS. */
