@@ -221,7 +221,7 @@ export async function endSessions(context: AdminContext, rawEmail: string): Prom
 /** A key name as typed, or a refusal naming the three. */
 export function checkedKeyName(value: string): KeyName {
   const name = KEY_NAMES.find((known) => known === value);
-  if (name === undefined) throw new AdminRefusal(`Unknown key${isStorableText(value) ? ` "${value}"` : ''}: the keys are ${KEY_NAMES.join(', ')}.`);
+  if (name === undefined) throw new AdminRefusal(`Unknown key${isStorableText(value) ? ` "${value}"` : ''}: the keys are ${KEY_NAMES.join(', ')}.`, EXIT.usage);
   return name;
 }
 
