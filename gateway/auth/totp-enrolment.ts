@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
+import { ENV_KEY_ID, type KeyRing } from '../security/key-ring';
 import type { KeyedSecretBox } from '../security/keyed-secret-box';
 import { issueRecoveryCodes } from './recovery-codes';
 import { matchTotpStep, newTotpSecret } from './totp';
@@ -59,6 +60,39 @@ export async function acceptTotpCode(
     [options.userId, step, row.secret_sealed, opened.stale ? box.seal(opened.plaintext) : row.secret_sealed],
   );
   return claimed.rows.length === 1;
+}
+
+/** How many secrets one sweep seals again (each instance sweeps at every key refresh, README "Rotating a key"). */
+export const TOTP_RESEAL_BATCH = 200;
+
+/**
+ * ADR 0026: seals again under the current TOTP key up to `limit` secrets that an earlier, still live key sealed, so a
+ * holder who does not sign in during the grace keeps their authenticator. Each row is replaced only if nobody changed
+ * it since it was read; answers how many were sealed again.
+ */
+export async function resealTotpSecrets(db: Queryable, box: KeyedSecretBox, ring: KeyRing, now: Date, limit = TOTP_RESEAL_BATCH): Promise<number> {
+  const current = ring.current(now).id;
+  const earlier = ring
+    .live(now)
+    .filter((key) => key.id !== current)
+    .flatMap((key) => (key.id === ENV_KEY_ID ? ['v1.%', `v2.${ENV_KEY_ID}.%`] : [`v2.${key.id}.%`]));
+  if (earlier.length === 0) return 0;
+  const { rows } = await db.query<{ user_id: string; secret_sealed: string }>(
+    'select user_id, secret_sealed from totp_secrets where secret_sealed like any($1::text[]) limit $2',
+    [earlier, limit],
+  );
+  let resealed = 0;
+  for (const row of rows) {
+    const opened = box.open(row.secret_sealed);
+    if (opened === null || !opened.stale) continue;
+    const updated = await db.query('update totp_secrets set secret_sealed = $3 where user_id = $1 and secret_sealed = $2 returning 1', [
+      row.user_id,
+      row.secret_sealed,
+      box.seal(opened.plaintext),
+    ]);
+    resealed += updated.rows.length;
+  }
+  return resealed;
 }
 
 /**

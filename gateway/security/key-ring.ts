@@ -130,11 +130,20 @@ export class ServerKeyRings {
     for (const [name, keys] of read) if (keys.length > 0) this.ring(name).replace(keys);
   }
 
-  /** README "Rotating a key": refreshes every `intervalMs` until the returned stop is called; a failed read keeps the rings and is logged. */
-  refreshEvery(db: Queryable, logger: FastifyBaseLogger, intervalMs = KEY_RING_REFRESH_MS): () => void {
+  /**
+   * README "Rotating a key": refreshes every `intervalMs`, then runs `afterRefresh`, until the returned stop is called;
+   * a failed read keeps the rings and is logged.
+   */
+  refreshEvery(
+    db: Queryable,
+    logger: FastifyBaseLogger,
+    intervalMs = KEY_RING_REFRESH_MS,
+    afterRefresh: () => Promise<void> = async () => undefined,
+  ): () => void {
     const timer = setInterval(() => {
-      this.refresh(db).catch((error: unknown) =>
-        logger.error({ err: error }, 'the server key rings could not be read again; the rings read before stay in use'),
+      this.refresh(db).then(
+        () => afterRefresh().catch((error: unknown) => logger.error({ err: error }, 'the work after a key refresh failed; the next refresh tries again')),
+        (error: unknown) => logger.error({ err: error }, 'the server key rings could not be read again; the rings read before stay in use'),
       );
     }, intervalMs);
     timer.unref();

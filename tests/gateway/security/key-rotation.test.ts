@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rotateKey, type AdminContext } from '../../../gateway/admin/admin-tasks';
 import { totpCode, totpStepAt } from '../../../gateway/auth/totp';
+import { resealTotpSecrets } from '../../../gateway/auth/totp-enrolment';
+import { createKeyedSecretBox } from '../../../gateway/security/keyed-secret-box';
 import { KEY_ACTIVATION_DELAY_MS, type KeyName } from '../../../gateway/security/key-ring';
 import { ASSETS, eligiblePan, openCardsGateway, type CardsGateway, type RecordingBrowser } from '../cards/card-test-support';
 import { describeEachDatabase } from '../support/database-legs';
@@ -113,6 +115,24 @@ describeEachDatabase((leg) => {
       const later = await signInWithAuthenticator(secret);
       expect(later.statusCode).toBe(200);
       expect(later.json()).toMatchObject({ status: 'SIGNED_IN', mfaEnrollmentStatus: 'ENROLLED' });
+    });
+
+    it('a secret nobody uses during the grace is sealed again by the sweep each key refresh runs, and still signs in after it', async () => {
+      const { secret } = (await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
+      const code = totpCode(secret, totpStepAt(gateway.clock.now()));
+      expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code } })).statusCode).toBe(200);
+
+      await rotate(gateway, 'totp-encryption', '1d');
+      // Before the new key signs, the sweep has nothing to do.
+      const box = createKeyedSecretBox(gateway.keys.totp, gateway.clock);
+      expect(await resealTotpSecrets(gateway.test.db, box, gateway.keys.totp, gateway.clock.now())).toBe(0);
+      gateway.clock.advance(ACTIVATION_S);
+      expect(await resealTotpSecrets(gateway.test.db, box, gateway.keys.totp, gateway.clock.now())).toBe(1);
+      expect(await sealed()).toMatch(/^v2\.k2\./);
+      expect(await resealTotpSecrets(gateway.test.db, box, gateway.keys.totp, gateway.clock.now())).toBe(0);
+
+      gateway.clock.advance(2 * 24 * 3600);
+      expect((await signInWithAuthenticator(secret)).statusCode).toBe(200);
     });
   });
 
