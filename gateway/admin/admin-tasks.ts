@@ -324,6 +324,7 @@ export async function listKeys(context: AdminContext): Promise<KeyListing[]> {
         activatesAt: new Date(row.activates_at),
         retiresAt: row.retires_at === null ? null : new Date(row.retires_at),
       }));
+    if (keys.length === 0) return [];
     const ring = new KeyRing(
       name,
       keys.map((key) => ({ ...key, secret: Buffer.alloc(0) })),

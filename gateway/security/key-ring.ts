@@ -1,6 +1,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database';
+import { DatabaseUnavailableError } from '../db/database-outage';
 import { createSecretBox } from './secret-box';
 import { loadServerKey } from './server-keys';
 
@@ -132,7 +133,8 @@ export class ServerKeyRings {
 
   /**
    * README "Rotating a key": refreshes every `intervalMs`, then runs `afterRefresh`, until the returned stop is called;
-   * a failed read keeps the rings and is logged.
+   * a failed read keeps the rings and is logged, except a database outage, which is logged once where it starts
+   * (README "Database outage").
    */
   refreshEvery(
     db: Queryable,
@@ -140,17 +142,20 @@ export class ServerKeyRings {
     intervalMs = KEY_RING_REFRESH_MS,
     afterRefresh: () => Promise<void> = async () => undefined,
   ): () => void {
+    const failed = (message: string) => (error: unknown) => {
+      if (!(error instanceof DatabaseUnavailableError)) logger.error({ err: error }, message);
+    };
     const timer = setInterval(() => {
       this.refresh(db).then(
-        () => afterRefresh().catch((error: unknown) => logger.error({ err: error }, 'the work after a key refresh failed; the next refresh tries again')),
-        (error: unknown) => logger.error({ err: error }, 'the server key rings could not be read again; the rings read before stay in use'),
+        () => afterRefresh().catch(failed('the work after a key refresh failed; the next refresh tries again')),
+        failed('the server key rings could not be read again; the rings read before stay in use'),
       );
     }, intervalMs);
     timer.unref();
     return () => clearInterval(timer);
   }
 
-  ring(name: KeyName): KeyRing {
+  private ring(name: KeyName): KeyRing {
     return name === 'token-signing' ? this.token : name === 'totp-encryption' ? this.totp : this.card;
   }
 }
