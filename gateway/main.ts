@@ -25,9 +25,9 @@ import { createLogger } from './logging/create-logger';
 import { FileOutbox } from './mail/file-outbox';
 import { routeByChannel } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
-import { createCardFingerprinter, loadCardFingerprintKey, type CardFingerprinter } from './security/card-fingerprint';
+import { createCardFingerprinter } from './security/card-fingerprint';
+import { KeyRingError, loadRootKeys, ServerKeyRings } from './security/key-ring';
 import { makeDataDirPrivate, makeDataFilesPrivate, restrictNewFiles } from './security/private-data-dir';
-import { loadServerKey } from './security/server-keys';
 import { developmentBanner, developmentExposures, PRODUCTION_HEADING, ssoSites, startRefusals } from './run-mode';
 import { buildGateway } from './server';
 import { readSsoCredentials } from './sso/client-credentials';
@@ -90,10 +90,17 @@ async function main(): Promise<void> {
     if (db.kind === 'postgres' && config.cardFingerprintKey === undefined) {
       logger.warn('CARD_FINGERPRINT_KEY is not set: using a key file under DATA_DIR; every instance on this database needs the same key');
     }
-    const key = await loadCardFingerprintKey({ envValue: config.cardFingerprintKey, dataDir: config.dataDir });
-    const cardFingerprinter = createCardFingerprinter(key);
+    // ADR 0026: the environment's keys are the rings' roots and first entries; the rings themselves are in the database.
+    const keys = new ServerKeyRings(
+      await loadRootKeys(
+        { 'token-signing': config.tokenSigningKey, 'totp-encryption': config.totpEncryptionKey, 'card-fingerprint': config.cardFingerprintKey },
+        config.dataDir,
+      ),
+    );
+    await keys.refresh(db);
+    const clock = new AdjustableClock();
     // Demo users (published passwords) only ever in development.
-    const seededUsers = development ? await seedDemoData(db, fixtures.demoUsers, cardFingerprinter, fixtures.binRanges) : 0;
+    const seededUsers = development ? await seedDemoData(db, fixtures.demoUsers, createCardFingerprinter(keys.card, clock), fixtures.binRanges) : 0;
     const seededCashbackLines = development ? await seedDemoCashback(db, fixtures.cashbackStatements) : 0;
     logger.info(
       { mode: config.mode, database: db.kind, migrationsApplied: applied, seededUsers, seededCashbackLines, sites: fixtures.sites.size },
@@ -104,7 +111,7 @@ async function main(): Promise<void> {
     if (sharedKeysNeeded)
       logger.warn('TOKEN_SIGNING_KEY or TOTP_ENCRYPTION_KEY is not set: using key files under DATA_DIR; every instance on this database needs the same keys');
     counters = config.redisUrl ? new RedisCounterStore(config.redisUrl, config.redisKeyPrefix, { logger }) : new MemoryCounterStore();
-    const auth = await authSetup(config, counters, cardFingerprinter, logger);
+    const auth = authSetup(config, counters, keys, clock, logger);
     logger.info({ counters: config.redisUrl ? 'redis' : 'in-process', mail: config.smtpUrl ? 'smtp' : 'development outbox' }, 'sign-in services ready');
 
     const app = await buildGateway({
@@ -171,6 +178,11 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
+    if (error instanceof KeyRingError) {
+      logger.fatal(error.message);
+      process.exitCode = 1;
+      return;
+    }
     if (error instanceof FixtureError || error instanceof ConfigError) {
       failStart(error);
       return;
@@ -181,8 +193,7 @@ async function main(): Promise<void> {
 }
 
 /** ADR 0008's sign-in services from the environment: keys, mail (SMTP or the outbox under DATA_DIR), counters. */
-async function authSetup(config: GatewayConfig, counters: CounterStore, cardFingerprinter: CardFingerprinter, logger: FastifyBaseLogger): Promise<AuthSetup> {
-  const clock = new AdjustableClock();
+function authSetup(config: GatewayConfig, counters: CounterStore, keys: ServerKeyRings, clock: AdjustableClock, logger: FastifyBaseLogger): AuthSetup {
   const outbox = new FileOutbox(join(config.dataDir, 'outbox'), clock);
   const email = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) : outbox;
   return {
@@ -190,17 +201,8 @@ async function authSetup(config: GatewayConfig, counters: CounterStore, cardFing
     counters,
     mailer: routeByChannel(email, outbox),
     devOutbox: config.smtpUrl ? null : outbox,
-    tokenSigningKey: await loadServerKey({
-      envName: 'TOKEN_SIGNING_KEY',
-      envValue: config.tokenSigningKey,
-      dataDir: config.dataDir,
-      fileName: 'token-signing.key',
-    }),
-    totpEncryptionKey: (
-      await loadServerKey({ envName: 'TOTP_ENCRYPTION_KEY', envValue: config.totpEncryptionKey, dataDir: config.dataDir, fileName: 'totp-encryption.key' })
-    ).subarray(0, 32),
+    keys,
     preauthClient: { id: config.preauthClientId ?? DEV_PREAUTH_CLIENT.id, secret: config.preauthClientSecret ?? DEV_PREAUTH_CLIENT.secret },
-    cardFingerprinter,
     // ADR 0013: hCaptcha's siteverify when a secret is configured, the offline verifier otherwise.
     captchaVerifier: config.hcaptchaSecret
       ? hcaptchaVerifier({ secret: config.hcaptchaSecret, siteKey: config.hcaptchaSiteKey, onFailure: (reason) => logger.warn(reason) })

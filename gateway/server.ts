@@ -4,6 +4,8 @@ import { API_BASES } from '../schemas/api/contract';
 import { gatewayRoutes } from '../schemas/api/routes';
 import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
+import { resealTotpSecrets } from './auth/totp-enrolment';
+import { KEY_RING_REFRESH_MS } from './security/key-ring';
 import { cardCallRoutes } from './cards/card-call-paths';
 import type { Database } from './db/database';
 import { watchDatabaseOutages } from './db/database-outage';
@@ -139,6 +141,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     counters,
     onLockStarted: (lock) => metrics.lockStarted(lock),
   });
+  // ADR 0026 "Key rotation with a grace window": the rings as stored, then read again every KEY_RING_REFRESH_MS, so a
+  // rotation reaches this instance before the new key signs; a stored key this instance's roots cannot open stops the start.
+  await auth.keys.refresh(db);
+  // Each refresh also seals again a batch of TOTP secrets an earlier key sealed, so none waits for its holder's next sign-in.
+  const stopKeyRefresh = auth.keys.refreshEvery(db, app.log, KEY_RING_REFRESH_MS, async () => {
+    await resealTotpSecrets(db, auth.totpBox, auth.keys.totp, clock.now());
+  });
+  app.addHook('onClose', async () => stopKeyRefresh());
   const injectedFailures = new InjectedFailures();
   if (options.testMode) answerInjectedFailures(app, injectedFailures, API_BASES);
   const ssoCredentials = options.ssoCredentials ?? new Map();
@@ -210,7 +220,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     clock,
     development,
     credentials: ssoCredentials,
-    tokenSigningKey: auth.tokenSigningKey,
+    tokenSigningKey: auth.keys.tokenRoot,
     testIdpKeys: options.testIdpKeys,
     testSamlIdpKey: options.testSamlIdpKey,
   });

@@ -23,7 +23,7 @@ export async function mailFreshActivationLink(db: Database, services: AuthServic
   const token = await db.transaction(async (tx) => {
     const found = await tx.query<{ id: string }>(`select id from users where email = $1 and status = 'INACTIVE' for update`, [job.email]);
     const userId = found.rows[0]?.id;
-    return userId === undefined ? null : issueActivationToken(tx, userId, now, activationTokenOfJob(services.tokenSigningKey, jobId));
+    return userId === undefined ? null : issueActivationToken(tx, userId, now, await activationTokenOfJob(tx, services.keys.token, now, userId, jobId));
   });
   if (token === null) return;
   // The account's own language; the page the link opens keeps the locale the person asked from.

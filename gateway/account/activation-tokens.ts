@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import type { KeyRing } from '../security/key-ring';
 import { verifyPassword } from '../security/password-hashing';
 
 /** ADR 0009 "Activation": 32 random bytes, stored hashed, single use, valid 48 hours. */
@@ -20,10 +21,18 @@ function tokenIdOf(token: string): string {
  * ADR 0012 "A job run twice": the token of one `activation-email` job, the same on every run of it, so a
  * run repeated after a crash mails the link the first run mailed. An HMAC of the job's id under the
  * token signing key (a label keeps it apart from the key's other uses): nobody without the key can
- * compute it from the id, and the database still holds only its hash.
+ * compute it from the id, and the database still holds only its hash. ADR 0026: the user's link made
+ * under any live token key is the job's (a run repeated across a rotation keeps the first run's link);
+ * none yet: the current key's.
  */
-export function activationTokenOfJob(tokenSigningKey: Buffer, jobId: string): string {
-  return createHmac('sha256', tokenSigningKey).update(`activation-link\0${jobId}`).digest('base64url');
+export async function activationTokenOfJob(db: Queryable, keys: KeyRing, now: Date, userId: string, jobId: string): Promise<string> {
+  const tokenUnder = (key: Buffer) => createHmac('sha256', key).update(`activation-link\0${jobId}`).digest('base64url');
+  const candidates = keys.live(now).map((key) => tokenUnder(key.secret));
+  const issued = await db.query<{ id: string }>('select id from activation_tokens where user_id = $1 and id = any($2::text[])', [
+    userId,
+    candidates.map(tokenIdOf),
+  ]);
+  return candidates.find((token) => issued.rows.some((row) => row.id === tokenIdOf(token))) ?? tokenUnder(keys.current(now).secret);
 }
 
 /**

@@ -62,7 +62,7 @@ export async function sendAliasProof(db: Database, fixtures: Fixtures, services:
     `update user_aliases set proof_id = $4, proof_hash = $5, proof_expires_at = $6, proof_attempts = 0
       where user_id = $1 and site_id = $2 and alias_type = 'EMAIL' and normalised = $3 and proved_at is null
       returning alias`,
-    [job.userId, job.siteId, job.normalised, proofId, codeHash(services.tokenSigningKey, proofId, code), new Date(now.getTime() + CODE_TTL_MS)],
+    [job.userId, job.siteId, job.normalised, proofId, codeHash(services.keys.token.current(now).secret, proofId, code), new Date(now.getTime() + CODE_TTL_MS)],
   );
   const alias = stored.rows[0]?.alias;
   // Replaced by another address, proved, or the account deleted since the call: nothing to send.
@@ -111,7 +111,7 @@ export async function confirmAliasProof(
   if (row.proved_at !== null) return { alias: row.alias, aliasType: 'EMAIL', proved: true };
   // No code yet (the job has not run), or a spent or expired one: "ask for a new one" is posting the alias again.
   const attemptsLeft = await checkHeldCode(row, passcode, {
-    key: services.tokenSigningKey,
+    keys: services.keys.token,
     now,
     countAttempt: async (proofId) =>
       (

@@ -101,7 +101,7 @@ export async function sendPhoneProof(db: Database, fixtures: Fixtures, services:
   const stored = await db.query(
     `update phone_proofs set proof_id = $4, proof_hash = $5, proof_expires_at = $6, proof_attempts = 0
       where user_id = $1 and site_id = $2 and phone = $3 returning 1`,
-    [job.userId, job.siteId, job.phone, proofId, codeHash(services.tokenSigningKey, proofId, code), new Date(now.getTime() + CODE_TTL_MS)],
+    [job.userId, job.siteId, job.phone, proofId, codeHash(services.keys.token.current(now).secret, proofId, code), new Date(now.getTime() + CODE_TTL_MS)],
   );
   if (stored.rows.length === 0) return;
   const site = (fixtures.sites.get(job.siteId) ?? fixtures.defaultSite).config.name;
@@ -153,7 +153,7 @@ export async function confirmPhoneProof(
   if (pending === null) throw notPending();
   // No code yet (the job has not run), or a spent or expired one: a new one is `resend`.
   const attemptsLeft = await checkHeldCode(pending, passcode, {
-    key: services.tokenSigningKey,
+    keys: services.keys.token,
     now,
     countAttempt: async (proofId) =>
       (

@@ -49,7 +49,7 @@ export async function sendRecoveryCode(db: Database, services: AuthServices, job
     !(await isUnprovedAccount(db, userId)) &&
     !(await isRecentlyProvedPhone(db, userId, destinations.phone, services.clock.now()));
   const channel = job.channel === 'sms' && textable ? 'sms' : 'email';
-  const code = await issueCode(db, { userId, siteId, purpose: 'recovery', channel, key: services.tokenSigningKey, now: services.clock.now() });
+  const code = await issueCode(db, { userId, siteId, purpose: 'recovery', channel, keys: services.keys.token, now: services.clock.now() });
   const to = channel === 'sms' && destinations.phone !== null ? destinations.phone : destinations.email;
   const recipient = await recipientById(db, userId, siteId);
   await services.mailer.send(recoveryCodeMessage(services.mailTexts(recipient?.locale ?? DEFAULT_LOCALE), channel, to, code, CODE_TTL_MS / 60_000));
@@ -67,7 +67,7 @@ export async function checkRecoveryCode(db: Database, services: AuthServices, em
   if (userId === null || !(await hasLiveRecoveryCode(db, userId, services.clock.now()))) {
     throw passcodeInvalid(await services.limits.recordUnknownAddressCodeAttempt(email, MAX_CODE_ATTEMPTS, CODE_TTL_MS));
   }
-  const result = await checkCode(db, { userId, purpose: 'recovery', code: passcode, key: services.tokenSigningKey, now: services.clock.now(), consume: false });
+  const result = await checkCode(db, { userId, purpose: 'recovery', code: passcode, keys: services.keys.token, now: services.clock.now(), consume: false });
   if (!result.ok) throw passcodeInvalid(result.attemptsLeft);
   return { userId, codeId: result.codeId };
 }

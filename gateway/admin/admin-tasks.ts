@@ -3,6 +3,18 @@ import { validateEmail } from '../../schemas/validators/email';
 import { CONCIERGE_ROLE, endEverySession } from '../auth/session-store';
 import type { Database, Queryable } from '../db/database';
 import { listDroppedJobs, retryDroppedJob, type DroppedJob } from '../jobs/dropped-jobs';
+import {
+  KEY_ACTIVATION_DELAY_MS,
+  KEY_COLUMNS,
+  KEY_NAMES,
+  KeyRing,
+  KeyRingError,
+  newKeySecret,
+  ringKeyOf,
+  sealKey,
+  type KeyName,
+  type KeyRow,
+} from '../security/key-ring';
 import { hashPassword } from '../security/password-hashing';
 
 /**
@@ -24,7 +36,7 @@ export class AdminRefusal extends Error {
 }
 
 /** sysexits(3), as kcadm.sh and most operators' tools: usage 64, bad input 65, unavailable 69. */
-export const EXIT = { ok: 0, usage: 64, refused: 65, unavailable: 69 } as const;
+export const EXIT = { ok: 0, usage: 64, refused: 65, unavailable: 69, config: 78 } as const;
 
 export interface AdminContext {
   db: Database;
@@ -37,7 +49,7 @@ export interface AdminContext {
   now: Date;
 }
 
-type OperatorAction = 'agent.create' | 'agent.disable' | 'agent.grant' | 'agent.revoke' | 'job.retry' | 'sessions.end';
+type OperatorAction = 'agent.create' | 'agent.disable' | 'agent.grant' | 'agent.revoke' | 'job.retry' | 'sessions.end' | 'key.rotate';
 
 /** Agents' passwords: at least this long (an operator sets it once; the agent may change it). */
 export const AGENT_PASSWORD_MIN_LENGTH = 12;
@@ -46,12 +58,22 @@ async function audit(
   tx: Queryable,
   context: AdminContext,
   action: OperatorAction,
-  subject: { userId?: string; siteId?: string; jobId?: string },
+  subject: { userId?: string; siteId?: string; jobId?: string; keyName?: KeyName; keyId?: string },
 ): Promise<void> {
   await tx.query(
-    `insert into operator_audit (operator, action, subject_user_id, site_id, job_id, correlation_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [context.operator, action, subject.userId ?? null, subject.siteId ?? null, subject.jobId ?? null, context.correlationId, context.now],
+    `insert into operator_audit (operator, action, subject_user_id, site_id, job_id, key_name, key_id, correlation_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      context.operator,
+      action,
+      subject.userId ?? null,
+      subject.siteId ?? null,
+      subject.jobId ?? null,
+      subject.keyName ?? null,
+      subject.keyId ?? null,
+      context.correlationId,
+      context.now,
+    ],
   );
 }
 
@@ -193,5 +215,127 @@ export async function endSessions(context: AdminContext, rawEmail: string): Prom
     const ended = await endEverySession(tx, user.id, context.now);
     await audit(tx, context, 'sessions.end', { userId: user.id });
     return ended;
+  });
+}
+
+/** A key name as typed, or a refusal naming the three. */
+export function checkedKeyName(value: string): KeyName {
+  const name = KEY_NAMES.find((known) => known === value);
+  if (name === undefined) throw new AdminRefusal(`Unknown key${isStorableText(value) ? ` "${value}"` : ''}: the keys are ${KEY_NAMES.join(', ')}.`, EXIT.usage);
+  return name;
+}
+
+/** The longest grace a rotation may give: a year and a day (a trusted device lasts far less, ADR 0025). */
+export const MAX_GRACE_MS = 366 * 24 * 60 * 60_000;
+const GRACE_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 60 * 60_000, d: 24 * 60 * 60_000 };
+
+/** `--grace` as typed: `0`, or a whole number of minutes, hours or days (`90m`, `12h`, `30d`), at most MAX_GRACE_MS. */
+export function parseGrace(value: string): number {
+  const match = /^(\d{1,6})([mhd])$/.exec(value);
+  const ms = value === '0' ? 0 : match ? Number(match[1]) * (GRACE_UNITS_MS[match[2] ?? ''] ?? Number.NaN) : Number.NaN;
+  if (!Number.isFinite(ms) || ms > MAX_GRACE_MS)
+    throw new AdminRefusal(
+      `--grace ${isStorableText(value) ? `"${value}" ` : ''}is not a grace: give 0 or a whole number of minutes, hours or days (90m, 12h, 30d), at most 366d.`,
+      EXIT.usage,
+    );
+  return ms;
+}
+
+export interface KeyRotation {
+  id: string;
+  activatesAt: Date;
+  /** The key that signed until now, and when it stops verifying (null: a card key, kept for matching). */
+  previous: { id: string; retiresAt: Date | null };
+}
+
+/**
+ * ADR 0026 "Key rotation with a grace window": a new key of `name`, sealed under `root` (the environment's key of
+ * that name), signing from KEY_ACTIVATION_DELAY_MS on; the key it replaces verifies until then plus the grace, and
+ * no earlier key outlives that. Card-fingerprint keys take no grace: they keep matching the cards they fingerprinted.
+ */
+export async function rotateKey(context: AdminContext, root: Buffer, rawName: string, grace: string | undefined): Promise<KeyRotation> {
+  const name = checkedKeyName(rawName);
+  const cardKey = name === 'card-fingerprint';
+  if (cardKey && grace !== undefined)
+    throw new AdminRefusal(
+      'card-fingerprint takes no --grace: a card number is never stored, so a fingerprint cannot be made again under a new key, ' +
+        'and every earlier card key keeps matching the cards it fingerprinted (ADR 0026).',
+      EXIT.usage,
+    );
+  if (!cardKey && grace === undefined) throw new AdminRefusal(`Say how long the ${name} key it replaces keeps verifying: --grace <0|90m|12h|30d>.`, EXIT.usage);
+  const graceMs = grace === undefined ? null : parseGrace(grace);
+  return context.db.transaction(async (tx) => {
+    const { rows } = await tx.query<KeyRow>(`select ${KEY_COLUMNS} from server_keys where name = $1 for update`, [name]);
+    let ring: KeyRing;
+    try {
+      ring = new KeyRing(
+        name,
+        rows.map((row) => ringKeyOf(row, root)),
+      );
+    } catch (error) {
+      if (error instanceof KeyRingError) throw new AdminRefusal(`${error.message} Nothing was changed.`, EXIT.config);
+      throw error;
+    }
+    const now = context.now;
+    const pending = ring.live(now).find((key) => key.activatesAt > now);
+    if (pending !== undefined)
+      throw new AdminRefusal(`The ${name} key ${pending.id} signs from ${pending.activatesAt.toISOString()}; rotate again after that. Nothing was changed.`);
+    const previous = ring.current(now);
+    const id = `k${String(Math.max(1, ...rows.map((row) => (row.id.startsWith('k') ? Number(row.id.slice(1)) : 1))) + 1)}`;
+    const activatesAt = new Date(now.getTime() + KEY_ACTIVATION_DELAY_MS);
+    await tx.query('insert into server_keys (name, id, sealed_secret, created_at, activates_at) values ($1, $2, $3, $4, $5)', [
+      name,
+      id,
+      sealKey(root, name, id, newKeySecret()),
+      now,
+      activatesAt,
+    ]);
+    const retiresAt = graceMs === null ? null : new Date(activatesAt.getTime() + graceMs);
+    if (retiresAt !== null)
+      await tx.query('update server_keys set retires_at = $3 where name = $1 and id <> $2 and (retires_at is null or retires_at > $3)', [name, id, retiresAt]);
+    await audit(tx, context, 'key.rotate', { keyName: name, keyId: id });
+    return { id, activatesAt, previous: { id: previous.id, retiresAt } };
+  });
+}
+
+export interface KeyListing {
+  name: KeyName;
+  id: string;
+  createdAt: Date;
+  activatesAt: Date;
+  retiresAt: Date | null;
+  state: 'current' | 'next' | 'verifies only' | 'retired';
+  /** Card keys: the cards fingerprinted under it. */
+  cards?: number;
+}
+
+/** Every key of every ring with its dates and what it does now; never a secret (this reads no sealed column). */
+export async function listKeys(context: AdminContext): Promise<KeyListing[]> {
+  const { rows } = await context.db.query<Omit<KeyRow, 'sealed_secret'>>('select name, id, created_at, activates_at, retires_at from server_keys');
+  const cards = await context.db.query<{ key: string; n: number }>('select pan_fingerprint_key as key, count(*)::int as n from assets group by 1');
+  const now = context.now;
+  return KEY_NAMES.flatMap((name) => {
+    const keys = rows
+      .filter((row) => row.name === name)
+      .map((row) => ({
+        name,
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        activatesAt: new Date(row.activates_at),
+        retiresAt: row.retires_at === null ? null : new Date(row.retires_at),
+      }));
+    if (keys.length === 0) return [];
+    const ring = new KeyRing(
+      name,
+      keys.map((key) => ({ ...key, secret: Buffer.alloc(0) })),
+    );
+    const current = ring.current(now).id;
+    return keys
+      .sort((a, b) => a.activatesAt.getTime() - b.activatesAt.getTime())
+      .map((key): KeyListing => {
+        const state =
+          key.id === current ? 'current' : key.retiresAt !== null && key.retiresAt <= now ? 'retired' : key.activatesAt > now ? 'next' : 'verifies only';
+        return name === 'card-fingerprint' ? { ...key, state, cards: cards.rows.find((row) => row.key === key.id)?.n ?? 0 } : { ...key, state };
+      });
   });
 }

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import type { RingKey } from '../security/key-ring';
 
 /**
  * SPEC §3 "Token payload: authorities, exp", ADR 0008: access tokens are JWTs signed HS256 with the
  * server's token key, carrying `sub`, `siteId`, `authorities` and `exp` (seconds). HS256 is a
- * single HMAC over two base64url parts, so no JWT library is needed to issue one.
+ * single HMAC over two base64url parts, so no JWT library is needed to issue one. ADR 0026: the header's
+ * `kid` names the token key of the ring that signed it.
  */
 export interface AccessTokenClaims {
   sub: string;
@@ -13,12 +15,11 @@ export interface AccessTokenClaims {
   exp: number;
 }
 
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-
-export function signAccessToken(claims: AccessTokenClaims, key: Buffer, issuedAt: Date): string {
+export function signAccessToken(claims: AccessTokenClaims, key: RingKey, issuedAt: Date): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: key.id }));
   const payload = base64url(JSON.stringify({ ...claims, iat: Math.floor(issuedAt.getTime() / 1000) }));
-  const signature = createHmac('sha256', key).update(`${HEADER}.${payload}`).digest('base64url');
-  return `${HEADER}.${payload}.${signature}`;
+  const signature = createHmac('sha256', key.secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
 }
 
 function base64url(text: string): string {

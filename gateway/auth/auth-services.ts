@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { offlineCaptchaVerifier, type CaptchaVerifier } from '../account/captcha-verifier';
 import type { BinRange } from '../../schemas/cards/bin-ranges';
 import { offlineCompromisedCheck, type CompromisedPasswordCheck } from '../account/compromised-passwords';
@@ -10,7 +9,8 @@ import type { DevOutbox, Mailer } from '../mail/mailer';
 import { mailTextsFrom, type MailTexts } from '../mail/mail-texts';
 import { MemoryOutbox } from '../mail/memory-outbox';
 import { createCardFingerprinter, type CardFingerprinter } from '../security/card-fingerprint';
-import { createSecretBox, type SecretBox } from '../security/secret-box';
+import { randomRootKeys, ServerKeyRings } from '../security/key-ring';
+import { createKeyedSecretBox, type KeyedSecretBox } from '../security/keyed-secret-box';
 import { AdjustableClock } from '../time/clock';
 
 /** ADR 0008 `?preauth=true`: the app's client credentials (a browser app cannot keep a secret). */
@@ -27,13 +27,12 @@ export interface AuthSetup {
   mailer?: Mailer;
   /** The readable development outbox; null when real mail is configured (SMTP_URL), so no outbox page. */
   devOutbox?: DevOutbox | null;
-  /** Signs access tokens, challenge and trusted-device cookies, and keys the passcode hashes. */
-  tokenSigningKey?: Buffer;
-  /** Seals TOTP secrets at rest (AES-256-GCM). */
-  totpEncryptionKey?: Buffer;
+  /**
+   * ADR 0026: the server keys' rings (token signing, TOTP sealing, card fingerprints), whose roots are the environment's
+   * keys; `buildGateway` reads them from the database and again every KEY_RING_REFRESH_MS. Random roots by default.
+   */
+  keys?: ServerKeyRings;
   preauthClient?: PreauthClient;
-  /** Keyed fingerprints of the cards given at registration (never the number itself). */
-  cardFingerprinter?: CardFingerprinter;
   /** ADR 0011: eligibility and product type of the cards given at registration; none: every card is ineligible. */
   binRanges?: readonly BinRange[];
   /** ADR 0009 captcha; the offline verifier by default. */
@@ -54,9 +53,11 @@ export interface AuthServices {
   limits: SignInLimits;
   mailer: Mailer;
   devOutbox: DevOutbox | null;
-  tokenSigningKey: Buffer;
-  totpBox: SecretBox;
+  /** Signs access tokens, challenge and trusted-device cookies, and keys the passcode hashes (`token`); seals TOTP secrets; fingerprints cards. */
+  keys: ServerKeyRings;
+  totpBox: KeyedSecretBox;
   preauthClient: PreauthClient;
+  /** Keyed fingerprints of the cards given (never the number itself). */
   cardFingerprinter: CardFingerprinter;
   binRanges: readonly BinRange[];
   captchaVerifier: CaptchaVerifier;
@@ -74,16 +75,17 @@ export function createAuthServices(setup: AuthSetup = {}): AuthServices {
   const devOutbox = setup.devOutbox === undefined ? new MemoryOutbox(clock) : setup.devOutbox;
   const mailer = setup.mailer ?? devOutbox;
   if (mailer === null) throw new Error('A gateway without a development outbox needs a mailer');
+  // Random keys when none are given: tokens and sealed secrets then live as long as the process.
+  const keys = setup.keys ?? new ServerKeyRings(randomRootKeys());
   return {
     clock,
     limits: new SignInLimits(setup.counters ?? new MemoryCounterStore(), clock, setup.onLockStarted),
     mailer,
     devOutbox,
-    // Random keys when none are given: tokens and sealed secrets then live as long as the process.
-    tokenSigningKey: setup.tokenSigningKey ?? randomBytes(32),
-    totpBox: createSecretBox(setup.totpEncryptionKey ?? randomBytes(32)),
+    keys,
+    totpBox: createKeyedSecretBox(keys.totp, clock),
     preauthClient: setup.preauthClient ?? DEV_PREAUTH_CLIENT,
-    cardFingerprinter: setup.cardFingerprinter ?? createCardFingerprinter(randomBytes(32)),
+    cardFingerprinter: createCardFingerprinter(keys.card, clock),
     binRanges: setup.binRanges ?? [],
     captchaVerifier: setup.captchaVerifier ?? offlineCaptchaVerifier,
     compromisedPasswords: setup.compromisedPasswords ?? offlineCompromisedCheck(),

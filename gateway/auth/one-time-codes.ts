@@ -1,6 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import type { MessageChannel } from '../mail/mailer';
+import type { KeyRing } from '../security/key-ring';
 
 /**
  * ADR 0008: 6 digits, single use, valid 10 minutes, at most 5 attempts. A new code does not void the ones already
@@ -28,9 +29,9 @@ export type CodeCheck = { ok: true; codeId: string; channel: MessageChannel } | 
  */
 export async function issueCode(
   db: Database,
-  options: { userId: string; siteId: string; purpose: CodePurpose; channel: MessageChannel; key: Buffer; now: Date },
+  options: { userId: string; siteId: string; purpose: CodePurpose; channel: MessageChannel; keys: KeyRing; now: Date },
 ): Promise<string> {
-  const { userId, siteId, purpose, channel, key, now } = options;
+  const { userId, siteId, purpose, channel, keys, now } = options;
   const id = randomUUID();
   const code = newCode();
   await db.transaction(async (tx) => {
@@ -45,7 +46,7 @@ export async function issueCode(
     await tx.query(
       `insert into one_time_codes (id, user_id, site_id, purpose, channel, code_hash, expires_at, created_at, attempts)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, userId, siteId, purpose, channel, codeHash(key, id, code), new Date(now.getTime() + CODE_TTL_MS), now, attempts],
+      [id, userId, siteId, purpose, channel, codeHash(keys.current(now).secret, id, code), new Date(now.getTime() + CODE_TTL_MS), now, attempts],
     );
   });
   return code;
@@ -70,9 +71,9 @@ interface CodeRow {
  */
 export async function checkCode(
   db: Database,
-  options: { userId: string; purpose: CodePurpose; code: string; key: Buffer; now: Date; consume?: boolean; siteId?: string; channel?: MessageChannel },
+  options: { userId: string; purpose: CodePurpose; code: string; keys: KeyRing; now: Date; consume?: boolean; siteId?: string; channel?: MessageChannel },
 ): Promise<CodeCheck> {
-  const { userId, purpose, code, key, now } = options;
+  const { userId, purpose, code, keys, now } = options;
   const found = await db.query<CodeRow>(
     'select id, code_hash, expires_at, used_at, site_id, channel from one_time_codes where user_id = $1 and purpose = $2 order by created_at desc limit $3',
     [userId, purpose, MAX_LIVE_CODES],
@@ -93,9 +94,7 @@ export async function checkCode(
   const sentFor = (row: CodeRow) =>
     (options.siteId === undefined || row.site_id === options.siteId) && (options.channel === undefined || row.channel === options.channel);
   // Every live code is compared, so the time taken does not tell which one matched.
-  const matching = live.filter(
-    (row) => /^\d{6}$/.test(code) && timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(codeHash(key, row.id, code), 'hex')),
-  );
+  const matching = live.filter((row) => /^\d{6}$/.test(code) && hashedUnderALiveKey(row.code_hash, keys, now, row.id, code));
   const match = matching.find(sentFor);
   if (match) {
     if (options.consume === false || (await spendCode(db, match.id, now))) return { ok: true, codeId: match.id, channel: match.channel };
@@ -140,18 +139,29 @@ export interface HeldCode {
 export async function checkHeldCode(
   held: HeldCode,
   code: string,
-  options: { key: Buffer; now: Date; countAttempt: (proofId: string) => Promise<number | undefined> },
+  options: { keys: KeyRing; now: Date; countAttempt: (proofId: string) => Promise<number | undefined> },
 ): Promise<number | null> {
   const { proof_id: proofId, proof_hash: hash, proof_expires_at: expiresAt } = held;
   if (proofId === null || hash === null || expiresAt === null) return 0;
   if (new Date(expiresAt).getTime() <= options.now.getTime()) return 0;
   const attempts = await options.countAttempt(proofId);
   if (attempts === undefined) return 0;
-  const right = timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(codeHash(options.key, proofId, code), 'hex'));
-  return right ? null : MAX_CODE_ATTEMPTS - attempts;
+  return hashedUnderALiveKey(hash, options.keys, options.now, proofId, code) ? null : MAX_CODE_ATTEMPTS - attempts;
 }
 
-/** The keyed hash a code is stored as, salted with the id of the row that holds it. */
+/**
+ * ADR 0026: whether `hash` is the code's under one of the token keys still live, all of them compared (the time
+ * taken does not tell which): a code sent just before a rotation still works.
+ */
+function hashedUnderALiveKey(hash: string, keys: KeyRing, now: Date, id: string, code: string): boolean {
+  const stored = Buffer.from(hash, 'hex');
+  return keys
+    .live(now)
+    .map((key) => timingSafeEqual(stored, Buffer.from(codeHash(key.secret, id, code), 'hex')))
+    .includes(true);
+}
+
+/** The keyed hash a code is stored as (under the current token key), salted with the id of the row that holds it. */
 export function codeHash(key: Buffer, id: string, code: string): string {
   return createHmac('sha256', key).update(`one-time-code:${id}:${code}`).digest('hex');
 }

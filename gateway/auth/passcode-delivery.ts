@@ -71,7 +71,7 @@ export async function sendPasscode(
   const to = channel === 'sms' ? destinations.phone : destinations.email;
   if (to === null) throw new Error('No phone number to send a code to');
   await services.limits.countCodeSend(userId);
-  const code = await issueCode(db, { userId, siteId, purpose, channel, key: services.tokenSigningKey, now: services.clock.now() });
+  const code = await issueCode(db, { userId, siteId, purpose, channel, keys: services.keys.token, now: services.clock.now() });
   const minutes = CODE_TTL_MS / 60_000;
   const recipient = await recipientById(db, userId, siteId);
   try {

@@ -55,7 +55,7 @@ export interface SignedInUser {
 
 /** Who a LOGIN_CHALLENGE cookie names, if it is genuine and live. */
 export function readLoginChallenge(request: FastifyRequest, services: AuthServices): { userId: string; siteId: string } | null {
-  return readSignedValue(readCookies(request).get(LOGIN_CHALLENGE_COOKIE), CHALLENGE_PURPOSE, services.tokenSigningKey, services.clock.now());
+  return readSignedValue(readCookies(request).get(LOGIN_CHALLENGE_COOKIE), CHALLENGE_PURPOSE, services.keys.token, services.clock.now());
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -207,7 +207,7 @@ async function proveMailbox(db: Database, services: AuthServices, request: Fasti
 
 function setLoginChallenge(request: FastifyRequest, reply: FastifyReply, services: AuthServices, userId: string, siteId: string): void {
   const expiresAt = new Date(services.clock.now().getTime() + LOGIN_CHALLENGE_TTL_MS);
-  const value = signValue({ purpose: CHALLENGE_PURPOSE, userId, siteId, expiresAt: expiresAt.getTime() }, services.tokenSigningKey);
+  const value = signValue({ purpose: CHALLENGE_PURPOSE, userId, siteId, expiresAt: expiresAt.getTime() }, services.keys.token, services.clock.now());
   reply.header('set-cookie', serializeCookie(LOGIN_CHALLENGE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
 }
 
@@ -219,7 +219,7 @@ const PASSWORD_PROOF: GivenProof = { kind: 'password' };
  * passcode by a channel the site still allows. An enrolled authenticator is asked before this is read.
  */
 function isTrustedDevice(request: FastifyRequest, services: AuthServices, user: SignedInUser, siteId: string, channels: readonly string[]): boolean {
-  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, services.clock.now());
+  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.keys.token, services.clock.now());
   return (
     trusted !== null &&
     trusted.userId === user.id &&
@@ -265,14 +265,15 @@ export async function setTrustedDevice(
       channel: trust.channel,
       trustId: row.rows[0]?.id,
     },
-    services.tokenSigningKey,
+    services.keys.token,
+    now,
   );
   reply.header('set-cookie', serializeCookie(TRUSTED_DEVICE_COOKIE, value, { httpOnly: true, secure: isHttps(request), expires: expiresAt }));
 }
 
 /** The `trusted_devices` row this browser's genuine, live TRUSTED_DEVICE cookie of `userId` names, or null. */
 export function trustedDeviceIdOf(request: FastifyRequest, services: AuthServices, userId: string): string | null {
-  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.tokenSigningKey, services.clock.now());
+  const trusted = readSignedValue(readCookies(request).get(TRUSTED_DEVICE_COOKIE), TRUSTED_DEVICE_PURPOSE, services.keys.token, services.clock.now());
   return trusted !== null && trusted.userId === userId && trusted.trustId !== undefined ? trusted.trustId : null;
 }
 

@@ -68,9 +68,9 @@ export type RecoveryCodeCheck = { ok: true; codesLeft: number } | { ok: false; a
  * attacker no more guesses than the phone did. A right code is spent and ends the streak of failures.
  */
 export async function checkRecoveryCode(db: Database, services: AuthServices, userId: string, code: string): Promise<RecoveryCodeCheck> {
-  const { limits, clock, tokenSigningKey } = services;
+  const { limits, clock, keys } = services;
   if ((await limits.totpAttemptsLeft(userId)) === 0) return { ok: false, attemptsLeft: 0 };
-  if (await spendRecoveryCode(db, tokenSigningKey, userId, code, clock.now())) {
+  if (await spendRecoveryCode(db, keys.tokenRoot, userId, code, clock.now())) {
     await limits.clearTotpFailures(userId);
     return { ok: true, codesLeft: await recoveryCodesLeft(db, userId) };
   }

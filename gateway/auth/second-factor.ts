@@ -32,7 +32,7 @@ export async function verifyPasscodeOrThrow(
   code: string,
   sentFor: { siteId: string; channel?: MessageChannel },
 ): Promise<MessageChannel> {
-  const result = await checkCode(db, { userId, purpose, code, key: services.tokenSigningKey, now: services.clock.now(), ...sentFor });
+  const result = await checkCode(db, { userId, purpose, code, keys: services.keys.token, now: services.clock.now(), ...sentFor });
   if (!result.ok) throw otpError(result.error, result.attemptsLeft);
   return result.channel;
 }

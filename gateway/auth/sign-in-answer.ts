@@ -112,12 +112,12 @@ export async function completeSignIn(
 export function sessionAccessToken(
   grant: Pick<SessionGrant, 'userId' | 'siteId' | 'roles' | 'status'>,
   expiresAt: Date,
-  services: Pick<AuthServices, 'tokenSigningKey'>,
+  services: Pick<AuthServices, 'keys'>,
   now: Date,
 ): string {
   return signAccessToken(
     { sub: grant.userId, siteId: grant.siteId, authorities: sessionAuthorities(grant), exp: Math.floor(expiresAt.getTime() / 1000) },
-    services.tokenSigningKey,
+    services.keys.token.current(now),
     now,
   );
 }

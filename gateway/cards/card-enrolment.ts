@@ -3,6 +3,7 @@ import { lookupBinRange, type BinRange } from '../../schemas/cards/bin-ranges';
 import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import type { CardFingerprinter } from '../security/card-fingerprint';
+import { ENV_KEY_ID } from '../security/key-ring';
 import { containsCardNumber } from '../logging/scrub-secrets';
 
 /**
@@ -11,7 +12,12 @@ import { containsCardNumber } from '../logging/scrub-secrets';
  */
 export interface DescribedCard {
   lastFour: string;
+  /** Under the current card key, `fingerprintKey` (ADR 0026); what the row stores. */
   fingerprint: string;
+  /** Absent in a registration job queued before the key rings (migration 025): the environment's key. */
+  fingerprintKey?: string;
+  /** The number under every earlier card key, which an earlier card of it is stored under; absent as `fingerprintKey`. */
+  earlierFingerprints?: string[];
   productType: string | null;
   eligible: boolean;
   issuerBid: string | null;
@@ -20,7 +26,26 @@ export interface DescribedCard {
 /** Eligibility, product type and issuer from the BIN ranges, and the keyed fingerprint for duplicates. */
 export function describeCard(digits: string, siteId: string, ranges: readonly BinRange[], fingerprint: CardFingerprinter): DescribedCard {
   const match = lookupBinRange(ranges, digits, siteId);
-  return { lastFour: digits.slice(-4), fingerprint: fingerprint(digits), productType: match.productType, eligible: match.eligible, issuerBid: match.issuerBid };
+  const fingerprints = fingerprint(digits);
+  return {
+    lastFour: digits.slice(-4),
+    fingerprint: fingerprints.fingerprint,
+    fingerprintKey: fingerprints.keyId,
+    earlierFingerprints: fingerprints.earlier,
+    productType: match.productType,
+    eligible: match.eligible,
+    issuerBid: match.issuerBid,
+  };
+}
+
+/** Every fingerprint a stored card of this number may have: one per card key (ADR 0026). */
+function fingerprintsOf(card: DescribedCard): string[] {
+  return [card.fingerprint, ...(card.earlierFingerprints ?? [])];
+}
+
+/** Whether a stored card of this number is among `fingerprints`, under whichever card key it was stored. */
+function matchesAny(card: DescribedCard, fingerprints: ReadonlySet<string>): boolean {
+  return fingerprintsOf(card).some((fingerprint) => fingerprints.has(fingerprint));
 }
 
 /**
@@ -57,10 +82,12 @@ const SITE_CARD_LOCK_CLASS = 7_270_011;
  * ADR 0011 "One account per card number on a site": locks each of `cards` on the site for the rest of
  * the transaction (in one order, so two enrolments of the same numbers cannot deadlock), then answers
  * the fingerprints another account holds there. Two accounts enrolling one number at once are decided
- * one after the other; the unique index `assets_one_account_per_site_card` holds even without the lock.
+ * one after the other; the unique index `assets_one_account_per_site_card` holds even without the lock
+ * for two cards under one card key. ADR 0026: each number is locked and looked up under every card key, so a
+ * number stored under an earlier key is found too, and two enrolments of it still take one lock in common.
  */
 export async function lockCardsHeldByOthers(tx: Queryable, userId: string, siteId: string, cards: readonly DescribedCard[]): Promise<ReadonlySet<string>> {
-  const fingerprints = [...new Set(cards.map((card) => card.fingerprint))].sort();
+  const fingerprints = [...new Set(cards.flatMap(fingerprintsOf))].sort();
   for (const fingerprint of fingerprints) {
     await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [SITE_CARD_LOCK_CLASS, `${siteId}:${fingerprint}`]);
   }
@@ -90,10 +117,11 @@ export async function insertCards(
   let needsDefault = existingDefault.rows.length === 0;
   const inserted: AssetRow[] = [];
   for (const card of cards) {
-    const enrolled = !notEnrolled.has(card.fingerprint);
+    const enrolled = !matchesAny(card, notEnrolled);
     const result = await tx.query<AssetRow>(
-      `insert into assets (user_id, site_id, asset_type, last_four, product_type, pan_fingerprint, vop_card_id, issuer_bid, is_default, programme_enrolled, created_at)
-       values ($1, $2, 'PAN', $3, $4, $5, $6, $7, $8, $9, $10)
+      `insert into assets (user_id, site_id, asset_type, last_four, product_type, pan_fingerprint, pan_fingerprint_key, vop_card_id, issuer_bid, is_default,
+                           programme_enrolled, created_at)
+       values ($1, $2, 'PAN', $3, $4, $5, $11, $6, $7, $8, $9, $10)
        returning ${ASSET_COLUMNS}`,
       [
         userId,
@@ -106,6 +134,7 @@ export async function insertCards(
         needsDefault,
         enrolled,
         now,
+        card.fingerprintKey ?? ENV_KEY_ID,
       ],
     );
     needsDefault = false;
@@ -162,12 +191,12 @@ export async function enrolCards(db: Database, enrolment: Enrolment, now: Date):
       const seen = new Set(existing.rows.map((row) => row.pan_fingerprint));
       const duplicates: string[] = [];
       cards.forEach((card, index) => {
-        if (seen.has(card.fingerprint)) duplicates.push(fields[index] ?? `${index}`);
-        seen.add(card.fingerprint);
+        if (matchesAny(card, seen)) duplicates.push(fields[index] ?? `${index}`);
+        for (const fingerprint of fingerprintsOf(card)) seen.add(fingerprint);
       });
       if (duplicates.length > 0) throw duplicateCard(duplicates);
       const heldByOthers = await lockCardsHeldByOthers(tx, userId, siteId, cards);
-      const notAvailable = cards.flatMap((card, index) => (heldByOthers.has(card.fingerprint) ? [fields[index] ?? `${index}`] : []));
+      const notAvailable = cards.flatMap((card, index) => (matchesAny(card, heldByOthers) ? [fields[index] ?? `${index}`] : []));
       if (notAvailable.length > 0) throw cardNotAvailable(notAvailable);
       if (existing.rows.length + cards.length > limit) {
         throw new HttpError(409, 'CARD_LIMIT_REACHED', `This site keeps at most ${limit} card(s); remove one first.`, undefined, { extras: { limit } });

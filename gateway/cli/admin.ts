@@ -12,6 +12,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   AdminRefusal,
+  checkedKeyName,
   createAgent,
   disableAgent,
   endSessions,
@@ -19,17 +20,21 @@ import {
   grantSite,
   listAgents,
   listJobs,
+  listKeys,
+  parseGrace,
   retryJob,
   revokeSite,
+  rotateKey,
   type AdminContext,
 } from '../admin/admin-tasks';
-import { readSettings } from '../config';
+import { readSettings, type GatewayConfig } from '../config';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/open-pglite';
 import { openPostgres } from '../db/open-postgres';
 import { holdPgliteFolder, PgliteHeldError } from '../db/pglite-holder';
 import { loadFixtures } from '../fixtures/load-fixtures';
+import { KEY_RING_REFRESH_MS, loadRootKey, ROOT_KEY_VARIABLES } from '../security/key-ring';
 import { makeDataFilesPrivate, restrictNewFiles } from '../security/private-data-dir';
 
 const USAGE = `Usage: npm run admin -- <task>
@@ -43,15 +48,26 @@ const USAGE = `Usage: npm run admin -- <task>
   jobs list                        dropped account jobs (id, kind, attempts, reason, when)
   jobs retry <jobId>               run a dropped job again
   sessions end <email>             end every session, refresh token and trusted device of an account
+  keys rotate <name> --grace <0|90m|12h|30d>
+                                   a new token-signing or totp-encryption key; the one it replaces verifies for the grace
+  keys rotate card-fingerprint     a new card key; the earlier ones keep matching the cards they fingerprinted
+  keys list                        every server key: id, state, created, signs from, retires (never a secret)
 
 Database: DATABASE_URL, or the embedded one under DATA_DIR/db (not while a gateway runs on it).
-Exit codes: 0 done, 64 usage, 65 refused (unknown site or account, bad address, duplicate), 69 database unavailable.`;
+Exit codes: 0 done, 64 usage (a wrong task, key name or --grace), 65 refused (unknown site or account, bad address,
+duplicate, a rotation still pending), 69 database unavailable, 78 a key variable missing or not the ring's.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { site: { type: 'string', multiple: true }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      site: { type: 'string', multiple: true },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      grace: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const [group, task, ...rest] = positionals;
   const run = `${group ?? ''} ${task ?? ''}`.trim();
@@ -64,6 +80,8 @@ async function main(argv: readonly string[]): Promise<number> {
     'jobs list': 0,
     'jobs retry': 1,
     'sessions end': 1,
+    'keys rotate': 1,
+    'keys list': 0,
   };
   if (values.help === true || group === undefined || group === 'help') {
     process.stdout.write(`${USAGE}\n`);
@@ -77,6 +95,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const fixtures = await loadFixtures(config.fixturesDir);
   // Asked before the database is opened, so nobody waits on a held database to be told the password was too short.
   const password = run === 'agent create' ? await readPassword() : '';
+  // Likewise a wrong key name or grace, and the key the new one is sealed under (README "Rotating a key").
+  if (run === 'keys rotate' && values.grace !== undefined) parseGrace(values.grace);
+  const root = run === 'keys rotate' ? await rootKeyOf(config, rest[0] ?? '') : undefined;
 
   let release: (() => Promise<void>) | undefined;
   let db: Database;
@@ -150,6 +171,32 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'jobs retry':
         print(`job ${first} (${(await retryJob(context, first)).kind}) is due again; a running gateway takes it within 5 s`);
         break;
+      case 'keys rotate': {
+        if (root === undefined) throw new Error('the key to seal under was not read');
+        const rotated = await rotateKey(context, root, first, values.grace);
+        print(
+          `${first} key ${rotated.id} made; it signs from ${rotated.activatesAt.toISOString()} (every gateway reads the keys again within ` +
+            `${String(KEY_RING_REFRESH_MS / 1000)} s); ` +
+            (rotated.previous.retiresAt === null
+              ? `${rotated.previous.id} keeps matching the cards it fingerprinted`
+              : `${rotated.previous.id} verifies until ${rotated.previous.retiresAt.toISOString()}`),
+        );
+        break;
+      }
+      case 'keys list':
+        for (const key of await listKeys(context))
+          print(
+            [
+              key.name,
+              key.id,
+              key.state,
+              `created ${key.createdAt.toISOString()}`,
+              `signs from ${key.activatesAt.toISOString()}`,
+              `retires ${key.retiresAt?.toISOString() ?? '-'}`,
+              ...(key.cards === undefined ? [] : [`${String(key.cards)} card(s)`]),
+            ].join('\t'),
+          );
+        break;
       case 'sessions end': {
         const ended = await endSessions(context, first);
         print(`${String(ended.sessionsEnded)} session(s) and ${String(ended.trustedDevicesEnded)} trusted device(s) of ${first.trim().toLowerCase()} ended`);
@@ -164,6 +211,21 @@ async function main(argv: readonly string[]): Promise<number> {
       await makeDataFilesPrivate(config.dataDir);
     }
   }
+}
+
+/**
+ * The environment's key a rotated key is sealed under. On PostgreSQL, and in production, it must come from its
+ * variable as the gateways' does: a key file generated here would seal a key no gateway can open.
+ */
+async function rootKeyOf(config: GatewayConfig, rawName: string): Promise<Buffer> {
+  const name = checkedKeyName(rawName);
+  const value = { 'token-signing': config.tokenSigningKey, 'totp-encryption': config.totpEncryptionKey, 'card-fingerprint': config.cardFingerprintKey }[name];
+  if ((value === undefined || value === '') && (config.databaseUrl !== undefined || config.mode === 'production'))
+    throw new AdminRefusal(
+      `${ROOT_KEY_VARIABLES[name]} is not set: the new key is sealed under it, so give this command the gateways' ${ROOT_KEY_VARIABLES[name]}.`,
+      EXIT.config,
+    );
+  return loadRootKey(name, value, config.dataDir);
 }
 
 /** ADMIN_OPERATOR, else the system user: who the audit trail names. */

@@ -177,7 +177,7 @@ export async function userAuthSignInRoutes(
     const now = auth.clock.now();
     const exp = Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS;
     return {
-      access_token: signAccessToken({ sub: client.id, siteId: '', authorities: ['ROLE_PREAUTH'], exp }, auth.tokenSigningKey, now),
+      access_token: signAccessToken({ sub: client.id, siteId: '', authorities: ['ROLE_PREAUTH'], exp }, auth.keys.token.current(now), now),
       token_type: 'bearer',
       expires_in: SESSION_TTL_SECONDS,
     };

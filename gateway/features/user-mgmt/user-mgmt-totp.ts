@@ -61,7 +61,7 @@ export async function userMgmtTotpRoutes(
         throw new HttpError(400, 'OTP_INVALID', 'The code does not match the new authenticator key; scan it again or wait for the next code.');
       }
       // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
-      const recoveryCodes = await markTotpEnrolled(db, auth.tokenSigningKey, user.userId, now, tell(request, reply, user, 'authenticator-enrolled'));
+      const recoveryCodes = await markTotpEnrolled(db, auth.keys.tokenRoot, user.userId, now, tell(request, reply, user, 'authenticator-enrolled'));
       // The code just given is the new strongest factor's, fresh (ADR 0025): the next owning change needs no other.
       await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'totp' }], now);
       return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
@@ -117,7 +117,7 @@ export async function userMgmtTotpRoutes(
       await proveSecondFactor(user.userId, request.body);
       const told = tell(request, reply, user, 'recovery-codes-renewed');
       const recoveryCodes = await db.transaction(async (tx) => {
-        const codes = await issueRecoveryCodes(tx, auth.tokenSigningKey, user.userId, auth.clock.now());
+        const codes = await issueRecoveryCodes(tx, auth.keys.tokenRoot, user.userId, auth.clock.now());
         await told(tx);
         return codes;
       });

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { rotateKey } from '../../../gateway/admin/admin-tasks';
 import type { OutgoingMessage } from '../../../gateway/mail/mailer';
+import { KEY_ACTIVATION_DELAY_MS } from '../../../gateway/security/key-ring';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { activationTokenFor, ANA_PASSWORD, register, registrationBody } from '../support/account-requests';
@@ -64,6 +66,25 @@ describeEachDatabase((leg) => {
 
     const activated = await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token: firstRun, password: ANA_PASSWORD } });
     expect(activated.statusCode).toBe(200);
+    expect(activated.json()).toEqual({ status: 'ACTIVATED' });
+  });
+
+  it("a run repeated after a token key rotation still mails the first run's link (ADR 0026: the link under any live key is the job's)", async () => {
+    failAfterNextSend = true;
+    await browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email: 'ana@example.com', siteId: 'firstbank', locale: 'en_us' } });
+    await gateway.app.accountJobs.whenIdle();
+    const firstRun = await activationTokenFor(outbox, 'ana@example.com');
+
+    const context = { db: gateway.test.db, sites: new Set<string>(), operator: 'ops.tester', correlationId: 'rotation', now: gateway.clock.now() };
+    await rotateKey(context, gateway.roots['token-signing'], 'token-signing', '1d');
+    await gateway.keys.refresh(gateway.test.db);
+    gateway.clock.advance(KEY_ACTIVATION_DELAY_MS / 1000 + 1);
+    expect(gateway.keys.token.current(gateway.clock.now()).id).toBe('k2');
+    gateway.app.accountJobs.wake();
+    await gateway.app.accountJobs.whenIdle();
+    expect(await outbox.messagesTo('ana@example.com')).toHaveLength(3);
+    expect(await activationTokenFor(outbox, 'ana@example.com')).toBe(firstRun);
+    const activated = await browser.call({ method: 'POST', url: 'user-mgmt/user/activate-token', json: { token: firstRun, password: ANA_PASSWORD } });
     expect(activated.json()).toEqual({ status: 'ACTIVATED' });
   });
 });

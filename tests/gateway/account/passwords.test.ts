@@ -222,7 +222,8 @@ describeEachDatabase((leg) => {
       const trustFor = async (id: string) =>
         signValue(
           { purpose: 'trusted-device', userId: id, siteId: 'eurobank', expiresAt, stamp: await stampOf(id), channel: 'email' },
-          gateway.tokenSigningKey,
+          gateway.keys.token,
+          gateway.clock.now(),
         );
       const lukasId = (await gateway.test.db.query<{ id: string }>('select id from users where email = $1', [LUKAS.email])).rows[0]!.id;
       browser.cookies.set(TRUSTED_DEVICE_COOKIE, await trustFor(lukasId));

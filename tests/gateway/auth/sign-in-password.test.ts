@@ -44,14 +44,15 @@ describeEachDatabase((leg) => {
     });
   });
 
-  it('ADR 0008 200 (token call): also access_token (HS256 JWT with sub, siteId, authorities, exp), refresh_token, token_type bearer', async () => {
+  it('ADR 0008 200 (token call): also access_token (HS256 JWT with kid, sub, siteId, authorities, exp), refresh_token, token_type bearer', async () => {
     const response = await browser.login({ username: LUKAS.email, password: LUKAS.password, siteId: 'eurobank' }, 'user-auth/oauth/token');
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, string | number>>();
     expect(body).toMatchObject({ status: 'SIGNED_IN', expires_in: 1800, token_type: 'bearer' });
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [header, payload, signature] = String(body.access_token).split('.');
-    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
+    // ADR 0026: the header names the ring's key; before any rotation the environment's, `env`.
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'env' });
     expect(createHmac('sha256', gateway.tokenSigningKey).update(`${header}.${payload}`).digest('base64url')).toBe(signature);
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string; siteId: string; authorities: string[]; exp: number };
     // SPEC §3 token payload; §4 "Alternative check": an active user's authorities contain the site id.

@@ -51,7 +51,8 @@ describeEachDatabase((leg) => {
     const secret = await enrol();
     const stored = await gateway.test.db.query<{ secret_sealed: string; status: string }>('select secret_sealed, status from totp_secrets');
     expect(stored.rows[0]?.status).toBe('ENROLLED');
-    expect(stored.rows[0]?.secret_sealed).toMatch(/^v1\./);
+    // Sealed under the TOTP ring's current key, named in the value (ADR 0026): before any rotation the environment's.
+    expect(stored.rows[0]?.secret_sealed).toMatch(/^v2\.env\./);
     expect(stored.rows[0]?.secret_sealed).not.toContain(secret);
     expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json().mfaEnrollmentStatus).toBe('ENROLLED');
     // A second setup while enrolled is refused.

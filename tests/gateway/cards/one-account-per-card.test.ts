@@ -4,6 +4,8 @@ import { insertNewAccountCards, type DescribedCard } from '../../../gateway/card
 import { migrate, readMigrations } from '../../../gateway/db/migrate';
 import { seedDemoData } from '../../../gateway/db/seed-demo-data';
 import { createCardFingerprinter } from '../../../gateway/security/card-fingerprint';
+import { environmentKey, KeyRing } from '../../../gateway/security/key-ring';
+import { AdjustableClock } from '../../../gateway/time/clock';
 import { activationTokenFor, ANA_PASSWORD, firstbankUser, register, registrationBody } from '../support/account-requests';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { realFixtures } from '../support/test-gateway';
@@ -263,7 +265,12 @@ describeEachDatabase((leg) => {
       const { demoUsers, binRanges } = await realFixtures();
       const emily = demoUsers.find((user) => user.email === 'emily.carter@example.com')!;
       const twin = { ...emily, email: 'emily.twin@example.com' };
-      const seeded = await seedDemoData(test.db, [emily, twin], createCardFingerprinter(randomBytes(32)), binRanges);
+      const seeded = await seedDemoData(
+        test.db,
+        [emily, twin],
+        createCardFingerprinter(new KeyRing('card-fingerprint', [environmentKey(randomBytes(32))]), new AdjustableClock()),
+        binRanges,
+      );
       expect(seeded).toBe(2);
       const rows = await test.db.query<{ email: string; programme_enrolled: boolean }>(
         'select u.email, a.programme_enrolled from assets a join users u on u.id = a.user_id order by u.email',

@@ -42,6 +42,7 @@ describeEachDatabase((leg) => {
       'saml_spent_assertions',
       'schema_migrations',
       'secure_account_tokens',
+      'server_keys',
       'session_proofs',
       'sessions',
       'sso_login_requests',

@@ -5,6 +5,8 @@ import type { BinRange } from '../../../schemas/cards/bin-ranges';
 import { seedDemoData } from '../../../gateway/db/seed-demo-data';
 import type { DemoUser } from '../../../gateway/fixtures/load-fixtures';
 import { createCardFingerprinter } from '../../../gateway/security/card-fingerprint';
+import { environmentKey, KeyRing } from '../../../gateway/security/key-ring';
+import { AdjustableClock } from '../../../gateway/time/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { realFixtures } from '../support/test-gateway';
 
@@ -12,7 +14,7 @@ import { realFixtures } from '../support/test-gateway';
 const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12,18}/;
 /** Row ids: a UUID's last groups can be all digits joined by a dash, which reads like a grouped number. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const fingerprint = createCardFingerprinter(randomBytes(32));
+const fingerprint = createCardFingerprinter(new KeyRing('card-fingerprint', [environmentKey(randomBytes(32))]), new AdjustableClock());
 
 let demoUsers: readonly DemoUser[];
 let binRanges: readonly BinRange[];
@@ -78,7 +80,7 @@ describeEachDatabase((leg) => {
       );
       const expected = user.cards.map((card) => {
         const digits = card.pan.replace(/\s/g, '');
-        return { last_four: digits.slice(-4), product_type: card.productType, pan_fingerprint: fingerprint(digits) };
+        return { last_four: digits.slice(-4), product_type: card.productType, pan_fingerprint: fingerprint(digits).fingerprint };
       });
       expect(rows.map(({ is_default: _, ...card }) => card).sort(byFingerprint)).toEqual(expected.sort(byFingerprint));
       if (user.cards.length > 0) expect(rows.filter((row) => row.is_default)).toHaveLength(1);

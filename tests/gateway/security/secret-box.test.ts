@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readSignedValue, signValue } from '../../../gateway/auth/signed-values';
+import { environmentKey, KeyRing } from '../../../gateway/security/key-ring';
 import { createSecretBox } from '../../../gateway/security/secret-box';
 
 /** ADR 0008: TOTP secrets sealed at rest; LOGIN_CHALLENGE and TRUSTED_DEVICE values tamper-proof. */
@@ -35,22 +36,25 @@ describe('createSecretBox (AES-256-GCM)', () => {
 });
 
 describe('signed cookie values', () => {
-  const key = randomBytes(32);
+  const key = new KeyRing('token-signing', [environmentKey(randomBytes(32))]);
   const now = new Date('2030-01-01T00:00:00Z');
-  const value = signValue({ purpose: 'login-challenge', userId: 'u1', siteId: 'firstbank', expiresAt: now.getTime() + 60_000 }, key);
+  const value = signValue({ purpose: 'login-challenge', userId: 'u1', siteId: 'firstbank', expiresAt: now.getTime() + 60_000 }, key, now);
 
   it('reads back a genuine, live value of the right purpose only', () => {
     expect(readSignedValue(value, 'login-challenge', key, now)).toMatchObject({ userId: 'u1', siteId: 'firstbank' });
     expect(readSignedValue(value, 'trusted-device', key, now)).toBeNull();
     expect(readSignedValue(value, 'login-challenge', key, new Date(now.getTime() + 60_000))).toBeNull();
-    expect(readSignedValue(value, 'login-challenge', randomBytes(32), now)).toBeNull();
+    expect(readSignedValue(value, 'login-challenge', new KeyRing('token-signing', [environmentKey(randomBytes(32))]), now)).toBeNull();
     expect(readSignedValue(undefined, 'login-challenge', key, now)).toBeNull();
     expect(readSignedValue('garbage', 'login-challenge', key, now)).toBeNull();
-    const [body, signature] = value.split('.');
+    const [body, signature, keyId] = value.split('.');
+    expect(keyId).toBe('env');
     const forged = Buffer.from(JSON.stringify({ purpose: 'login-challenge', userId: 'u2', siteId: 'firstbank', expiresAt: now.getTime() + 60_000 })).toString(
       'base64url',
     );
-    expect(readSignedValue(`${forged}.${signature}`, 'login-challenge', key, now)).toBeNull();
+    expect(readSignedValue(`${forged}.${signature}.env`, 'login-challenge', key, now)).toBeNull();
+    // A value from before the rings names no key: the environment's.
+    expect(readSignedValue(`${body}.${signature}`, 'login-challenge', key, now)).toMatchObject({ userId: 'u1' });
     expect(body).toBeTruthy();
   });
 });

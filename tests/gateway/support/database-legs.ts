@@ -51,7 +51,7 @@ const freshSchemaName = () => `gateway_test_${randomUUID().replace(/-/g, '').sli
 
 let sharedPglite: Promise<Database> | undefined;
 /** The file's migrated PGlite schema, and whether an open test database holds it. */
-let pgliteMigrated: { schema: string; held: boolean } | undefined;
+let pgliteMigrated: { schema: string; held: boolean; seeded: SeededRows } | undefined;
 const pgliteLeg: DatabaseLeg = {
   name: 'PGlite (embedded, in memory)',
   open: async () => {
@@ -70,10 +70,10 @@ const pgliteLeg: DatabaseLeg = {
       const schema = freshSchemaName();
       await engine.exec(`create schema ${schema}; set search_path to ${schema}`);
       await migrate(db);
-      pgliteMigrated = { schema, held: false };
+      pgliteMigrated = { schema, held: false, seeded: await seededRows(db) };
     } else {
       await engine.exec(`set search_path to ${pgliteMigrated.schema}`);
-      await emptyTables(db);
+      await emptyTables(db, pgliteMigrated.seeded);
     }
     const held = pgliteMigrated;
     held.held = true;
@@ -94,11 +94,27 @@ async function migrated(test: TestDatabase): Promise<TestDatabase> {
   return test;
 }
 
+/** The rows the migrations themselves insert (the server key rings' `env` entries, migration 025), by table. */
+type SeededRows = ReadonlyMap<string, Record<string, unknown>[]>;
+
+async function seededRows(db: Queryable): Promise<SeededRows> {
+  const tables = (
+    await db.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'`)
+  ).rows.map((row) => row.name);
+  const seeded = new Map<string, Record<string, unknown>[]>();
+  for (const table of tables) {
+    const { rows } = await db.query(`select * from ${table}`);
+    if (rows.length > 0) seeded.set(table, rows);
+  }
+  return seeded;
+}
+
 /**
  * Deletes every row but the migrations' own record, children before parents (the order read from the
- * catalogue), and restarts every sequence: what a fresh schema at the latest migration holds.
+ * catalogue), restarts every sequence and puts back the rows the migrations insert: what a fresh schema
+ * at the latest migration holds.
  */
-async function emptyTables(db: Queryable): Promise<void> {
+async function emptyTables(db: Queryable, seeded: SeededRows): Promise<void> {
   const tables = (
     await db.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'`)
   ).rows.map((row) => row.name);
@@ -122,11 +138,19 @@ async function emptyTables(db: Queryable): Promise<void> {
   }
   const sequences = (await db.query<{ name: string }>(`select sequencename as name from pg_sequences where schemaname = current_schema()`)).rows;
   for (const { name } of sequences) await db.query(`alter sequence ${name} restart`);
+  for (const [table, rows] of seeded)
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      await db.query(
+        `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, index) => `$${String(index + 1)}`).join(', ')})`,
+        Object.values(row),
+      );
+    }
 }
 
 const postgresLeg = (url: string): DatabaseLeg => {
   /** The file's migrated schema: its connection, and whether an open test database holds it. */
-  let shared: { schema: string; db: Database; held: boolean } | undefined;
+  let shared: { schema: string; db: Database; held: boolean; seeded: SeededRows } | undefined;
   afterAll(async () => {
     if (shared === undefined) return;
     await shared.db.query(`drop schema ${shared.schema} cascade`);
@@ -166,9 +190,9 @@ const postgresLeg = (url: string): DatabaseLeg => {
         const schema = freshSchemaName();
         const db = await openPostgres({ connectionString: url, schema });
         await migrate(db);
-        shared = { schema, db, held: false };
+        shared = { schema, db, held: false, seeded: await seededRows(db) };
       } else {
-        await emptyTables(shared.db);
+        await emptyTables(shared.db, shared.seeded);
       }
       const held = shared;
       held.held = true;

@@ -7,6 +7,7 @@ import type { Mailer } from '../../../gateway/mail/mailer';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
+import { randomRootKeys, ServerKeyRings, type RootKeys } from '../../../gateway/security/key-ring';
 import type { SsoCredentials } from '../../../gateway/sso/client-credentials';
 import type { TestIdpKeys } from '../../../gateway/sso/test-idp-keys';
 import { AdjustableClock } from '../../../gateway/time/clock';
@@ -20,7 +21,12 @@ export interface SignInGateway {
   test: TestDatabase;
   clock: AdjustableClock;
   outbox: MemoryOutbox;
+  /** The environment's token key: the token ring's `env` entry and root (ADR 0026). */
   tokenSigningKey: Buffer;
+  /** The gateway's key rings (ADR 0026), to read again after a rotation instead of waiting for the refresh. */
+  keys: ServerKeyRings;
+  /** The rings' roots, which `admin keys rotate` seals a new key under. */
+  roots: RootKeys;
   /** The 6-digit code of the newest message to `to` that has one. */
   latestCode(to: string): Promise<string>;
   dispose(): Promise<void>;
@@ -76,6 +82,8 @@ export async function openSignInGateway(
   const clock = new AdjustableClock();
   const outbox = new MemoryOutbox(clock);
   const tokenSigningKey = randomBytes(32);
+  const roots: RootKeys = { ...randomRootKeys(), 'token-signing': tokenSigningKey };
+  const keys = new ServerKeyRings(roots);
   const app = await buildGateway({
     db: test.db,
     fixtures: options.fixtures ?? (await realFixtures()),
@@ -89,7 +97,7 @@ export async function openSignInGateway(
     auth: {
       clock,
       devOutbox: outbox,
-      tokenSigningKey,
+      keys,
       ...(options.counters ? { counters: options.counters } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
     },
@@ -100,6 +108,8 @@ export async function openSignInGateway(
     clock,
     outbox,
     tokenSigningKey,
+    keys,
+    roots,
     async latestCode(to) {
       // The newest message that carries a code: an account notice (password changed, …) carries none.
       const code = (await outbox.messagesTo(to)).map((message) => /\b(\d{6})\b/.exec(message.text)?.[1]).find((found) => found !== undefined);
