@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import { buildGateway } from '../../../gateway/server';
 import { deriveTestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
+import { randomRootKeys, ServerKeyRings } from '../../../gateway/security/key-ring';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { realFixtures } from '../support/test-gateway';
@@ -32,8 +33,11 @@ describeEachDatabase((leg) => {
     test = await leg.openMigrated();
     const fixtures = await realFixtures();
     const clock = new AdjustableClock();
+    const roots = { ...randomRootKeys(), 'token-signing': tokenSigningKey };
     for (let instance = 0; instance < 2; instance += 1)
-      apps.push(await buildGateway({ db: test.db, fixtures, testMode: true, auth: { clock, devOutbox: new MemoryOutbox(clock), tokenSigningKey } }));
+      apps.push(
+        await buildGateway({ db: test.db, fixtures, testMode: true, auth: { clock, devOutbox: new MemoryOutbox(clock), keys: new ServerKeyRings(roots) } }),
+      );
     return [apps[0]!, apps[1]!];
   }
 
