@@ -5,6 +5,7 @@ import { validateReturnUrl } from '../../schemas/validators/url';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { REMOTE_TIMEOUT_MS } from './issuer-transport';
+import { samlShapeProblem } from './saml-response-guard';
 import type { SsoSubject } from './relying-party';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_METADATA_URL, type SamlSite } from './saml-sites';
 import { sha256Hex } from './sso-sites';
@@ -284,7 +285,10 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
   let profile: Profile | null;
   let destination: string | null;
   try {
-    const doc = await parseDomFromString(Buffer.from(encoded, 'base64').toString('utf8'));
+    const xml = Buffer.from(encoded, 'base64').toString('utf8');
+    const shapeProblem = samlShapeProblem(xml);
+    if (shapeProblem !== null) throw new SamlRefusal('malformed', `${shapeProblem}.`);
+    const doc = await parseDomFromString(xml);
     if (doc.documentElement.localName !== 'Response') throw new SamlRefusal('malformed', 'it is not a Response.');
     destination = doc.documentElement.getAttribute('Destination');
     ({ profile } = await samlOf(site, idp, store, context.keys).validatePostResponseAsync({ SAMLResponse: encoded }));

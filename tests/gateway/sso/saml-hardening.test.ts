@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
+import { issueResponse, readAuthnRequest, generateTestSamlIdpKey, type ReadRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
+import { capturingLogger } from '../support/capturing-logger';
+import { describeEachDatabase } from '../support/database-legs';
+import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { realFixtures } from '../support/test-gateway';
+
+/**
+ * The assertion consumer service of rheinbank (de_de) against what a penetration test posted to it
+ * (docs/decisions/0028-sso-saml.md): Responses built to cost CPU, a signed error status with an assertion, odd
+ * characters in asserted values. Each is refused with the German page and a log line naming the check.
+ */
+const SITE = 'rheinbank';
+const ACS = `/api/user-auth/saml/acs/${SITE}`;
+const ANNA = { email: 'anna.becker@example.com', givenName: 'Anna', familyName: 'Becker' };
+
+let key: TestSamlIdpKey;
+beforeAll(() => {
+  key = generateTestSamlIdpKey(new Date());
+});
+
+async function start(app: FastifyInstance): Promise<ReadRequest> {
+  const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
+  expect(started.statusCode, started.body).toBe(302);
+  const location = new URL(String(started.headers.location), 'http://portal.test');
+  return readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
+}
+
+function post(app: FastifyInstance, samlResponse: string) {
+  return app.inject({
+    method: 'POST',
+    url: ACS,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
+  });
+}
+
+const xmlOf = (samlResponse: string) => Buffer.from(samlResponse, 'base64').toString('utf8');
+const base64 = (xml: string) => Buffer.from(xml, 'utf8').toString('base64');
+/**
+ * The tester's payload: the signatures stripped, a made-up one referencing the Response's ID, and `depth` nested
+ * elements in samlp:Extensions. Its InResponseTo is a real pending request, so it reaches the signature check.
+ */
+function deepUnsignedResponse(samlResponse: string, depth: number): string {
+  const xml = xmlOf(samlResponse).replace(/<Signature[\s\S]*?<\/Signature>/g, '');
+  const responseId = /<samlp:Response[^>]* ID="([^"]+)"/.exec(xml)![1]!;
+  const fake = `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/><SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/><Reference URI="#${responseId}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><DigestValue>AAAA</DigestValue></Reference></SignedInfo><SignatureValue>${'A'.repeat(344)}</SignatureValue></Signature>`;
+  return base64(
+    xml
+      .replace('</saml:Issuer>', `</saml:Issuer>${fake}`)
+      .replace('<samlp:Status>', `<samlp:Extensions>${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</samlp:Extensions><samlp:Status>`),
+  );
+}
+
+describeEachDatabase((leg) => {
+  let gateway: SignInGateway;
+  let app: FastifyInstance;
+  let lines: string[];
+  beforeEach(async () => {
+    const captured = capturingLogger();
+    lines = captured.lines;
+    gateway = await openSignInGateway(leg, { testSamlIdpKey: key, logger: captured.logger });
+    app = gateway.app;
+  });
+  afterEach(() => gateway.dispose());
+
+  const genuine = (request: ReadRequest) => issueResponse(key, { request, person: ANNA, now: gateway.clock.now() });
+  const refusedCheck = () => JSON.parse(lines.find((line) => line.includes('SAML response refused'))!) as { samlCheck: string };
+  const noAnna = async () => expect((await gateway.test.db.query('select 1 from users where email = $1', [ANNA.email])).rows).toHaveLength(0);
+
+  describe('a Response built to cost CPU is refused before any signature work', () => {
+    it('5,000 nested elements under a made-up Signature: 400, the malformed check, at once', async () => {
+      const request = await start(app);
+      const began = performance.now();
+      const answer = await post(app, deepUnsignedResponse(genuine(request), 5000));
+      const took = performance.now() - began;
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.body).toContain('Wir konnten Sie nicht anmelden');
+      expect(refusedCheck()).toMatchObject({ samlCheck: 'malformed' });
+      // Without the guard xml-crypto canonicalises the nest for the made-up signature: seconds, not milliseconds.
+      expect(took).toBeLessThan(1000);
+    });
+
+    it('more elements than a Response has, flat: the malformed check', async () => {
+      const request = await start(app);
+      const flat = xmlOf(genuine(request)).replace('<samlp:Status>', `<samlp:Extensions>${'<a/>'.repeat(3000)}</samlp:Extensions><samlp:Status>`);
+      const answer = await post(app, base64(flat));
+      expect(answer.statusCode).toBe(400);
+      expect(refusedCheck()).toMatchObject({ samlCheck: 'malformed' });
+    });
+
+    it('a DOCTYPE, which SAML forbids, even in a Response the provider signed: the malformed check', async () => {
+      const request = await start(app);
+      const answer = await post(app, base64(`<!DOCTYPE Response [<!ENTITY a "b">]>\n${xmlOf(genuine(request))}`));
+      expect(answer.statusCode).toBe(400);
+      expect(refusedCheck()).toMatchObject({ samlCheck: 'malformed' });
+      await noAnna();
+    });
+
+    it('a body over 64 KiB: 413 before the Response is read', async () => {
+      const request = await start(app);
+      const padded = xmlOf(genuine(request)).replace('<samlp:Status>', `<!--${'x'.repeat(70 * 1024)}--><samlp:Status>`);
+      const answer = await post(app, base64(padded));
+      expect(answer.statusCode).toBe(413);
+    });
+
+    it("the test provider's genuine Response, signed twice, stays far below the limits", async () => {
+      const request = await start(app);
+      const samlResponse = genuine(request);
+      expect(new URLSearchParams({ SAMLResponse: samlResponse }).toString().length).toBeLessThan(16 * 1024);
+      expect((await post(app, samlResponse)).statusCode).toBe(303);
+    });
+  });
+});
