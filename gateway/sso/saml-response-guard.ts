@@ -14,6 +14,9 @@ export const SAML_MAX_DEPTH = 24;
 /** Most elements accepted: a Response with two signatures and a few dozen attribute values has about a hundred. */
 export const SAML_MAX_ELEMENTS = 2000;
 
+/** The SAML status that alone may carry a sign-in (SAML core §3.2.2.2). */
+export const SAML_SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+
 /**
  * Why the XML cannot be a Response worth reading, or null. One pass over the text, no parser: a DOCTYPE (SAML
  * bindings §3.5.5.1 forbids DTDs, and they are the entity-expansion vector), nesting deeper than `SAML_MAX_DEPTH`,
@@ -67,4 +70,20 @@ function tagEnd(xml: string, start: number): number {
     }
   }
   return -1;
+}
+
+/** The top-level StatusCode of a Response document, or null when it has none. */
+export function topStatusCode(doc: Document): string | null {
+  for (const status of childElements(doc.documentElement, 'Status')) {
+    for (const code of childElements(status, 'StatusCode')) return code.getAttribute('Value');
+  }
+  return null;
+}
+
+function childElements(parent: Element, localName: string): Element[] {
+  const found: Element[] = [];
+  for (let node = parent.firstChild; node !== null; node = node.nextSibling) {
+    if (node.nodeType === 1 && (node as Element).localName === localName) found.push(node as Element);
+  }
+  return found;
 }

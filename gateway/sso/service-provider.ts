@@ -5,7 +5,7 @@ import { validateReturnUrl } from '../../schemas/validators/url';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { REMOTE_TIMEOUT_MS } from './issuer-transport';
-import { samlShapeProblem } from './saml-response-guard';
+import { SAML_SUCCESS, samlShapeProblem, topStatusCode } from './saml-response-guard';
 import type { SsoSubject } from './relying-party';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_METADATA_URL, type SamlSite } from './saml-sites';
 import { sha256Hex } from './sso-sites';
@@ -290,6 +290,8 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
     if (shapeProblem !== null) throw new SamlRefusal('malformed', `${shapeProblem}.`);
     const doc = await parseDomFromString(xml);
     if (doc.documentElement.localName !== 'Response') throw new SamlRefusal('malformed', 'it is not a Response.');
+    // ADR 0028: only Success signs anyone in, even when the Response carries an assertion; refused before any signature work.
+    if (topStatusCode(doc) !== SAML_SUCCESS) throw new SamlRefusal('status', 'the identity provider answered a status other than Success.');
     destination = doc.documentElement.getAttribute('Destination');
     ({ profile } = await samlOf(site, idp, store, context.keys).validatePostResponseAsync({ SAMLResponse: encoded }));
   } catch (error) {

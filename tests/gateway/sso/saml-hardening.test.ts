@@ -1,3 +1,4 @@
+import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
@@ -15,6 +16,7 @@ import { realFixtures } from '../support/test-gateway';
 const SITE = 'rheinbank';
 const ACS = `/api/user-auth/saml/acs/${SITE}`;
 const ANNA = { email: 'anna.becker@example.com', givenName: 'Anna', familyName: 'Becker' };
+const SIGNING = { signatureAlgorithm: 'sha256', digestAlgorithm: 'sha256' } as const;
 
 let key: TestSamlIdpKey;
 beforeAll(() => {
@@ -39,6 +41,10 @@ function post(app: FastifyInstance, samlResponse: string) {
 
 const xmlOf = (samlResponse: string) => Buffer.from(samlResponse, 'base64').toString('utf8');
 const base64 = (xml: string) => Buffer.from(xml, 'utf8').toString('base64');
+/** The Response signed again with the provider's key after `bend` changed it: what a provider itself could send. */
+const resigned = (samlResponse: string, bend: (xml: string) => string) =>
+  base64(signSamlPost(bend(xmlOf(samlResponse)), "/*[local-name()='Response']", { privateKey: key.privateKey, ...SIGNING }));
+
 /**
  * The tester's payload: the signatures stripped, a made-up one referencing the Response's ID, and `depth` nested
  * elements in samlp:Extensions. Its InResponseTo is a real pending request, so it reaches the signature check.
@@ -67,6 +73,8 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const genuine = (request: ReadRequest) => issueResponse(key, { request, person: ANNA, now: gateway.clock.now() });
+  /** Signed on the assertion only, for `resigned` to sign the changed Response. */
+  const assertionSigned = (request: ReadRequest) => issueResponse(key, { request, person: ANNA, now: gateway.clock.now(), signed: 'assertion' });
   const refusedCheck = () => JSON.parse(lines.find((line) => line.includes('SAML response refused'))!) as { samlCheck: string };
   const noAnna = async () => expect((await gateway.test.db.query('select 1 from users where email = $1', [ANNA.email])).rows).toHaveLength(0);
 
@@ -111,6 +119,33 @@ describeEachDatabase((leg) => {
       const samlResponse = genuine(request);
       expect(new URLSearchParams({ SAMLResponse: samlResponse }).toString().length).toBeLessThan(16 * 1024);
       expect((await post(app, samlResponse)).statusCode).toBe(303);
+    });
+  });
+
+  describe('only a Success status signs anyone in', () => {
+    it.each(['urn:oasis:names:tc:SAML:2.0:status:Requester', 'urn:oasis:names:tc:SAML:2.0:status:Responder', 'urn:oasis:names:tc:SAML:2.0:status:SuccessNot'])(
+      'a signed Response with status %s and a good assertion: 401, the status check, no session',
+      async (status) => {
+        const request = await start(app);
+        const answer = await post(
+          app,
+          resigned(assertionSigned(request), (xml) => xml.replace('urn:oasis:names:tc:SAML:2.0:status:Success', status)),
+        );
+        expect(answer.statusCode, answer.body).toBe(401);
+        expect(answer.body).toContain('Wir konnten Sie nicht anmelden');
+        expect(refusedCheck()).toMatchObject({ samlCheck: 'status' });
+        await noAnna();
+      },
+    );
+
+    it('a Response with no Status at all: the status check', async () => {
+      const request = await start(app);
+      const answer = await post(
+        app,
+        resigned(assertionSigned(request), (xml) => xml.replace(/<samlp:Status>[\s\S]*?<\/samlp:Status>/, '')),
+      );
+      expect(answer.statusCode).toBe(401);
+      expect(refusedCheck()).toMatchObject({ samlCheck: 'status' });
     });
   });
 });
