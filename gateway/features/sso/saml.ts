@@ -7,7 +7,6 @@ import { completeSignIn, deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
-import { escapeHtml } from '../../http/html-text';
 import type { JobQueue } from '../../jobs/job-queue';
 import { findOrCreateSsoUser } from '../../sso/relying-party';
 import { samlSiteOf, TEST_SAML_IDP_ENTITY_ID, type SamlSite } from '../../sso/saml-sites';
@@ -19,7 +18,7 @@ import {
   type SamlKeys,
   type ServiceProviderContext,
 } from '../../sso/service-provider';
-import { plainPage, ssoText } from '../../sso/sso-pages';
+import { acsErrorHandler, sendAcsRefusal } from './acs-refusal';
 
 /**
  * The ACS form's limit (ADR 0028 "Before the signature"). A Response signed on the Response and the Assertion, each
@@ -39,8 +38,7 @@ export interface SamlRouteOptions {
   samlKeys: SamlKeys;
 }
 
-/** The start's path, for the refusal page's "start again" link. */
-export const samlStartPath = (siteId: string) => `/api/user-auth/saml/authorize?siteId=${encodeURIComponent(siteId)}`;
+export { samlStartPath } from './acs-refusal';
 
 /**
  * SPEC §7 "SAML SSO session and assertion" (docs/decisions/0028-sso-saml.md): the start (an AuthnRequest to the
@@ -77,7 +75,12 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
     '/user-auth/saml/acs/:siteId',
     // The identity provider's page posts here (HTTP-POST binding): no XSRF header can come with it. The Response's
     // signature and its InResponseTo, spent once, are what it is checked by (ADR 0028).
-    { config: { access: 'public', xsrfExempt: true }, schema: { params: SAML_ACS_PARAMS } },
+    {
+      config: { access: 'public', xsrfExempt: true },
+      schema: { params: SAML_ACS_PARAMS },
+      // Whatever else refuses the post (body limit, media type, rate limit, account rules, metadata) is the same page.
+      errorHandler: acsErrorHandler(fixtures, ACS_BODY_LIMIT),
+    },
     async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const site = samlSite(request.params.siteId);
@@ -112,11 +115,7 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
 
   /** Bad input (ADR 0028): a page in the site's language offering to start again; the log names the check, never the Response. */
   function refusalPage(request: FastifyRequest, reply: FastifyReply, site: SamlSite, refusal: SamlRefusal) {
-    request.log.warn({ siteId: site.siteId, samlCheck: refusal.check }, `SAML response refused: ${refusal.check} check failed`);
-    const text = (key: string) => ssoText(fixtures.content, site.locale, key);
-    const body = `<p role="alert">${escapeHtml(text('error.failed'))}</p>\n<p><a href="${escapeHtml(samlStartPath(site.siteId))}">${escapeHtml(text('startAgain'))}</a></p>`;
-    reply.code(refusal.statusCode).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-    return reply.send(plainPage(site.locale, text('title.signInFailed'), body));
+    return sendAcsRefusal(request, reply, fixtures, site, refusal);
   }
 }
 

@@ -1,11 +1,13 @@
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
 import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
 import { issueResponse, readAuthnRequest, generateTestSamlIdpKey, type ReadRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
+import { insertUser } from '../support/test-browser';
 import { realFixtures } from '../support/test-gateway';
 
 /**
@@ -30,11 +32,11 @@ async function start(app: FastifyInstance): Promise<ReadRequest> {
   return readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
 }
 
-function post(app: FastifyInstance, samlResponse: string) {
+function post(app: FastifyInstance, samlResponse: string, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
     url: ACS,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
   });
 }
@@ -112,6 +114,16 @@ describeEachDatabase((leg) => {
       const padded = xmlOf(genuine(request)).replace('<samlp:Status>', `<!--${'x'.repeat(70 * 1024)}--><samlp:Status>`);
       const answer = await post(app, base64(padded));
       expect(answer.statusCode).toBe(413);
+      expect(answer.body).toContain('data-error="PAYLOAD_TOO_LARGE"');
+      expect(answer.body).toContain('Wir konnten Sie nicht anmelden');
+      expect(answer.body).toContain('href="/api/user-auth/saml/authorize?siteId=rheinbank"');
+      // An API client asking for JSON gets the machine code, and a text that states the ACS's own limit.
+      const json = await post(app, base64(padded), { accept: 'application/json' });
+      expect(json.statusCode).toBe(413);
+      expect(json.json()).toEqual({
+        error: 'PAYLOAD_TOO_LARGE',
+        message: 'The SAML response is larger than the 64 KiB limit of the assertion consumer service.',
+      });
     });
 
     it("the test provider's genuine Response, signed twice, stays far below the limits", async () => {
@@ -146,6 +158,40 @@ describeEachDatabase((leg) => {
       );
       expect(answer.statusCode).toBe(401);
       expect(refusedCheck()).toMatchObject({ samlCheck: 'status' });
+    });
+  });
+
+  describe('every other refusal a browser meets at the ACS is the same German page, with the machine code on it', () => {
+    const expectPage = (
+      answer: { statusCode: number; body: string; headers: Record<string, unknown> },
+      status: number,
+      code: string,
+      text = 'Wir konnten Sie nicht anmelden',
+    ) => {
+      expect(answer.statusCode, answer.body).toBe(status);
+      expect(String(answer.headers['content-type'])).toMatch(/^text\/html/);
+      expect(answer.body).toContain(`data-error="${code}"`);
+      expect(answer.body).toContain(text);
+      expect(answer.body).toContain('href="/api/user-auth/saml/authorize?siteId=rheinbank"');
+    };
+
+    it('a multipart body, not the form of the HTTP-POST binding: 415', async () => {
+      const payload = '--b\r\nContent-Disposition: form-data; name="SAMLResponse"\r\n\r\nAAAA\r\n--b--\r\n';
+      const answer = await app.inject({ method: 'POST', url: ACS, headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload });
+      expectPage(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('past the per-IP limit of sign-in calls: 429 with Retry-After', async () => {
+      let answer = await post(app, base64('<x/>'));
+      for (let call = 1; call <= SIGN_IN_LIMITS.signInCallsPerIp && answer.statusCode !== 429; call += 1) answer = await post(app, base64('<x/>'));
+      expectPage(answer, 429, 'RATE_LIMITED');
+      expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+    });
+
+    it("an agent's e-mail address: 403, the page saying the account cannot sign in through the bank", async () => {
+      await insertUser(gateway.test.db, { email: ANNA.email, password: 'Agent#Password77', siteId: SITE, roles: ['ROLE_CONCIERGE'] });
+      const request = await start(app);
+      expectPage(await post(app, genuine(request)), 403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'Mit diesem Konto ist keine Anmeldung über Ihre Bank möglich.');
     });
   });
 });
