@@ -1,11 +1,11 @@
 import * as oidc from 'openid-client';
-import { validateReturnUrl } from '../../schemas/validators/url';
 import { dropUnprovedAccount, lockUnprovedAccount } from '../account/unproved-accounts';
 import { NO_PASSWORD_MARKER } from '../auth/credential-rules';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { cryptoKeyOf, type SsoCredentials } from './client-credentials';
 import { IN_PROCESS_ORIGIN, REMOTE_TIMEOUT_MS, type IssuerTransport } from './issuer-transport';
+import { isPathOfSite } from './site-path';
 import { OPAQUE_VALUE, randomToken, sha256Hex, TEST_IDP_ISSUER, type SsoSite } from './sso-sites';
 import { ID_TOKEN_ALGORITHMS } from './test-idp-keys';
 
@@ -205,7 +205,7 @@ export async function startSsoSignIn(
   if (!sso.redirectUris.includes(redirectUri))
     problems.push(['redirect_uri', 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri is not one of the redirect URIs registered for this site.']);
   const lastVisitedPath = params.last_visited_path || undefined;
-  if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
+  if (lastVisitedPath !== undefined && !isPathOfSite(lastVisitedPath, sso.siteId)) {
     problems.push(['last_visited_path', 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.']);
   }
   const [first] = problems;

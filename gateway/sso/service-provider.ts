@@ -1,13 +1,13 @@
 import { generateServiceProviderMetadata, SAML, SamlStatusError, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import type { FastifyInstance } from 'fastify';
-import { validateReturnUrl } from '../../schemas/validators/url';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { REMOTE_TIMEOUT_MS } from './issuer-transport';
 import { SAML_SUCCESS, samlShapeProblem, topStatusCode } from './saml-response-guard';
 import type { SsoSubject } from './relying-party';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_METADATA_URL, type SamlSite } from './saml-sites';
+import { isPathOfSite } from './site-path';
 import { sha256Hex } from './sso-sites';
 
 /** How long a sent AuthnRequest may wait for its Response (as ADR 0015's OIDC state). */
@@ -98,7 +98,14 @@ export async function parseIdpMetadata(xml: string): Promise<IdpMetadata> {
   };
 }
 
-const metadataCaches = new WeakMap<FastifyInstance, Map<string, { metadata: IdpMetadata; readAt: number }>>();
+/**
+ * A metadata URL that failed is not asked again for this long: each post to the ACS and each start would otherwise
+ * wait on (and load) an identity provider that is down, up to the fetch timeout every time. A minute bounds that to
+ * one try per minute per gateway and still notices a recovery within a minute.
+ */
+const METADATA_FAILURE_TTL_MS = 60 * 1000;
+
+const metadataCaches = new WeakMap<FastifyInstance, Map<string, { metadata: IdpMetadata; readAt: number } | { failure: HttpError; failedAt: number }>>();
 
 /**
  * The site's identity provider metadata: inline, or fetched from its URL and kept an hour per gateway. The test
@@ -113,10 +120,16 @@ export async function idpMetadataOf(site: SamlSite, context: ServiceProviderCont
     metadataCaches.set(context.gateway, cache);
   }
   const cached = cache.get(url);
-  if (cached && Date.now() - cached.readAt < METADATA_TTL_MS) return cached.metadata;
-  const metadata = await parseIdpMetadata(await fetchMetadata(url, context));
-  cache.set(url, { metadata, readAt: Date.now() });
-  return metadata;
+  if (cached && 'failure' in cached && Date.now() - cached.failedAt < METADATA_FAILURE_TTL_MS) throw cached.failure;
+  if (cached && 'metadata' in cached && Date.now() - cached.readAt < METADATA_TTL_MS) return cached.metadata;
+  try {
+    const metadata = await parseIdpMetadata(await fetchMetadata(url, context));
+    cache.set(url, { metadata, readAt: Date.now() });
+    return metadata;
+  } catch (error) {
+    if (error instanceof HttpError) cache.set(url, { failure: error, failedAt: Date.now() });
+    throw error;
+  }
 }
 
 async function fetchMetadata(url: string, context: ServiceProviderContext): Promise<string> {
@@ -221,7 +234,7 @@ function samlOf(site: SamlSite, idp: IdpMetadata, store: CacheProvider, keys: Sa
  * `last_visited_path` that is not a page of the site is refused, as for OIDC (ADR 0015).
  */
 export async function startSamlSignIn(site: SamlSite, lastVisitedPath: string | undefined, context: ServiceProviderContext, now: Date): Promise<string> {
-  if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
+  if (lastVisitedPath !== undefined && !isPathOfSite(lastVisitedPath, site.siteId)) {
     throw new HttpError(400, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.', {
       last_visited_path: 'invalid',
     });

@@ -1,6 +1,9 @@
 import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing.js';
 import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
 import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
 import { issueResponse, readAuthnRequest, generateTestSamlIdpKey, type ReadRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
@@ -193,5 +196,82 @@ describeEachDatabase((leg) => {
       const request = await start(app);
       expectPage(await post(app, genuine(request)), 403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'Mit diesem Konto ist keine Anmeldung über Ihre Bank möglich.');
     });
+  });
+
+  describe("last_visited_path: only the site's own pages (ADR 0028, as ADR 0015)", () => {
+    it.each(['/firstbank/en_us/account/profile', '/rheinbank/de_de/account/profile?siteid=firstbank', '/de_de/account/profile'])(
+      '%s at rheinbank: 400 LAST_VISITED_PATH_OFF_SITE',
+      async (path) => {
+        const answer = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}&last_visited_path=${encodeURIComponent(path)}` });
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toMatchObject({ error: 'LAST_VISITED_PATH_OFF_SITE', fields: { last_visited_path: 'invalid' } });
+      },
+    );
+
+    it('a page of rheinbank is kept and landed on', async () => {
+      const path = '/rheinbank/de_de/account/site-settings?siteid=rheinbank';
+      const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}&last_visited_path=${encodeURIComponent(path)}` });
+      const location = new URL(String(started.headers.location), 'http://portal.test');
+      const request = await readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
+      const answer = await post(app, genuine(request));
+      expect(answer.statusCode, answer.body).toBe(303);
+      expect(answer.headers.location).toBe(path);
+    });
+
+    it("OIDC refuses another site's page the same way", async () => {
+      const query = new URLSearchParams({ siteId: 'unionbank', last_visited_path: '/firstbank/en_us/account/profile' });
+      const answer = await app.inject({ method: 'GET', url: `/api/user-auth/oidc/authorize?${query.toString()}` });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: 'LAST_VISITED_PATH_OFF_SITE' });
+    });
+  });
+});
+
+/** The real fixtures plus `rheinbank_down`, rheinbank with its metadata at `url` (the test provider keeps rheinbank). */
+async function fixturesWithMetadataUrl(url: string): Promise<Fixtures> {
+  const fixtures = await realFixtures();
+  const sites = new Map(fixtures.sites);
+  const site = sites.get(SITE)!;
+  const config = structuredClone(site.config);
+  config.siteId = 'rheinbank_down';
+  const profile = config.siteFeatureConfigurations.find(({ name }) => name === 'site_auth_profile')!;
+  profile.featureConfig = { ...profile.featureConfig, saml_idp_metadata_url: url, saml_sp_entity_id: 'urn:example:rheinbank-down' };
+  sites.set('rheinbank_down', { ...site, config });
+  return { ...fixtures, sites };
+}
+
+describeEachDatabase((leg) => {
+  let metadataServer: Server;
+  let fetches: number;
+  let gateway: SignInGateway;
+  beforeEach(async () => {
+    fetches = 0;
+    metadataServer = createServer((_request, response) => {
+      fetches += 1;
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => metadataServer.listen(0, '127.0.0.1', resolve));
+    const { port } = metadataServer.address() as AddressInfo;
+    gateway = await openSignInGateway(leg, { fixtures: await fixturesWithMetadataUrl(`http://127.0.0.1:${port}/saml/metadata`) });
+  });
+  afterEach(async () => {
+    await gateway.dispose();
+    await new Promise((resolve) => metadataServer.close(resolve));
+  });
+
+  it('metadata that cannot be fetched: 502, the German page; asked again only after a minute, not on every post', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const answer = await gateway.app.inject({
+        method: 'POST',
+        url: '/api/user-auth/saml/acs/rheinbank_down',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ SAMLResponse: base64('<samlp:Response/>') }).toString(),
+      });
+      expect(answer.statusCode, answer.body).toBe(502);
+      expect(answer.body).toContain('data-error="SAML_IDP_METADATA_INVALID"');
+      expect(answer.body).toContain('Wir konnten Sie nicht anmelden');
+      expect(answer.body).toContain('href="/api/user-auth/saml/authorize?siteId=rheinbank_down"');
+    }
+    expect(fetches).toBe(1);
   });
 });
