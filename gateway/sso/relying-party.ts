@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { cryptoKeyOf, type SsoCredentials } from './client-credentials';
 import { IN_PROCESS_ORIGIN, REMOTE_TIMEOUT_MS, type IssuerTransport } from './issuer-transport';
+import { areStorableTexts, assertedEmail } from './asserted-values';
 import { isPathOfSite } from './site-path';
 import { OPAQUE_VALUE, randomToken, sha256Hex, TEST_IDP_ISSUER, type SsoSite } from './sso-sites';
 import { ID_TOKEN_ALGORITHMS } from './test-idp-keys';
@@ -315,14 +316,13 @@ export async function finishSsoSignIn(
     throw refusalOf(error);
   }
   if (!claims) throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The identity provider answered no ID token.');
-  if (typeof claims.email !== 'string' || claims.email_verified !== true)
-    throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The ID token carries no verified e-mail address.');
-  return {
-    email: claims.email.toLowerCase(),
-    givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
-    familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
-    lastVisitedPath: request.last_visited_path,
-  };
+  const email = typeof claims.email === 'string' ? assertedEmail(claims.email) : null;
+  if (email === null || claims.email_verified !== true) throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The ID token carries no verified e-mail address (email).');
+  const givenName = typeof claims.given_name === 'string' ? claims.given_name : null;
+  const familyName = typeof claims.family_name === 'string' ? claims.family_name : null;
+  if (!areStorableTexts([givenName, familyName]))
+    throw tokenRefused('SSO_ID_TOKEN_INVALID', 'A name in the ID token holds a control character or hidden formatting (given_name, family_name).');
+  return { email, givenName, familyName, lastVisitedPath: request.last_visited_path };
 }
 
 /** The failed claim of an openid-client error (its causes carry it), or the claim its message names. */

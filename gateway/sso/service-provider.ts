@@ -7,6 +7,7 @@ import { REMOTE_TIMEOUT_MS } from './issuer-transport';
 import { SAML_SUCCESS, samlShapeProblem, topStatusCode } from './saml-response-guard';
 import type { SsoSubject } from './relying-party';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_METADATA_URL, type SamlSite } from './saml-sites';
+import { areStorableTexts, assertedEmail } from './asserted-values';
 import { isPathOfSite } from './site-path';
 import { sha256Hex } from './sso-sites';
 
@@ -50,7 +51,19 @@ export interface ServiceProviderContext {
 
 /** One of the checks a Response failed: named in the log line and in the error's message, never the assertion. */
 export type SamlCheck =
-  'malformed' | 'signature' | 'destination' | 'recipient' | 'issuer' | 'audience' | 'in-response-to' | 'time' | 'replay' | 'encryption' | 'status' | 'email';
+  | 'malformed'
+  | 'signature'
+  | 'destination'
+  | 'recipient'
+  | 'issuer'
+  | 'audience'
+  | 'in-response-to'
+  | 'time'
+  | 'replay'
+  | 'encryption'
+  | 'status'
+  | 'email'
+  | 'attribute';
 
 export class SamlRefusal extends HttpError {
   constructor(
@@ -331,22 +344,24 @@ export async function consumeSamlResponse(site: SamlSite, body: { SAMLResponse?:
       'email',
       site.emailAttribute === null ? 'its NameID is no e-mail address.' : `its ${site.emailAttribute} attribute is no e-mail address.`,
     );
+  const givenName = textAttribute(profile, 'givenName');
+  const familyName = textAttribute(profile, 'sn') ?? textAttribute(profile, 'surname');
+  if (!areStorableTexts([givenName, familyName, profile.nameID, profile.sessionIndex]))
+    throw new SamlRefusal('attribute', 'a name, the NameID or the SessionIndex holds a control character or hidden formatting.');
   return {
     email,
-    givenName: textAttribute(profile, 'givenName'),
-    familyName: textAttribute(profile, 'sn') ?? textAttribute(profile, 'surname'),
+    givenName,
+    familyName,
     lastVisitedPath: store.spentHere.lastVisitedPath,
     nameId: profile.nameID,
     sessionIndex: profile.sessionIndex ?? null,
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 function emailOf(site: SamlSite, profile: Profile): string | null {
   const value =
     site.emailAttribute === null ? (profile.nameIDFormat === EMAIL_NAME_ID_FORMAT ? profile.nameID : null) : textAttribute(profile, site.emailAttribute);
-  return value !== null && EMAIL.test(value) ? value.toLowerCase() : null;
+  return assertedEmail(value);
 }
 
 function textAttribute(profile: Profile, name: string): string | null {

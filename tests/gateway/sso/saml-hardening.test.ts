@@ -78,6 +78,8 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const genuine = (request: ReadRequest) => issueResponse(key, { request, person: ANNA, now: gateway.clock.now() });
+  /** Unsigned, for `resigned` to sign the changed Response. */
+  const unsigned = (request: ReadRequest) => issueResponse(key, { request, person: ANNA, now: gateway.clock.now(), fault: 'unsigned' });
   /** Signed on the assertion only, for `resigned` to sign the changed Response. */
   const assertionSigned = (request: ReadRequest) => issueResponse(key, { request, person: ANNA, now: gateway.clock.now(), signed: 'assertion' });
   const refusedCheck = () => JSON.parse(lines.find((line) => line.includes('SAML response refused'))!) as { samlCheck: string };
@@ -161,6 +163,31 @@ describeEachDatabase((leg) => {
       );
       expect(answer.statusCode).toBe(401);
       expect(refusedCheck()).toMatchObject({ samlCheck: 'status' });
+    });
+  });
+
+  describe('odd characters in asserted values: a 4xx page naming the check, never a 500', () => {
+    const nameId = (value: string) => (xml: string) => xml.replace(/(<saml:NameID[^>]*>)[^<]*(<\/saml:NameID>)/, `$1${value}$2`);
+    it.each([
+      ['a NUL in the NameID', 'email', nameId('anna&#0;.becker@example.com')],
+      ['a bidi override in the NameID', 'email', nameId('&#x202E;anna.becker@example.com')],
+      ['a NameID of 20,000 characters', 'email', nameId(`${'a'.repeat(20_000)}@example.com`)],
+      ['a bidi override in the given name', 'attribute', (xml: string) => xml.replace('>Anna<', '>An&#x202E;na<')],
+      ['a control character in the family name', 'attribute', (xml: string) => xml.replace('>Becker<', '>Beck&#7;er<')],
+    ] as const)('%s: 401, the %s check, no account', async (_name, check, bend) => {
+      const request = await start(app);
+      const answer = await post(app, resigned(unsigned(request), bend));
+      expect(answer.statusCode, answer.body).toBe(401);
+      expect(answer.body).toContain('Wir konnten Sie nicht anmelden');
+      expect(refusedCheck()).toMatchObject({ samlCheck: check });
+      expect((await gateway.test.db.query('select 1 from users')).rows).toHaveLength(0);
+    });
+
+    it('an address in capitals with spaces around it is stored as registration stores it', async () => {
+      const request = await start(app);
+      const answer = await post(app, resigned(unsigned(request), nameId(' Anna.Becker@Example.com ')));
+      expect(answer.statusCode, answer.body).toBe(303);
+      await expect(gateway.test.db.query('select email from users')).resolves.toMatchObject({ rows: [{ email: ANNA.email }] });
     });
   });
 
