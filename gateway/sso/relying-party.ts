@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import { dropUnprovedAccount, lockUnprovedAccount } from '../account/unproved-accounts';
 import { NO_PASSWORD_MARKER } from '../auth/credential-rules';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { cryptoKeyOf, type SsoCredentials } from './client-credentials';
 import { IN_PROCESS_ORIGIN, REMOTE_TIMEOUT_MS, type IssuerTransport } from './issuer-transport';
@@ -378,7 +378,12 @@ function refusalOf(error: unknown): HttpError {
   return tokenRefused('SSO_ID_TOKEN_INVALID', 'The identity provider answered no valid ID token.');
 }
 
-/** An ID token's person as a card holder of the site: found by e-mail, or created active with no usable password. */
+/**
+ * An asserted person as a card holder of the site: their account when it already holds this site (ADR 0015 "Account
+ * linking"), or a new one, active with no usable password. An existing account that is not a holder of this site is
+ * never linked: users are global by e-mail, and an identity provider vouches for its own bank's people only, so an
+ * IdP of another bank could otherwise reach any holder whose address it asserts (ADR 0017 threat model).
+ */
 export async function findOrCreateSsoUser(db: Database, siteId: string, subject: SsoSubject) {
   return db.transaction(async (tx) => {
     // ADR 0009 "Activation": the provider's verified address proves the mailbox, not the password of a registration
@@ -386,19 +391,44 @@ export async function findOrCreateSsoUser(db: Database, siteId: string, subject:
     const unproved = await lockUnprovedAccount(tx, { email: subject.email });
     if (unproved !== null) await dropUnprovedAccount(tx, unproved);
     // SSO users never sign in with a password: this marker is no Argon2 hash, so every password check fails.
-    const upserted = await tx.query<{ id: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
+    const created = await tx.query<SsoAccountRow>(
       `insert into users (email, password_hash, first_name, last_name, status, roles)
        values ($1, $4, $2, $3, 'ACTIVE', '{ROLE_CARDHOLDER}')
-       on conflict (email) do update set email = excluded.email
+       on conflict (email) do nothing
        returning id, roles, status, mfa_enrollment_status`,
       [subject.email, subject.givenName, subject.familyName, NO_PASSWORD_MARKER],
     );
-    const user = upserted.rows[0];
-    if (!user) throw new Error('The SSO user was neither found nor created');
-    // ADR 0014: an agent account is reached only by its own password sign-in, never through a site's SSO.
-    if (!user.roles.includes('ROLE_CARDHOLDER'))
-      throw new HttpError(403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'This identity belongs to an account that cannot sign in through SSO.');
+    const user = created.rows[0] ?? (await existingAccountFor(tx, siteId, subject.email));
     await tx.query('insert into user_sites (user_id, site_id) values ($1, $2) on conflict do nothing', [user.id, siteId]);
     return { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfa_enrollment_status };
   });
+}
+
+interface SsoAccountRow {
+  id: string;
+  roles: string[];
+  status: string;
+  mfa_enrollment_status: string;
+}
+
+/** The account the address already has, when the site's SSO may sign into it; refused otherwise (ADR 0015, ADR 0028). */
+async function existingAccountFor(tx: Queryable, siteId: string, email: string): Promise<SsoAccountRow> {
+  const found = await tx.query<SsoAccountRow & { holds_site: boolean }>(
+    `select id, roles, status, mfa_enrollment_status,
+            exists (select 1 from user_sites where user_sites.user_id = users.id and user_sites.site_id = $2) as holds_site
+       from users where email = $1 for update`,
+    [email, siteId],
+  );
+  const user = found.rows[0];
+  if (!user) throw new Error('The SSO user was neither found nor created');
+  // ADR 0014: an agent account is reached only by its own password sign-in, never through a site's SSO.
+  if (!user.roles.includes('ROLE_CARDHOLDER'))
+    throw new HttpError(403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'This identity belongs to an account that cannot sign in through SSO.');
+  if (!user.holds_site)
+    throw new HttpError(
+      409,
+      'SSO_ACCOUNT_ELSEWHERE',
+      "This e-mail address belongs to an account of another site; the site's identity provider cannot sign into it.",
+    );
+  return { id: user.id, roles: user.roles, status: user.status, mfa_enrollment_status: user.mfa_enrollment_status };
 }

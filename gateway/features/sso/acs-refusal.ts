@@ -15,6 +15,7 @@ import { plainPage, ssoText } from '../../sso/sso-pages';
 
 /** The texts of `sso` telling the holder why, by machine code; any other refusal is `error.failed` ("try again"). */
 const TEXT_BY_CODE: Readonly<Record<string, string>> = {
+  SSO_ACCOUNT_ELSEWHERE: 'error.accountElsewhere',
   SSO_ACCOUNT_NOT_CARDHOLDER: 'error.notCardholder',
 };
 
