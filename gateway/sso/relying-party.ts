@@ -1,11 +1,12 @@
 import * as oidc from 'openid-client';
-import { validateReturnUrl } from '../../schemas/validators/url';
 import { dropUnprovedAccount, lockUnprovedAccount } from '../account/unproved-accounts';
 import { NO_PASSWORD_MARKER } from '../auth/credential-rules';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { cryptoKeyOf, type SsoCredentials } from './client-credentials';
 import { IN_PROCESS_ORIGIN, REMOTE_TIMEOUT_MS, type IssuerTransport } from './issuer-transport';
+import { areStorableTexts, assertedEmail } from './asserted-values';
+import { isPathOfSite } from './site-path';
 import { OPAQUE_VALUE, randomToken, sha256Hex, TEST_IDP_ISSUER, type SsoSite } from './sso-sites';
 import { ID_TOKEN_ALGORITHMS } from './test-idp-keys';
 
@@ -205,7 +206,7 @@ export async function startSsoSignIn(
   if (!sso.redirectUris.includes(redirectUri))
     problems.push(['redirect_uri', 'REDIRECT_URI_NOT_REGISTERED', 'redirect_uri is not one of the redirect URIs registered for this site.']);
   const lastVisitedPath = params.last_visited_path || undefined;
-  if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
+  if (lastVisitedPath !== undefined && !isPathOfSite(lastVisitedPath, sso.siteId)) {
     problems.push(['last_visited_path', 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.']);
   }
   const [first] = problems;
@@ -315,14 +316,13 @@ export async function finishSsoSignIn(
     throw refusalOf(error);
   }
   if (!claims) throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The identity provider answered no ID token.');
-  if (typeof claims.email !== 'string' || claims.email_verified !== true)
-    throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The ID token carries no verified e-mail address.');
-  return {
-    email: claims.email.toLowerCase(),
-    givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
-    familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
-    lastVisitedPath: request.last_visited_path,
-  };
+  const email = typeof claims.email === 'string' ? assertedEmail(claims.email) : null;
+  if (email === null || claims.email_verified !== true) throw tokenRefused('SSO_ID_TOKEN_INVALID', 'The ID token carries no verified e-mail address (email).');
+  const givenName = typeof claims.given_name === 'string' ? claims.given_name : null;
+  const familyName = typeof claims.family_name === 'string' ? claims.family_name : null;
+  if (!areStorableTexts([givenName, familyName]))
+    throw tokenRefused('SSO_ID_TOKEN_INVALID', 'A name in the ID token holds a control character or hidden formatting (given_name, family_name).');
+  return { email, givenName, familyName, lastVisitedPath: request.last_visited_path };
 }
 
 /** The failed claim of an openid-client error (its causes carry it), or the claim its message names. */
@@ -378,7 +378,12 @@ function refusalOf(error: unknown): HttpError {
   return tokenRefused('SSO_ID_TOKEN_INVALID', 'The identity provider answered no valid ID token.');
 }
 
-/** An ID token's person as a card holder of the site: found by e-mail, or created active with no usable password. */
+/**
+ * An asserted person as a card holder of the site: their account when it already holds this site (ADR 0015 "Account
+ * linking"), or a new one, active with no usable password. An existing account that is not a holder of this site is
+ * never linked: users are global by e-mail, and an identity provider vouches for its own bank's people only, so an
+ * IdP of another bank could otherwise reach any holder whose address it asserts (ADR 0017 threat model).
+ */
 export async function findOrCreateSsoUser(db: Database, siteId: string, subject: SsoSubject) {
   return db.transaction(async (tx) => {
     // ADR 0009 "Activation": the provider's verified address proves the mailbox, not the password of a registration
@@ -386,19 +391,44 @@ export async function findOrCreateSsoUser(db: Database, siteId: string, subject:
     const unproved = await lockUnprovedAccount(tx, { email: subject.email });
     if (unproved !== null) await dropUnprovedAccount(tx, unproved);
     // SSO users never sign in with a password: this marker is no Argon2 hash, so every password check fails.
-    const upserted = await tx.query<{ id: string; roles: string[]; status: string; mfa_enrollment_status: string }>(
+    const created = await tx.query<SsoAccountRow>(
       `insert into users (email, password_hash, first_name, last_name, status, roles)
        values ($1, $4, $2, $3, 'ACTIVE', '{ROLE_CARDHOLDER}')
-       on conflict (email) do update set email = excluded.email
+       on conflict (email) do nothing
        returning id, roles, status, mfa_enrollment_status`,
       [subject.email, subject.givenName, subject.familyName, NO_PASSWORD_MARKER],
     );
-    const user = upserted.rows[0];
-    if (!user) throw new Error('The SSO user was neither found nor created');
-    // ADR 0014: an agent account is reached only by its own password sign-in, never through a site's SSO.
-    if (!user.roles.includes('ROLE_CARDHOLDER'))
-      throw new HttpError(403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'This identity belongs to an account that cannot sign in through SSO.');
+    const user = created.rows[0] ?? (await existingAccountFor(tx, siteId, subject.email));
     await tx.query('insert into user_sites (user_id, site_id) values ($1, $2) on conflict do nothing', [user.id, siteId]);
     return { userId: user.id, siteId, roles: user.roles, status: user.status, mfaEnrollmentStatus: user.mfa_enrollment_status };
   });
+}
+
+interface SsoAccountRow {
+  id: string;
+  roles: string[];
+  status: string;
+  mfa_enrollment_status: string;
+}
+
+/** The account the address already has, when the site's SSO may sign into it; refused otherwise (ADR 0015, ADR 0028). */
+async function existingAccountFor(tx: Queryable, siteId: string, email: string): Promise<SsoAccountRow> {
+  const found = await tx.query<SsoAccountRow & { holds_site: boolean }>(
+    `select id, roles, status, mfa_enrollment_status,
+            exists (select 1 from user_sites where user_sites.user_id = users.id and user_sites.site_id = $2) as holds_site
+       from users where email = $1 for update`,
+    [email, siteId],
+  );
+  const user = found.rows[0];
+  if (!user) throw new Error('The SSO user was neither found nor created');
+  // ADR 0014: an agent account is reached only by its own password sign-in, never through a site's SSO.
+  if (!user.roles.includes('ROLE_CARDHOLDER'))
+    throw new HttpError(403, 'SSO_ACCOUNT_NOT_CARDHOLDER', 'This identity belongs to an account that cannot sign in through SSO.');
+  if (!user.holds_site)
+    throw new HttpError(
+      409,
+      'SSO_ACCOUNT_ELSEWHERE',
+      "This e-mail address belongs to an account of another site; the site's identity provider cannot sign into it.",
+    );
+  return { id: user.id, roles: user.roles, status: user.status, mfa_enrollment_status: user.mfa_enrollment_status };
 }

@@ -1,12 +1,14 @@
 import { generateServiceProviderMetadata, SAML, SamlStatusError, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import type { FastifyInstance } from 'fastify';
-import { validateReturnUrl } from '../../schemas/validators/url';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { REMOTE_TIMEOUT_MS } from './issuer-transport';
+import { SAML_SUCCESS, samlShapeProblem, topStatusCode } from './saml-response-guard';
 import type { SsoSubject } from './relying-party';
 import { EMAIL_NAME_ID_FORMAT, TEST_SAML_IDP_METADATA_URL, type SamlSite } from './saml-sites';
+import { areStorableTexts, assertedEmail } from './asserted-values';
+import { isPathOfSite } from './site-path';
 import { sha256Hex } from './sso-sites';
 
 /** How long a sent AuthnRequest may wait for its Response (as ADR 0015's OIDC state). */
@@ -61,7 +63,8 @@ export type SamlCheck =
   | 'replay'
   | 'encryption'
   | 'status'
-  | 'email';
+  | 'email'
+  | 'attribute';
 
 export class SamlRefusal extends HttpError {
   constructor(
@@ -109,7 +112,14 @@ export async function parseIdpMetadata(xml: string): Promise<IdpMetadata> {
   };
 }
 
-const metadataCaches = new WeakMap<FastifyInstance, Map<string, { metadata: IdpMetadata; readAt: number }>>();
+/**
+ * A metadata URL that failed is not asked again for this long: each post to the ACS and each start would otherwise
+ * wait on (and load) an identity provider that is down, up to the fetch timeout every time. A minute bounds that to
+ * one try per minute per gateway and still notices a recovery within a minute.
+ */
+const METADATA_FAILURE_TTL_MS = 60 * 1000;
+
+const metadataCaches = new WeakMap<FastifyInstance, Map<string, { metadata: IdpMetadata; readAt: number } | { failure: HttpError; failedAt: number }>>();
 
 /**
  * The site's identity provider metadata: inline, or fetched from its URL and kept an hour per gateway. The test
@@ -124,10 +134,16 @@ export async function idpMetadataOf(site: SamlSite, context: ServiceProviderCont
     metadataCaches.set(context.gateway, cache);
   }
   const cached = cache.get(url);
-  if (cached && Date.now() - cached.readAt < METADATA_TTL_MS) return cached.metadata;
-  const metadata = await parseIdpMetadata(await fetchMetadata(url, context));
-  cache.set(url, { metadata, readAt: Date.now() });
-  return metadata;
+  if (cached && 'failure' in cached && Date.now() - cached.failedAt < METADATA_FAILURE_TTL_MS) throw cached.failure;
+  if (cached && 'metadata' in cached && Date.now() - cached.readAt < METADATA_TTL_MS) return cached.metadata;
+  try {
+    const metadata = await parseIdpMetadata(await fetchMetadata(url, context));
+    cache.set(url, { metadata, readAt: Date.now() });
+    return metadata;
+  } catch (error) {
+    if (error instanceof HttpError) cache.set(url, { failure: error, failedAt: Date.now() });
+    throw error;
+  }
 }
 
 async function fetchMetadata(url: string, context: ServiceProviderContext): Promise<string> {
@@ -247,7 +263,7 @@ export async function startSamlSignIn(
   context: ServiceProviderContext,
   now: Date,
 ): Promise<string> {
-  if (lastVisitedPath !== undefined && validateReturnUrl(lastVisitedPath) !== null) {
+  if (lastVisitedPath !== undefined && !isPathOfSite(lastVisitedPath, site.siteId)) {
     throw new HttpError(400, 'LAST_VISITED_PATH_OFF_SITE', 'last_visited_path must be a path on this site with a locale segment.', {
       last_visited_path: 'invalid',
     });
@@ -351,8 +367,13 @@ export async function consumeSamlResponse(
   let destination: string | null;
   let encrypted = false;
   try {
-    const doc = await parseDomFromString(Buffer.from(encoded, 'base64').toString('utf8'));
+    const xml = Buffer.from(encoded, 'base64').toString('utf8');
+    const shapeProblem = samlShapeProblem(xml);
+    if (shapeProblem !== null) throw new SamlRefusal('malformed', `${shapeProblem}.`);
+    const doc = await parseDomFromString(xml);
     if (doc.documentElement.localName !== 'Response') throw new SamlRefusal('malformed', 'it is not a Response.');
+    // ADR 0028: only Success signs anyone in, even when the Response carries an assertion; refused before any signature work.
+    if (topStatusCode(doc) !== SAML_SUCCESS) throw new SamlRefusal('status', 'the identity provider answered a status other than Success.');
     destination = doc.documentElement.getAttribute('Destination');
     encrypted = refuseWeakEncryption(doc);
     ({ profile } = await samlOf(site, idp, store, context.keys).validatePostResponseAsync({ SAMLResponse: encoded }));
@@ -390,10 +411,14 @@ export async function consumeSamlResponse(
       'email',
       site.emailAttribute === null ? 'its NameID is no e-mail address.' : `its ${site.emailAttribute} attribute is no e-mail address.`,
     );
+  const givenName = textAttribute(profile, 'givenName');
+  const familyName = textAttribute(profile, 'sn') ?? textAttribute(profile, 'surname');
+  if (!areStorableTexts([givenName, familyName, profile.nameID, profile.sessionIndex]))
+    throw new SamlRefusal('attribute', 'a name, the NameID or the SessionIndex holds a control character or hidden formatting.');
   return {
     email,
-    givenName: textAttribute(profile, 'givenName'),
-    familyName: textAttribute(profile, 'sn') ?? textAttribute(profile, 'surname'),
+    givenName,
+    familyName,
     lastVisitedPath: store.spentHere.lastVisitedPath,
     nameId: profile.nameID,
     nameIdFormat: profile.nameIDFormat,
@@ -401,12 +426,10 @@ export async function consumeSamlResponse(
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 function emailOf(site: SamlSite, profile: Profile): string | null {
   const value =
     site.emailAttribute === null ? (profile.nameIDFormat === EMAIL_NAME_ID_FORMAT ? profile.nameID : null) : textAttribute(profile, site.emailAttribute);
-  return value !== null && EMAIL.test(value) ? value.toLowerCase() : null;
+  return assertedEmail(value);
 }
 
 function textAttribute(profile: Profile, name: string): string | null {

@@ -90,6 +90,8 @@ export function ssoRefusalKey(code: string): string {
       return 'error.token';
     case 'SSO_ACCOUNT_NOT_CARDHOLDER':
       return 'error.notCardholder';
+    case 'SSO_ACCOUNT_ELSEWHERE':
+      return 'error.accountElsewhere';
     default:
       return 'error.failed';
   }

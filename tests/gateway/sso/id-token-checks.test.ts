@@ -96,6 +96,11 @@ describeEachDatabase((leg) => {
     ['a nonce of another sign-in', providerKey, (claims) => ({ ...claims, nonce: 'n'.repeat(43) }), 'SSO_NONCE_MISMATCH', /nonce/],
     ['no nonce', providerKey, ({ nonce: _dropped, ...claims }) => claims, 'SSO_NONCE_MISMATCH', /nonce/],
     ['an unverified e-mail', providerKey, (claims) => ({ ...claims, email_verified: false }), 'SSO_ID_TOKEN_INVALID', /verified e-mail/],
+    // ADR 0015: asserted values follow registration's rules; a NUL reached the database before (500).
+    ['an e-mail holding NUL', providerKey, (claims) => ({ ...claims, email: 'grace\u0000@example.com' }), 'SSO_ID_TOKEN_INVALID', /email/],
+    ['an e-mail with a bidi override', providerKey, (claims) => ({ ...claims, email: '\u202Egrace@example.com' }), 'SSO_ID_TOKEN_INVALID', /email/],
+    ['an e-mail of 20,000 characters', providerKey, (claims) => ({ ...claims, email: `${'g'.repeat(20_000)}@example.com` }), 'SSO_ID_TOKEN_INVALID', /email/],
+    ['a name holding a control character', providerKey, (claims) => ({ ...claims, given_name: 'Gr\u0007ace' }), 'SSO_ID_TOKEN_INVALID', /given_name/],
   ])('refuses an ID token %s (401 %s)', async (_name, key, rewrite, code, message) => {
     const refused = signInThrough((real) => tamperingTransport(real, key(), rewrite));
     await expect(refused).rejects.toMatchObject({ statusCode: 401, code, message: expect.stringMatching(message) });
