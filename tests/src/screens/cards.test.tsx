@@ -158,7 +158,7 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     renderPortal('/firstbank/en_us/account/edit-pan');
     await screen.findByRole('list', { name: 'Your cards' });
     expect(screen.queryByLabelText('Card number')).toBeNull();
-    expect(screen.getByText("You've added the most cards this programme allows.")).toBeTruthy();
+    expect(screen.getByText("You've added the most cards this program allows (1).")).toBeTruthy();
   });
 
   it('enrolment failure: the card-added error banner with the X-CID; the number stays', async () => {
