@@ -336,7 +336,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     // Described by its format hint (SPEC §5) and its error.
     const describedBy = (phone.getAttribute('aria-describedby') ?? '').split(' ');
-    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Please check this field.');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Enter it like \u2066(212) 555-0143\u2069.');
     expect(phone.value).toBe('(212) 555-0123');
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
