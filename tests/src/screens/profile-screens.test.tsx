@@ -459,6 +459,13 @@ describe('§2 cashback-statement (ADR 0010 my-cashback)', () => {
     expect(within(card).getByText('FirstBank Signature')).toBeTruthy();
     expect(within(card).getByText('Oct 2, 2026')).toBeTruthy();
     expect(within(card).getByText('$12.50')).toBeTruthy();
+    // The amount is the cashback, and its column says so (not "Amount", which read as the purchase).
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Merchant', 'Cashback', 'Status']);
+    expect(screen.getByRole('heading', { name: 'Cashback totals' })).toBeTruthy();
     expect(within(card).getByText('Fuel Stop')).toBeTruthy();
     expect(within(card).getByText('Eligible for cashback', { selector: 'td .badge' }).className).toContain('badge--positive');
     expect(within(card).getByText('Not eligible for cashback').className).toContain('badge--negative');
