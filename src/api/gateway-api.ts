@@ -193,7 +193,7 @@ export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn
           message: error.message,
           correlationId: error.correlationId,
           ownsAuthFailure,
-          sessionEnded: typeof error.details?.sessionEnded === 'string' ? error.details.sessionEnded : null,
+          ...(typeof error.details?.sessionEnded === 'string' ? { sessionEnded: error.details.sessionEnded } : {}),
         }),
       );
       return { error };
