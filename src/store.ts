@@ -3,6 +3,7 @@ import { gatewayApi, installCaptchaProvider, type GatewayThunkExtra } from './ap
 import { gatewayResponded } from './api/gateway-events';
 import { alertsSlice, globalErrorHidden, globalErrorShown } from './app/alerts-slice';
 import type { AppServices } from './app/app-services';
+import { rememberSessionEnd, sessionEndOf } from './auth/session-end-notice';
 import { reactionTo } from './app/error-catalogue';
 import { cacheFromPage, serverCacheReceived, type ServerStoreState } from './app/server-page-state';
 import { offlineDevelopmentCaptcha } from './app/offline-development-captcha';
@@ -29,6 +30,9 @@ function startErrorCatalogue(listeners: ReturnType<typeof createListenerMiddlewa
   listeners.startListening({
     actionCreator: gatewayResponded,
     effect: (action, api) => {
+      // Kept before the trip to sign-in (often a reload), whose page says why the session ended.
+      const sessionEnd = sessionEndOf({ sessionEnded: action.payload.sessionEnded });
+      if (sessionEnd !== null && typeof window !== 'undefined') rememberSessionEnd(sessionEnd);
       const reaction = reactionTo(action.payload, currentPagePath());
       if (reaction.kind === 'show-global-alert') api.dispatch(globalErrorShown({ reference: reaction.reference }));
       else if (reaction.kind === 'hide-global-alert' && (api.getState() as RootState).alerts.globalError !== null) api.dispatch(globalErrorHidden());

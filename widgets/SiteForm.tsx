@@ -13,7 +13,7 @@ import { normaliseFormData } from '../schemas/forms/normalise-form-data';
 import { errorsOfLeftFields, localizeErrors } from './form-engine/error-display';
 import { createEvalFreeValidator, localCalendarDay, type TodayProvider } from './form-engine/eval-free-validator';
 import type { OfferCategory, SiteFormContext } from './form-engine/form-context';
-import { textLookup, type FormTexts } from './form-engine/form-texts';
+import { textLookup, type FormTexts, type TextValues } from './form-engine/form-texts';
 import { useHydrated } from './form-engine/use-hydrated';
 import { FORM_REGISTRY } from './registry';
 import './widgets.css';
@@ -168,13 +168,17 @@ export function SiteForm({
   const serverErrorsShown = useMemo(() => {
     const current = Object.entries(serverErrors).filter(([path]) => valueAt(data, path) === valueAt(serverErrorsData, path));
     if (current.length === 0) return undefined;
+    // The server names the rule (`tooLong`), not its numbers: the form's own check of the same value gives them (the limit's count).
+    const own = validator.validateFormData(data, rjsfSchema).errors;
+    const paramsOf = (path: string, key: string): TextValues =>
+      (own.find((error) => error.property === `.${path}` && error.name === key)?.params as TextValues | undefined) ?? {};
     // The same words as the form's own errors, a field's expected format included (SPEC §5).
     const errors = transformErrors(
-      current.map(([path, key]) => ({ property: `.${path}`, name: key, params: {}, message: key, stack: `.${path} ${key}`, schemaPath: '' })),
+      current.map(([path, key]) => ({ property: `.${path}`, name: key, params: paramsOf(path, key), message: key, stack: `.${path} ${key}`, schemaPath: '' })),
       formUiSchema,
     );
     return toErrorSchema(errors);
-  }, [serverErrors, serverErrorsData, data, transformErrors, formUiSchema]);
+  }, [serverErrors, serverErrorsData, data, validator, rjsfSchema, transformErrors, formUiSchema]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => {
     if (serverErrorsShown === undefined) return errorsShown;
     return errorsShown === undefined ? serverErrorsShown : mergeObjects(errorsShown, serverErrorsShown, true);

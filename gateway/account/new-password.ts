@@ -61,8 +61,8 @@ export async function replacePassword(db: Database, options: { userId: string; p
     // A replaced password ends the compromised-credentials hold (ADR 0009), whichever way it was replaced.
     await tx.query('update users set password_hash = $2, updated_at = $3, password_change_required = false where id = $1', [userId, passwordHash, now]);
     await recordPasswordHash(tx, userId, passwordHash, now);
-    // Every other session and every trusted device (ADR 0025).
-    await endEverySession(tx, userId, now, keep);
+    // Every other session and every trusted device (ADR 0025); a holder signed in elsewhere is told why at the sign-in page.
+    await endEverySession(tx, userId, now, keep, 'password_changed');
   });
 }
 

@@ -19,7 +19,14 @@ export const MAX_LIVE_CODES = 3;
  */
 export type CodePurpose = 'login' | 'otp-check' | 'recovery';
 
-export type CodeCheck = { ok: true; codeId: string; channel: MessageChannel } | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED'; attemptsLeft: number };
+/**
+ * `OTP_SPENT`: the code can no longer be checked at all, right or wrong: it was used, or its attempts are used up.
+ * Distinct from `OTP_INVALID` so that a right code typed after five wrong ones is not told it is wrong (ADR 0008);
+ * `retryAfterSeconds`, when the attempts are used up, is when the spent codes lapse and a new code will work.
+ */
+export type CodeCheck =
+  | { ok: true; codeId: string; channel: MessageChannel }
+  | { ok: false; error: 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_SPENT'; attemptsLeft: number; retryAfterSeconds?: number };
 
 /**
  * Stores a fresh code for the user and purpose and returns it to be sent. The codes still live stay valid (the
@@ -79,7 +86,8 @@ export async function checkCode(
     [userId, purpose, MAX_LIVE_CODES],
   );
   const newest = found.rows[0];
-  if (!newest || newest.used_at !== null) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+  if (!newest) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+  if (newest.used_at !== null) return { ok: false, error: 'OTP_SPENT', attemptsLeft: 0 };
   const live = found.rows.filter((row) => row.used_at === null && new Date(row.expires_at).getTime() > now.getTime());
   if (live.length === 0) return { ok: false, error: 'OTP_EXPIRED', attemptsLeft: 0 };
   const counter = live[0]!;
@@ -89,7 +97,11 @@ export async function checkCode(
     [counter.id, MAX_CODE_ATTEMPTS],
   );
   const attempts = spent.rows[0]?.attempts;
-  if (attempts === undefined) return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+  if (attempts === undefined) {
+    // "Codes asked for again": a new code shares these spent attempts until the newest live code expires.
+    const retryAfterSeconds = Math.max(1, Math.ceil((new Date(counter.expires_at).getTime() - now.getTime()) / 1000));
+    return { ok: false, error: 'OTP_SPENT', attemptsLeft: 0, retryAfterSeconds };
+  }
 
   const sentFor = (row: CodeRow) =>
     (options.siteId === undefined || row.site_id === options.siteId) && (options.channel === undefined || row.channel === options.channel);
@@ -98,7 +110,7 @@ export async function checkCode(
   const match = matching.find(sentFor);
   if (match) {
     if (options.consume === false || (await spendCode(db, match.id, now))) return { ok: true, codeId: match.id, channel: match.channel };
-    return { ok: false, error: 'OTP_INVALID', attemptsLeft: 0 };
+    return { ok: false, error: 'OTP_SPENT', attemptsLeft: 0 };
   }
   return { ok: false, error: 'OTP_INVALID', attemptsLeft: MAX_CODE_ATTEMPTS - attempts };
 }

@@ -180,7 +180,7 @@ export async function passwordSignIn(
     if (error instanceof HttpError && error.statusCode === 401) {
       // The pending sign-in, so get-preference-details and send-code answer for this user only.
       setLoginChallenge(request, reply, services, user.id, grant.siteId);
-      if (error.code === 'OTP_INVALID' || error.code === 'OTP_EXPIRED') await limits.recordDeviceFailure(deviceId);
+      if (error.code === 'OTP_INVALID' || error.code === 'OTP_EXPIRED' || error.code === 'OTP_SPENT') await limits.recordDeviceFailure(deviceId);
     }
     throw error;
   }

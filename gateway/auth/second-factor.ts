@@ -21,7 +21,7 @@ export async function verifyTotpOrThrow(db: Database, services: AuthServices, us
 
 /**
  * Checks an e-mailed or texted code sent for `sentFor.siteId` (and by `sentFor.channel`, when the caller names
- * one), or throws 401 OTP_INVALID / OTP_EXPIRED with `attemptsLeft`: a code of another site or channel is a
+ * one), or throws 401 OTP_INVALID / OTP_EXPIRED / OTP_SPENT with `attemptsLeft`: a code of another site or channel is a
  * wrong code (docs/decisions/0025-fresh-proof.md). Returns the channel the code went by.
  */
 export async function verifyPasscodeOrThrow(
@@ -33,11 +33,20 @@ export async function verifyPasscodeOrThrow(
   sentFor: { siteId: string; channel?: MessageChannel },
 ): Promise<MessageChannel> {
   const result = await checkCode(db, { userId, purpose, code, keys: services.keys.token, now: services.clock.now(), ...sentFor });
-  if (!result.ok) throw otpError(result.error, result.attemptsLeft);
+  if (!result.ok) throw otpError(result.error, result.attemptsLeft, result.retryAfterSeconds);
   return result.channel;
 }
 
-function otpError(code: 'OTP_INVALID' | 'OTP_EXPIRED', attemptsLeft: number): HttpError {
-  const message = code === 'OTP_EXPIRED' ? 'The passcode has expired; ask for a new one.' : 'The passcode is not right.';
-  return new HttpError(401, code, message, undefined, { extras: { attemptsLeft } });
+const OTP_MESSAGES = {
+  OTP_INVALID: 'The passcode is not right.',
+  OTP_EXPIRED: 'The passcode has expired; ask for a new one.',
+  OTP_SPENT: 'The passcode can no longer be used; ask for a new one.',
+} as const;
+
+/** 401 with `attemptsLeft`; an OTP_SPENT whose attempts are used up says with Retry-After when a new code will work (ADR 0008). */
+function otpError(code: keyof typeof OTP_MESSAGES, attemptsLeft: number, retryAfterSeconds?: number): HttpError {
+  return new HttpError(401, code, OTP_MESSAGES[code], undefined, {
+    extras: { attemptsLeft },
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
 }

@@ -130,6 +130,20 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
   };
 }
 
+/**
+ * Why a session was ended for its holder elsewhere (migration 027): `password_changed` when a new password signed every
+ * other session out. Told to the holder at the sign-in page, never anything about who or where.
+ */
+export type SessionEndReason = 'password_changed';
+
+/** The reason a revoked session's token was ended with, or null (unknown, live, signed out, expired, or no reason kept). */
+export async function sessionEndReason(db: Queryable, token: string): Promise<SessionEndReason | null> {
+  const result = await db.query<{ revoked_reason: string | null }>('select revoked_reason from sessions where id = $1 and revoked_at is not null', [
+    sessionIdOf(token),
+  ]);
+  return result.rows[0]?.revoked_reason === 'password_changed' ? 'password_changed' : null;
+}
+
 export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionIdOf(token), now]);
 }
@@ -147,10 +161,16 @@ export interface EndedEverywhere {
  * devices' rows are marked ended too, so the holder's list says so at once (the stamp alone already stops each
  * cookie). Run inside the caller's transaction. Answers how many of each were still live.
  */
-export async function endEverySession(tx: Queryable, userId: string, now: Date, keepSessionId = ''): Promise<EndedEverywhere> {
+export async function endEverySession(
+  tx: Queryable,
+  userId: string,
+  now: Date,
+  keepSessionId = '',
+  reason: SessionEndReason | null = null,
+): Promise<EndedEverywhere> {
   const sessions = await tx.query<{ live: boolean }>(
-    'update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null returning expires_at > $3 as live',
-    [userId, keepSessionId, now],
+    'update sessions set revoked_at = $3, revoked_reason = $4 where user_id = $1 and id <> $2 and revoked_at is null returning expires_at > $3 as live',
+    [userId, keepSessionId, now, reason],
   );
   await tx.query(
     `update refresh_tokens set revoked_at = $3

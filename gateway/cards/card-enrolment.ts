@@ -14,7 +14,7 @@ export interface DescribedCard {
   lastFour: string;
   /** Under the current card key, `fingerprintKey` (ADR 0026); what the row stores. */
   fingerprint: string;
-  /** Absent in a registration job queued before the key rings (migration 025): the environment's key. */
+  /** Absent in a registration job queued before the key rings (migration 026): the environment's key. */
   fingerprintKey?: string;
   /** The number under every earlier card key, which an earlier card of it is stored under; absent as `fingerprintKey`. */
   earlierFingerprints?: string[];

@@ -3,7 +3,7 @@ import { ROUTE_ACCESS_KINDS, type RouteAccess } from '../../schemas/api/contract
 import { SITE_ID_PATTERN } from '../../schemas/site-config/types';
 import { isStorableText } from '../../schemas/validators/characters';
 import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
-import { findSessionUser, type SessionUser } from '../auth/session-store';
+import { findSessionUser, sessionEndReason, type SessionUser } from '../auth/session-store';
 import { assertFreshProof } from '../auth/assurance';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -129,8 +129,14 @@ export function enforceDeclaredAccess(
     const token = readCookies(request).get(SESSION_COOKIE);
     const user = token ? await findSessionUser(db, token, clock.now()) : null;
     if (!user) {
-      if (token) clearSessionCookies(request, reply);
-      throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
+      if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
+      clearSessionCookies(request, reply);
+      // A session a new password ended elsewhere says so (`sessionEnded`), so the sign-in page can tell the holder why.
+      const reason = await sessionEndReason(db, token);
+      if (reason === null) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
+      throw new HttpError(401, 'UNAUTHENTICATED', 'Your password was changed, so this session ended. Sign in with the new password.', undefined, {
+        extras: { sessionEnded: reason },
+      });
     }
     if (access === 'cardholder' && user.isAgent) {
       throw new HttpError(403, 'CONCIERGE_NOT_ALLOWED', 'A support agent cannot change passwords, MFA, cards or the account; the card holder does that.');

@@ -7,7 +7,7 @@ import { loadServerKey } from './server-keys';
 
 /**
  * The server keys' rings (docs/decisions/0026-metrics-and-admin-command.md "Key rotation with a grace window",
- * table `server_keys`, migration 025). Per name, the current key signs, seals and fingerprints; the earlier ones
+ * table `server_keys`, migration 026). Per name, the current key signs, seals and fingerprints; the earlier ones
  * only verify and open until their `retiresAt`. Everything signed or sealed names its key's id; a value from
  * before the rings names none and is the environment's key, `env`.
  */
@@ -84,7 +84,7 @@ export function randomRootKeys(): RootKeys {
   return { 'token-signing': randomBytes(32), 'totp-encryption': randomBytes(32), 'card-fingerprint': randomBytes(32) };
 }
 
-/** A ring's first entry as migration 025 records it: the environment's key, active since ever, not replaced. */
+/** A ring's first entry as migration 026 records it: the environment's key, active since ever, not replaced. */
 export function environmentKey(secret: Buffer): RingKey {
   return { id: ENV_KEY_ID, secret, createdAt: new Date(0), activatesAt: new Date(0), retiresAt: null };
 }

@@ -24,9 +24,27 @@ export function cashbackStatusOf(value: unknown): CashbackStatus | null {
 
 export type CardStatus = 'pending' | 'eligible' | 'not eligible';
 
-/** SPEC §4 "pending if in the newly-enrolled list; else eligible if it has an identifier attribute; else not eligible". */
-export function cardStatus(card: CardEntry, newlyEnrolledIds: ReadonlySet<string>): CardStatus {
+const CARD_STATUS_OF_CASHBACK: Readonly<Record<CashbackStatus, CardStatus>> = { PENDING: 'pending', ELIGIBLE: 'eligible', NOT_ELIGIBLE: 'not eligible' };
+
+/** The SPEC §3 cashback status (badge and colour) of a card status: the same fact in the words of the profile's badge. */
+export const CASHBACK_STATUS_OF_CARD: Readonly<Record<CardStatus, CashbackStatus>> = {
+  pending: 'PENDING',
+  eligible: 'ELIGIBLE',
+  'not eligible': 'NOT_ELIGIBLE',
+};
+
+const NONE_NEWLY_ENROLLED: ReadonlySet<string> = new Set();
+
+/**
+ * A card's status, decided here for every screen that shows one (the profile's cashback badge, the line under a
+ * card in Manage cards), so one card never shows two. SPEC §4 "pending if in the newly-enrolled list; else eligible
+ * if it has an identifier attribute; else not eligible": newly enrolled is a card added in this visit, or one the
+ * gateway still counts as new (ADR 0011: PENDING in its first day, whatever its identifier); a gateway status
+ * decides the rest; the identifier attribute decides only where the gateway gives no status.
+ */
+export function cardStatus(card: CardEntry, newlyEnrolledIds: ReadonlySet<string> = NONE_NEWLY_ENROLLED): CardStatus {
   if (newlyEnrolledIds.has(card.id)) return 'pending';
+  if (card.cashbackStatus !== null) return CARD_STATUS_OF_CASHBACK[card.cashbackStatus];
   return card.cardId !== null && card.cardId !== '' ? 'eligible' : 'not eligible';
 }
 

@@ -207,6 +207,10 @@ function addressSchema(settings: SiteFormSettings, form: FormName): { schema: Js
     const explicit = settings.levels[`address.${part}`];
     const level = explicit ?? (ADDRESS_PARTS_REQUIRED_BY_DEFAULT.has(part) ? settings.levels.address : 'Optional');
     if (!isShown(level, form)) continue;
+    // SPEC §3 names `state` both as a site attribute and as an address part: a site asking both showed two "State"
+    // fields, one in the address and one below its ZIP code. The site attribute is the one kept: it is what the site's
+    // holders already have stored, at the level the site gave it (northbank's is Mandatory, its address's Optional).
+    if (part === 'state' && isShown(settings.levels.state, form)) continue;
     order.push(part);
     if (level === 'Mandatory') required.push(part);
     if (part === 'zipcode') {

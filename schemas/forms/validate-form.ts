@@ -1,4 +1,4 @@
-import { checkRequired, compileSiteRegExp, fieldError, isStorableText, validateField, type CalendarDay, type FieldError } from '../validators';
+import { checkRequired, compileSiteRegExp, fieldError, isStorableText, tooLong, validateField, type CalendarDay, type FieldError } from '../validators';
 import type { JsonSchema } from './json-schema';
 
 /**
@@ -116,9 +116,7 @@ function validateString(
       },
     );
     if (error) return error;
-    return typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength
-      ? fieldError('invalid', { maxLength: schema.maxLength })
-      : null;
+    return typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength ? tooLong(schema.maxLength) : null;
   }
   if (value === undefined || value === null || value === '') return checkRequired(value, required);
   if (typeof value !== 'string') return fieldError('invalid');
@@ -126,7 +124,7 @@ function validateString(
   if (!isStorableText(value)) return fieldError('invalidCharacter');
   // SPEC §5: selects only ever show the required message; a value outside the list is still refused.
   if (schema.enum && !schema.enum.includes(value)) return fieldError('invalid');
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) return fieldError('invalid', { maxLength: schema.maxLength });
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) return tooLong(schema.maxLength);
   if (schema.minLength !== undefined && value.length < schema.minLength) return fieldError('invalid');
   if (schema.pattern !== undefined) {
     const pattern = compileSiteRegExp(schema.pattern);

@@ -9,6 +9,7 @@
  */
 import { buildFormSchema } from '../forms/build-form-schema';
 import { GENERATED_RULES, generateFieldValue, GENERATION_ATTEMPTS, whyRefused, type RefusedValue } from '../forms/generated-values';
+import type { ExpectedFormat } from '../forms/expected-format';
 import type { JsonSchema, UiSchema } from '../forms/json-schema';
 import { validateFormData } from '../forms/validate-form';
 import { contentFallbackChain, localeLineage } from '../locales/content-fallback';
@@ -78,6 +79,7 @@ export function simulateSite(site: SiteConfig, file: string, inputs: SimulationI
       const { schema, uiSchema } = buildFormSchema(site, locale, form);
       collectTextKeys(schema, uiSchema, shownKeys);
       simulateForm(site, locale, form, schema, inputs, (at, expected, actual) => add(mistakes, at, expected, actual));
+      checkExpectedFormats(site, locale, form, schema, uiSchema, (at, expected, actual) => add(warnings, at, expected, actual));
     }
     checkTexts(site, locale, shownKeys, inputs, (at, expected, actual) => add(warnings, at, expected, actual));
   }
@@ -162,6 +164,30 @@ function simulateForm(site: SiteConfig, locale: string, form: string, schema: Js
       );
     }
   }
+}
+
+/**
+ * SPEC §5 "invalid message otherwise": a phone, national id or postal code refused for its shape says what it
+ * expects (../forms/expected-format.ts). Where the site's mask or digits cannot tell it (a mask with a rule beyond
+ * it, as a ZIP code's `^[0-9]{5}$` or a cpf's check digits; a regexp the form cannot read), only the site's own
+ * example can; without one a holder who typed "1234" reads only "Please check this field." A warning: the field works,
+ * its error just says less than it could.
+ */
+function checkExpectedFormats(site: SiteConfig, locale: string, form: string, schema: JsonSchema, uiSchema: UiSchema, report: Report): void {
+  forEachField(schema, '', (fieldPath) => {
+    const exampleKey = EXAMPLE_KEYS[fieldPath.split('.').pop() ?? fieldPath];
+    if (exampleKey === undefined) return;
+    const options = fieldPath.split('.').reduce<UiSchema | undefined>((node, key) => node?.[key] as UiSchema | undefined, uiSchema)?.['ui:options'] as
+      { expectedFormat?: ExpectedFormat } | undefined;
+    // A field without a mask or regexp of the site's own has nothing the site could give an example of.
+    const expected = options?.expectedFormat;
+    if (expected === undefined || (expected.errorKey !== undefined && expected.errorKey !== 'expected.siteFormat')) return;
+    report(
+      featurePath(site, 'user_enrollment', exampleKey) ?? [],
+      `an example for the ${fieldPath} field (${form}, ${locale}): its mask and regexp alone cannot tell a card holder what a refused value should look like`,
+      'no example: a refused value would only say "Please check this field."',
+    );
+  });
 }
 
 /**

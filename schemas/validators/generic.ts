@@ -27,10 +27,12 @@ export function checkRequired(value: unknown, required: boolean): FieldError | n
   return required && isEmptyValue(value) ? fieldError('required') : null;
 }
 
-/** `invalid` with `{ maxLength }` when the value has more characters than allowed. */
+/** `tooLong` with the limit as its `count` (a counted text, ADR 0013) when the value has more characters than allowed. */
 export function validateMaxLength(value: string, maxLength: number = DEFAULT_MAX_LENGTH): FieldError | null {
-  return [...value].length > maxLength ? fieldError('invalid', { maxLength }) : null;
+  return [...value].length > maxLength ? tooLong(maxLength) : null;
 }
+
+export const tooLong = (maxLength: number): FieldError => fieldError('tooLong', { count: maxLength });
 
 /** A free text input: the max length and, when the site gives one, its regexp. */
 export function validateText(value: string, options: { maxLength?: number; regexp?: string } = {}): FieldError | null {

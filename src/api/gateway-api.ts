@@ -186,6 +186,7 @@ export function createGatewayBaseQuery(defaults: GatewayClientDeps): BaseQueryFn
           message: error.message,
           correlationId: error.correlationId,
           ownsAuthFailure,
+          ...(typeof error.details?.sessionEnded === 'string' ? { sessionEnded: error.details.sessionEnded } : {}),
         }),
       );
       return { error };

@@ -78,9 +78,20 @@ export function refusalText(failure: unknown): TextRef {
     }
     case 'OTP_EXPIRED':
       return { group: 'signIn', key: 'error.otpExpired' };
+    case 'OTP_SPENT':
+      return { group: 'signIn', key: 'error.otpSpent' };
     case 'VALIDATION_FAILED':
       return { group: 'signIn', key: 'error.validation' };
     default:
       return { group: 'errors', key: 'unexpected' };
   }
+}
+
+/**
+ * A refusal after which the code typed can never pass (ADR 0008): spent (used, or its attempts used up), expired,
+ * or wrong with no attempt left. The screen then says so, disables Verify and offers a new code.
+ */
+export function isCodeSpent(failure: unknown): boolean {
+  const error = asGatewayError(failure);
+  return error.code === 'OTP_SPENT' || error.code === 'OTP_EXPIRED' || (error.code === 'OTP_INVALID' && numberDetail(error, 'attemptsLeft') === 0);
 }

@@ -18,6 +18,8 @@ export interface GatewayOutcome {
   correlationId: string | null;
   /** The caller turns an authentication error into its own state (§4 background check). */
   ownsAuthFailure: boolean;
+  /** Why a 401 ended the session elsewhere (`sessionEnded`, e.g. `password_changed`); absent otherwise. */
+  sessionEnded?: string;
 }
 
 export const gatewayResponded = createAction<GatewayOutcome>('gateway/responded');

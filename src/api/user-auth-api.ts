@@ -90,8 +90,8 @@ export const userAuthApi = gatewayApi.injectEndpoints({
       query: ({ siteId, refreshToken }) => signOutRequest('logout', siteId, refreshToken),
     }),
     /**
-     * ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. A wrong
-     * or expired code answers 401 OTP_INVALID / OTP_EXPIRED { attemptsLeft }: the caller shows it next to
+     * ADR 0008 POST user-auth/otp/verify { otp, otp_type } (signed-in re-check) → { verifiedUntil }. A wrong,
+     * expired or spent code answers 401 OTP_INVALID / OTP_EXPIRED / OTP_SPENT { attemptsLeft }: the caller shows it next to
      * the code (the otp-check screen, the "Confirm it's you" dialog), so §8's trip to sign-in stays out of
      * it; a caller that sees any other 401 ends the session itself (auth/fresh-proof.ts endsTheSession).
      */

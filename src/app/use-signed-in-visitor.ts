@@ -25,6 +25,7 @@ export interface SignedInVisitor {
 export function useSignedInVisitor(): SignedInVisitor | null {
   const { siteId, locale } = useSiteLocation();
   const auth = useSelector((state: RootState) => state.auth);
+  const passwordChangeRequired = useSelector((state: RootState) => state.passwordChange.required);
   const signedIn = auth.name === 'LOGGEDIN' && auth.siteId === siteId;
   const concierge = signedIn && auth.userType === 'CONCIERGE';
   const site = useGetSiteConfigQuery(siteId, { skip: !signedIn }).data;
@@ -32,6 +33,11 @@ export function useSignedInVisitor(): SignedInVisitor | null {
   // An agent acting for nobody has no "user" to read (ADR 0014).
   const profile = useGetProfileQuery({ siteId, concierge }, { skip: !signedIn || (concierge && actingFor === null) }).data ?? null;
   if (!signedIn || site === undefined) return null;
-  const visitor = { mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED', userType: auth.userType, actingForUser: actingFor !== null };
+  const visitor = {
+    mfaEnrolled: profile?.mfaEnrollmentStatus === 'ENROLLED',
+    userType: auth.userType,
+    actingForUser: actingFor !== null,
+    passwordChangeRequired,
+  };
   return { site, profile, actingFor, concierge, allowed: (routes) => allowedAccountRoutes(routes, site, locale, visitor) };
 }

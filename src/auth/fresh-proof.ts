@@ -80,7 +80,7 @@ export function waitSecondsOf(failure: unknown): number | null {
 }
 
 /** A wrong or spent code is the dialog's to show (ADR 0008); any other 401 means the session itself ended (SPEC §8). */
-const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 'VALIDATION_FAILED']);
+const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 'OTP_SPENT', 'VALIDATION_FAILED']);
 
 export function endsTheSession(failure: unknown): failure is GatewayError {
   const error = asGatewayError(failure);

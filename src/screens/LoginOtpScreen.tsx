@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
-import { asGatewayError, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
+import { asGatewayError, isCodeSpent, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { useLogInMutation } from '../api/user-auth-api';
 import { useSendCodeMutation } from '../api/user-mgmt-api';
 import { dropFlowStep } from '../account/form-drafts';
@@ -62,6 +62,8 @@ export function Component() {
     if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
   }, [checkWait.phase, sendWait.phase]);
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  // A spent code can never pass: Verify rests until a new code is sent (ADR 0008).
+  const [codeSpent, setCodeSpent] = useState(false);
   useKeptPasscodeStep();
 
   // The guard let us in with login data; it is dropped the moment the sign-in finishes.
@@ -89,6 +91,12 @@ export function Component() {
     }
     const refusal = goToStep(nextSignInStep(answer), credentials, { trustedDevice: trustDevice });
     if (refusal) setNotice({ kind: 'error', text: refusal });
+    if (answer.error !== undefined && isCodeSpent(answer.error)) {
+      setCodeSpent(true);
+      // The gateway says when a new code will work (the spent attempts lapse): the send button counts down to it.
+      const lapse = asGatewayError(answer.error).retryAfterSeconds;
+      if (lapse !== undefined && lapse > 0) sendWait.start(lapse);
+    }
   };
 
   const signInWithRecoveryCode = async (recoveryCode: string) => {
@@ -105,7 +113,10 @@ export function Component() {
     const answer = await sendCode({ siteId: pending.siteId, channel: otpType, purpose: 'login' });
     const seconds = answer.error === undefined ? RESEND_COOL_DOWN_SECONDS : retryWaitOf(answer.error);
     if (seconds !== null) sendWait.start(seconds);
-    if (answer.error === undefined) setNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
+    if (answer.error === undefined) {
+      setCodeSpent(false);
+      setNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
+    }
     // The wait is counted on the button: the alert does not name another figure (minutes) for it.
     else
       setNotice({
@@ -141,7 +152,7 @@ export function Component() {
           texts={formTexts}
           onSubmit={(data) => void submit(data)}
           submitText={text('otp.submit')}
-          disabled={login.isLoading || checkWait.secondsLeft > 0}
+          disabled={login.isLoading || checkWait.secondsLeft > 0 || codeSpent}
         />
       )}
       {checkWait.secondsLeft > 0 && <p className="retry-wait">{text('retry.waiting', { seconds: checkWait.secondsLeft })}</p>}

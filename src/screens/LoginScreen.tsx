@@ -10,6 +10,7 @@ import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
+import { takeSessionEnd, type SessionEnd } from '../auth/session-end-notice';
 import { FormAlert } from './shared/FormAlert';
 import { RefusalAlert } from './shared/RefusalAlert';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
@@ -43,6 +44,12 @@ export function Component() {
   useEffect(() => {
     dispatch(signInEnded());
   }, [dispatch]);
+  // A session a new password ended on another device is told why, once (auth/session-end-notice.ts).
+  const [sessionEnded, setSessionEnded] = useState<SessionEnd | null>(null);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- tab storage is read after hydration, never while the server renders the page
+    setSessionEnded(takeSessionEnd());
+  }, []);
   // ADR 0008 limits: once the wait the gateway asked for is over, its alert goes and the form is back.
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown is a timer outside React; its end takes the alert away
@@ -67,6 +74,7 @@ export function Component() {
       <RouteHeading route={route === 'login' ? 'login' : 'login-form'} />
       <p className="sign-in__intro">{signInText('login.intro')}</p>
       {keptUsername !== null && <FormAlert kind="info" message={signInText('login.passcodeStepKept')} />}
+      {sessionEnded === 'password_changed' && <FormAlert kind="info" message={signInText('login.sessionEndedPasswordChanged')} />}
       {refusal && <RefusalAlert refusal={refusal} />}
       {form && (
         <SiteForm

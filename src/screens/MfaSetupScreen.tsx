@@ -61,7 +61,7 @@ function recoveryCodesLeftOf(state: unknown): number | null {
 }
 
 /** ADR 0008: a wrong code is the screen's to show; any other 401 means the session ended (§8, back to sign-in). */
-const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 'VALIDATION_FAILED']);
+const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 'OTP_SPENT', 'VALIDATION_FAILED']);
 
 /**
  * SPEC §2 mfa-setup (signed in): TOTP enrolment (ADR 0008). `mfa/totp/setup` gives a pending secret

@@ -360,7 +360,7 @@ describe('northbank (limit 2, fr_ca)', () => {
     const { context, page } = await signedInPage('sophie.tremblay@example.com', 'northbank', 'fr_ca');
     await expect.poll(() => cardRows(page).count()).toBe(2);
     expect(await cardInput(page).count()).toBe(0);
-    await page.getByText('Vous avez ajouté le nombre maximal de cartes permis par ce programme.').waitFor();
+    await page.getByText('Vous avez ajouté le nombre maximal de cartes permis par ce programme (2).').waitFor();
     await saveScreenshot(page, 'cards-northbank-limit-reached');
     await expectNoAxeViolations(page, 'cards: limit reached');
     await context.close();

@@ -46,8 +46,8 @@ describe('form errors say what is expected (SPEC §5)', () => {
     }
     expect(await errorOf(page, 'root_phone').textContent()).not.toBeNull();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_first_name');
-    // The masked phone's hint stays visible next to its error, and both describe the input.
-    expect(await page.locator('#root_phone__help').textContent()).toBe(enUs.form['hint.mask'].replace('{{mask}}', isolated('(000) 000-0000')));
+    // The masked phone's hint (the site's example) stays visible next to its error, and both describe the input.
+    expect(await page.locator('#root_phone__help').textContent()).toBe(enUs.form['hint.example'].replace('{{example}}', isolated('(212) 555-0143')));
     expect(await page.locator('#root_phone').getAttribute('aria-describedby')).toBe('root_phone__help root_phone__error');
     await expectNoAxeViolations(page, 'registration with every error shown');
     await page.context().close();
@@ -74,7 +74,7 @@ describe('form errors say what is expected (SPEC §5)', () => {
     expect(await zipcode.inputValue()).toBe('K1A');
     await zipcode.pressSequentially('0b1');
     expect(await zipcode.inputValue()).toBe('K1A 0B1');
-    expect(await page.locator('#root_address_zipcode__help').textContent()).toBe(enUs.form['hint.mask'].replace('{{mask}}', isolated('A0A 0A0')));
+    expect(await page.locator('#root_address_zipcode__help').textContent()).toBe(enUs.form['hint.example'].replace('{{example}}', isolated('K1A 0B1')));
     await page.context().close();
   });
 });

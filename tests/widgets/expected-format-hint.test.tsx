@@ -36,10 +36,10 @@ const leave = (input: HTMLElement) => fireEvent.blur(input, { relatedTarget: doc
 const describedBy = (input: HTMLElement) => input.getAttribute('aria-describedby')?.split(' ') ?? [];
 
 describe('the expected format as a hint', () => {
-  it("a masked field (bancosol's phone) shows its mask under the label, and the input is described by it", () => {
+  it("a masked field (bancosol's phone) shows the site's example under the label, and the input is described by it", () => {
     renderSite(bancosol, 'pt_br', ptBr);
     const phone = byId('root_phone');
-    expect(byId('root_phone__help').textContent).toBe(`Formato: ${isolated('(00) 00000-0000')}`);
+    expect(byId('root_phone__help').textContent).toBe(`Por exemplo: ${isolated('(11) 98765-4321')}`);
     expect(describedBy(phone)).toEqual(['root_phone__help']);
     phone.focus();
     typeInto(phone, '1198');
@@ -137,7 +137,7 @@ describe('a submit shows every problem at once', () => {
     ]) {
       expect(document.getElementById(`${id}__error`)?.textContent, id).toBe(required);
     }
-    expect(document.getElementById('root_phone__error')?.textContent).toBe(ptBr.form.invalid);
+    expect(document.getElementById('root_phone__error')?.textContent).toBe(`Digite assim: ${isolated('(11) 98765-4321')}.`);
     expect(document.activeElement?.id).toBe('root_first_name');
   });
 });

@@ -112,6 +112,19 @@ describe('CountryWidget', () => {
     fireEvent.change(select, { target: { value: 'BR' } });
     expect(lastData(onChange).country).toBe('BR');
   });
+
+  it.each([
+    ['pt-BR', 'BR', 'Brasil'],
+    ['ar-QA', 'QA', 'قطر'],
+    ['en-US', 'US', 'United States'],
+  ])("%s: the site's own country comes first, the others in the language's order", (language, code, name) => {
+    renderField('country', COUNTRY_SCHEMA, COUNTRY_UI, { language });
+    const countries = [...screen.getByLabelText<HTMLSelectElement>('Country').options].filter((option) => option.value !== '');
+    expect([countries[0]?.value, countries[0]?.text]).toEqual([code, name]);
+    const rest = countries.slice(1).map((option) => option.text);
+    expect(rest).toEqual([...rest].sort(new Intl.Collator([language, 'en']).compare));
+    expect(rest).toHaveLength(countries.length - 1);
+  });
 });
 
 describe('CheckboxWidget', () => {

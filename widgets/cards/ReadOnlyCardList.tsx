@@ -1,4 +1,4 @@
-import type { CardEntry } from '../../schemas/cards/card-rules';
+import { CASHBACK_STATUS_OF_CARD, cardStatus, type CardEntry } from '../../schemas/cards/card-rules';
 import type { CashbackStatus } from '../../schemas/entities/cashback-statement';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import './cards.css';
@@ -17,16 +17,18 @@ export interface ReadOnlyCardListProps {
 
 const BADGE_TONE: Readonly<Record<CashbackStatus, string>> = { ELIGIBLE: 'green', NOT_ELIGIBLE: 'red', PENDING: 'blue' };
 
-/** SPEC §2 read-only list: each card as XXXX XXXX XXXX plus its last four; with cashback on, a badge per card (§3 colours). */
+function CashbackBadge({ status, texts }: { status: CashbackStatus; texts: Readonly<Record<CashbackStatus, string>> }) {
+  return <span className={`card-badge card-badge--${BADGE_TONE[status]}`}>{texts[status]}</span>;
+}
+
+/** SPEC §2 read-only list: each card as XXXX XXXX XXXX plus its last four; with cashback on, a badge per card (§3 colours), of the status Manage cards shows too (card-rules.ts `cardStatus`). */
 export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, productName }: ReadOnlyCardListProps) {
   return (
     <ul className="card-rows" aria-label={label}>
       {cards.map((card) => (
         <li key={card.id} className="card-row">
           <CardRowIdentity number={maskCardNumber(card.lastFour)} detail={<span className="card-row__product">{productName(card)}</span>} />
-          {showCashback && card.cashbackStatus !== null && (
-            <span className={`card-badge card-badge--${BADGE_TONE[card.cashbackStatus]}`}>{cashbackTexts[card.cashbackStatus]}</span>
-          )}
+          {showCashback && <CashbackBadge status={CASHBACK_STATUS_OF_CARD[cardStatus(card)]} texts={cashbackTexts} />}
         </li>
       ))}
     </ul>

@@ -27,7 +27,7 @@ export function localizeErrors(text: TextLookup): ErrorTransformer {
       const options = fieldOptions(uiSchema, error.property);
       const expected = expectedFormatOf(options);
       // SPEC §5: a formatted field's `invalid` names the shape it expects ("Enter it like 12345678-9").
-      const expectedKey = error.name === 'invalid' && expected?.errorKey !== undefined && error.params?.maxLength === undefined ? expected.errorKey : undefined;
+      const expectedKey = error.name === 'invalid' && expected?.errorKey !== undefined ? expected.errorKey : undefined;
       const key = expectedKey ?? fieldErrorTextKeys(options)[String(error.name)] ?? String(error.name);
       const values =
         expectedKey !== undefined && expected

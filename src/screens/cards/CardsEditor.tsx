@@ -28,7 +28,7 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
   const capture = (
     <CaptureBlock
       title={underLimit ? text('capture.title') : undefined}
-      description={underLimit ? text('capture.description') : text('limitReached')}
+      description={underLimit ? text('capture.description') : text('limitReached', { count: config.limit })}
       label={config.texts.label ?? text('cardNumber')}
       validate={config.validate && underLimit}
       required={cardRequired(config.optional, cards.length)}

@@ -39,6 +39,11 @@ export interface SignedInVisitor {
   userType: UserType;
   /** ADR 0014: an agent has chosen the card holder to act for. */
   actingForUser: boolean;
+  /**
+   * ADR 0009 "Compromised credentials": the gateway holds the account until the password is replaced, and every
+   * account screen leads back to the replacement; a menu offering them would offer pages that bounce straight back.
+   */
+  passwordChangeRequired?: boolean;
 }
 
 /**
@@ -64,9 +69,8 @@ export function allowedAccountRoutes<Route extends AccountRoute>(
         hasPendingSignIn: false,
         hasNotificationInfo: false,
         device: null,
-        ...visitor,
-        // The account screens show only once the gateway no longer holds the account (ADR 0009).
         passwordChangeRequired: false,
+        ...visitor,
       }).kind === 'allow',
   );
 }

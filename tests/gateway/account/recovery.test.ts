@@ -115,9 +115,15 @@ describeEachDatabase((leg) => {
     const response = await reset(EMILY.email, code);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'PASSWORD_CHANGED' });
-    expect((await signedIn.call({ method: 'GET', url: 'user-mgmt/user/find' })).statusCode).toBe(401);
+    // The session elsewhere is told why it ended, so its sign-in page can say so rather than sign it out silently.
+    const ended = await signedIn.call({ method: 'GET', url: 'user-mgmt/user/find' });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ error: 'UNAUTHENTICATED', sessionEnded: 'password_changed' });
     expect((await reset(EMILY.email, code, 'Another#Pass88')).json()).toMatchObject({ error: 'PASSCODE_INVALID', fields: { passcode: 'invalid' } });
     expect((await signInWithPasscode(gateway, browser, { username: EMILY.email, password: NEW_PASSWORD, siteId: 'firstbank' })).statusCode).toBe(200);
+    // A session signed out by its holder says nothing of the kind.
+    await browser.call({ method: 'POST', url: 'user-auth/tokens/revoke' });
+    expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).not.toHaveProperty('sessionEnded');
   });
 
   it('ADR 0009 PASSWORD_REUSED: each of the last 4 passwords is refused, the 5th-last is allowed, and a refusal keeps the code', async () => {

@@ -49,7 +49,7 @@ describeEachDatabase((leg) => {
     expect(await sessionCount()).toBe(1);
   });
 
-  it('ADR 0008 OTP_INVALID: a reused code, and a wrong one, with attemptsLeft', async () => {
+  it('ADR 0008 OTP_SPENT: a reused code is spent, not wrong', async () => {
     await emily();
     const code = await gateway.latestCode(EMILY.email);
     expect((await emily({ otp: code, otp_type: 'email' })).statusCode).toBe(200);
@@ -57,10 +57,10 @@ describeEachDatabase((leg) => {
       .open()
       .then((other) => other.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', otp: code, otp_type: 'email' }));
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+    expect(reused.json()).toMatchObject({ error: 'OTP_SPENT', attemptsLeft: 0 });
   });
 
-  it('ADR 0008: at most 5 attempts per code; after them even the right code is refused', async () => {
+  it('ADR 0008: at most 5 attempts per code; after them even the right code is refused as spent (OTP_SPENT), never as wrong', async () => {
     await emily();
     const code = await gateway.latestCode(EMILY.email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -68,12 +68,17 @@ describeEachDatabase((leg) => {
       const response = await emily({ otp: wrong, otp_type: 'email' });
       expect(response.json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 5 - attempt });
     }
-    expect((await emily({ otp: code, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+    gateway.clock.advance(60);
+    const right = await emily({ otp: code, otp_type: 'email' });
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toMatchObject({ error: 'OTP_SPENT', attemptsLeft: 0 });
+    // When a new code will work: the spent code's 10 minutes, one of them gone.
+    expect(right.headers['retry-after']).toBe('540');
     expect(await sessionCount()).toBe(0);
     // Asking again buys no guesses: the new code shares the spent attempts while the old code lives.
     await emily();
-    expect((await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
-    // Once the spent codes have expired, a new code starts afresh.
+    expect((await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_SPENT', attemptsLeft: 0 });
+    // Once the spent codes have expired (the one asked for again lives 10 minutes too), a new code starts afresh.
     gateway.clock.advance(10 * 60);
     await emily();
     expect((await emily({ otp: await gateway.latestCode(EMILY.email), otp_type: 'email' })).statusCode).toBe(200);
@@ -104,7 +109,7 @@ describeEachDatabase((leg) => {
     await emily();
     const fresh = await gateway.latestCode(EMILY.email);
     expect((await emily({ otp: old, otp_type: 'email' })).statusCode).toBe(200);
-    expect((await emily({ otp: fresh, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_INVALID', attemptsLeft: 0 });
+    expect((await emily({ otp: fresh, otp_type: 'email' })).json()).toMatchObject({ error: 'OTP_SPENT', attemptsLeft: 0 });
   });
 
   it('ADR 0008 "Codes asked for again": at most 3 codes live at once; asking a fourth time voids the oldest', async () => {
@@ -253,8 +258,8 @@ describeEachDatabase((leg) => {
     expect(right.statusCode).toBe(200);
     expect(right.json()).toEqual({ verifiedUntil: new Date(Date.parse(right.json().verifiedUntil)).toISOString() });
     expect(Date.parse(right.json().verifiedUntil) - gateway.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
-    // A login code does not pass an otp-check, nor the other way round: purposes are separate.
-    expect((await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code, otp_type: 'email' } })).json().error).toBe('OTP_INVALID');
+    // Once used, the code is spent: said as such, not as a wrong code.
+    expect((await browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: code, otp_type: 'email' } })).json().error).toBe('OTP_SPENT');
   });
 
   it('ADR 0008: signed in, get-preference-details answers for the session user (otp-check-preference)', async () => {

@@ -195,6 +195,8 @@ describe('sites:check', () => {
     const withPostalCode = (settings: Record<string, string>): { file: string; at: string } => {
       const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
       const enrollment = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'user_enrollment');
+      // firstbank's own example is a five-digit ZIP code: each case gives the example it is about, if any.
+      delete site.siteFeatureConfigurations[enrollment]!.featureConfig.postal_code_example;
       Object.assign(site.siteFeatureConfigurations[enrollment]!.featureConfig, settings);
       const profile = site.siteFeatureConfigurations.find((feature) => feature.name === 'user_site_profile')!;
       Object.assign(profile.featureConfig, { address: '0', 'address.zipcode': '0' });

@@ -169,7 +169,10 @@ describeEachDatabase((leg) => {
         { first_name: 7, address: 'Main St', offers_preference: 'dining' },
         { first_name: 'invalid', address: 'invalid', offers_preference: 'invalid' },
       ],
-      ['§5 a huge string (default max length 100)', { first_name: 'E'.repeat(50_000) }, { first_name: 'invalid' }],
+      ['§5 a huge string (default max length 100)', { first_name: 'E'.repeat(50_000) }, { first_name: 'tooLong' }],
+      // The code names the rule broken, so a client can say it: the length limit, or the format (SPEC §5).
+      ['§5 a 120-character last name', { last_name: 'C'.repeat(120) }, { last_name: 'tooLong' }],
+      ['§5 a ZIP code of four digits where the site asks five', { address: { zipcode: '1234' } }, { 'address.zipcode': 'invalid' }],
     ])('refuses %s with 400 VALIDATION_FAILED naming the field, and writes nothing', async (_case, attributes, fields) => {
       const browser = await signedIn('emily@example.com', 'firstbank');
       const response = await saveChanged(browser, 'firstbank', { attributes: { ...attributes, title: 'ms' }, baseVersion: 0 });

@@ -30,6 +30,14 @@ describe('SPEC §4 card status in the list', () => {
     expect(cardStatus(card('2'), new Set())).toBe('not eligible');
     expect(cardStatus(card('3', { cardId: '' }), new Set())).toBe('not eligible');
   });
+
+  // One card, one status: the profile's badge and Manage cards both ask this function.
+  it("follows the gateway's status where it gives one: a card in its first day (ADR 0011) is pending, identifier or not", () => {
+    expect(cardStatus(card('1', { cardId: 'vop-1', cashbackStatus: 'PENDING' }))).toBe('pending');
+    expect(cardStatus(card('2', { cardId: 'vop-2', cashbackStatus: 'ELIGIBLE' }))).toBe('eligible');
+    expect(cardStatus(card('3', { cashbackStatus: 'NOT_ELIGIBLE' }))).toBe('not eligible');
+    expect(cardStatus(card('4', { cardId: 'vop-4', cashbackStatus: 'ELIGIBLE' }), new Set(['4']))).toBe('pending');
+  });
 });
 
 describe('SPEC §4, §5, §9 limit, default and removal', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildFormSchema } from '../../../schemas/forms/build-form-schema';
 import type { SiteConfig } from '../../../schemas/site-config/types';
-import { readSiteFixture } from '../../support/site-fixtures';
+import type { UiSchema } from '../../../schemas/forms/json-schema';
+import { siteLocalesOf } from '../../../schemas/site-config/site-locales';
+import { DEFAULT_FORM_TEXTS, findText } from '../../../widgets/form-engine/form-texts';
+import { listSiteFixtures, readSiteFixture } from '../../support/site-fixtures';
 
 /** A site with just the settings a test names. */
 function site(globalProfile: Record<string, string>, siteProfile: Record<string, string> = {}, enrollment: Record<string, string> = {}): SiteConfig {
@@ -71,6 +74,48 @@ describe('requirement levels (SPEC §3 server codes, §5 form controls)', () => 
     const scripted = buildFormSchema(site({}, {}, { privacy_policy_display: 'A', privacy_policy_url: 'javascript:alert(1)' }), 'en_us', 'registration');
     expect(scripted.uiSchema.pp).toMatchObject({ 'ui:options': { display: 'A' } });
     expect(JSON.stringify(scripted.uiSchema.pp)).not.toContain('policyUrl');
+  });
+});
+
+/** The label text of every field a form shows (nested address parts included), in the form's en_us words. */
+function shownLabels(uiSchema: UiSchema): string[] {
+  const labels: string[] = [];
+  const visit = (node: UiSchema, isRoot: boolean) => {
+    const labelKey = (node['ui:options'] as { labelKey?: unknown } | undefined)?.labelKey;
+    const parts = Object.entries(node).filter(([key, value]) => !key.startsWith('ui:') && typeof value === 'object' && value !== null);
+    if (!isRoot && parts.length === 0 && typeof labelKey === 'string') labels.push(findText(DEFAULT_FORM_TEXTS, labelKey) ?? labelKey);
+    for (const [, part] of parts) visit(part as UiSchema, false);
+  };
+  visit(uiSchema, true);
+  return labels;
+}
+
+// SPEC §3 lists `state` both as a site attribute and as an address part: a site naming both (firstbank does) once
+// showed two "State" fields, one in the address and one below the ZIP code.
+describe('no field twice', () => {
+  it.each(listSiteFixtures().map((fixture) => [fixture.siteId, fixture] as const))('%s: every form in every locale shows each label once', (_id, fixture) => {
+    for (const locale of siteLocalesOf(fixture)) {
+      for (const form of ['registration', 'edit-profile', 'profile-view'] as const) {
+        const labels = shownLabels(buildFormSchema(fixture, locale, form).uiSchema);
+        expect(
+          labels.filter((label, index) => labels.indexOf(label) !== index),
+          `${form} ${locale}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("the site's own state attribute is the one State field; the address keeps its state only where the site asks no other", () => {
+    const editProfile = buildFormSchema(readSiteFixture('firstbank'), 'en_us', 'edit-profile').schema;
+    expect(editProfile.properties).toHaveProperty('state');
+    expect(editProfile.properties?.address?.properties).not.toHaveProperty('state');
+    const registration = buildFormSchema(site({ first_name: '0' }, { state: '0', address: '1', 'address.state': '1' }), 'en_us', 'registration').schema;
+    expect(registration.required).toContain('state');
+    expect(registration.properties?.address?.properties).not.toHaveProperty('state');
+    // ProfileOptional is not shown at registration: there the address keeps its state.
+    const onlyAddress = buildFormSchema(site({ first_name: '0' }, { state: '3', address: '0', 'address.state': '0' }), 'en_us', 'registration').schema;
+    expect(onlyAddress.properties).not.toHaveProperty('state');
+    expect(onlyAddress.properties?.address?.required).toContain('state');
   });
 });
 

@@ -69,11 +69,12 @@ describe('the translator puts the expected format and the upper-case rule on rea
     });
   });
 
-  it('bancosol (masked phone, pt_br mobile rule): the mask as hint, the generic error', () => {
+  it('bancosol (masked phone, pt_br mobile rule): the site example as hint and error, which the mask alone could not give', () => {
     const { uiSchema } = buildFormSchema(readSiteFixture('bancosol'), 'pt_br', 'registration');
     expect((uiSchema.phone as { 'ui:options': Record<string, unknown> })['ui:options'].expectedFormat).toEqual({
-      hintKey: 'hint.mask',
-      values: { mask: '(00) 00000-0000' },
+      hintKey: 'hint.example',
+      errorKey: 'expected.example',
+      values: { example: '(11) 98765-4321' },
     });
   });
 

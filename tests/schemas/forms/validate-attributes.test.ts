@@ -99,8 +99,8 @@ describe('validateAttributeChanges', () => {
   });
 
   it('SPEC §5 default max length 100: a huge string is invalid with its limit', () => {
-    expect(check({ last_name: 'a'.repeat(10_000) })).toEqual({ last_name: { key: 'invalid', values: { maxLength: 100 } } });
-    expect(keysOf({ address: { street: 'x'.repeat(101) } })).toEqual({ 'address.street': 'invalid' });
+    expect(check({ last_name: 'a'.repeat(10_000) })).toEqual({ last_name: { key: 'tooLong', values: { count: 100 } } });
+    expect(keysOf({ address: { street: 'x'.repeat(101) } })).toEqual({ 'address.street': 'tooLong' });
   });
 
   it('SPEC §5 address parts refuse tags, URLs and relative paths, by part', () => {

@@ -99,6 +99,6 @@ describe('validateFormData on generated schemas (SPEC §5, §8 error keys)', () 
   });
 
   it('refuses an oversized value', () => {
-    expect(validateFormData(schema, { ...firstbankRegistration, last_name: 'a'.repeat(101) }, { today }).last_name?.key).toBe('invalid');
+    expect(validateFormData(schema, { ...firstbankRegistration, last_name: 'a'.repeat(101) }, { today }).last_name?.key).toBe('tooLong');
   });
 });

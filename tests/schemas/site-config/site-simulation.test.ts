@@ -29,7 +29,17 @@ function firstbankWith(enrollment: Record<string, string>, others: Record<string
   for (const feature of site.siteFeatureConfigurations) {
     if (feature.name === 'user_site_profile') Object.assign(feature.featureConfig, { phone: '0', nationalId: '0', address: '0', 'address.zipcode': '0' });
     if (feature.name === 'user_enrollment') {
-      for (const key of ['phone_mask', 'phone_regexp', 'postal_code_mask', 'postal_code_regexp']) delete feature.featureConfig[key];
+      for (const key of [
+        'phone_mask',
+        'phone_regexp',
+        'phone_example',
+        'postal_code_mask',
+        'postal_code_regexp',
+        'postal_code_example',
+        'national_id_example',
+      ]) {
+        delete feature.featureConfig[key];
+      }
       Object.assign(feature.featureConfig, { national_id_type: 'other' }, enrollment);
     }
     Object.assign(feature.featureConfig, others[feature.name] ?? {});
@@ -157,6 +167,23 @@ describe('simulateSite', () => {
         actual: '"2000001": the regexp ^1\\d{3}-\\d{3}$ matches it neither as shown ("2000-001") nor bare ("2000001")',
       },
     ]);
+  });
+
+  // SPEC §5: a refused value is told the format it should have; where the mask and regexp cannot say it, the example does.
+  it('warns at the example setting of a field whose error could not say what it expects, and at no bundled site', () => {
+    const site = firstbankWith({ postal_code_mask: '00000', postal_code_regexp: '^[0-9]{5}$' }, { user_site_profile: { 'address.zipcode': '0' } });
+    expect(simulateSite(site, 'site.json', INPUTS).warnings.map((warning) => [warning.path, warning.expected])).toEqual([
+      [settingPath(site, 'postal_code_example'), expect.stringContaining('an example for the address.zipcode field (registration, en_us)')],
+    ]);
+    const withExample = firstbankWith(
+      { postal_code_mask: '00000', postal_code_regexp: '^[0-9]{5}$', postal_code_example: '10001' },
+      { user_site_profile: { 'address.zipcode': '0' } },
+    );
+    expect(simulateSite(withExample, 'site.json', INPUTS).warnings).toEqual([]);
+    for (const bundled of listSiteFixtures()) {
+      const warnings = simulateSite(bundled, `${bundled.siteId}.json`, INPUTS).warnings.filter((warning) => warning.path.endsWith('_example'));
+      expect(warnings, bundled.siteId).toEqual([]);
+    }
   });
 
   it('refuses a Mandatory field no value can fill: a pt_br phone under an eight-digit mask can never be a Brazilian mobile', () => {

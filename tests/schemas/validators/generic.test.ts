@@ -12,7 +12,7 @@ describe('§5 generic inputs: max length (default 100)', () => {
   it('accepts 100 characters and refuses 101 with { maxLength }', () => {
     expect(DEFAULT_MAX_LENGTH).toBe(100);
     expect(validateMaxLength('a'.repeat(100))).toBeNull();
-    expect(validateMaxLength('a'.repeat(101))).toEqual({ key: 'invalid', values: { maxLength: 100 } });
+    expect(validateMaxLength('a'.repeat(101))).toEqual({ key: 'tooLong', values: { count: 100 } });
   });
 
   it('counts characters, not UTF-16 units', () => {
@@ -20,11 +20,8 @@ describe('§5 generic inputs: max length (default 100)', () => {
   });
 
   it('applies to the rules through validateField, with a configured length', () => {
-    expect(validateField('a'.repeat(101), { rule: 'name' })).toEqual({ key: 'invalid', values: { maxLength: 100 } });
-    expect(validateField('Johnny', { rule: 'name', options: { maxLength: 5 } })).toEqual({
-      key: 'invalid',
-      values: { maxLength: 5 },
-    });
+    expect(validateField('a'.repeat(101), { rule: 'name' })).toEqual({ key: 'tooLong', values: { count: 100 } });
+    expect(validateField('Johnny', { rule: 'name', options: { maxLength: 5 } })).toEqual({ key: 'tooLong', values: { count: 5 } });
     expect(validateField('Rua das Flores', { rule: 'addressPart', options: { maxLength: 14 } })).toBeNull();
   });
 

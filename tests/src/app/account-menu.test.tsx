@@ -92,6 +92,15 @@ describe('account menu of a card holder', () => {
     expect(linkNames(panel)).toEqual(['Set up two-step verification', 'Sign out']);
   });
 
+  // ADR 0009: while the gateway holds the account, every account screen leads back to the replacement.
+  it('while a breached password awaits its replacement it offers only Sign out, no page that bounces back', async () => {
+    cardHolder(PROFILE, { 'user-mgmt/user/find': { status: 403, data: { error: 'PASSWORD_CHANGE_REQUIRED', message: 'x' } } });
+    const { router } = renderPortal(`${BASE}profile`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}compromised-credentials`));
+    const { panel } = await openMenu('My account');
+    expect(linkNames(panel)).toEqual(['Sign out']);
+  });
+
   it('shows a neutral label when the holder has no name on record', async () => {
     cardHolder({ ...PROFILE, firstName: '', lastName: '' });
     renderPortal(`${BASE}profile`);

@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import arQa from '../../../fixtures/content/ar_qa.json';
 import enUs from '../../../fixtures/content/en_us.json';
 import { textOf } from '../../../src/content/texts';
+import { REPO_ROOT } from '../../e2e/support/paths';
 
 // ADR 0013 "Counted texts": the screens' lookup (useText, the refusal texts) shows the form of the count.
 describe('textOf', () => {
@@ -16,5 +18,28 @@ describe('textOf', () => {
   it('answers the fallback template, filled, when the texts have neither the key nor its forms', () => {
     expect(textOf({}, 'error.otpInvalid', 'You have {{count}} attempts left.', { count: 1234 }, 'en-US')).toBe('You have 1,234 attempts left.');
     expect(textOf(undefined, 'title', 'Sign in')).toBe('Sign in');
+  });
+});
+
+// The texts that state a rule or a reason (SPEC §5 limits, ADR 0008 spent codes, a session ended elsewhere) in every content file, in its own words.
+describe('rule and reason texts in every locale', () => {
+  const files = readdirSync(`${REPO_ROOT}/fixtures/content`).filter((name) => name.endsWith('.json'));
+  const read = (file: string) => JSON.parse(readFileSync(`${REPO_ROOT}/fixtures/content/${file}`, 'utf8')) as Record<string, Record<string, string>>;
+  const english = read('en_us.json');
+  const KEYS: readonly [group: string, key: string][] = [
+    ['form', 'tooLong.other'],
+    ['cards', 'limitReached'],
+    ['signIn', 'error.otpSpent'],
+    ['signIn', 'login.sessionEndedPasswordChanged'],
+  ];
+
+  it.each(files)('%s has each, in its own words, the limits with their number', (file) => {
+    const content = read(file);
+    for (const [group, key] of KEYS) {
+      expect(content[group]?.[key], `${group}.${key}`).toMatch(/\S/);
+      if (file !== 'en_us.json') expect(content[group]?.[key], `${group}.${key}`).not.toBe(english[group]?.[key]);
+    }
+    expect(content.form?.['tooLong.other']).toContain('{{count}}');
+    expect(content.cards?.limitReached).toContain('{{count}}');
   });
 });

@@ -158,7 +158,7 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     renderPortal('/firstbank/en_us/account/edit-pan');
     await screen.findByRole('list', { name: 'Your cards' });
     expect(screen.queryByLabelText('Card number')).toBeNull();
-    expect(screen.getByText("You've added the most cards this programme allows.")).toBeTruthy();
+    expect(screen.getByText("You've added the most cards this program allows (1).")).toBeTruthy();
   });
 
   it('enrolment failure: the card-added error banner with the X-CID; the number stays', async () => {
@@ -341,6 +341,19 @@ describe('SPEC §2 read-only list on the profile', () => {
     expect(rows[0]?.textContent).toContain('Eligible for cashback');
     expect(rows[1]?.textContent).toContain('Not eligible for cashback');
     expect(screen.getByRole('link', { name: 'Add or manage cards' }).getAttribute('href')).toBe('/firstbank/en_us/account/edit-pan');
+  });
+
+  // One card, two statuses was "Cashback eligibility pending" on the profile and "Earning rewards" in Manage cards.
+  it('a card the gateway counts as pending reads as pending on the profile and in Manage cards', async () => {
+    const today = { ...asset('a1', '1111', true), cashbackStatus: 'PENDING' as const };
+    fakeAssets(firstbank, [today]);
+    renderPortal('/firstbank/en_us/account/profile');
+    expect(within(await screen.findByRole('list', { name: 'Your cards' })).getByRole('listitem').textContent).toContain('Cashback eligibility pending');
+    cleanup();
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    const row = within(await screen.findByRole('list', { name: 'Your cards' })).getByRole('listitem');
+    expect(row.textContent).toContain('FirstBank Signature · Being checked');
+    expect(row.textContent).not.toContain('Earning rewards');
   });
 
   it('no badges where cashback is off', async () => {

@@ -177,6 +177,41 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(callsTo('user-auth/login')).toHaveLength(0);
   });
 
+  // ADR 0008: after five wrong codes even the right one is refused; it is spent, not wrong, and Verify can no longer help.
+  it('a spent code (OTP_SPENT) says so, rests Verify, and counts the new code down to when it will work; a new code wakes Verify', async () => {
+    answerWith(
+      withAnswers({
+        'user-auth/login': { status: 401, data: { error: 'OTP_SPENT', message: 'spent', attemptsLeft: 0 }, headers: { 'retry-after': '120' } },
+        'user-mgmt/user/send-code': { status: 204 },
+      }),
+    );
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await enterCode('123456', false);
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        "⚠That passcode can't be used any more: it was already used, or tried too many times. Ask for a new passcode.",
+      );
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(true);
+      const resend = screen.getByRole<HTMLButtonElement>('button', { name: 'Send a new passcode (120 s)' });
+      expect(resend.disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(120_000));
+      fireEvent.click(screen.getByRole('button', { name: 'Send a new passcode' }));
+      await screen.findByText('A new passcode is on its way.');
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the last wrong attempt (OTP_INVALID, no attempt left) rests Verify too', async () => {
+    answerWith(withAnswers({ 'user-auth/login': { status: 401, data: { error: 'OTP_INVALID', message: 'wrong', attemptsLeft: 0 } } }));
+    renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
+    await enterCode('000000', false);
+    await screen.findByRole('alert');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(true);
+  });
+
   it('"Send a new passcode" calls send-code { channel, purpose: "login" } and says so; RATE_LIMITED counts the wait down on the button', async () => {
     answerWith(withAnswers({ 'user-mgmt/user/send-code': { status: 204 } }));
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'sms', maskedDestination: '*** *** 4567' })));

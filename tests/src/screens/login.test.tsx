@@ -1,7 +1,18 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerWith, callsTo, goToSignIn, renderPortal, resetFakePortal, sent, signedInAnswers, type Answer, type SentCall } from './support/fake-portal';
+import {
+  answerWith,
+  callsTo,
+  goToSignIn,
+  renderPortal,
+  resetFakePortal,
+  sent,
+  signedInAnswers,
+  signInTheBrowser,
+  type Answer,
+  type SentCall,
+} from './support/fake-portal';
 
 /**
  * SPEC §2 login / login-form with ADR 0008's answers of `user-auth/login`: the form comes from the
@@ -220,5 +231,40 @@ describe('ADR 0008 passcode codes lead to the next step with the login data in m
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     expect(store.getState().signIn.pending).toBeNull();
     expect(sent.filter((call) => call.url === 'user-auth/login')).toHaveLength(1);
+  });
+});
+
+// A password reset on another device ended this session: the sign-in page says why, once, in the site's language.
+describe('§8 a session a new password ended elsewhere', () => {
+  it('the 401 naming sessionEnded sends the holder to sign in, where the reason is said once', async () => {
+    signInTheBrowser();
+    answerWith((call: SentCall) =>
+      call.url === 'user-mgmt/user/find'
+        ? { status: 401, data: { error: 'UNAUTHENTICATED', message: 'x', sessionEnded: 'password_changed' } }
+        : signedInAnswers(call),
+    );
+    renderPortal('/eurobank/en_us/account/profile');
+    await waitFor(() => expect(goToSignIn).toHaveBeenCalled());
+    expect(window.sessionStorage.getItem('session_ended')).toBe('password_changed');
+    cleanup();
+    document.cookie = 'gmap_authenticated=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
+    answerWith(() => undefined);
+    renderPortal('/eurobank/en_us/account/login-form');
+    const notice = 'You were signed out because your password was changed on another device. Sign in with your new password.';
+    expect(await screen.findAllByText(notice)).toHaveLength(1);
+    cleanup();
+    renderPortal('/eurobank/en_us/account/login-form');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
+  it('a 401 without a reason says nothing of the kind', async () => {
+    signInTheBrowser();
+    answerWith((call: SentCall) =>
+      call.url === 'user-mgmt/user/find' ? { status: 401, data: { error: 'UNAUTHENTICATED', message: 'x' } } : signedInAnswers(call),
+    );
+    renderPortal('/eurobank/en_us/account/profile');
+    await waitFor(() => expect(goToSignIn).toHaveBeenCalled());
+    expect(window.sessionStorage.getItem('session_ended')).toBeNull();
   });
 });

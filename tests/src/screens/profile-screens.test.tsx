@@ -336,7 +336,7 @@ describe('§2 edit-profile: only the changed keys, then user-mgmt/user/update (A
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     // Described by its format hint (SPEC §5) and its error.
     const describedBy = (phone.getAttribute('aria-describedby') ?? '').split(' ');
-    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Please check this field.');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).toContain('Enter it like \u2066(212) 555-0143\u2069.');
     expect(phone.value).toBe('(212) 555-0123');
     expect(callsTo('user-mgmt/user/update')).toHaveLength(0);
   });
@@ -459,6 +459,13 @@ describe('§2 cashback-statement (ADR 0010 my-cashback)', () => {
     expect(within(card).getByText('FirstBank Signature')).toBeTruthy();
     expect(within(card).getByText('Oct 2, 2026')).toBeTruthy();
     expect(within(card).getByText('$12.50')).toBeTruthy();
+    // The amount is the cashback, and its column says so (not "Amount", which read as the purchase).
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Merchant', 'Cashback', 'Status']);
+    expect(screen.getByRole('heading', { name: 'Cashback totals' })).toBeTruthy();
     expect(within(card).getByText('Fuel Stop')).toBeTruthy();
     expect(within(card).getByText('Eligible for cashback', { selector: 'td .badge' }).className).toContain('badge--positive');
     expect(within(card).getByText('Not eligible for cashback').className).toContain('badge--negative');

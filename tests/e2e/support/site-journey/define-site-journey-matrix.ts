@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
 import { smsNumber } from '../../../../gateway/auth/passcode-delivery';
-import { localeDirection } from '../../../../schemas/locales/locale-table';
+import { localeDirection, localeToLanguageTag } from '../../../../schemas/locales/locale-table';
 import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
 import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
 import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
@@ -630,7 +630,9 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
   if (target === journey.cards.limit) {
     // SPEC §4: the add form hides when the count reaches the limit.
     await eventually(async () => expect(await cardInput(page).count()).toBe(0));
-    await page.getByText(journey.text('cards', 'limitReached')).waitFor();
+    await page
+      .getByText(journey.text('cards', 'limitReached', { count: new Intl.NumberFormat(localeToLanguageTag(journey.locale)).format(journey.cards.limit) }))
+      .waitFor();
   }
   await checkScreen('cards', true);
   if (localeDirection(journey.locale) === 'rtl') await expectLeftToRightOnOneLine(page.locator('.card-rows .card-row__number').first(), /\d{4}$/);
