@@ -216,7 +216,8 @@ export function Component() {
             {text('mfa.manualKey')}
           </p>
           <p className="mfa-setup__key">
-            <code aria-labelledby="mfa-key-label" data-testid="totp-key">
+            {/* Left to right on every page: on a right-to-left page its digit groups would otherwise swap places (UAX #9 N1). */}
+            <code aria-labelledby="mfa-key-label" data-testid="totp-key" dir="ltr">
               {groupedKey(step.setup.secret)}
             </code>
             <button type="button" className="link-button" onClick={() => copyKey(step.setup.secret)}>

@@ -62,7 +62,12 @@ export function Component() {
         </span>
         <div className="profile-summary__who">
           <p className="profile-summary__name">{fullName || text('notProvided')}</p>
-          {profile && <p className="profile-summary__email">{profile.email}</p>}
+          {/* An isolate of its own direction (an address reads left to right) on a right-to-left page (schemas/locales/bidi-isolates.ts). */}
+          {profile && (
+            <p className="profile-summary__email">
+              <bdi>{profile.email}</bdi>
+            </p>
+          )}
         </div>
         {profile && (
           <dl className="profile-summary__badges">

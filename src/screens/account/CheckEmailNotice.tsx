@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { FEATURE_FLAGS } from '../../app/feature-flags';
 import { useScreenTitle } from '../../app/screen-title';
@@ -14,7 +14,7 @@ import './account.css';
  * form, so its heading says what the screen now is (not "Add your card") and takes focus, so
  * screen readers announce the new step; the way on is signing in once the mail is read (SPEC §2).
  */
-export function CheckEmailNotice({ message }: { message: string }) {
+export function CheckEmailNotice({ message }: { message: ReactNode }) {
   const text = useText('account');
   const { basePath } = useSiteLocation();
   const { search } = useLocation();
