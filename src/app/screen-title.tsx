@@ -42,20 +42,29 @@ export function useScreenTitle(text: string): void {
 
 /**
  * The title of a route (content `common.title.{route}`). While a support agent acts for a card holder (ADR 0014),
- * the holder's screens are named for the holder, "Emily Carter's profile" rather than "My profile", from
- * `common.agentTitle.{route}` where the content has one; every other route keeps its title.
+ * the holder's screens are named for the holder, "Emily Carter's profile" rather than "My profile" (useAgentTitle);
+ * every other route keeps its title.
  */
 export function useRouteTitle(): (route: AccountRoute) => string {
+  const common = useContentTexts('common');
+  const agentTitle = useAgentTitle();
+  return (route) => agentTitle(route) ?? textOf(common, `title.${route}`, '');
+}
+
+/**
+ * For an agent acting for a card holder, a holder's screen named for the holder, from `common.agentTitle.{route}`;
+ * null for anyone else and for a route the content names no other way.
+ */
+export function useAgentTitle(): (route: AccountRoute) => string | null {
   const { siteId, locale } = useSiteLocation();
   const common = useContentTexts('common');
   const concierge = useIsConcierge();
   const actingFor = useGetActingForQuery({ siteId }, { skip: !concierge }).data ?? null;
   return (route) => {
-    const title = textOf(common, `title.${route}`, '');
-    if (actingFor === null) return title;
+    if (actingFor === null || common[`agentTitle.${route}`] === undefined) return null;
     const name = actingForName(actingFor);
     // Unicode isolates (UAX #9), not an element: the text is the tab's title too. On a right-to-left page a Latin
     // name keeps its own order and does not pull the Arabic words around it into its run.
-    return textOf(common, `agentTitle.${route}`, title, { name: localeDirection(locale) === 'rtl' ? `\u2068${name}\u2069` : name });
+    return textOf(common, `agentTitle.${route}`, '', { name: localeDirection(locale) === 'rtl' ? `\u2068${name}\u2069` : name });
   };
 }

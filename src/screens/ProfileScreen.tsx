@@ -3,6 +3,7 @@ import { isMfaOffered } from '../../schemas/site-config/credential-offers';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useGetUserSiteRecordQuery } from '../api/user-attribute-api';
+import { useAgentTitle } from '../app/screen-title';
 import { useIsConcierge } from '../auth/use-is-concierge';
 import { useText } from '../content/use-text';
 import { isOffersPreferenceShown } from '../routes/route-guards';
@@ -31,6 +32,7 @@ export function Component() {
   const site = useGetSiteConfigQuery(siteId).data;
   const profile = useSignedInProfile();
   const concierge = useIsConcierge();
+  const agentTitle = useAgentTitle();
   const record = useGetUserSiteRecordQuery({ siteId, concierge });
   const offersShown = site !== undefined && isOffersPreferenceShown(site);
   const categories = useGetOfferCategoriesQuery({ siteId, locale }, { skip: !offersShown }).data ?? [];
@@ -134,7 +136,8 @@ export function Component() {
           {profileLinks(site, locale, mfaEnrolled, concierge ? 'CONCIERGE' : 'CARDHOLDER').map((route) => (
             <li key={route}>
               <Link className={`profile-link${route === 'delete-profile' ? ' profile-link--danger' : ''}`} to={`${basePath}${route}${search}`}>
-                {text(`link.${route}`)}
+                {/* An agent reads the holder's screens named for the holder (ADR 0014): "Emily Carter's cards", not "Manage cards". */}
+                {agentTitle(route) ?? text(`link.${route}`)}
               </Link>
             </li>
           ))}

@@ -130,6 +130,8 @@ describe('ADR 0014 concierge screen', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan'].map((route) => `${BASE}${route}`));
+    // Named for the holder, as the screens they open: the cards are hers to read, not "Manage cards".
+    expect(within(links).getByRole('link', { name: "Emily Carter's cards" })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Add or manage cards' })).toBeNull();
 
     fireEvent.click(screen.getByLabelText('Show me personalized offers online'));
