@@ -16,8 +16,8 @@ import { createRegisteredAccount, type RegistrationJob } from './registration';
  */
 export function accountJobHandlers(db: Database, fixtures: Fixtures, services: AuthServices): Record<JobKind, JobHandler> {
   return {
-    registration: (payload) => createRegisteredAccount(db, services, payload as unknown as RegistrationJob),
-    'activation-email': (payload, _attempt, jobId) => mailFreshActivationLink(db, services, payload as unknown as ActivationMailJob, jobId),
+    registration: (payload) => createRegisteredAccount(db, fixtures, services, payload as unknown as RegistrationJob),
+    'activation-email': (payload, _attempt, jobId) => mailFreshActivationLink(db, fixtures, services, payload as unknown as ActivationMailJob, jobId),
     'recovery-code': (payload) => sendRecoveryCode(db, services, payload as unknown as RecoveryCodeJob),
     'account-notice': (payload) => sendAccountNotice(db, fixtures, services, payload as unknown as AccountNoticeJob),
     'alias-proof': (payload) => sendAliasProof(db, fixtures, services, payload as unknown as AliasProofJob),

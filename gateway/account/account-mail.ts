@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { OutgoingMessage } from '../mail/mailer';
+import type { Fixtures } from '../fixtures/load-fixtures';
 import type { LocalisedTexts } from '../mail/mail-texts';
 import { ACTIVATION_TOKEN_TTL_MS } from './activation-tokens';
 
@@ -30,24 +31,30 @@ export function accountLink(target: LinkTarget, route: string, query: Record<str
   return `${target.origin}/${encodeURIComponent(target.siteId)}/${target.locale}/account/${route}${search ? `?${search}` : ''}`;
 }
 
-export function activationMail(texts: LocalisedTexts, to: string, target: LinkTarget, token: string): OutgoingMessage {
+/** The first mail of a new account, the welcome: it names the bank (`site`, the site's `name`) the account was opened with. */
+export function activationMail(texts: LocalisedTexts, to: string, target: LinkTarget, site: string, token: string): OutgoingMessage {
   const hours = ACTIVATION_TOKEN_TTL_MS / 3_600_000;
   return {
     channel: 'email',
     to,
-    subject: texts.text('activation.subject'),
-    text: texts.text('activation.text', { link: accountLink(target, 'activate', { token }), hours }),
+    subject: texts.text('activation.subject', { site }),
+    text: texts.text('activation.text', { site, link: accountLink(target, 'activate', { token }), hours }),
   };
 }
 
-/** To the owner of an address someone tried to register again (ADR 0009: no second account, no enumeration). */
-export function registrationAttemptMail(texts: LocalisedTexts, to: string, target: LinkTarget): OutgoingMessage {
+/** To the owner of an address someone tried to register again (ADR 0009: no second account, no enumeration), naming the bank. */
+export function registrationAttemptMail(texts: LocalisedTexts, to: string, target: LinkTarget, site: string): OutgoingMessage {
   return {
     channel: 'email',
     to,
     subject: texts.text('registrationAttempt.subject'),
-    text: texts.text('registrationAttempt.text', { signInLink: accountLink(target, 'login-form'), recoveryLink: accountLink(target, 'recovery') }),
+    text: texts.text('registrationAttempt.text', { site, signInLink: accountLink(target, 'login-form'), recoveryLink: accountLink(target, 'recovery') }),
   };
+}
+
+/** A site's name as its mails name the bank (SPEC §3 site `name`); the default site's for an unknown id. */
+export function bankNameOf(fixtures: Fixtures, siteId: string): string {
+  return (fixtures.sites.get(siteId) ?? fixtures.defaultSite).config.name;
 }
 
 export function recoveryCodeMessage(texts: LocalisedTexts, channel: OutgoingMessage['channel'], to: string, code: string, minutes: number): OutgoingMessage {

@@ -41,7 +41,7 @@ export type AccountNoticeJob =
   | { notice: 'account-locked'; email: string; siteId: string; origin: string; until: string }
   /** The account is gone when the job runs: where and in which language were read before the deletion. */
   | { notice: 'account-deleted'; email: string; locale: string; siteId: string; at: string }
-  /** One per saved change: `attributeKeys` the keys it changed (never their values); empty for the profile copy. */
+  /** One per saved change: `attributeKeys` the keys it changed (never their values), at least one. */
   | { notice: 'agent-acted'; userId: string; siteId: string; attributeKeys: readonly string[]; at: string }
   | ({ notice: PlainChangeNotice } & ChangeNotice)
   /** `alias`: the proved address, masked (`a***@example.com`) before it is stored in the job. */
@@ -183,8 +183,7 @@ export function noticeMessage(texts: LocalisedTexts, delivery: NoticeDelivery, j
     case 'account-deleted':
       return mail('accountDeleted', { time: texts.moment(new Date(job.at)) });
     case 'agent-acted': {
-      const changes =
-        job.attributeKeys.length === 0 ? texts.text('agentActed.profile') : job.attributeKeys.map((key) => texts.fieldLabel(key) ?? key).join(', ');
+      const changes = job.attributeKeys.map((key) => texts.fieldLabel(key) ?? key).join(', ');
       return mail('agentActed', { time: texts.moment(new Date(job.at)), changes });
     }
     case 'alias-proved':

@@ -13,7 +13,7 @@ import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { hashPassword } from '../security/password-hashing';
 import { recipientByEmail } from '../mail/recipient';
-import { activationMail, registrationAttemptMail, type LinkTarget } from './account-mail';
+import { activationMail, bankNameOf, registrationAttemptMail, type LinkTarget } from './account-mail';
 import { carryActivationTokens, issueActivationToken, liveActivationTokens } from './activation-tokens';
 import { CAPTCHA_HEADER } from './captcha-verifier';
 import { recordPasswordHash } from './password-history';
@@ -122,7 +122,7 @@ export async function acceptRegistration(
  * other's row starts again and replaces it. A retried job (the mail failed after the account was made)
  * replaces its own account and mails a fresh link, so a failed send never turns into a "someone tried" mail.
  */
-export async function createRegisteredAccount(db: Database, services: AuthServices, job: RegistrationJob): Promise<void> {
+export async function createRegisteredAccount(db: Database, fixtures: Fixtures, services: AuthServices, job: RegistrationJob): Promise<void> {
   const { siteId, locale, email } = job;
   let activationToken: string | null | undefined;
   for (let round = 0; round < MAX_REGISTRATION_ROUNDS && activationToken === undefined; round++) {
@@ -134,7 +134,10 @@ export async function createRegisteredAccount(db: Database, services: AuthServic
   const target: LinkTarget = { origin: job.origin, siteId, locale };
   // The owner's own language: for a new account the locale it registered in, for an existing one its stored locale.
   const texts = services.mailTexts((await recipientByEmail(db, email, siteId))?.locale ?? locale);
-  await services.mailer.send(activationToken === null ? registrationAttemptMail(texts, email, target) : activationMail(texts, email, target, activationToken));
+  const site = bankNameOf(fixtures, siteId);
+  await services.mailer.send(
+    activationToken === null ? registrationAttemptMail(texts, email, target, site) : activationMail(texts, email, target, site, activationToken),
+  );
 }
 
 /** Rounds of `replaceUnprovedOrInsert` one job tries before it leaves the race to the job queue's retry. */

@@ -48,7 +48,7 @@ function entry(call: ActingForCall, action: ConciergeAction, attributeKeys: read
  * changed nothing tells nobody.
  */
 async function auditedAndTold(call: ActingForCall, action: ConciergeAction, attributeKeys: readonly string[], tx: Queryable): Promise<AuditEntry> {
-  if (action === 'profile.update' || attributeKeys.length > 0) {
+  if (attributeKeys.length > 0) {
     await call.notify({ notice: 'agent-acted', userId: call.userId, siteId: call.siteId, attributeKeys, at: call.now.toISOString() }, tx);
   }
   return entry(call, action, attributeKeys);
@@ -81,12 +81,16 @@ export async function saveWholeForUser(db: Database, call: ActingForCall, attrib
   );
 }
 
-/** ADR 0010 `user-mgmt/user/update` for the user. */
+/**
+ * ADR 0010 `user-mgmt/user/update` for the user: audited, but no notice of its own. It copies into the profile
+ * what an attribute save just stored, and that save already told the holder which fields changed; a notice here
+ * was a second mail for one edit-profile save (ADR 0014 "Audit trail", ADR 0021: one mail per saved change).
+ */
 export function updateProfileForUser(db: Database, call: ActingForCall): Promise<UserProfile> {
   return withAudit(
     db,
     (tx) => copySiteProfileToUser(tx, call.fixtures, call.userId, call.siteId),
-    (_profile, tx) => auditedAndTold(call, 'profile.update', [], tx),
+    () => entry(call, 'profile.update', []),
   );
 }
 

@@ -6,6 +6,7 @@ import type { ActingFor } from '../api/concierge-api';
 import { actingForName } from '../screens/concierge/acting-for-name';
 import { useStopActing } from '../screens/concierge/use-stop-acting';
 import { ACCOUNT_MENU_ROUTES } from '../screens/profile/profile-links';
+import { useRouteTitle } from './screen-title';
 import { useSiteLocation } from '../site/use-site-location';
 import { useSignedInVisitor, type SignedInVisitor } from './use-signed-in-visitor';
 import './account-menu.css';
@@ -29,6 +30,7 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
   const { basePath, route: currentRoute } = useSiteLocation();
   const { pathname, search } = useLocation();
   const common = useText('common');
+  const titleOf = useRouteTitle();
   // Open on the page it was opened on: a navigation closes it in the same render, never one later.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -79,9 +81,9 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
         <ul className="account-menu__links">
           {visitor.allowed(ACCOUNT_MENU_ROUTES).map((route) => (
             <li key={route}>
-              {/* Each link reads as the title of the page it opens; the menu needs no content group beyond common. */}
+              {/* Each link reads as the title of the page it opens (for an agent, named for the card holder: ADR 0014); the menu needs no content group beyond common. */}
               <Link className="account-menu__link" to={`${basePath}${route}${search}`} aria-current={route === currentRoute ? 'page' : undefined}>
-                {common(`title.${route}`)}
+                {titleOf(route)}
               </Link>
             </li>
           ))}

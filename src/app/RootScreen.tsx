@@ -19,6 +19,7 @@ import { readEntryQuery, searchWithoutNotice } from './entry-query';
 import { rememberMobileSession } from './mobile-bridge';
 import { SiteBrandMark, siteBrandStylesheetOf } from './SiteBrandMark';
 import { pageTitle } from './page-title';
+import { ScreenTitleProvider, useRouteTitle, useScreenTitleHolder } from './screen-title';
 import { STORAGE } from './storage-names';
 
 /** Its own chunk, loaded once someone is signed in on this site: no guest page pays for it (ADR 0016). */
@@ -99,7 +100,10 @@ export function RootScreen() {
 
   const programmeBrand = textOf(common, 'brand', 'Rewards Portal');
   const siteBrand = site.data?.name ?? '';
-  const routeTitle = location.route ? textOf(common, `title.${location.route}`, '') : '';
+  const titleOf = useRouteTitle();
+  // The tab names the screen shown (its heading, screen-title.tsx), else its route.
+  const { screenTitle, setScreenTitle } = useScreenTitleHolder();
+  const routeTitle = screenTitle ?? (location.route ? titleOf(location.route) : '');
   const title = pageTitle(siteBrand, routeTitle, programmeBrand);
   const theme = siteThemeOf(site.data);
   const signedInHere = useSelector((state: RootState) => state.auth.name === 'LOGGEDIN' && state.auth.siteId === location.siteId);
@@ -133,7 +137,9 @@ export function RootScreen() {
         <ConciergeBanner />
         <GlobalErrorAlert />
         <NotificationAlerts />
-        <Outlet />
+        <ScreenTitleProvider value={setScreenTitle}>
+          <Outlet />
+        </ScreenTitleProvider>
       </main>
       {navigation.state !== 'idle' && <LoadingOverlay label={textOf(common, 'loading', 'Loading…')} />}
       <ScrollRestoration />

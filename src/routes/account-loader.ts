@@ -6,6 +6,7 @@ import { offersApi } from '../api/offers-api';
 import { BUNDLED_DEFAULT_SITE, siteConfigApi } from '../api/site-config-api';
 import { userAttributeApi } from '../api/user-attribute-api';
 import { userMgmtApi } from '../api/user-mgmt-api';
+import { notificationShown } from '../app/alerts-slice';
 import type { AppServices } from '../app/app-services';
 import { FEATURE_FLAGS, type FeatureFlags } from '../app/feature-flags';
 import { mobileDeviceOf, openMobileApp } from '../app/mobile-deep-link';
@@ -14,9 +15,11 @@ import { STORAGE } from '../app/storage-names';
 import { authStatusOf, isSettled, siteIdInState, userTypeInState, type AuthStatus } from '../auth/auth-machine';
 import { authEvent } from '../auth/auth-slice';
 import { authCheckRequested } from '../auth/session-steps';
+import { DEFAULT_COMMON_TEXTS } from '../content/default-texts';
+import { textOf } from '../content/texts';
 import { resolveSite, type SiteLocation } from '../site/resolve-site';
 import type { AppStore } from '../store';
-import { decideRoute, isOffersPreferenceShown } from './route-guards';
+import { decideRoute, isOffersPreferenceShown, type RedirectReason } from './route-guards';
 
 /** Runs one RTK Query fetch for a loader and lets the cache keep the answer for the screen. */
 async function preload<T>(subscription: { unwrap(): Promise<T>; unsubscribe(): void }): Promise<T | undefined> {
@@ -148,6 +151,20 @@ async function hasNotificationInfo(store: AppStore, route: AccountRoute): Promis
   return info !== undefined;
 }
 
+/**
+ * ADR 0014: a support agent sent away from a card holder's own screen (password, two-step verification, deletion,
+ * signed-in devices) reads why on the page they land on, naming the screen refused, instead of being sent back
+ * without a word. The common texts are the ones the loader has just preloaded.
+ */
+async function sayWhyRedirected(store: AppStore, site: SiteLocation, route: AccountRoute, reason: RedirectReason, to: AccountRoute): Promise<void> {
+  const common = await preload(store.dispatch(contentApi.endpoints.getContent.initiate({ siteId: site.siteId, locale: site.locale, contentType: 'common' })));
+  const page = textOf(common, `title.${route}`, DEFAULT_COMMON_TEXTS[`title.${route}`] ?? route);
+  const key = `notice.${reason}`;
+  // Sent back to the page already shown, the notice is that page's; else it is for the page the redirect opens.
+  const lifetime = store.getState().alerts.page === `${site.basePath}${to}` ? 'page' : 'next-page';
+  store.dispatch(notificationShown({ id: key, kind: 'info', message: textOf(common, key, DEFAULT_COMMON_TEXTS[key] ?? '', { page }), lifetime }));
+}
+
 function routeUrl(site: SiteLocation, route: AccountRoute, search: string): string {
   return `${site.basePath}${route}${search}`;
 }
@@ -187,7 +204,10 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
       passwordChangeRequired,
       device: mobileDeviceOf(userAgent()),
     });
-    if (decision.kind === 'redirect') throw redirect(routeUrl(site, decision.route, decision.search));
+    if (decision.kind === 'redirect') {
+      if (decision.reason !== undefined) await sayWhyRedirected(store, site, route, decision.reason, decision.route);
+      throw redirect(routeUrl(site, decision.route, decision.search));
+    }
     if (decision.kind === 'open-app') openApp(decision.url, decision.device, decision.app);
     else if (decision.clearOtpExpiry) services.localStore.remove(STORAGE.otpExpiry);
     return null;

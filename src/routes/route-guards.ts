@@ -42,7 +42,9 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   'edit-profile': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'profileUpdate'],
   'mfa-setup': ['authenticatedOnly', 'notForAgent', 'mfaOffered'],
   'delete-profile': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'deleteProfile'],
-  'edit-pan': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'editPan'],
+  // ADR 0014: an agent acting for the holder reads their cards (the gateway answers the concierge assets call) but
+  // never adds, removes or chooses one (those calls are the card holder's); the screen shows the list only.
+  'edit-pan': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'editPan'],
   'cashback-statement': ['authenticatedOnly', 'actingForUser', 'mfaRequired'],
   'site-settings': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'siteSettings'],
   registration: ['guestOnly'],
@@ -100,9 +102,15 @@ export interface GuardContext {
   passwordChangeRequired: boolean;
 }
 
+/**
+ * Why a redirect happened, when the page it lands on must say so: `holderOnly`, a screen only the card holder may
+ * use, reached by a support agent (ADR 0014), who would otherwise be sent back without a word.
+ */
+export type RedirectReason = 'holderOnly';
+
 export type GuardDecision =
   | { kind: 'allow'; clearOtpExpiry: boolean }
-  | { kind: 'redirect'; route: AccountRoute; search: string }
+  | { kind: 'redirect'; route: AccountRoute; search: string; reason?: RedirectReason }
   | { kind: 'open-app'; url: string; device: MobileDevice; app: MobileApp };
 
 type Redirect = Extract<GuardDecision, { kind: 'redirect' | 'open-app' }>;
@@ -164,8 +172,8 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
   conciergeOnly: (c) => (c.userType === 'CONCIERGE' ? null : to('profile', c.search)),
   // ADR 0014: the user screens show the card holder acted for, so an agent chooses one first.
   actingForUser: (c) => (c.userType === 'CONCIERGE' && !c.actingForUser ? to('concierge', c.search) : null),
-  // ADR 0014: an agent never changes a password, MFA or the account (the gateway refuses too).
-  notForAgent: (c) => (c.userType === 'CONCIERGE' ? to('concierge', c.search) : null),
+  // ADR 0014: an agent never changes a password, MFA or the account (the gateway refuses too), and is told so.
+  notForAgent: (c) => (c.userType === 'CONCIERGE' ? { ...to('concierge', c.search), reason: 'holderOnly' } : null),
 };
 
 export function isMfaRequired(site: SiteConfig): boolean {

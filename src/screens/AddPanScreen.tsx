@@ -11,6 +11,7 @@ import { panLevelAtSignUp } from '../account/sign-up-cards';
 import { checkCard, useValidateCardMutation } from '../api/assets-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
 import { registrationEnded } from '../app/registration-slice';
+import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
@@ -41,6 +42,7 @@ export function Component() {
   const module = useCardModule();
   const registrationData = useSelector((state: RootState) => state.registration.data);
   const text = useText('account');
+  const isolated = useIsolatedText('account');
   const refusalText = useRefusalText();
   const [register, { isLoading }] = useRegisterMutation();
   const [validateCard] = useValidateCardMutation();
@@ -53,7 +55,8 @@ export function Component() {
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
+        {/* The address inside the sentence is isolated on a right-to-left page (SPEC §2 "Page language follows the locale"). */}
+        <CheckEmailNotice message={isolated('registration.checkEmail', { email: sentTo })} />
       </section>
     );
   }

@@ -15,10 +15,12 @@ import {
   type TotpSetup,
 } from '../api/user-mgmt-api';
 import { asGatewayError, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
+import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { secureContextClipboard } from '../app/secure-context-clipboard';
 import { authEvent } from '../auth/auth-slice';
 import { useFormTexts } from '../content/use-form-texts';
 import { useText } from '../content/use-text';
+import { isMfaRequired } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import { Breadcrumb } from './Breadcrumb';
 import { RouteHeading } from './RouteHeading';
@@ -105,6 +107,10 @@ export function Component() {
   const freshProof = useFreshProof({ ownsAuthFailure: true });
 
   const step: MfaStep = chosenStep ?? (profile?.mfaEnrollmentStatus === 'ENROLLED' ? { kind: 'enrolled' } : { kind: 'start' });
+  const mfaOn = step.kind === 'enrolled' || step.kind === 'enrolled-now' || step.kind === 'codes';
+  const site = useGetSiteConfigQuery(siteId).data;
+  // The bank that requires it (SPEC §3 site name), on a site with mfa "required".
+  const requiredBy = site !== undefined && isMfaRequired(site) ? site.name : null;
   const keptScan = useKeptFlowStep('mfa-setup', step.kind === 'scan' ? { scanning: true } : null, (kept) =>
     kept.scanning === true ? { scanning: true } : null,
   );
@@ -180,7 +186,10 @@ export function Component() {
   return (
     <section className="sign-in mfa-setup">
       <Breadcrumb />
-      <RouteHeading route="mfa-setup" />
+      {/* Once it is on, the page manages two-step verification: its title no longer says "Set up". */}
+      <RouteHeading route="mfa-setup" title={mfaOn ? text('mfa.title.on') : undefined} />
+      {/* A site with mfa "required" holds every other page until it is set up (route guard mfaRequired): say that the bank asks it. */}
+      {requiredBy !== null && (step.kind === 'start' || step.kind === 'scan') && <FormAlert kind="info" message={text('mfa.required', { bank: requiredBy })} />}
       {signedInWithRecoveryCode !== null && step.kind === 'enrolled' && (
         <div className="mfa-setup__recovered">
           <FormAlert kind="success" message={text('mfa.recoveryUsed', { count: signedInWithRecoveryCode })} />
@@ -207,7 +216,8 @@ export function Component() {
             {text('mfa.manualKey')}
           </p>
           <p className="mfa-setup__key">
-            <code aria-labelledby="mfa-key-label" data-testid="totp-key">
+            {/* Left to right on every page: on a right-to-left page its digit groups would otherwise swap places (UAX #9 N1). */}
+            <code aria-labelledby="mfa-key-label" data-testid="totp-key" dir="ltr">
               {groupedKey(step.setup.secret)}
             </code>
             <button type="button" className="link-button" onClick={() => copyKey(step.setup.secret)}>

@@ -3,6 +3,7 @@ import { isMfaOffered } from '../../schemas/site-config/credential-offers';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useGetUserSiteRecordQuery } from '../api/user-attribute-api';
+import { useAgentTitle } from '../app/screen-title';
 import { useIsConcierge } from '../auth/use-is-concierge';
 import { useText } from '../content/use-text';
 import { isOffersPreferenceShown } from '../routes/route-guards';
@@ -31,6 +32,7 @@ export function Component() {
   const site = useGetSiteConfigQuery(siteId).data;
   const profile = useSignedInProfile();
   const concierge = useIsConcierge();
+  const agentTitle = useAgentTitle();
   const record = useGetUserSiteRecordQuery({ siteId, concierge });
   const offersShown = site !== undefined && isOffersPreferenceShown(site);
   const categories = useGetOfferCategoriesQuery({ siteId, locale }, { skip: !offersShown }).data ?? [];
@@ -62,7 +64,12 @@ export function Component() {
         </span>
         <div className="profile-summary__who">
           <p className="profile-summary__name">{fullName || text('notProvided')}</p>
-          {profile && <p className="profile-summary__email">{profile.email}</p>}
+          {/* An isolate of its own direction (an address reads left to right) on a right-to-left page (schemas/locales/bidi-isolates.ts). */}
+          {profile && (
+            <p className="profile-summary__email">
+              <bdi>{profile.email}</bdi>
+            </p>
+          )}
         </div>
         {profile && (
           <dl className="profile-summary__badges">
@@ -129,7 +136,8 @@ export function Component() {
           {profileLinks(site, locale, mfaEnrolled, concierge ? 'CONCIERGE' : 'CARDHOLDER').map((route) => (
             <li key={route}>
               <Link className={`profile-link${route === 'delete-profile' ? ' profile-link--danger' : ''}`} to={`${basePath}${route}${search}`}>
-                {text(`link.${route}`)}
+                {/* An agent reads the holder's screens named for the holder (ADR 0014): "Emily Carter's cards", not "Manage cards". */}
+                {agentTitle(route) ?? text(`link.${route}`)}
               </Link>
             </li>
           ))}

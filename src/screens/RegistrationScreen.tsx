@@ -11,6 +11,7 @@ import { useRegisterMutation } from '../api/user-mgmt-api';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { registrationDataStored } from '../app/registration-slice';
 import { useFormTexts } from '../content/use-form-texts';
+import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { isOffersPreferenceShown, signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
@@ -39,6 +40,7 @@ export function Component() {
   const form = useSiteFormSchema('registration');
   const formTexts = useFormTexts({ withOptIns: true });
   const text = useText('account');
+  const isolated = useIsolatedText('account');
   const offerCategories = useGetOfferCategoriesQuery({ siteId, locale }, { skip: site === undefined || !isOffersPreferenceShown(site) }).data;
   // Back from add-pan, the form shows what was typed before. After a reload (the data in memory, with the
   // password, is gone) it shows the kept non-secret fields, and says why the password fields are empty.
@@ -70,7 +72,8 @@ export function Component() {
   if (sentTo !== null) {
     return (
       <section className="sign-in">
-        <CheckEmailNotice message={text('registration.checkEmail', { email: sentTo })} />
+        {/* The address inside the sentence is isolated on a right-to-left page (SPEC §2 "Page language follows the locale"). */}
+        <CheckEmailNotice message={isolated('registration.checkEmail', { email: sentTo })} />
       </section>
     );
   }

@@ -89,6 +89,20 @@ describe('concierge in Chromium against the gateway (SPEC §4, §6, §7, §9; AD
     await page.getByText('Your marketing preferences have been saved.').waitFor();
     await saveScreenshot(page, 'concierge-acting-profile');
     await expectNoAxeViolations(page, 'concierge acting for Emily');
+    // Her screens are named for her (heading and tab); her cards open to read, saying why nothing changes there.
+    expect(await page.locator('main h1').textContent()).toBe("Emily Carter's profile");
+    expect(await page.title()).toContain("Emily Carter's profile");
+    await page.getByRole('link', { name: "Emily Carter's cards" }).click();
+    await endsOn(page, 'edit-pan');
+    await page.getByText(/^Only the card holder can add, remove or choose a default card/).waitFor();
+    expect(await page.locator('input[name="pan"]').count()).toBe(0);
+    // A holder-only screen typed in sends the agent to the concierge screen, which says why.
+    await page.goto(url('password'));
+    await endsOn(page, 'concierge');
+    await page.getByText(/^Only the card holder can open “Change password”/).waitFor();
+    await saveScreenshot(page, 'concierge-holder-only-refused');
+    await page.goto(url('profile'));
+    await endsOn(page, 'profile');
 
     // "Concierge preferences": her offer preferences, saved whole through the concierge twin (ADR 0014).
     await page.getByRole('link', { name: 'Offer preferences' }).click();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../schemas/locales/pseudo-locale';
 import { activateWithPassword, activationLink } from './support/account-helpers';
+import { findUnisolatedValues } from './support/bidi-isolation';
 import { saveScreenshot } from './support/browser';
 import { REPO_ROOT } from './support/paths';
 import { browserTest, type PortalProcess } from './support/browser-test';
@@ -339,6 +340,35 @@ describe(`every screen in the pseudo-locale ${PSEUDO_LOCALE} on ${SITE_ID} (ADR 
       const findings = await inspect(page, SITE_ID);
       expect(findings.notFromContent).toEqual(['p#planted-text: "Forgot it"', 'option#planted-option: "Mrs"', 'button#planted-label[aria-label]: "Close"']);
       expect(findings.clipped).toEqual([expect.stringMatching(/^p#planted-clip cut sideways/)]);
+    }, 15_000);
+    await context.close();
+  });
+
+  it('the isolation check of the right-to-left walks (site journeys in ar_qa) finds each bare value in right-to-left text, and none once isolated', async () => {
+    const { context, page } = await newPage(false);
+    await page.goto(url('login'));
+    await endsOn(page, 'login');
+    await eventually(async () => {
+      await page.evaluate(() => {
+        if (document.getElementById('planted-rtl') !== null) return;
+        const main = document.querySelector('main') as HTMLElement;
+        main.insertAdjacentHTML(
+          'beforeend',
+          '<div id="planted-rtl" dir="rtl">' +
+            '<p id="bare-code">أرسلنا رمزًا مكوّنًا من 6 أرقام إلى *** *** 3456</p>' +
+            '<p id="bare-card">•••• 3707</p>' +
+            '<p id="bare-mail">إلى ana@example.com الآن</p>' +
+            '<p id="bare-date">تاريخ الميلاد 1990-04-12</p>' +
+            '<p id="isolated">أرسلنا رمزًا إلى <bdi dir="ltr">*** *** 3456</bdi> و<bdi>ana@example.com</bdi> و\u2066•••• 3707\u2069</p>' +
+            '</div>',
+        );
+      });
+      expect(await page.evaluate(findUnisolatedValues)).toEqual([
+        'p#bare-code > p#bare-code: "*** *** 3456" in "أرسلنا رمزًا مكوّنًا من 6 أرقام إلى *** *** 3456"',
+        'p#bare-card > p#bare-card: "•••• 3707" in "•••• 3707"',
+        'p#bare-mail > p#bare-mail: "ana@example.com" in "إلى ana@example.com الآن"',
+        'p#bare-date > p#bare-date: "1990-04-12" in "تاريخ الميلاد 1990-04-12"',
+      ]);
     }, 15_000);
     await context.close();
   });

@@ -150,9 +150,11 @@ describe('PrivacyPolicyWidget (SPEC §5 privacy_policy_display)', () => {
     expect(screen.getByText('This field is required.')).toBeTruthy();
   });
 
-  it('B: an optional box', () => {
+  it('B: an optional box whose label says so, not the "read and accept" of A that reads as a condition', () => {
     renderField('pp', { type: 'boolean', default: false }, ui('B'));
-    const checkbox = screen.getByRole<HTMLInputElement>('checkbox', { name: 'I have read and accept the Privacy Policy.' });
+    const checkbox = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'Optional: I have read the Privacy Policy. You can create your account without ticking this box.',
+    });
     expect(checkbox.required).toBe(false);
   });
 

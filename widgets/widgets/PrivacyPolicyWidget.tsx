@@ -5,8 +5,8 @@ import { FieldLabelText } from '../templates/FieldLabelText';
 import { LabelledCheckbox } from './CheckboxWidget';
 
 /**
- * SPEC §3, §5 privacy policy display: A a checkbox that must be ticked, B an optional checkbox,
- * C the policy notice alone (`<labelKey>.notice`), with nothing to tick. Each is followed by a
+ * SPEC §3, §5 privacy policy display: A a checkbox that must be ticked, B an optional checkbox whose
+ * label says it is optional (`<labelKey>.optional`), C the policy notice alone (`<labelKey>.notice`), with nothing to tick. Each is followed by a
  * link to the site's policy (`ui:options.policyUrl`, the fixture's privacy_policy_url), so it can
  * be read before it is accepted; it opens in a new tab so the form being filled is not lost.
  */
@@ -20,6 +20,8 @@ export function PrivacyPolicyWidget(props: WidgetProps) {
         {text(`${labelKey}.link`)}
       </a>
     ) : null;
+  // B's box may stay unticked: its label says so (`<labelKey>.optional`), where A's "I have read and accept" reads as a condition.
+  const checkboxLabel = options.display === 'B' ? text(`${labelKey}.optional`) : labelOf(registry, options, label);
   if (options.display === 'C') {
     return (
       <div className="privacy-policy">
@@ -31,7 +33,7 @@ export function PrivacyPolicyWidget(props: WidgetProps) {
   }
   return (
     <div className="privacy-policy">
-      <LabelledCheckbox widget={props} label={<FieldLabelText label={labelOf(registry, options, label)} required={required} />} />
+      <LabelledCheckbox widget={props} label={<FieldLabelText label={checkboxLabel} required={required} />} />
       {policyLink}
     </div>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { FEATURE_FLAGS } from '../../app/feature-flags';
+import { useScreenTitle } from '../../app/screen-title';
 import { useText } from '../../content/use-text';
 import { signInRoute } from '../../routes/route-guards';
 import { useSiteLocation } from '../../site/use-site-location';
@@ -13,18 +14,21 @@ import './account.css';
  * form, so its heading says what the screen now is (not "Add your card") and takes focus, so
  * screen readers announce the new step; the way on is signing in once the mail is read (SPEC §2).
  */
-export function CheckEmailNotice({ message }: { message: string }) {
+export function CheckEmailNotice({ message }: { message: ReactNode }) {
   const text = useText('account');
   const { basePath } = useSiteLocation();
   const { search } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const title = text('checkEmail.title');
+  // The tab says it too (SPEC §2 page title), not the form's "Add your card" it replaced.
+  useScreenTitle(title);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   return (
     <>
       <h1 ref={heading} className="shell__title check-email__title" tabIndex={-1}>
-        {text('checkEmail.title')}
+        {title}
       </h1>
       <div className="alert alert--success" role="status">
         <p className="alert__message">{message}</p>

@@ -64,7 +64,7 @@ export function useCardModule(): CardModule {
     options: module.options,
     optionsError: module.missing ? text('missingModuleOptions', { product: config.product }) : null,
     standalone: module.standalone,
-    // SPEC §3 product type codes from the cards content (only en_us has them, so every locale reads those), as the statement does.
+    // SPEC §3 product type codes from the cards content of the page's locale (`product.{code}`; a locale without them reads en_us's), as the statement does.
     productName: (card) => {
       const key = card.productType !== null && text(`product.${card.productType}`) !== '' ? `product.${card.productType}` : 'product.fallback';
       return text(key, { product: config.product }).trim();

@@ -18,12 +18,15 @@ export const PROFILE_LINK_ROUTES = [
 export type ProfileLinkRoute = (typeof PROFILE_LINK_ROUTES)[number];
 
 /**
- * The account screens the header's account menu offers, in its order (SPEC §2): the profile, cards,
+ * The account screens the header's account menu offers, in its order (SPEC §2): the profile and its editing, cards,
  * cashback, preferences, password, two-step verification, the signed-in devices (ADR 0025), and the agent's own
- * screen (ADR 0014).
+ * screen (ADR 0014). Each shows only where its guards let the visitor in, so an agent acting for a card holder
+ * sees the holder's screens the gateway lets an agent use (profile, its editing, the cards to read, cashback,
+ * preferences) and none of the holder-only ones.
  */
 export const ACCOUNT_MENU_ROUTES = [
   'profile',
+  'edit-profile',
   'edit-pan',
   'cashback-statement',
   'site-settings',
@@ -80,7 +83,7 @@ export function allowedAccountRoutes<Route extends AccountRoute>(
  * (edit-profile when profile updates are allowed, §6; delete-profile unless allow_delete_profile is
  * "false"; site-settings when offer preferences are shown; mfa-setup unless the site turns MFA off;
  * password unless the site signs in through SSO, ADR 0015; signed-in-devices for a card holder, ADR 0025;
- * for a support agent acting for someone, none of the credential screens, ADR 0014).
+ * for a support agent acting for someone, the cards to read but none of the credential screens, ADR 0014).
  */
 export function profileLinks(site: SiteConfig, locale: string, mfaEnrolled: boolean, userType: UserType): ProfileLinkRoute[] {
   // The profile shows only once an agent acts for someone.

@@ -135,6 +135,26 @@ describeEachDatabase((leg) => {
     expect(await mailsTo(LUKAS.email)).toHaveLength(1);
   });
 
+  it('an agent’s edit-profile save (the attributes, then the profile copy of ADR 0010) sends the holder one mail, not one per call', async () => {
+    await insertUser(gateway.test.db, { email: 'riley@example.com', password: 'Agent#Riley2025', siteId: 'eurobank', roles: ['ROLE_CONCIERGE'] });
+    const agent = await new TestBrowser(gateway.app, '198.51.100.9').open();
+    expect((await agent.call({ method: 'POST', url: 'test-support/session', json: { email: 'riley@example.com', siteId: 'eurobank' } })).statusCode).toBe(200);
+    expect((await agent.call({ method: 'POST', url: 'user-mgmt/user/concierge/act-for', json: { email: LUKAS.email } })).statusCode).toBe(200);
+    const save = await agent.call({
+      method: 'POST',
+      url: 'user-attribute/concierge/v2/user/eurobank',
+      json: { attributes: { last_name: 'Neumann' }, baseVersion: 0 },
+    });
+    expect(save.statusCode).toBe(200);
+    expect((await agent.call({ method: 'POST', url: 'user-mgmt/user/concierge/update' })).statusCode).toBe(200);
+    const mails = await mailsTo(LUKAS.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Ein Support-Mitarbeiter hat Ihr Konto geändert']);
+    expect(mails[0]?.text).toContain('Nachname');
+    // The copy is still audited: the trail records every call, the holder hears of each change once.
+    const audit = await agent.call({ method: 'GET', url: 'user-mgmt/user/concierge/audit' });
+    expect(audit.json().entries.map((entry: { action: string }) => entry.action)).toEqual(['profile.update', 'attributes.save', 'act-for.start']);
+  });
+
   it('the sign-in passcode comes in the person’s language; its one-time code is the only secret in it', async () => {
     await insertUser(gateway.test.db, { email: 'emily@example.com', password: 'Firstbank#2025', siteId: 'firstbank' });
     await gateway.test.db.query(`update users set locale = 'fr_ca' where email = 'emily@example.com'`);

@@ -76,7 +76,9 @@ describeEachDatabase((leg) => {
     expect(history.rows).toHaveLength(1);
     expect(history.rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
     const [mail] = await gateway.outbox.messagesTo('ana@example.com');
-    expect(mail?.subject).toBe('Activate your account');
+    // The welcome names the bank the account was opened with.
+    expect(mail?.subject).toBe('Activate your FirstBank Rewards account');
+    expect(mail?.text).toMatch(/^Welcome to FirstBank Rewards! /);
     expect(mail?.text).toMatch(/http:\/\/localhost(:\d+)?\/firstbank\/en_us\/account\/activate\?token=[A-Za-z0-9_-]{43}\b/);
   });
 
@@ -123,7 +125,11 @@ describeEachDatabase((leg) => {
     expect((await gateway.test.db.query('select 1 from assets')).rows).toHaveLength(1);
     const mails = await gateway.outbox.messagesTo('ana@example.com');
     // Until the address is proved, each registration replaces the last; the links already mailed go on working.
-    expect(mails.map((message) => message.subject)).toEqual(['Activate your account', 'Activate your account', 'Activate your account']);
+    expect(mails.map((message) => message.subject)).toEqual([
+      'Activate your FirstBank Rewards account',
+      'Activate your FirstBank Rewards account',
+      'Activate your FirstBank Rewards account',
+    ]);
     const links = mails.map((message) => /\/account\/activate\?token=([A-Za-z0-9_-]+)/.exec(message.text)?.[1]);
     expect((await gateway.test.db.query('select 1 from activation_tokens where used_at is null')).rows).toHaveLength(3);
     // The oldest one (the person opens the first mail), with the password typed at registration.
@@ -188,7 +194,7 @@ describeEachDatabase((leg) => {
     gateway.app.accountJobs.wake();
     await gateway.app.accountJobs.whenIdle();
     const mails = await gateway.outbox.messagesTo('ana@example.com');
-    expect(mails.map((mail) => mail.subject)).toEqual(['Activate your account']);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Activate your FirstBank Rewards account']);
     expect(await usersNamed('ana@example.com')).toHaveLength(1);
   });
 

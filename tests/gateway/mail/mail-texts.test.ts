@@ -39,8 +39,8 @@ describe('mail texts', async () => {
     for (const locale of ['en_us', ...translated.map(([code]) => code), 'xx_yy']) {
       const reader = texts(locale);
       for (const message of [
-        activationMail(reader, 'a@example.com', target, 'token'),
-        registrationAttemptMail(reader, 'a@example.com', target),
+        activationMail(reader, 'a@example.com', target, 'First Bank', 'token'),
+        registrationAttemptMail(reader, 'a@example.com', target, 'First Bank'),
         recoveryCodeMessage(reader, 'email', 'a@example.com', '123456', 10),
         passcodeMessage(reader, 'sms', '2025550143', '123456', 10),
         aliasProofMail(reader, 'a@example.com', 'First Bank', '123456', 10),
@@ -60,6 +60,37 @@ describe('mail texts', async () => {
     );
     expect(texts('pt_pt').locale).toBe('pt_br');
     expect(texts('de_de').moment(new Date('2026-11-26T02:30:00Z'))).toBe('26. November 2026 um 02:30 UTC');
+  });
+
+  it('the welcome (activation) mail and the "someone tried to register" mail name the bank, in every language', () => {
+    const texts = mailTextsFrom(fixtures.content);
+    const target = { origin: 'https://portal.example', siteId: 'firstbank', locale: 'en_us' };
+    for (const locale of ['en_us', ...translated.map(([code]) => code)]) {
+      const welcome = activationMail(texts(locale), 'a@example.com', target, 'FirstBank Rewards', 'token');
+      expect(welcome.subject, locale).toContain('FirstBank Rewards');
+      expect(welcome.text, locale).toContain('FirstBank Rewards');
+      expect(registrationAttemptMail(texts(locale), 'a@example.com', target, 'FirstBank Rewards').text, locale).toContain('FirstBank Rewards');
+    }
+  });
+
+  // The usted forms of the texts es_co wrote before: a possessive "su/sus", "usted", and its imperatives and past forms.
+  const USTED =
+    /\b(usted|su|sus|ignore|inicie|abra|active|confirme|comuníquese|proteja|espere|restablezca|revise|ingrese|pida|use|desactive|guárdelos|confírmelo|restablézcala|necesita|perdió|fue usted)\b/i;
+
+  it('Spanish mails speak to the holder as the Spanish pages do (tú, ADR 0013): es_mx reads es_co for both, so no mail says usted', () => {
+    const spanish = fixtures.content.get('es_co');
+    const texts = mailTextsFrom(fixtures.content);
+    // The pages' register, as their sign-in intro says it: "Inicia sesión con tu correo…".
+    expect(spanish?.signIn?.['login.intro']).toMatch(/\btu\b/);
+    for (const [key, text] of Object.entries(spanish?.mail ?? {})) expect(text, key).not.toMatch(USTED);
+    // The holder's pages that still said usted (recovery codes, the new phone's code) now say tú too.
+    for (const group of ['signIn', 'account', 'profile', 'cards', 'optins', 'form', 'errors', 'common'] as const) {
+      for (const [key, text] of Object.entries(spanish?.[group] ?? {})) {
+        // Third-person "su" (a device's session, a sign-in's state, the account's other data) is not the reader's.
+        expect(text.replace(/\b(su state|sus demás datos|cierra su sesión)\b/gi, ''), `${group} ${key}`).not.toMatch(USTED);
+      }
+    }
+    expect(texts('es_mx').text('passwordChanged.subject')).toBe('Se cambió tu contraseña');
   });
 
   it('writes every notice of a change (ADR 0021 "Telling the holder") in each language, naming the bank, with the link and every placeholder filled', () => {

@@ -45,6 +45,24 @@ describe.each(API_BASES)('GET %s/bin/aem/rest (SPEC §7 content)', (base) => {
     expect(form.json().content['passwordRules.status.one']).toBeUndefined();
   });
 
+  it('names card products in the page’s script: dohabank’s Arabic cards group writes every product type in Arabic, the bank’s name its {product}', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `${base}/bin/aem/rest?${query({ ...valid, siteId: 'dohabank', contentType: 'cards', locale: 'ar_qa' })}`,
+    });
+    const products = Object.entries(response.json().content as Record<string, string>).filter(([key]) => key.startsWith('product.'));
+    expect(products.map(([key]) => key).sort()).toEqual(
+      Object.keys(english.cards ?? {})
+        .filter((key) => key.startsWith('product.'))
+        .sort(),
+    );
+    for (const [key, text] of products) {
+      expect(text, key).toContain('{product}');
+      // Beside the bank's name, the words are Arabic, not the English tier names ("Gold", "Signature").
+      expect(text.replace('{product}', ''), key).toMatch(/^[\s\p{Script=Arabic}]+$/u);
+    }
+  });
+
   it('answers every group, keyed group.key, when contentType is "all" or absent (version 3 too)', async () => {
     const { contentType: _, ...withoutType } = valid;
     for (const params of [

@@ -168,7 +168,10 @@ describeEachDatabase((leg) => {
       expect(accounts[0]).toMatchObject({ status: 'INACTIVE', first_name: 'Valerie' });
       expect(accounts[0]!.id).not.toBe(first!.id);
       const mails = await gateway.outbox.messagesTo(VICTIM);
-      expect(mails.map((mail) => mail.subject)).toEqual(['Aktivieren Sie Ihr Konto', 'Aktivieren Sie Ihr Konto']);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        'Aktivieren Sie Ihr Konto bei Eurobank Vorteilsprogramm',
+        'Aktivieren Sie Ihr Konto bei Eurobank Vorteilsprogramm',
+      ]);
 
       // The first registrant's session ended with their account, and their password neither activates nor signs in.
       expect((await background(squatter)).statusCode).toBe(401);

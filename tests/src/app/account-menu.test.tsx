@@ -65,6 +65,7 @@ describe('account menu of a card holder', () => {
     // firstbank: cards captured, offer preferences shown, MFA optional (SPEC §2 guards).
     expect(linkNames(panel)).toEqual([
       'My profile',
+      'Edit profile',
       'Manage cards',
       'Cashback statement',
       'Preferences',
@@ -186,13 +187,24 @@ describe('account menu of a support agent (ADR 0014)', () => {
     });
   }
 
-  it('names who the agent acts for, offers no credential or card screens, and can stop acting', async () => {
+  it('names who the agent acts for, offers the holder’s screens an agent may use (named for the holder) and no credential screen, and can stop acting', async () => {
     const acting = { now: true };
     agent(acting);
     const { router } = renderPortal(`${BASE}profile`);
     const { button, panel } = await openMenu('Support agent');
     expect(within(panel).getByText('You are acting for Emily Carter')).toBeTruthy();
-    expect(linkNames(panel)).toEqual(['My profile', 'Cashback statement', 'Preferences', 'Support agent', 'Sign out']);
+    // The gateway lets an agent read and save the profile, read the cards, the cashback and the preferences (ADR 0014).
+    expect(linkNames(panel)).toEqual([
+      "Emily Carter's profile",
+      "Edit Emily Carter's profile",
+      "Emily Carter's cards",
+      'Cashback statement',
+      'Preferences',
+      'Support agent',
+      'Sign out',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Emily Carter's profile");
+    await waitFor(() => expect(document.title).toBe("FirstBank Rewards - Emily Carter's profile - Rewards Portal"));
     fireEvent.click(within(panel).getByRole('button', { name: 'Stop acting' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}concierge`));
     expect(callsTo('user-mgmt/user/concierge/stop-acting')).toHaveLength(1);
@@ -202,6 +214,45 @@ describe('account menu of a support agent (ADR 0014)', () => {
     await waitFor(() => expect(within(panel).queryByText(/You are acting for/)).toBeNull());
     expect(linkNames(panel)).toEqual(['Support agent', 'Sign out']);
     expect(within(panel).queryByRole('button', { name: 'Stop acting' })).toBeNull();
+  });
+});
+
+describe('a support agent on a card holder’s own screen (ADR 0014)', () => {
+  it.each([
+    ['password', 'Change password'],
+    ['delete-profile', 'Delete account'],
+  ])('%s sends the agent to the concierge screen and says why, naming the screen', async (route, title) => {
+    document.cookie = 'gmap_user_type=CONCIERGE; Path=/';
+    answerWith((call: SentCall) => {
+      if (call.url === 'user-mgmt/user/concierge/act-for')
+        return { status: 200, data: { actingFor: { primaryUserIdentifier: 'u1', firstName: 'Emily', lastName: 'Carter' } } };
+      if (call.url === 'user-mgmt/user/find-concierge') return { status: 200, data: PROFILE };
+      if (call.url === 'user-attribute/concierge/user/firstbank') return { status: 200, data: { userSites: {} } };
+      if (call.url === 'user-attribute/concierge/user/assets/firstbank') return { status: 200, data: [] };
+      return signedInAnswers(call);
+    });
+    const { router } = renderPortal(`${BASE}${route}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}concierge`));
+    const notice = await screen.findByText(`Only the card holder can open “${title}”`, { exact: false });
+    expect(notice.textContent).toContain('a support agent never changes a password');
+  });
+
+  it('the cards screen shows the holder’s cards to read and says why they cannot be changed here', async () => {
+    document.cookie = 'gmap_user_type=CONCIERGE; Path=/';
+    answerWith((call: SentCall) => {
+      if (call.url === 'user-mgmt/user/concierge/act-for')
+        return { status: 200, data: { actingFor: { primaryUserIdentifier: 'u1', firstName: 'Emily', lastName: 'Carter' } } };
+      if (call.url === 'user-mgmt/user/find-concierge') return { status: 200, data: PROFILE };
+      if (call.url === 'user-attribute/concierge/user/firstbank') return { status: 200, data: { userSites: {} } };
+      if (call.url === 'user-attribute/concierge/user/assets/firstbank') return { status: 200, data: [] };
+      return signedInAnswers(call);
+    });
+    const { router } = renderPortal(`${BASE}edit-pan`);
+    await screen.findByRole('heading', { level: 1, name: "Emily Carter's cards" });
+    expect(router.state.location.pathname).toBe(`${BASE}edit-pan`);
+    expect(screen.getByText(/Only the card holder can add, remove or choose a default card/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add card/ })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 });
 

@@ -283,6 +283,23 @@ describe('mfa "required" (dohabank): a signed-in user sets up an authenticator f
   });
 });
 
+describe('ADR 0014: what a support agent may open', () => {
+  it('the holder-only screens send an agent to the concierge screen with the reason the page says; the cards screen lets one acting for someone read', () => {
+    const agent = { userType: 'CONCIERGE', actingForUser: true, mfaEnrolled: false } as const;
+    for (const route of ['password', 'delete-profile', 'mfa-setup', 'compromised-credentials', 'signed-in-devices'] as const) {
+      expect(decideRoute({ ...context(route, 'LOGGEDIN', 'classic'), ...agent }), route).toMatchObject({
+        kind: 'redirect',
+        route: 'concierge',
+        reason: 'holderOnly',
+      });
+    }
+    expect(destination(decideRoute({ ...context('edit-pan', 'LOGGEDIN', 'classic'), ...agent }), 'edit-pan')).toBe('edit-pan');
+    expect(destination(decideRoute({ ...context('edit-pan', 'LOGGEDIN', 'classic'), ...agent, actingForUser: false }), 'edit-pan')).toBe('concierge');
+    // A card holder sent elsewhere is given no reason to show: the guards' usual ways on need none.
+    expect(decideRoute(context('edit-profile', 'LOGGEDIN', 'restricted'))).not.toHaveProperty('reason');
+  });
+});
+
 describe('ADR 0025: signed-in devices are the holder’s own', () => {
   it('an agent, acting for someone or not, is sent to the concierge screen; the gateway refuses the calls too (ADR 0014)', () => {
     for (const actingForUser of [true, false]) {

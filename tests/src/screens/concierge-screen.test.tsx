@@ -123,13 +123,15 @@ describe('ADR 0014 concierge screen', () => {
     // SPEC §7: the concierge reads, never the agent's own.
     expect(callsTo('user-attribute/concierge/user/firstbank').length).toBeGreaterThan(0);
     expect(sent.filter((call) => call.url === 'user-attribute/user/firstbank' || call.url === 'user-mgmt/user/find')).toHaveLength(0);
-    // ADR 0014: no way to the credential and card screens.
+    // ADR 0014: no way to the credential screens; the cards screen only to read them.
     const links = await screen.findByRole('navigation', { name: 'Manage your account' });
     expect(
       within(links)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['edit-profile', 'site-settings', 'cashback-statement'].map((route) => `${BASE}${route}`));
+    ).toEqual(['edit-profile', 'site-settings', 'cashback-statement', 'edit-pan'].map((route) => `${BASE}${route}`));
+    // Named for the holder, as the screens they open: the cards are hers to read, not "Manage cards".
+    expect(within(links).getByRole('link', { name: "Emily Carter's cards" })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Add or manage cards' })).toBeNull();
 
     fireEvent.click(screen.getByLabelText('Show me personalized offers online'));
@@ -172,11 +174,12 @@ describe('ADR 0014 concierge screen', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Support agent mode' })).toBeNull());
   });
 
-  it.each(['password', 'delete-profile', 'mfa-setup', 'edit-pan'])('%s sends an agent, even one acting for someone, to the concierge screen', async (route) => {
+  it.each(['password', 'delete-profile', 'mfa-setup'])('%s sends an agent, even one acting for someone, to the concierge screen, saying why', async (route) => {
     agentGateway({ acting: true });
     const { router } = renderPortal(`${BASE}${route}`);
     await screen.findByRole('heading', { level: 1, name: 'Support agent' });
     expect(router.state.location.pathname).toBe(`${BASE}concierge`);
+    expect(await screen.findByText(/^Only the card holder can open “.+”: a support agent never changes a password/)).toBeTruthy();
   });
 });
 

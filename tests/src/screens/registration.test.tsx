@@ -23,10 +23,12 @@ async function checkEmailNotice(): Promise<HTMLElement> {
 }
 
 /** The screen after the answer says what it is (its only h1) and offers the way on: signing in (SPEC §2). */
-function expectCheckEmailScreen(signInHref: string) {
+async function expectCheckEmailScreen(signInHref: string) {
   const headings = screen.getAllByRole('heading', { level: 1 });
   expect(headings.map((heading) => heading.textContent)).toEqual(['Check your e-mail']);
   expect(document.activeElement).toBe(headings[0]);
+  // SPEC §2 page title: the tab names the screen shown, not the form it replaced ("Add your card", "Create an account").
+  await waitFor(() => expect(document.title).toBe('Eurobank Vorteilsprogramm - Check your e-mail - Rewards Portal'));
   expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe(signInHref);
 }
 
@@ -64,7 +66,7 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const notice = await checkEmailNotice();
     expect(notice.textContent).toContain("We've sent a message to lena.vogel@example.com.");
-    expectCheckEmailScreen('/eurobank/en_us/account/login-form');
+    await expectCheckEmailScreen('/eurobank/en_us/account/login-form');
     const [registration] = callsTo('user-mgmt/user/registration');
     expect(registration?.method).toBe('POST');
     expect(registration?.headers['x-hcaptcha-token']).toBe(OFFLINE_DEVELOPMENT_CAPTCHA_TOKEN);
@@ -196,7 +198,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await checkEmailNotice()).textContent).toContain("We've sent a message to lena.vogel@example.com.");
     // Not the card step's "Add your card" heading any more.
-    expectCheckEmailScreen('/eurobank/en_us/account/login-form');
+    await expectCheckEmailScreen('/eurobank/en_us/account/login-form');
     expect(callsTo('user-mgmt/user/registration')[0]?.body).toEqual({
       siteId: 'eurobank',
       locale: 'en_us',

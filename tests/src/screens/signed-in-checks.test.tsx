@@ -143,6 +143,19 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     expect(callsTo('user-mgmt/user/mfa/totp/enroll')[0]?.body).toEqual({ code: '123456' });
   });
 
+  it('on a site that requires it (dohabank mfa "required") the set-up says the bank requires it; a site where it is optional does not', async () => {
+    signedIn({ 'user-attribute/user/dohabank': { status: 200, data: { userSites: {} } } });
+    renderPortal('/dohabank/en_us/account/mfa-setup');
+    await screen.findByRole('button', { name: 'Set up an authenticator app' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set up two-step verification');
+    expect(screen.getByText(/^Doha Bank Rewards requires two-step verification for every account\. Set it up to continue/)).toBeTruthy();
+    cleanup();
+    signedIn({});
+    renderPortal(`${BASE}mfa-setup`);
+    await screen.findByRole('button', { name: 'Set up an authenticator app' });
+    expect(screen.queryByText(/requires two-step verification/)).toBeNull();
+  });
+
   it('a wrong first code (401 OTP_INVALID) is shown on the screen; the user stays signed in', async () => {
     signedIn({
       'user-mgmt/user/mfa/totp/setup': { status: 200, data: SETUP },
@@ -169,6 +182,9 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     signedIn({ 'user-mgmt/user/mfa/totp/unenroll': { status: 200, data: {} } }, { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' });
     renderPortal(`${BASE}mfa-setup`);
     expect(await screen.findByText('Two-step verification is on for your account.')).toBeTruthy();
+    // Once on, the page manages it: heading and tab no longer say "Set up" (SPEC §2 page title).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Two-step verification');
+    await waitFor(() => expect(document.title).toBe('FirstBank Rewards - Two-step verification - Rewards Portal'));
     fireEvent.click(screen.getByRole('button', { name: 'Turn off two-step verification' }));
     fireEvent.change(await screen.findByLabelText(/^Passcode/), { target: { value: '135790' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off two-step verification' }));

@@ -9,6 +9,7 @@ import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
 import { listSiteFixtures } from '../../../support/site-fixtures';
 import { expectNoAxeViolations } from '../accessibility';
 import { activateWithPassword, activationLink } from '../account-helpers';
+import { expectValuesIsolated } from '../bidi-isolation';
 import { collectCspViolations, launchChromium, saveScreenshot } from '../browser';
 import { cookieValue, endsOn, eventually, routeOf } from '../navigation';
 import type { PortalProcess } from '../portal-process';
@@ -75,9 +76,14 @@ export function defineSiteJourneyMatrix(
           if (state.page === null) throw new Error('an earlier step of this journey failed');
           return state.page;
         };
-        /** Every screen: axe-core with the WCAG 2.2 A/AA rules, and a screenshot of the main ones. */
+        /**
+         * Every screen: axe-core with the WCAG 2.2 A/AA rules, and a screenshot of the main ones; on a right-to-left
+         * locale, every number, masked value, card number, code, date in digits and e-mail isolated (SPEC §2 "Page
+         * language follows the locale", schemas/locales/bidi-isolates.ts).
+         */
         const checkScreen = async (screen: string, screenshot = false) => {
           if (!options.checkEveryScreen) return;
+          if (localeDirection(journey.locale) === 'rtl') await expectValuesIsolated(page(), `${journey.siteId} ${journey.locale} ${screen}`);
           await expectNoAxeViolations(page(), `${journey.siteId} ${screen}`);
           if (screenshot) await saveScreenshot(page(), `journey-${journey.siteId}-${journey.locale}-${screen}`);
         };
