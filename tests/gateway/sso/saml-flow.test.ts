@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serializeCookie } from '../../../gateway/auth/session-cookies';
-import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
-import {
-  issueResponse,
-  readAuthnRequest,
-  generateTestSamlIdpKey,
-  type ReadRequest,
-  type ResponseOrder,
-  type TestSamlIdpKey,
-} from '../../../gateway/sso/test-saml-idp';
+import { issueResponse, generateTestSamlIdpKey, type ReadRequest, type ResponseOrder, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';
+import { postSaml, startSaml } from '../support/saml-browser';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
-import { realFixtures } from '../support/test-gateway';
 
 /**
  * SPEC §7 "SAML SSO session and assertion" (docs/decisions/0028-sso-saml.md) on rheinbank, a de_de site on the
@@ -33,23 +25,13 @@ beforeAll(() => {
 let bindingCookie = '';
 
 async function start(app: FastifyInstance, cookie = ''): Promise<ReadRequest> {
-  const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}`, headers: { cookie } });
-  expect(started.statusCode, started.body).toBe(302);
-  const setCookie = [started.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('gmap_saml_binding='));
-  bindingCookie = setCookie!.split(';')[0]!;
-  const location = new URL(String(started.headers.location), 'http://portal.test');
-  expect(location.pathname).toBe('/test-saml-idp/sso');
-  return readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
+  const started = await startSaml(app, SITE, { cookie });
+  expect(new URL(String(started.answer.headers.location), 'http://portal.test').pathname).toBe('/test-saml-idp/sso');
+  bindingCookie = started.binding;
+  return started.request;
 }
 
-function post(app: FastifyInstance, samlResponse: string, cookie = bindingCookie) {
-  return app.inject({
-    method: 'POST',
-    url: ACS,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
-  });
-}
+const post = (app: FastifyInstance, samlResponse: string, cookie = bindingCookie) => postSaml(app, SITE, samlResponse, { cookie });
 
 const cookieNames = (setCookie: string | string[] | undefined) =>
   (Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]).map((line) => line.slice(0, line.indexOf('=')));

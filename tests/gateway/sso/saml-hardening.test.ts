@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
-import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
-import { issueResponse, readAuthnRequest, generateTestSamlIdpKey, type ReadRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
+import { issueResponse, generateTestSamlIdpKey, type ReadRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';
+import { postSaml, startSaml } from '../support/saml-browser';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser } from '../support/test-browser';
 import { realFixtures } from '../support/test-gateway';
@@ -32,24 +32,13 @@ beforeAll(() => {
 let bindingCookie = '';
 
 async function start(app: FastifyInstance): Promise<ReadRequest> {
-  const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
-  expect(started.statusCode, started.body).toBe(302);
-  bindingCookie = [started.headers['set-cookie'] ?? []]
-    .flat()
-    .find((line) => line.startsWith('gmap_saml_binding='))!
-    .split(';')[0]!;
-  const location = new URL(String(started.headers.location), 'http://portal.test');
-  return readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
+  const started = await startSaml(app, SITE);
+  bindingCookie = started.binding;
+  return started.request;
 }
 
-function post(app: FastifyInstance, samlResponse: string, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: ACS,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bindingCookie, ...headers },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
-  });
-}
+const post = (app: FastifyInstance, samlResponse: string, headers: Record<string, string> = {}) =>
+  postSaml(app, SITE, samlResponse, { cookie: bindingCookie, ...headers });
 
 const xmlOf = (samlResponse: string) => Buffer.from(samlResponse, 'base64').toString('utf8');
 const base64 = (xml: string) => Buffer.from(xml, 'utf8').toString('base64');
@@ -244,13 +233,7 @@ describeEachDatabase((leg) => {
 
     it('a page of rheinbank is kept and landed on', async () => {
       const path = '/rheinbank/de_de/account/site-settings?siteid=rheinbank';
-      const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}&last_visited_path=${encodeURIComponent(path)}` });
-      const location = new URL(String(started.headers.location), 'http://portal.test');
-      const request = await readAuthnRequest(location.searchParams.get('SAMLRequest')!, testSamlIdpSites(await realFixtures()));
-      const binding = [started.headers['set-cookie'] ?? []]
-        .flat()
-        .find((line) => line.startsWith('gmap_saml_binding='))!
-        .split(';')[0]!;
+      const { request, binding } = await startSaml(app, SITE, { query: { last_visited_path: path } });
       const answer = await post(app, genuine(request), { cookie: binding });
       expect(answer.statusCode, answer.body).toBe(303);
       expect(answer.headers.location).toBe(path);

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { readSamlKeys } from '../../../gateway/sso/saml-keys';
-import { samlSiteOf, testSamlIdpSites, type SamlSite } from '../../../gateway/sso/saml-sites';
+import { samlSiteOf, type SamlSite } from '../../../gateway/sso/saml-sites';
 import type { SamlKeys } from '../../../gateway/sso/service-provider';
 import { generateTestSamlIdpKey, issueResponse, readAuthnRequest, testSamlIdpMetadata, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';
+import { cookieHeaderOf, postSaml, SAML_BINDING_COOKIE, startSaml } from '../support/saml-browser';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { realFixtures, withXsrf } from '../support/test-gateway';
 
@@ -25,12 +26,6 @@ beforeAll(() => {
   idpKey = generateTestSamlIdpKey(new Date());
   siteKey = generateTestSamlIdpKey(new Date());
 });
-
-const bindingOf = (setCookie: string | string[] | undefined) =>
-  [setCookie ?? []]
-    .flat()
-    .find((line) => line.startsWith('gmap_saml_binding='))!
-    .split(';')[0]!;
 
 /**
  * A second SAML site beside rheinbank, `rheinbank-signed`, with the test provider's metadata inline asking for signed
@@ -117,19 +112,11 @@ describeEachDatabase((leg) => {
   }
 
   async function start() {
-    const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
-    expect(started.statusCode, started.body).toBe(302);
-    const samlRequest = new URL(String(started.headers.location), 'http://portal.test').searchParams.get('SAMLRequest')!;
-    return { started, request: await readAuthnRequest(samlRequest, testSamlIdpSites(await realFixtures())), cookie: bindingOf(started.headers['set-cookie']) };
+    const started = await startSaml(app, SITE);
+    return { started: started.answer, request: started.request, cookie: started.binding };
   }
 
-  const post = (samlResponse: string, cookie: string) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/user-auth/saml/acs/${SITE}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-    });
+  const post = (samlResponse: string, cookie: string) => postSaml(app, SITE, samlResponse, { cookie });
   const refusedCheck = () => (JSON.parse(lines.find((line) => line.includes('SAML response refused'))!) as { samlCheck: string }).samlCheck;
 
   describe('encrypted assertions', () => {
@@ -200,11 +187,8 @@ describeEachDatabase((leg) => {
         new URL(location, 'http://portal.test').searchParams.get('SAMLRequest')!,
         new Map([[signedSite.spEntityId, signedSite]]),
       );
-      const answer = await app.inject({
-        method: 'POST',
-        url: `/api/user-auth/saml/acs/${SIGNED_SITE}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bindingOf(started.headers['set-cookie']) },
-        payload: new URLSearchParams({ SAMLResponse: issueResponse(idpKey, { request, person: ANNA, now: gateway.clock.now() }) }).toString(),
+      const answer = await postSaml(app, SIGNED_SITE, issueResponse(idpKey, { request, person: ANNA, now: gateway.clock.now() }), {
+        cookie: cookieHeaderOf(started, SAML_BINDING_COOKIE),
       });
       expect(answer.statusCode, answer.body).toBe(303);
     });

@@ -15,6 +15,7 @@ import {
 } from '../../../gateway/sso/test-saml-idp';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';
+import { postSaml, startSaml } from '../support/saml-browser';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { realFixtures, withXsrf } from '../support/test-gateway';
 
@@ -56,18 +57,8 @@ describeEachDatabase((leg) => {
 
   /** Signs Anna in through the test provider: the SESSION token. */
   async function signIn(): Promise<string> {
-    const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
-    const samlRequest = new URL(String(started.headers.location), 'http://portal.test').searchParams.get('SAMLRequest')!;
-    const request = await readAuthnRequest(samlRequest, testSamlIdpSites(await realFixtures()));
-    const posted = await app.inject({
-      method: 'POST',
-      url: `/api/user-auth/saml/acs/${SITE}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: started.headers['set-cookie'] ? cookieHeader(started.headers['set-cookie']) : '',
-      },
-      payload: new URLSearchParams({ SAMLResponse: issueResponse(key, { request, person: ANNA, now: gateway.clock.now() }) }).toString(),
-    });
+    const { request, binding } = await startSaml(app, SITE);
+    const posted = await postSaml(app, SITE, issueResponse(key, { request, person: ANNA, now: gateway.clock.now() }), { cookie: binding });
     expect(posted.statusCode, posted.body).toBe(303);
     return cookiesOf(posted.headers['set-cookie']).get('SESSION')!;
   }
@@ -210,17 +201,15 @@ describeEachDatabase((leg) => {
       "insert into users (email, password_hash, first_name, last_name, status, roles) values ($1, 'x', 'Ada', 'Agent', 'ACTIVE', '{ROLE_CONCIERGE}')",
       [agent],
     );
-    const started = await app.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
-    const samlRequest = new URL(String(started.headers.location), 'http://portal.test').searchParams.get('SAMLRequest')!;
-    const request = await readAuthnRequest(samlRequest, testSamlIdpSites(await realFixtures()));
-    const posted = await app.inject({
-      method: 'POST',
-      url: `/api/user-auth/saml/acs/${SITE}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(started.headers['set-cookie']!) },
-      payload: new URLSearchParams({
-        SAMLResponse: issueResponse(key, { request, person: { email: agent, givenName: 'Ada', familyName: 'Agent' }, now: gateway.clock.now() }),
-      }).toString(),
-    });
+    const { request, binding } = await startSaml(app, SITE);
+    const posted = await postSaml(
+      app,
+      SITE,
+      issueResponse(key, { request, person: { email: agent, givenName: 'Ada', familyName: 'Agent' }, now: gateway.clock.now() }),
+      {
+        cookie: binding,
+      },
+    );
     expect(posted.statusCode).toBe(403);
     expect(posted.body).toContain('Mit diesem Konto ist keine Anmeldung über Ihre Bank möglich.');
     expect(cookiesOf(posted.headers['set-cookie']).has('SESSION')).toBe(false);
@@ -237,7 +226,3 @@ describeEachDatabase((leg) => {
     });
   });
 });
-
-function cookieHeader(setCookie: string | string[]): string {
-  return (Array.isArray(setCookie) ? setCookie : [setCookie]).map((line) => line.split(';')[0]).join('; ');
-}

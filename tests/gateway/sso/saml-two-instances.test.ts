@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
 import { buildGateway } from '../../../gateway/server';
@@ -7,6 +7,7 @@ import { deriveTestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { randomRootKeys, ServerKeyRings } from '../../../gateway/security/key-ring';
 import { AdjustableClock } from '../../../gateway/time/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
+import { postSaml, startSaml } from '../support/saml-browser';
 import { realFixtures } from '../support/test-gateway';
 
 /**
@@ -15,11 +16,6 @@ import { realFixtures } from '../support/test-gateway';
  * derived from the token signing key (docs/decisions/0028-sso-saml.md), so the one signs what the other checks.
  */
 const SITE = 'rheinbank';
-
-function cookieHeader(answer: LightMyRequestResponse): string {
-  const lines = answer.headers['set-cookie'];
-  return (Array.isArray(lines) ? lines : lines === undefined ? [] : [lines]).map((line) => line.slice(0, line.indexOf(';'))).join('; ');
-}
 
 describeEachDatabase((leg) => {
   let test: TestDatabase | undefined;
@@ -54,17 +50,11 @@ describeEachDatabase((leg) => {
 
     it("signs in when the provider's page comes from one instance and the assertion goes to the other", async () => {
       const [one, other] = await twoInstances(randomBytes(32));
-      const started = await one.inject({ method: 'GET', url: `/api/user-auth/saml/authorize?siteId=${SITE}` });
-      expect(started.statusCode, started.body).toBe(302);
-      const page = await other.inject({ method: 'GET', url: String(started.headers.location) });
+      const started = await startSaml(one, SITE);
+      const page = await other.inject({ method: 'GET', url: String(started.answer.headers.location) });
       expect(page.statusCode, page.body).toBe(200);
       const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(page.body)![1]!;
-      const answer = await one.inject({
-        method: 'POST',
-        url: `/api/user-auth/saml/acs/${SITE}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(started) },
-        payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
-      });
+      const answer = await postSaml(one, SITE, samlResponse, { cookie: started.binding });
       expect(answer.statusCode, answer.body).toBe(303);
       expect(answer.headers.location).toBe(`/${SITE}/de_de/account/profile`);
     });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testSamlIdpSites } from '../../../gateway/sso/saml-sites';
-import { generateTestSamlIdpKey, issueResponse, readAuthnRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
+import { generateTestSamlIdpKey, issueResponse, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { describeEachDatabase } from '../support/database-legs';
+import { postSaml, startSaml } from '../support/saml-browser';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser } from '../support/test-browser';
-import { realFixtures, withXsrf } from '../support/test-gateway';
+import { withXsrf } from '../support/test-gateway';
 
 /**
  * ADR 0015 "Account linking", ADR 0028, ADR 0017 threat model: an identity provider vouches for its own bank's people
@@ -23,26 +23,11 @@ beforeAll(() => {
 const cookieNames = (setCookie: string | string[] | undefined) =>
   (Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie]).map((line) => line.slice(0, line.indexOf('=')));
 
-const bindingCookieOf = (started: { headers: Record<string, unknown> }) =>
-  [started.headers['set-cookie'] ?? []]
-    .flat()
-    .map(String)
-    .find((line) => line.startsWith('gmap_saml_binding='))!
-    .split(';')[0]!;
-
 /** The SAML sign-in at rheinbank (de_de) asserting `email`, as the test identity provider posts it. */
 async function samlSignIn(app: FastifyInstance, gateway: SignInGateway, email: string) {
-  const started = await app.inject({ method: 'GET', url: '/api/user-auth/saml/authorize?siteId=rheinbank' });
-  const samlRequest = new URL(String(started.headers.location), 'http://portal.test').searchParams.get('SAMLRequest')!;
-  const request = await readAuthnRequest(samlRequest, testSamlIdpSites(await realFixtures()));
+  const { request, binding } = await startSaml(app, 'rheinbank');
   const samlResponse = issueResponse(key, { request, person: { email, givenName: 'Anna', familyName: 'Becker' }, now: gateway.clock.now() });
-  return app.inject({
-    method: 'POST',
-    url: '/api/user-auth/saml/acs/rheinbank',
-    // The browser's binding cookie from the start (ADR 0028 "Login CSRF"), as the browser sends it back.
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: bindingCookieOf(started) },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
+  return postSaml(app, 'rheinbank', samlResponse, { cookie: binding });
 }
 
 /** The OIDC sign-in at unionbank as Grace (ub-000417), through the test identity provider. */
