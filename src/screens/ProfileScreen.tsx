@@ -3,6 +3,7 @@ import { isMfaOffered } from '../../schemas/site-config/credential-offers';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useGetUserSiteRecordQuery } from '../api/user-attribute-api';
+import { nameInitials } from '../app/name-initials';
 import { useAgentTitle } from '../app/screen-title';
 import { useIsConcierge } from '../auth/use-is-concierge';
 import { useText } from '../content/use-text';
@@ -60,7 +61,7 @@ export function Component() {
       <RouteHeading route="profile" />
       <div className="profile-summary">
         <span className="profile-summary__avatar" aria-hidden="true">
-          {(profile?.firstName?.[0] ?? '') + (profile?.lastName?.[0] ?? '')}
+          {nameInitials(profile?.firstName, profile?.lastName)}
         </span>
         <div className="profile-summary__who">
           <p className="profile-summary__name">{fullName || text('notProvided')}</p>

@@ -89,6 +89,19 @@ describe('§2 profile: the §3 profile and the site attributes in their display 
     expect(screen.getByText('Travel', { selector: '.profile-chip' })).toBeTruthy();
   });
 
+  it('the avatar shows the first grapheme of each trimmed name, as the account menu does ("  Zoë  ", an emoji)', async () => {
+    answerWith((call: SentCall) => {
+      if (call.url === 'user-mgmt/user/find') return { status: 200, data: { ...PROFILE, firstName: '  Zoë  ', lastName: '👩🏽‍🚀 Ortiz' } };
+      if (call.url === 'user-attribute/user/firstbank') return record();
+      if (call.url === '/offersdata/customized-categories.json') return { status: 404, data: {} };
+      if (call.url === '/offers/api/categories') return { status: 200, data: CATEGORIES };
+      return signedInAnswers(call);
+    });
+    renderPortal(`${BASE}profile`);
+    await screen.findByText('Personal details');
+    expect(document.querySelector('.profile-summary__avatar')?.textContent).toBe('Z👩🏽‍🚀');
+  });
+
   it('links to every screen firstbank allows: edit-profile, site-settings, cashback, cards, password, MFA, signed-in devices, delete', async () => {
     gateway();
     renderPortal(`${BASE}profile`);
