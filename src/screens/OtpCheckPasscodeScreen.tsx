@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
-import { refusalText as refusalOf, type TextRef } from '../api/gateway-error';
+import { isCodeSpent, refusalText as refusalOf, type TextRef } from '../api/gateway-error';
 import { useVerifyOtpMutation } from '../api/user-auth-api';
 import { browserLocalStorage } from '../app/browser-storage';
 import { notificationShown } from '../app/alerts-slice';
@@ -38,6 +38,8 @@ export function Component() {
   const goOn = useGoOnAfterSignIn();
   const [verifyOtp, verifying] = useVerifyOtpMutation();
   const [refusal, setRefusal] = useState<TextRef | null>(null);
+  // ADR 0008: a spent code (used, or its attempts used up) never passes; Verify rests until a new code is asked for.
+  const [codeSpent, setCodeSpent] = useState(false);
 
   if (otpCheck === null) {
     // Reached without choosing where the code goes (a bookmark, a reload): that step comes first.
@@ -56,6 +58,7 @@ export function Component() {
     const answer = await verifyOtp({ siteId, otp: String(data.passcode ?? ''), otpType: otpCheck.channel });
     if (answer.error) {
       setRefusal(refusalOf(answer.error));
+      setCodeSpent(isCodeSpent(answer.error));
       return;
     }
     const now = Date.now();
@@ -82,9 +85,10 @@ export function Component() {
           texts={formTexts}
           onSubmit={(data) => void submit(data)}
           submitText={text('otp.submit')}
-          disabled={verifying.isLoading}
+          disabled={verifying.isLoading || codeSpent}
         />
       )}
+      {codeSpent && <Link to={`${basePath}otp-check-preference`}>{text('otp.resend')}</Link>}
     </section>
   );
 }

@@ -72,6 +72,22 @@ describe('§2 otp-check-preference → otp-check-passcode', () => {
     expect(window.localStorage.getItem('otp_expiry')).toBeNull();
   });
 
+  it('a spent code (401 OTP_SPENT) says so, rests Verify and offers a new passcode', async () => {
+    signedIn({
+      'user-mgmt/user/get-preference-details': { status: 200, data: { email: 'e***@example.com', phone: null } },
+      'user-mgmt/user/send-code': { status: 204 },
+      'user-auth/otp/verify': { status: 401, data: { error: 'OTP_SPENT', message: 'spent' } },
+    });
+    const { router } = renderPortal(`${BASE}otp-check-preference`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send passcode' }));
+    fireEvent.change(await screen.findByLabelText(/^Passcode/), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/can't be used any more/);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: 'Send a new passcode' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}otp-check-preference`));
+  });
+
   it('§4 a valid trusted-OTP state asks nothing; a passed one is cleared and the choice is offered', async () => {
     signedIn({ 'user-mgmt/user/get-preference-details': { status: 200, data: { email: 'e***@example.com', phone: null } } });
     window.localStorage.setItem('otp_expiry', String(Math.floor(Date.now() / 1000) + 600));
