@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Modal } from '../../../widgets/cards/Modal';
 import type { GatewayError } from '../../api/gateway-api';
-import type { TextRef } from '../../api/gateway-error';
+import { isCodeSpent, type TextRef } from '../../api/gateway-error';
 import { useVerifyOtpMutation } from '../../api/user-auth-api';
 import { useGetPreferenceDetailsQuery, useSendCodeMutation } from '../../api/user-mgmt-api';
 import { browserLocalStorage } from '../../app/browser-storage';
@@ -84,6 +84,8 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
   const [sendNotice, setSendNotice] = useState<SendNotice | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<TextRef | null>(null);
+  // ADR 0008: a spent passcode (used, expired, or its attempts used up) never passes; Confirm rests until a new one is sent.
+  const [codeSpent, setCodeSpent] = useState(false);
   const checkWait = useRetryCountdown();
   const sendWait = useRetryCountdown();
   const inputId = useId();
@@ -104,6 +106,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
       if (sentTo !== null) setSendNotice({ kind: 'success', text: { group: 'signIn', key: 'otp.resent' } });
       setSentTo({ ...to, sentAt: Date.now() });
       setCode('');
+      setCodeSpent(false);
       sendWait.start(RESEND_COOL_DOWN_SECONDS);
       return;
     }
@@ -155,6 +158,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
     const seconds = waitSecondsOf(answer.error);
     if (seconds !== null) checkWait.start(seconds);
     setCodeError(freshProofRefusal(answer.error));
+    setCodeSpent(passcode && isCodeSpent(answer.error));
     // Back on the code, selected, so a retyped one replaces it; the field is described by its error.
     codeInput.current?.focus();
     codeInput.current?.select();
@@ -224,7 +228,7 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
                 )}
               </div>
               <div className="site-form__actions">
-                <button type="submit" className="button button--primary" disabled={verifying.isLoading || checkWait.secondsLeft > 0}>
+                <button type="submit" className="button button--primary" disabled={verifying.isLoading || checkWait.secondsLeft > 0 || codeSpent}>
                   {text('freshProof.submit')}
                 </button>
               </div>

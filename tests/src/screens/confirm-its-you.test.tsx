@@ -157,6 +157,8 @@ describe('edit-profile: a changed phone asks for fresh proof by passcode', () =>
     fireEvent.change(codeField(box), { target: { value: '222222' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(descriptionOf(codeField(box))).toBe('That passcode has expired. Ask for a new passcode.'));
+    // A spent code never passes (ADR 0008): Confirm rests until a new one is sent.
+    expect(within(box).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled).toBe(true);
     // The link rests 30 s after a send (as on the sign-in step), then sends a new code to the same place.
     const resend = within(box).getByRole<HTMLButtonElement>('button', { name: /^Send a new passcode \(\d+ s\)$/ });
     expect(resend.disabled).toBe(true);
@@ -168,6 +170,7 @@ describe('edit-profile: a changed phone asks for fresh proof by passcode', () =>
     expect(within(box).getByText('You can ask for a new passcode now.')).toBeTruthy();
     fireEvent.click(ready);
     expect(await within(box).findByText('A new passcode is on its way.')).toBeTruthy();
+    expect(within(box).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled).toBe(false);
     expect(callsTo('user-mgmt/user/send-code').map((call) => call.body)).toEqual([
       { channel: 'email', purpose: 'otp-check' },
       { channel: 'email', purpose: 'otp-check' },
