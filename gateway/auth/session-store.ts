@@ -87,6 +87,18 @@ export async function openSession(
  * no row on the other calls of that minute, so they write nothing.
  */
 export async function findSessionUser(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
+  return (await findSession(db, token, now)).user;
+}
+
+/**
+ * The session's user, or why there is none: in the one query a signed-in read costs (tests/gateway/db/read-round-trips),
+ * so a refused session costs no second one. `endReason` is kept only for a session ended for its holder elsewhere.
+ */
+export async function findSession(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ user: SessionUser; endReason: null } | { user: null; endReason: SessionEndReason | null }> {
   const result = await db.query<
     ProfileRow & {
       session_id: string;
@@ -98,6 +110,8 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
       acting_for_user_id: string | null;
       site_granted: boolean;
       password_change_required: boolean;
+      live: boolean;
+      revoked_reason: string | null;
     }
   >(
     `with touched as (
@@ -106,15 +120,18 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
      select s.id as session_id, s.user_id, s.site_id, s.expires_at, coalesce(s.signed_in_at, s.created_at) as signed_in_at, s.acting_for_user_id,
             u.roles, u.password_change_required,
             ${PROFILE_COLUMNS.map((column) => `u.${column}`).join(', ')},
-            exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted
+            exists (select 1 from agent_site_grants g where g.user_id = s.user_id and g.site_id = s.site_id) as site_granted,
+            (s.revoked_at is null and s.expires_at > $2) as live,
+            case when s.revoked_at is not null then s.revoked_reason end as revoked_reason
        from sessions s join users u on u.id = s.user_id
-      where s.id = $1 and s.revoked_at is null and s.expires_at > $2`,
+      where s.id = $1`,
     [sessionIdOf(token), now, new Date(now.getTime() - LAST_USED_STEP_MS)],
   );
   const row = result.rows[0];
-  if (!row) return null;
+  if (!row) return { user: null, endReason: null };
+  if (!row.live) return { user: null, endReason: row.revoked_reason === 'password_changed' ? 'password_changed' : null };
   const isAgent = row.roles.includes(CONCIERGE_ROLE);
-  return {
+  const user: SessionUser = {
     sessionId: row.session_id,
     userId: row.user_id,
     siteId: row.site_id,
@@ -128,6 +145,7 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
     signedInAt: new Date(row.signed_in_at),
     profile: profileOf(row.user_id, row),
   };
+  return { user, endReason: null };
 }
 
 /**
@@ -135,14 +153,6 @@ export async function findSessionUser(db: Queryable, token: string, now: Date): 
  * other session out. Told to the holder at the sign-in page, never anything about who or where.
  */
 export type SessionEndReason = 'password_changed';
-
-/** The reason a revoked session's token was ended with, or null (unknown, live, signed out, expired, or no reason kept). */
-export async function sessionEndReason(db: Queryable, token: string): Promise<SessionEndReason | null> {
-  const result = await db.query<{ revoked_reason: string | null }>('select revoked_reason from sessions where id = $1 and revoked_at is not null', [
-    sessionIdOf(token),
-  ]);
-  return result.rows[0]?.revoked_reason === 'password_changed' ? 'password_changed' : null;
-}
 
 export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionIdOf(token), now]);

@@ -3,7 +3,7 @@ import { ROUTE_ACCESS_KINDS, type RouteAccess } from '../../schemas/api/contract
 import { SITE_ID_PATTERN } from '../../schemas/site-config/types';
 import { isStorableText } from '../../schemas/validators/characters';
 import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/session-cookies';
-import { findSessionUser, sessionEndReason, type SessionUser } from '../auth/session-store';
+import { findSession, type SessionUser } from '../auth/session-store';
 import { assertFreshProof } from '../auth/assurance';
 import type { Database } from '../db/database';
 import type { Fixtures } from '../fixtures/load-fixtures';
@@ -127,12 +127,11 @@ export function enforceDeclaredAccess(
       return;
     }
     const token = readCookies(request).get(SESSION_COOKIE);
-    const user = token ? await findSessionUser(db, token, clock.now()) : null;
+    const { user, endReason: reason } = token ? await findSession(db, token, clock.now()) : { user: null, endReason: null };
     if (!user) {
       if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
       clearSessionCookies(request, reply);
       // A session a new password ended elsewhere says so (`sessionEnded`), so the sign-in page can tell the holder why.
-      const reason = await sessionEndReason(db, token);
       if (reason === null) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
       throw new HttpError(401, 'UNAUTHENTICATED', 'Your password was changed, so this session ended. Sign in with the new password.', undefined, {
         extras: { sessionEnded: reason },
