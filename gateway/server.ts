@@ -8,7 +8,7 @@ import { resealTotpSecrets } from './auth/totp-enrolment';
 import { KEY_RING_REFRESH_MS } from './security/key-ring';
 import { cardCallRoutes } from './cards/card-call-paths';
 import type { Database } from './db/database';
-import { watchDatabaseOutages } from './db/database-outage';
+import { DatabaseUnavailableError, watchDatabaseOutages } from './db/database-outage';
 import { assetsPlugin } from './features/assets/assets-plugin';
 import { conciergePlugin } from './features/concierge/concierge-plugin';
 import { contentConfigPageRootPlugin, contentConfigPlugin } from './features/content-config/content-config-plugin';
@@ -143,7 +143,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
   // ADR 0026 "Key rotation with a grace window": the rings as stored, then read again every KEY_RING_REFRESH_MS, so a
   // rotation reaches this instance before the new key signs; a stored key this instance's roots cannot open stops the start.
-  await auth.keys.refresh(db);
+  // A database away at the start (README "Database outage", logged once by its guard) starts on the environment's keys:
+  // every call answers 503 until it is back, and the next refresh reads the rings.
+  await auth.keys.refresh(db).catch((error: unknown) => {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+  });
   // Each refresh also seals again a batch of TOTP secrets an earlier key sealed, so none waits for its holder's next sign-in.
   const stopKeyRefresh = auth.keys.refreshEvery(db, app.log, KEY_RING_REFRESH_MS, async () => {
     await resealTotpSecrets(db, auth.totpBox, auth.keys.totp, clock.now());

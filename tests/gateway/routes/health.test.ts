@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../gateway/db/database';
+import { migrate } from '../../../gateway/db/migrate';
 import { openTestPglite } from '../support/database-legs';
 import { API_BASES, buildTestGateway } from '../support/test-gateway';
 
@@ -8,6 +9,8 @@ let db: Database;
 let app: FastifyInstance;
 beforeAll(async () => {
   db = await openTestPglite();
+  // As the start does before it builds the gateway (gateway/main.ts): the gateway reads its key rings at build.
+  await migrate(db);
   app = await buildTestGateway({ db });
 });
 afterAll(() => app.close());

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
+import { migrate } from '../../../gateway/db/migrate';
 import { openTestPglite } from '../support/database-legs';
 import { RedisCounterStore } from '../../../gateway/limits/redis-counter-store';
 import { buildGateway } from '../../../gateway/server';
@@ -25,6 +26,8 @@ afterEach(async () => {
 
 async function gateway(options: { redis?: boolean } = {}): Promise<FastifyInstance> {
   db = await openTestPglite();
+  // As the start does before it builds the gateway (gateway/main.ts): the gateway reads its key rings at build.
+  await migrate(db);
   // Nothing listens on a free port: every Redis command fails, as with Redis down.
   if (options.redis) counters = new RedisCounterStore(`redis://127.0.0.1:${await freePort()}`, 'readiness-test:', { timeoutMs: 200 });
   app = await buildGateway({ db, fixtures: await realFixtures(), testMode: true, ...(counters ? { auth: { counters } } : {}) });
