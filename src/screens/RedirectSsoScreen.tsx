@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { validateReturnUrl } from '../../schemas/validators/url';
@@ -13,6 +13,7 @@ import { clearSignedOutMark, isMarkedSignedOut } from '../auth/signed-out-mark';
 import { useText } from '../content/use-text';
 import { resolveSite } from '../site/resolve-site';
 import { usePageOrigin } from '../app/page-context';
+import { useScreenTitle } from '../app/screen-title';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
 import { RouteHeading } from './RouteHeading';
@@ -38,15 +39,32 @@ export function Component() {
   const code = query.get('code');
   const state = query.get('state');
   const returning = code !== null || state !== null;
-  // useState: read once, so the page does not change under the holder while the start form takes the mark away.
-  const [justSignedOut] = useState(() => !returning && isMarkedSignedOut(site.siteId));
+  // The mark is the tab's, which the server cannot read (ADR 0024): the server's page and its hydration say "Signing you
+  // in", then the tab's answer is read (useSyncExternalStore's server snapshot), with no mismatch between the two. Kept
+  // once seen, so the page does not change under the holder while the start form takes the mark away.
+  const marked = useSyncExternalStore(
+    subscribeToNothing,
+    () => !returning && isMarkedSignedOut(site.siteId),
+    () => false,
+  );
+  const [justSignedOut, setJustSignedOut] = useState(false);
+  if (marked && !justSignedOut) setJustSignedOut(true);
   const signedOutPage = justSignedOut && auth.name !== 'LOGGEDIN';
   return (
     <section className="sign-in">
-      {signedOutPage ? <h1 className="shell__title">{text('signedOut')}</h1> : <RouteHeading route="redirect-sso" />}
+      {signedOutPage ? <SignedOutHeading text={text('signedOut')} /> : <RouteHeading route="redirect-sso" />}
       {returning ? <FinishSignIn siteId={site.siteId} code={code ?? ''} state={state ?? ''} /> : <StartSignIn query={query} signedOutPage={signedOutPage} />}
     </section>
   );
+}
+
+/** The mark is read once; nothing changes it while the page is shown. */
+const subscribeToNothing = () => () => undefined;
+
+/** The signed-out page's heading, and its tab title (SPEC §2 page title follows the screen shown). */
+function SignedOutHeading({ text }: { text: string }) {
+  useScreenTitle(text);
+  return <h1 className="shell__title">{text}</h1>;
 }
 
 function StartSignIn({ query, signedOutPage }: { query: URLSearchParams; signedOutPage: boolean }) {

@@ -124,6 +124,9 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
       if (frame === page.mainFrame() && routes.at(-1) !== routeOf(page)) routes.push(routeOf(page));
     });
     const documents = documentsOf(page);
+    // The signed-out page hydrates the server's page with no mismatch (React reports one as an uncaught error, #418).
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(url('logout'));
     await endsOn(page, 'redirect-sso');
     // SPEC §7 OIDC logout: the provider's end-session endpoint ends its side and sends the browser back.
@@ -132,6 +135,8 @@ describe('SSO in Chromium against the gateway (SPEC §2, §3, §7, §9; ADR 0015
     // The page says the holder is signed out and offers to sign in again, not "Signing you in" (auth/signed-out-mark.ts).
     await page.getByRole('button', { name: 'Sign in again' }).waitFor();
     expect(await page.locator('main h1').textContent()).toBe('You are signed out.');
+    expect(await page.title()).toContain('You are signed out.');
+    expect(pageErrors).toEqual([]);
     // Signed out, nothing goes round in circles: logout, then redirect-sso, and there it stays.
     await page.waitForLoadState('networkidle');
     expect(routes).toEqual(['logout', 'redirect-sso']);

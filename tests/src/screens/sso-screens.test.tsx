@@ -218,6 +218,8 @@ describe('after an SSO sign-out (auth/signed-out-mark.ts)', () => {
       await waitFor(() => expect(first.router.state.location.pathname).toBe(`${BASE}redirect-sso`));
     }
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('You are signed out.');
+    // The tab says it too (SPEC §2 page title follows the screen shown); it read "Signing you in".
+    await waitFor(() => expect(document.title).toContain('You are signed out.'));
     const button = await screen.findByRole('button', { name: 'Sign in again' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     expect(button.closest('form')!.getAttribute('action')).toBe('/api/user-auth/oidc/authorize');
