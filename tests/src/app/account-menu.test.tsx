@@ -194,15 +194,18 @@ describe('account menu of a support agent (ADR 0014)', () => {
     const { button, panel } = await openMenu('Support agent');
     expect(within(panel).getByText('You are acting for Emily Carter')).toBeTruthy();
     // The gateway lets an agent read and save the profile, read the cards, the cashback and the preferences (ADR 0014).
-    expect(linkNames(panel)).toEqual([
-      "Emily Carter's profile",
-      "Edit Emily Carter's profile",
-      "Emily Carter's cards",
-      'Cashback statement',
-      'Preferences',
-      'Support agent',
-      'Sign out',
-    ]);
+    // The names wait for the holder's name (the acting-for answer), which may come after the menu opens.
+    await waitFor(() =>
+      expect(linkNames(panel)).toEqual([
+        "Emily Carter's profile",
+        "Edit Emily Carter's profile",
+        "Emily Carter's cards",
+        'Cashback statement',
+        'Preferences',
+        'Support agent',
+        'Sign out',
+      ]),
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Emily Carter's profile");
     await waitFor(() => expect(document.title).toBe("FirstBank Rewards - Emily Carter's profile - Rewards Portal"));
     fireEvent.click(within(panel).getByRole('button', { name: 'Stop acting' }));
