@@ -206,7 +206,7 @@ describe('account menu of a support agent (ADR 0014)', () => {
         'Sign out',
       ]),
     );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Emily Carter's profile");
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Emily Carter's profile"));
     await waitFor(() => expect(document.title).toBe("FirstBank Rewards - Emily Carter's profile - Rewards Portal"));
     fireEvent.click(within(panel).getByRole('button', { name: 'Stop acting' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}concierge`));
