@@ -55,8 +55,6 @@ export interface SamlRouteOptions {
 /** The site's redirect-sso page: after a single logout it says the holder is signed out (src/auth/signed-out-mark.ts). */
 const signInPagePath = (site: SamlSite) => `/${site.siteId}/${site.locale}/account/redirect-sso`;
 
-export { samlStartPath } from './acs-refusal';
-
 /**
  * SPEC §7 "SAML SSO session and assertion" (docs/decisions/0028-sso-saml.md): the start (an AuthnRequest to the
  * site's identity provider), the assertion consumer service (HTTP-POST; signed in, or a page saying the sign-in
