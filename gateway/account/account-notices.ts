@@ -13,10 +13,10 @@ import { accountLink, publicOriginOf } from './account-mail';
 import { issueSecureAccountToken, SECURE_ACCOUNT_ROUTE, SECURE_ACCOUNT_TOKEN_TTL_MS } from './secure-account';
 
 /**
- * Account notices (docs/decisions/0021-recovery-codes-and-account-notices.md): the person hears, in
+ * Account notices (docs/decisions/0021-backup-codes-and-account-notices.md): the person hears, in
  * their language, when their password changes, sign-in to their account locks, the account is
  * deleted, or a support agent changed something for them (ADR 0014); and ("Telling the holder") of every
- * change of a contact point, authenticator, recovery codes, proved e-mail alias or trusted device, and of
+ * change of a contact point, authenticator, backup codes, proved e-mail alias or trusted device, and of
  * every sign-in from a device new to the account. Each is an ADR 0012 job (`account-notice`), mailed
  * after the answer, so it never slows or fails the call it reports. It goes to the contact points the
  * account had before the change: the account's address (never a new alias), and for a new phone the old
@@ -33,7 +33,7 @@ export interface ChangeNotice {
 }
 
 /** The notices of ADR 0021 "Telling the holder" that say only what happened and when. */
-export type PlainChangeNotice = 'authenticator-enrolled' | 'authenticator-removed' | 'recovery-codes-renewed' | 'device-trusted' | 'new-device-sign-in';
+export type PlainChangeNotice = 'authenticator-enrolled' | 'authenticator-removed' | 'backup-codes-renewed' | 'device-trusted' | 'new-device-sign-in';
 
 export type AccountNoticeJob =
   | ({ notice: 'password-changed' } & ChangeNotice)
@@ -95,7 +95,7 @@ const CHANGE_NOTICES: ReadonlySet<AccountNoticeJob['notice']> = new Set([
   'password-changed',
   'authenticator-enrolled',
   'authenticator-removed',
-  'recovery-codes-renewed',
+  'backup-codes-renewed',
   'alias-proved',
   'phone-changed',
   'device-trusted',
@@ -156,7 +156,7 @@ export interface NoticeDelivery {
 const PLAIN_CHANGE_TEXTS: Readonly<Record<PlainChangeNotice, string>> = {
   'authenticator-enrolled': 'authenticatorEnrolled',
   'authenticator-removed': 'authenticatorRemoved',
-  'recovery-codes-renewed': 'recoveryCodesRenewed',
+  'backup-codes-renewed': 'backupCodesRenewed',
   'device-trusted': 'deviceTrusted',
   'new-device-sign-in': 'newDeviceSignIn',
 };

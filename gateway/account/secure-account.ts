@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database';
 import { PROVISIONAL_PHONE_MS, restoreProvisionalPhones } from './provisional-phone';
 
 /**
- * "This wasn't me" (docs/decisions/0021-recovery-codes-and-account-notices.md "Telling the holder"): each notice
+ * "This wasn't me" (docs/decisions/0021-backup-codes-and-account-notices.md "Telling the holder"): each notice
  * of a change carries a link to the secure-account page with a token of its own. Posting the token ends every
  * session, refresh token and trusted device of the account (`endEverySession`) and changes nothing else; the
  * app then leads to the password reset. The token is 32 random bytes, kept only as its SHA-256, works once and
@@ -64,7 +64,7 @@ export interface SecuredAccount {
 /**
  * What someone holding a session within the owner's 10 minutes of fresh proof could have made theirs, undone if it
  * is less than 7 days old: a passcode phone goes back to the one it replaced, and an authenticator enrolled since
- * goes with its recovery codes (the owner enrols their own again). Older changes are the holder's own by then:
+ * goes with its backup codes (the owner enrols their own again). Older changes are the holder's own by then:
  * their notices went to the old phone and the address a week ago.
  */
 async function undoProvisionalChanges(tx: Queryable, userId: string, now: Date): Promise<SecuredAccount['undone']> {
@@ -73,7 +73,7 @@ async function undoProvisionalChanges(tx: Queryable, userId: string, now: Date):
   const since = new Date(now.getTime() - PROVISIONAL_PHONE_MS);
   const removed = await tx.query("delete from totp_secrets where user_id = $1 and status = 'ENROLLED' and enrolled_at > $2 returning 1", [userId, since]);
   if (removed.rows.length > 0) {
-    await tx.query('delete from mfa_recovery_codes where user_id = $1', [userId]);
+    await tx.query('delete from mfa_backup_codes where user_id = $1', [userId]);
     await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2 where id = $1", [userId, now]);
     undone.push('authenticator');
   }

@@ -5,7 +5,7 @@ import { recordPasswordHash } from './password-history';
  * ADR 0009 "Activation: an unproved registration is no one's". A registration that was never activated was
  * made by someone who typed the address; nothing says they hold its mailbox, and everything in it (the
  * password, the profiles, the cards, the phone, and whatever a signed-in but inactive session added since:
- * an authenticator, recovery codes, aliases, sessions, trusted devices) is theirs. When someone else proves
+ * an authenticator, backup codes, aliases, sessions, trusted devices) is theirs. When someone else proves
  * the mailbox without knowing that password (a password reset, an SSO sign-in) or registers the address again,
  * the unproved account is deleted whole and the address starts afresh. Every table of an account hangs off
  * `users` with ON DELETE CASCADE (as `remove-account` relies on, ADR 0009 "Deletion"), so a table added later

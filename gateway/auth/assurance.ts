@@ -13,8 +13,8 @@ import { isSsoOnlySite, passcodeChannelsOf, signInPolicyFor } from './sign-in-po
  * OIDC `max_age` / `auth_time`.
  */
 
-/** What a session was shown: the password, a passcode (and its channel), an authenticator or recovery code, an SSO sign-in. */
-export type ProofKind = 'password' | 'passcode' | 'totp' | 'recovery-code' | 'sso';
+/** What a session was shown: the password, a passcode (and its channel), an authenticator or backup code, an SSO sign-in. */
+export type ProofKind = 'password' | 'passcode' | 'totp' | 'backup-code' | 'sso';
 
 export interface GivenProof {
   kind: ProofKind;
@@ -41,10 +41,10 @@ export async function recordProofs(db: Queryable, sessionId: string, siteId: str
 /**
  * What proves the holder of an account on the session's site (ADR 0025 "the site's strongest factor"),
  * and how the app asks for it (the 403's `proof` and `channels`):
- * - an enrolled authenticator: its code, or a recovery code (it never gives way to a passcode);
+ * - an enrolled authenticator: its code, or a backup code (it never gives way to a passcode);
  * - else a site that asks a passcode at sign-in: a passcode by one of the site's channels;
  * - else (a password-only or SSO site): the password or the SSO sign-in, or an e-mailed passcode;
- * and below an authenticator, an authenticator or recovery code the session was given counts too.
+ * and below an authenticator, an authenticator or backup code the session was given counts too.
  */
 export interface ProofDemand {
   proof: 'totp' | 'passcode';
@@ -54,14 +54,14 @@ export interface ProofDemand {
   accepted: readonly ProofKind[];
 }
 
-const STRONGER_THAN_PASSCODE: readonly ProofKind[] = ['totp', 'recovery-code'];
+const STRONGER_THAN_PASSCODE: readonly ProofKind[] = ['totp', 'backup-code'];
 
 export async function proofDemandOf(db: Database, fixtures: Fixtures, user: Pick<SessionUser, 'userId' | 'siteId' | 'profile'>): Promise<ProofDemand> {
-  if (user.profile.mfaEnrollmentStatus === 'ENROLLED') return { proof: 'totp', channels: [], accepted: ['totp', 'recovery-code'] };
+  if (user.profile.mfaEnrollmentStatus === 'ENROLLED') return { proof: 'totp', channels: [], accepted: ['totp', 'backup-code'] };
   const policy = await signInPolicyFor(db, fixtures, user.userId, user.siteId);
   const destinations = await destinationsOf(db, user.userId, user.siteId);
   const channels = passcodeChannelsOf(policy.loginOtp, destinations?.phone != null);
-  // An authenticator or recovery code given in the session (before the authenticator was removed) is stronger still.
+  // An authenticator or backup code given in the session (before the authenticator was removed) is stronger still.
   if (policy.loginOtp !== 'none') return { proof: 'passcode', channels, accepted: ['passcode', ...STRONGER_THAN_PASSCODE] };
   const site = fixtures.sites.get(user.siteId)?.config ?? fixtures.defaultSite.config;
   return { proof: 'passcode', channels, accepted: [isSsoOnlySite(site) ? 'sso' : 'password', 'passcode', ...STRONGER_THAN_PASSCODE] };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database';
 
 /**
- * The devices that signed in to an account (docs/decisions/0021-recovery-codes-and-account-notices.md "Telling
+ * The devices that signed in to an account (docs/decisions/0021-backup-codes-and-account-notices.md "Telling
  * the holder"), so a sign-in from another one is told to the holder. A device is the browser's `gmap_device`
  * cookie (`deviceIdOf`, ADR 0008). Kept as SHA-256 of the account and the device id: no cookie value is stored,
  * one browser's accounts cannot be linked to each other, and, unlike a keyed hash, a new signing key does not

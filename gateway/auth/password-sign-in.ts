@@ -9,7 +9,7 @@ import { CONCIERGE_ROLE } from './session-store';
 import type { GivenProof } from './assurance';
 import { passcodeChannelsOf, signInPolicyFor } from './sign-in-policy';
 import { destinationsOf, sendPasscode } from './passcode-delivery';
-import { checkRecoveryCode, recoveryCodeInvalid } from './recovery-codes';
+import { checkBackupCode, backupCodeInvalid } from './backup-codes';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from './second-factor';
 import { isHttps, LOGIN_CHALLENGE_COOKIE, readCookies, serializeCookie, TRUSTED_DEVICE_COOKIE } from './session-cookies';
 import { describeDevice } from './session-device';
@@ -28,8 +28,8 @@ export interface PasswordGrant {
   siteId: string;
   otp?: string;
   otpType?: 'email' | 'sms' | 'totp';
-  /** A two-step recovery code in place of the authenticator code, when the phone is lost. */
-  recoveryCode?: string;
+  /** A backup code in place of the authenticator code, when the phone is lost. */
+  backupCode?: string;
   /**
    * SPEC §3 `vba_token`, ADR 0009 "Breached passwords": the login passcode mailed when the password is on
    * the breached list and nothing else of this sign-in proves the person; read only then.
@@ -83,9 +83,9 @@ export async function passwordSignIn(
   grant: PasswordGrant,
   deviceId: string,
   events: SignInEvents,
-): Promise<{ user: SignedInUser; proofs: GivenProof[]; passwordCompromised: boolean; recoveryCodesLeft?: number }> {
+): Promise<{ user: SignedInUser; proofs: GivenProof[]; passwordCompromised: boolean; backupCodesLeft?: number }> {
   const { limits, clock } = services;
-  if (grant.otp !== undefined || grant.recoveryCode !== undefined) await limits.countCodeCheck(request.ip);
+  if (grant.otp !== undefined || grant.backupCode !== undefined) await limits.countCodeCheck(request.ip);
   const recordPasswordFailure = () =>
     limits.recordPasswordFailure(grant.username, deviceId).catch(async (error: unknown) => {
       // This failure started the account's lock (a lock already on is refused by assertNotLocked before).
@@ -134,10 +134,10 @@ export async function passwordSignIn(
 
   try {
     if (user.mfaEnrollmentStatus === 'ENROLLED') {
-      if (grant.recoveryCode !== undefined) {
-        const checked = await checkRecoveryCode(db, services, user.id, grant.recoveryCode);
-        if (!checked.ok) throw recoveryCodeInvalid(401, checked.attemptsLeft);
-        return { ...(await signedIn({ kind: 'recovery-code' })), recoveryCodesLeft: checked.codesLeft };
+      if (grant.backupCode !== undefined) {
+        const checked = await checkBackupCode(db, services, user.id, grant.backupCode);
+        if (!checked.ok) throw backupCodeInvalid(401, checked.attemptsLeft);
+        return { ...(await signedIn({ kind: 'backup-code' })), backupCodesLeft: checked.codesLeft };
       }
       // ADR 0008: an enrolled authenticator takes precedence over e-mail/SMS codes, and no trusted device skips it (ADR 0025).
       if (grant.otp === undefined || grant.otpType !== 'totp') {

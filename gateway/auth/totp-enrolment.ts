@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../db/database';
 import { HttpError } from '../http/errors';
 import { ENV_KEY_ID, type KeyRing } from '../security/key-ring';
 import type { KeyedSecretBox } from '../security/keyed-secret-box';
-import { issueRecoveryCodes } from './recovery-codes';
+import { issueBackupCodes } from './backup-codes';
 import { matchTotpStep, newTotpSecret } from './totp';
 
 /**
@@ -96,7 +96,7 @@ export async function resealTotpSecrets(db: Queryable, box: KeyedSecretBox, ring
 }
 
 /**
- * Enrols the pending secret and hands out the user's recovery codes, in one transaction: no enrolment without its
+ * Enrols the pending secret and hands out the user's backup codes, in one transaction: no enrolment without its
  * codes, and none without `alsoInTransaction` (the holder's notice, ADR 0021 "Telling the holder").
  */
 export async function markTotpEnrolled(
@@ -110,13 +110,13 @@ export async function markTotpEnrolled(
     await tx.query("update totp_secrets set status = 'ENROLLED', enrolled_at = $2 where user_id = $1", [userId, now]);
     // A new security stamp: no device trusted before the authenticator stands in for it (ADR 0025).
     await tx.query("update users set mfa_enrollment_status = 'ENROLLED', updated_at = $2, security_stamp = gen_random_uuid() where id = $1", [userId, now]);
-    const codes = await issueRecoveryCodes(tx, key, userId, now);
+    const codes = await issueBackupCodes(tx, key, userId, now);
     await alsoInTransaction(tx);
     return codes;
   });
 }
 
-/** Removes the authenticator and its recovery codes; `alsoInTransaction` as for `markTotpEnrolled`. */
+/** Removes the authenticator and its backup codes; `alsoInTransaction` as for `markTotpEnrolled`. */
 export async function removeTotp(
   db: Database,
   userId: string,
@@ -125,8 +125,8 @@ export async function removeTotp(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('delete from totp_secrets where user_id = $1', [userId]);
-    // Recovery codes stand in for this authenticator only; the next enrolment hands out new ones.
-    await tx.query('delete from mfa_recovery_codes where user_id = $1', [userId]);
+    // Backup codes stand in for this authenticator only; the next enrolment hands out new ones.
+    await tx.query('delete from mfa_backup_codes where user_id = $1', [userId]);
     await tx.query("update users set mfa_enrollment_status = 'NOT_ENROLLED', updated_at = $2, security_stamp = gen_random_uuid() where id = $1", [userId, now]);
     await alsoInTransaction(tx);
   });

@@ -44,7 +44,7 @@ function entry(call: ActingForCall, action: ConciergeAction, attributeKeys: read
 
 /**
  * The audit row of a save, and the card holder's notice of it: no change is kept without both
- * (docs/decisions/0021-recovery-codes-and-account-notices.md, one mail per saved change). A save that
+ * (docs/decisions/0021-backup-codes-and-account-notices.md, one mail per saved change). A save that
  * changed nothing tells nobody.
  */
 async function auditedAndTold(call: ActingForCall, action: ConciergeAction, attributeKeys: readonly string[], tx: Queryable): Promise<AuditEntry> {

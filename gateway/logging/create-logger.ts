@@ -36,9 +36,9 @@ const SECRET_KEYS = [
   'vba_token',
   'pan',
   'body',
-  'recoveryCode',
-  'recovery_code',
-  'recoveryCodes',
+  'backupCode',
+  'backup_code',
+  'backupCodes',
 ];
 const SECRET_HEADERS = ['authorization', 'cookie', '"set-cookie"', '"x-xsrf-token"', '"x-hcaptcha-token"'];
 const SECRET_PATHS = [

@@ -4,7 +4,7 @@ import type { ContentBundle } from '../fixtures/load-fixtures';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 
 /**
- * Mail and SMS texts in the reader's language (SPEC §9 content, docs/decisions/0021-recovery-codes-and-account-notices.md):
+ * Mail and SMS texts in the reader's language (SPEC §9 content, docs/decisions/0021-backup-codes-and-account-notices.md):
  * the content group `mail` of the reader's content, key by key down the same language fallback chain
  * as the app's texts (es_mx reads es_co, then en_us: ADR 0013 "Content fallback by language"). `{name}` placeholders are filled with the values given; a text never carries a
  * secret other than the one-time code or link the message exists to deliver.

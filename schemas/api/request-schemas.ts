@@ -10,8 +10,8 @@ import { LOCALE_ID_PATTERN } from '../locales/locale-table';
 import { SITE_ID_PATTERN } from '../site-config/types';
 import { CVV_MAX_INPUT_LENGTH } from '../validators/cvv';
 
-/** ADR 0021: a recovery code as typed (base32 letters and digits, spaces and dashes between groups allowed). */
-export const RECOVERY_CODE_INPUT_PATTERN = '^[A-Za-z2-7][A-Za-z2-7 -]{9,19}$';
+/** ADR 0021: a backup code as typed (base32 letters and digits, spaces and dashes between groups allowed). */
+export const BACKUP_CODE_INPUT_PATTERN = '^[A-Za-z2-7][A-Za-z2-7 -]{9,19}$';
 /** A content group's name (SPEC §7 `contentType`, the last segment of a cmsapi path). */
 export const CONTENT_GROUP_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
@@ -207,11 +207,11 @@ export const SEND_CODE_BODY = {
   properties: { channel: { type: 'string', enum: ['email', 'sms'] }, purpose: { type: 'string', enum: ['login', 'otp-check'] } },
 } as const;
 export const TOTP_CODE_BODY = { type: 'object', required: ['code'], properties: { code: SIX_DIGIT_CODE } } as const;
-/** A current authenticator code, or one of the recovery codes when the phone is lost. */
+/** A current authenticator code, or one of the backup codes when the phone is lost. */
 export const SECOND_FACTOR_BODY = {
   type: 'object',
-  properties: { code: SIX_DIGIT_CODE, recoveryCode: { type: 'string', maxLength: 20, pattern: RECOVERY_CODE_INPUT_PATTERN } },
-  anyOf: [{ required: ['code'] }, { required: ['recoveryCode'] }],
+  properties: { code: SIX_DIGIT_CODE, backupCode: { type: 'string', maxLength: 20, pattern: BACKUP_CODE_INPUT_PATTERN } },
+  anyOf: [{ required: ['code'] }, { required: ['backupCode'] }],
 } as const;
 export const SEND_PASSCODE_BODY = {
   type: 'object',

@@ -67,8 +67,8 @@ export const SIGN_IN_ANSWER = {
     token_type: { const: 'bearer' },
     // ADR 0009: present (true) only when the password is on the compromised list.
     passwordCompromised: { const: true },
-    // The sign-in spent a two-step recovery code: how many the person has left.
-    recoveryCodesLeft: { type: 'integer' },
+    // The sign-in spent a backup code: how many the person has left.
+    backupCodesLeft: { type: 'integer' },
   },
 } as const;
 
@@ -108,13 +108,13 @@ export const TOTP_SETUP_ANSWER = {
   properties: { secret: STRING, otpauthUrl: STRING, qrSvg: STRING },
 } as const;
 
-const RECOVERY_CODES = { type: 'array', items: STRING } as const;
+const BACKUP_CODES = { type: 'array', items: STRING } as const;
 
-/** ADR 0021: enrolling hands out the ten recovery codes, shown once. */
+/** ADR 0021: enrolling hands out the ten backup codes, shown once. */
 export const TOTP_ENROLL_ANSWER = {
   type: 'object',
-  required: ['mfaEnrollmentStatus', 'recoveryCodes'],
-  properties: { mfaEnrollmentStatus: { const: 'ENROLLED' }, recoveryCodes: RECOVERY_CODES },
+  required: ['mfaEnrollmentStatus', 'backupCodes'],
+  properties: { mfaEnrollmentStatus: { const: 'ENROLLED' }, backupCodes: BACKUP_CODES },
 } as const;
 
 /** ADR 0008: the authenticator is removed. */
@@ -124,11 +124,11 @@ export const TOTP_UNENROLL_ANSWER = {
   properties: { mfaEnrollmentStatus: { const: 'NOT_ENROLLED' } },
 } as const;
 
-/** ADR 0021: new recovery codes, the old ones void. */
-export const RECOVERY_CODES_ANSWER = { type: 'object', required: ['recoveryCodes'], properties: { recoveryCodes: RECOVERY_CODES } } as const;
+/** ADR 0021: new backup codes, the old ones void. */
+export const BACKUP_CODES_ANSWER = { type: 'object', required: ['backupCodes'], properties: { backupCodes: BACKUP_CODES } } as const;
 
-/** ADR 0021: how many recovery codes are left. */
-export const RECOVERY_CODES_LEFT_ANSWER = { type: 'object', required: ['remaining'], properties: { remaining: { type: 'integer' } } } as const;
+/** ADR 0021: how many backup codes are left. */
+export const BACKUP_CODES_LEFT_ANSWER = { type: 'object', required: ['remaining'], properties: { remaining: { type: 'integer' } } } as const;
 
 /** SPEC §3 "User profile"; schemas/entities/user-profile.ts `UserProfile` is its type. */
 export const USER_PROFILE_ANSWER = {

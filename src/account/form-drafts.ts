@@ -20,7 +20,7 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'passcode',
   'checkedPasscode',
   'code',
-  'recoveryCode',
+  'backupCode',
   'token',
   'vba_token',
   'vbaToken',

@@ -217,6 +217,6 @@ export const gatewayApi = createApi({
   }),
   // ADR 0024: the browser starts from the cache the server renderer filled, so no call is repeated after load.
   extractRehydrationInfo: (action) => (serverCacheReceived.match(action) ? (action.payload as never) : undefined),
-  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState', 'RecoveryCodes'],
+  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState', 'BackupCodes'],
   endpoints: () => ({}),
 });

@@ -14,8 +14,8 @@ export interface LoginPayload {
   password: string;
   otp?: string;
   otpType?: OtpType;
-  /** A two-step recovery code in place of the authenticator code (phone lost). */
-  recoveryCode?: string;
+  /** A backup code in place of the authenticator code (phone lost). */
+  backupCode?: string;
   /** ADR 0009 "Breached passwords": the passcode mailed after 401 VBA_TOKEN_REQUIRED, sent as `vba_token`. */
   vbaToken?: string;
   trustDevice?: boolean;
@@ -35,7 +35,7 @@ export function loginFormData(payload: LoginPayload): FormData {
   form.set('init_login', 'true');
   if (payload.otp !== undefined) form.set('otp', payload.otp);
   if (payload.otpType !== undefined) form.set('otp_type', payload.otpType);
-  if (payload.recoveryCode !== undefined) form.set('recovery_code', payload.recoveryCode);
+  if (payload.backupCode !== undefined) form.set('backup_code', payload.backupCode);
   if (payload.vbaToken !== undefined) form.set('vba_token', payload.vbaToken);
   if (payload.trustDevice !== undefined) form.set('trust_device', String(payload.trustDevice));
   return form;

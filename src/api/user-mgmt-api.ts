@@ -21,8 +21,8 @@ import type {
   DELETED_ANSWER,
   PASSWORD_CHANGED_ANSWER,
   PREFERENCE_DETAILS_ANSWER,
-  RECOVERY_CODES_ANSWER,
-  RECOVERY_CODES_LEFT_ANSWER,
+  BACKUP_CODES_ANSWER,
+  BACKUP_CODES_LEFT_ANSWER,
   TOTP_ENROLL_ANSWER,
   TOTP_SETUP_ANSWER,
   TOTP_UNENROLL_ANSWER,
@@ -43,7 +43,7 @@ export type NotificationInfo = SchemaType<typeof PREFERENCE_DETAILS_ANSWER>;
 /** ADR 0008 send-code channels. */
 export type PasscodeChannel = SchemaType<typeof SEND_CODE_BODY>['channel'];
 
-/** What proves the second factor: a current authenticator code, or one of the recovery codes. */
+/** What proves the second factor: a current authenticator code, or one of the backup codes. */
 export type SecondFactor = SchemaType<typeof SECOND_FACTOR_BODY>;
 
 /** ADR 0008 POST user-mgmt/user/mfa/totp/setup: a pending secret, its otpauth URL and the QR code as SVG. */
@@ -94,24 +94,24 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
     setUpTotp: build.mutation<TotpSetup, { siteId: string }>({
       query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/totp/setup', data: {}, siteId, ...TOTP_CALL }),
     }),
-    /** Enrolling hands out the ten recovery codes, shown once (docs/decisions/0021-recovery-codes-and-account-notices.md). */
+    /** Enrolling hands out the ten backup codes, shown once (docs/decisions/0021-backup-codes-and-account-notices.md). */
     enrollTotp: build.mutation<SchemaType<typeof TOTP_ENROLL_ANSWER>, { siteId: string } & SchemaType<typeof TOTP_CODE_BODY>>({
       query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/mfa/totp/enroll', data: body, siteId, ...TOTP_CALL }),
-      invalidatesTags: ['Profile', 'RecoveryCodes'],
+      invalidatesTags: ['Profile', 'BackupCodes'],
     }),
-    /** An authenticator code, or a recovery code when the phone is lost. */
+    /** An authenticator code, or a backup code when the phone is lost. */
     unenrollTotp: build.mutation<SchemaType<typeof TOTP_UNENROLL_ANSWER>, { siteId: string } & SecondFactor>({
       query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/totp/unenroll', data: proof, siteId, ...TOTP_CALL }),
-      invalidatesTags: ['Profile', 'RecoveryCodes'],
+      invalidatesTags: ['Profile', 'BackupCodes'],
     }),
-    recoveryCodesLeft: build.query<SchemaType<typeof RECOVERY_CODES_LEFT_ANSWER>, { siteId: string }>({
-      query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/recovery-codes', siteId }),
-      providesTags: ['RecoveryCodes'],
+    backupCodesLeft: build.query<SchemaType<typeof BACKUP_CODES_LEFT_ANSWER>, { siteId: string }>({
+      query: ({ siteId }) => ({ url: 'user-mgmt/user/mfa/backup-codes', siteId }),
+      providesTags: ['BackupCodes'],
     }),
-    /** New recovery codes void the old ones; asked with a second factor. */
-    renewRecoveryCodes: build.mutation<SchemaType<typeof RECOVERY_CODES_ANSWER>, { siteId: string } & SecondFactor>({
-      query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/recovery-codes', data: proof, siteId, ...TOTP_CALL }),
-      invalidatesTags: ['RecoveryCodes'],
+    /** New backup codes void the old ones; asked with a second factor. */
+    renewBackupCodes: build.mutation<SchemaType<typeof BACKUP_CODES_ANSWER>, { siteId: string } & SecondFactor>({
+      query: ({ siteId, ...proof }) => ({ url: 'user-mgmt/user/mfa/backup-codes', data: proof, siteId, ...TOTP_CALL }),
+      invalidatesTags: ['BackupCodes'],
     }),
     /** ADR 0009 POST user-mgmt/user/registration → 202 CHECK_EMAIL; §7 the captcha token goes along (X-HCAPTCHA-TOKEN). */
     register: build.mutation<CheckEmailAnswer, SchemaType<typeof REGISTRATION_BODY>>({
@@ -193,8 +193,8 @@ export const {
   useSetUpTotpMutation,
   useEnrollTotpMutation,
   useUnenrollTotpMutation,
-  useRecoveryCodesLeftQuery,
-  useRenewRecoveryCodesMutation,
+  useBackupCodesLeftQuery,
+  useRenewBackupCodesMutation,
   useRegisterMutation,
   useActivateAccountMutation,
   useSecureAccountMutation,

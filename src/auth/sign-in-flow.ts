@@ -16,7 +16,7 @@ import { GLOBAL_ERROR_STATUSES } from '../app/error-catalogue';
 
 export type SignInStep =
   /** ADR 0009: `passwordCompromised` when the password is on the breached list; the person sets a new one first. */
-  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean; recoveryCodesLeft: number | null }
+  | { kind: 'signed-in'; expiresIn: number; passwordCompromised: boolean; backupCodesLeft: number | null }
   /** `breachedPassword`: the code proves the mailbox of a breached password (ADR 0009 "Breached passwords"), sent as `vba_token`. */
   | { kind: 'enter-passcode'; otpType: OtpType; maskedDestination: string | null; breachedPassword: boolean }
   | { kind: 'choose-passcode-channel' }
@@ -35,14 +35,14 @@ const PASSCODE_CODES: Readonly<Record<string, OtpType>> = {
 /** The next step after an answer of `user-auth/login`. */
 export function nextSignInStep(
   answer:
-    { data: { expires_in?: unknown; passwordCompromised?: unknown; recoveryCodesLeft?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
+    { data: { expires_in?: unknown; passwordCompromised?: unknown; backupCodesLeft?: unknown }; error?: undefined } | { data?: undefined; error: unknown },
 ): SignInStep {
   if (answer.data !== undefined) {
     return {
       kind: 'signed-in',
       expiresIn: typeof answer.data.expires_in === 'number' ? answer.data.expires_in : 0,
       passwordCompromised: answer.data.passwordCompromised === true,
-      recoveryCodesLeft: typeof answer.data.recoveryCodesLeft === 'number' ? answer.data.recoveryCodesLeft : null,
+      backupCodesLeft: typeof answer.data.backupCodesLeft === 'number' ? answer.data.backupCodesLeft : null,
     };
   }
   const error = asGatewayError(answer.error);

@@ -20,7 +20,7 @@ import { RefusalAlert } from './shared/RefusalAlert';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
 import { retryWaitOf, useRetryCountdown, waitTextKeyOf } from './shared/use-retry-countdown';
 import { useSiteFormSchema } from './shared/use-site-form';
-import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
+import { BackupCodeForm } from './sign-in/BackupCodeForm';
 import { useKeptPasscodeStep, useSignInSteps } from './sign-in/use-sign-in-steps';
 
 type Notice = { kind: 'error'; text: TextRef } | { kind: 'success'; text: TextRef };
@@ -37,7 +37,7 @@ const RESEND_COOL_DOWN_SECONDS = 30;
  * SPEC §2 login-otp: the passcode step. The site's `otp` form (code and "trust this device"); the
  * submit re-sends the login data kept in memory with `otp`, `otp_type` and `trust_device` (§3,
  * ADR 0008). A code by e-mail or SMS can be sent again; an authenticator code cannot, but a person
- * without their phone can type one of their recovery codes instead.
+ * without their phone can type one of their backup codes instead.
  *
  * The same step proves the mailbox of a breached password (ADR 0009 "Breached passwords"): the intro
  * says why, the code goes as `vba_token`, and "trust this device" is not offered, because the person
@@ -61,7 +61,7 @@ export function Component() {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the countdown is a timer outside React; its end takes the alert away
     if (checkWait.phase === 'ready' || sendWait.phase === 'ready') setNotice(null);
   }, [checkWait.phase, sendWait.phase]);
-  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  const [withBackupCode, setWithBackupCode] = useState(false);
   // A spent code can never pass: Verify rests until a new code is sent (ADR 0008).
   const [codeSpent, setCodeSpent] = useState(false);
   useKeptPasscodeStep();
@@ -99,10 +99,10 @@ export function Component() {
     }
   };
 
-  const signInWithRecoveryCode = async (recoveryCode: string) => {
+  const signInWithBackupCode = async (backupCode: string) => {
     setNotice(null);
     const credentials = { username: pending.username, password: pending.password };
-    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, recoveryCode, trustDevice: false });
+    const answer = await logIn({ siteId: pending.siteId, locale: pending.locale, ...credentials, backupCode, trustDevice: false });
     const refusal = goToStep(nextSignInStep(answer), credentials);
     if (refusal) setNotice({ kind: 'error', text: refusal });
   };
@@ -140,12 +140,12 @@ export function Component() {
   return (
     <section className="sign-in" aria-busy={login.isLoading}>
       <RouteHeading route="login-otp" focusOnMount />
-      <p className="sign-in__intro">{withRecoveryCode ? text('otp.recoveryIntro') : intro}</p>
+      <p className="sign-in__intro">{withBackupCode ? text('otp.backupCodeIntro') : intro}</p>
       {notice && <RefusalAlert kind={notice.kind} refusal={notice.text} />}
-      {withRecoveryCode && (
-        <RecoveryCodeForm submitText={text('otp.recoverySubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithRecoveryCode(code)} />
+      {withBackupCode && (
+        <BackupCodeForm submitText={text('otp.backupCodeSubmit')} busy={login.isLoading} onSubmit={(code) => void signInWithBackupCode(code)} />
       )}
-      {shownForm && !withRecoveryCode && (
+      {shownForm && !withBackupCode && (
         <SiteForm
           schema={shownForm.schema}
           uiSchema={shownForm.uiSchema}
@@ -164,10 +164,10 @@ export function Component() {
             className="link-button"
             onClick={() => {
               setNotice(null);
-              setWithRecoveryCode(!withRecoveryCode);
+              setWithBackupCode(!withBackupCode);
             }}
           >
-            {text(withRecoveryCode ? 'otp.useAuthenticator' : 'otp.useRecoveryCode')}
+            {text(withBackupCode ? 'otp.useAuthenticator' : 'otp.useBackupCode')}
           </button>
         )}
         {otpType !== 'totp' && (

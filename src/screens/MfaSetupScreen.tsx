@@ -7,8 +7,8 @@ import { useKeptFlowStep } from '../account/use-kept-flow-step';
 import type { GatewayError } from '../api/gateway-api';
 import {
   useEnrollTotpMutation,
-  useRecoveryCodesLeftQuery,
-  useRenewRecoveryCodesMutation,
+  useBackupCodesLeftQuery,
+  useRenewBackupCodesMutation,
   useSetUpTotpMutation,
   useUnenrollTotpMutation,
   type SecondFactor,
@@ -29,13 +29,13 @@ import { useSignedInProfile } from './shared/use-profile';
 import { useFreshProof } from './shared/use-fresh-proof';
 import { useRefusalText } from './shared/use-refusal-text';
 import { useSiteFormSchema } from './shared/use-site-form';
-import { RecoveryCodeForm } from './sign-in/RecoveryCodeForm';
-import { RecoveryCodesPanel } from './sign-in/RecoveryCodesPanel';
+import { BackupCodeForm } from './sign-in/BackupCodeForm';
+import { BackupCodesPanel } from './sign-in/BackupCodesPanel';
 import { groupedKey, svgDataUrl } from './sign-in/totp-key';
 import './sign-in/sign-in.css';
 
 /**
- * The steps of enrolment: not started, scanning the pending secret, the recovery codes shown once,
+ * The steps of enrolment: not started, scanning the pending secret, the backup codes shown once,
  * done; or, when enrolled, new codes or turning it off.
  */
 type MfaStep =
@@ -56,9 +56,9 @@ const ENROLLED_TASKS: readonly EnrolledTask[] = ['renew', 'unenroll', 'lost-phon
 const TASK_TEXT: Readonly<Record<EnrolledTask, string>> = { renew: 'mfa.codes.renew', unenroll: 'mfa.unenroll', 'lost-phone': 'mfa.lostPhone.submit' };
 const SUBMIT_TEXT: Readonly<Record<CodeAction, string>> = { enroll: 'mfa.enroll', unenroll: 'mfa.unenroll', renew: 'mfa.codes.renew' };
 
-/** Set by the sign-in that spent a recovery code (use-sign-in-steps.ts). */
-function recoveryCodesLeftOf(state: unknown): number | null {
-  const left = (state as { recoveryCodesLeft?: unknown } | null)?.recoveryCodesLeft;
+/** Set by the sign-in that spent a backup code (use-sign-in-steps.ts). */
+function backupCodesLeftOf(state: unknown): number | null {
+  const left = (state as { backupCodesLeft?: unknown } | null)?.backupCodesLeft;
   return typeof left === 'number' ? left : null;
 }
 
@@ -68,8 +68,8 @@ const CODE_ERRORS: ReadonlySet<string> = new Set(['OTP_INVALID', 'OTP_EXPIRED', 
 /**
  * SPEC §2 mfa-setup (signed in): TOTP enrolment (ADR 0008). `mfa/totp/setup` gives a pending secret
  * shown as a QR code and a manual key; a first code from the app confirms it (`enroll`) and hands out
- * the recovery codes, shown once. Enrolled users see how many codes are left, can get new ones, and
- * can turn it off with a current code or, the phone lost, a recovery code (`unenroll`). A new
+ * the backup codes, shown once. Enrolled users see how many codes are left, can get new ones, and
+ * can turn it off with a current code or, the phone lost, a backup code (`unenroll`). A new
  * authenticator lets its holder into the account, so the gateway may first ask the person to confirm
  * it's them before `setup` and `enroll` (shared/use-fresh-proof); the same call goes again after.
  * The scan step is kept for the tab (ADR 0019 "Flow steps"), never its secret: after a reload or Back/Forward the
@@ -89,13 +89,13 @@ export function Component() {
   const [setUpTotp, settingUp] = useSetUpTotpMutation();
   const [enrollTotp, enrolling] = useEnrollTotpMutation();
   const [unenrollTotp, unenrolling] = useUnenrollTotpMutation();
-  const [renewCodes, renewing] = useRenewRecoveryCodesMutation();
+  const [renewCodes, renewing] = useRenewBackupCodesMutation();
   const enrolledNow = profile?.mfaEnrollmentStatus === 'ENROLLED';
-  const codesLeft = useRecoveryCodesLeftQuery({ siteId }, { skip: !enrolledNow });
-  const signedInWithRecoveryCode = recoveryCodesLeftOf(state);
-  // After a recovery code the likely task is the lost phone's.
+  const codesLeft = useBackupCodesLeftQuery({ siteId }, { skip: !enrolledNow });
+  const signedInWithBackupCode = backupCodesLeftOf(state);
+  // After a backup code the likely task is the lost phone's.
   const [chosenTask, setChosenTask] = useState<EnrolledTask | null>(null);
-  const openTask: EnrolledTask | null = chosenTask ?? (signedInWithRecoveryCode !== null ? 'lost-phone' : null);
+  const openTask: EnrolledTask | null = chosenTask ?? (signedInWithBackupCode !== null ? 'lost-phone' : null);
   const chooseTask = (task: EnrolledTask) => {
     setRefusal(null);
     setChosenTask(task);
@@ -140,7 +140,7 @@ export function Component() {
     if (answer.error) refuse(asGatewayError(answer.error));
     else {
       if (action === 'enroll') dropFlowStep('mfa-setup');
-      setStep({ kind: 'codes', codes: answer.data.recoveryCodes, then: action === 'enroll' ? 'enrolled-now' : 'enrolled' });
+      setStep({ kind: 'codes', codes: answer.data.backupCodes, then: action === 'enroll' ? 'enrolled-now' : 'enrolled' });
     }
   };
 
@@ -190,9 +190,9 @@ export function Component() {
       <RouteHeading route="mfa-setup" title={mfaOn ? text('mfa.title.on') : undefined} />
       {/* A site with mfa "required" holds every other page until it is set up (route guard mfaRequired): say that the bank asks it. */}
       {requiredBy !== null && (step.kind === 'start' || step.kind === 'scan') && <FormAlert kind="info" message={text('mfa.required', { bank: requiredBy })} />}
-      {signedInWithRecoveryCode !== null && step.kind === 'enrolled' && (
+      {signedInWithBackupCode !== null && step.kind === 'enrolled' && (
         <div className="mfa-setup__recovered">
-          <FormAlert kind="success" message={text('mfa.recoveryUsed', { count: signedInWithRecoveryCode })} />
+          <FormAlert kind="success" message={text('mfa.backupCodeUsed', { count: signedInWithBackupCode })} />
           <p>
             <Link to={`${basePath}profile${search}`}>{text('mfa.continue')}</Link>
           </p>
@@ -228,12 +228,12 @@ export function Component() {
           {codeForm('enroll', enrolling.isLoading)}
         </>
       )}
-      {step.kind === 'codes' && <RecoveryCodesPanel codes={step.codes} onSaved={() => setStep({ kind: step.then })} />}
+      {step.kind === 'codes' && <BackupCodesPanel codes={step.codes} onSaved={() => setStep({ kind: step.then })} />}
       {step.kind === 'enrolled-now' && <FormAlert kind="success" message={text('mfa.enrolledNow')} />}
       {step.kind === 'enrolled' && (
         <>
           <p className="sign-in__intro">{text('mfa.enrolled')}</p>
-          {codesLeft.data && <p data-testid="recovery-codes-left">{text('mfa.codes.left', { count: codesLeft.data.remaining })}</p>}
+          {codesLeft.data && <p data-testid="backup-codes-left">{text('mfa.codes.left', { count: codesLeft.data.remaining })}</p>}
           <p className="mfa-setup__tasks">
             {ENROLLED_TASKS.filter((task) => task !== openTask).map((task) => (
               <button key={task} type="button" className="link-button" onClick={() => chooseTask(task)}>
@@ -256,11 +256,7 @@ export function Component() {
           {openTask === 'lost-phone' && (
             <>
               <p>{text('mfa.lostPhone')}</p>
-              <RecoveryCodeForm
-                submitText={text('mfa.lostPhone.submit')}
-                busy={unenrolling.isLoading}
-                onSubmit={(recoveryCode) => void turnOff({ recoveryCode })}
-              />
+              <BackupCodeForm submitText={text('mfa.lostPhone.submit')} busy={unenrolling.isLoading} onSubmit={(backupCode) => void turnOff({ backupCode })} />
             </>
           )}
         </>

@@ -20,7 +20,7 @@ import { useRefusalText } from './shared/use-refusal-text';
 import './account/account.css';
 
 /**
- * "This wasn't me" (docs/decisions/0021-recovery-codes-and-account-notices.md "Telling the holder"): the page of an
+ * "This wasn't me" (docs/decisions/0021-backup-codes-and-account-notices.md "Telling the holder"): the page of an
  * account notice's link (`?token=`). Loading it changes nothing, since mail scanners fetch links: it says what
  * securing does, and only its button posts the token to `secure-account`. Then every session of the account has
  * ended, this browser forgets its own, and the holder goes on to choose a new password (recovery, with the address

@@ -162,7 +162,7 @@ describe('sign-in in Chromium against the gateway (SPEC §2, §3, §4, §8, §9;
     const gatewayNow = () => Date.now() / 1000 + clockOffsetSeconds;
     await page.getByLabel(/^Passcode/).fill(totpCode(secret, gatewayNow()));
     await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
-    // The recovery codes come first, once (tests/e2e/recovery-codes.test.ts).
+    // The backup codes come first, once (tests/e2e/backup-codes.test.ts).
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText(/^Two-step verification is on\./).waitFor();
     await saveScreenshot(page, 'sign-in-mfa-enrolled');

@@ -25,7 +25,7 @@ describe('findSecrets', () => {
       'session or refresh token',
       'Q2hhcmxpZS1zZXNzaW9uLXRva2VuLXZhbHVlLTEyMzQ1Njc4OTA',
     ],
-    ['a two-step recovery code', '{"msg":"enrolled","codes":["7AOE4-HINR3"]}', 'recovery code', '7AOE4-HINR3'],
+    ['a backup code', '{"msg":"enrolled","codes":["7AOE4-HINR3"]}', 'backup code', '7AOE4-HINR3'],
     [
       'a notice’s secure-account link (ADR 0021)',
       '{"url":"/eurobank/de_de/account/secure-account?siteid=eurobank&token=kX3v9QeR2mT7yB1nL5pZ8wC4dF6gH0jK2sA9uE3iO7q"}',
@@ -63,7 +63,7 @@ describe('findSecrets', () => {
     expect(JSON.stringify(findings)).not.toMatch(/Firstbank#2025|482913/);
   });
 
-  it('leaves alone what only looks like a secret: a wrong check digit, epoch milliseconds, hashes, a phone, a decimal, a correlation id that begins with the code, the recovery code example, an error code', () => {
+  it('leaves alone what only looks like a secret: a wrong check digit, epoch milliseconds, hashes, a phone, a decimal, a correlation id that begins with the code, the backup code example, an error code', () => {
     const text = [
       '{"cid":"482913a9-cddd-4353-bc27-966adea0c396","msg":"incoming request"}',
       '{"time":1763710412345,"pan":"4111111111111112"}',

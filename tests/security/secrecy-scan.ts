@@ -8,7 +8,7 @@ import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } fr
 
 /**
  * The secrecy check (README "Set-up"), DESIGN "Contracts": after a whole `npm test` run, no card
- * number, card security code, password, passcode, two-step recovery code or token (a notice's secure-account link's
+ * number, card security code, password, passcode, backup code or token (a notice's secure-account link's
  * included) appears in any gateway log or database dump. `npm test` runs
  * this with `--reset` before vitest and plainly after it. Read: every log and database a gateway
  * registered (tests/e2e/support/portal-process.ts), each PGlite data dir copied aside and dumped
@@ -20,7 +20,7 @@ import { LOG_DIR, registerGateway, SECRECY_REGISTRY, type RegisteredGateway } fr
  */
 
 export type SecretKind =
-  'card number' | 'password' | 'JWT' | 'session or refresh token' | 'secure-account token' | 'passcode' | 'recovery code' | 'card security code';
+  'card number' | 'password' | 'JWT' | 'session or refresh token' | 'secure-account token' | 'passcode' | 'backup code' | 'card security code';
 
 export interface Finding {
   where: string;
@@ -62,12 +62,12 @@ export function luhnValid(digits: string): boolean {
  */
 const DIGIT_RUN = /(?<![0-9A-Za-z.])\d(?:[ -]?\d){12,18}(?![0-9A-Za-z])/g;
 /**
- * A two-step recovery code as the gateway hands it out (gateway/auth/recovery-codes.ts): two groups of
+ * A backup code as the gateway hands it out (gateway/auth/backup-codes.ts): two groups of
  * five base32 characters. Never in a log or a dump (only keyed hashes are stored); the one shown as the
  * example in the content ("like ABCDE-FGH23") is no code.
  */
-const RECOVERY_CODE = /(?<![A-Za-z0-9-])[A-Z2-7]{5}-[A-Z2-7]{5}(?![A-Za-z0-9-])/g;
-const RECOVERY_CODE_EXAMPLE = 'ABCDE-FGH23';
+const BACKUP_CODE = /(?<![A-Za-z0-9-])[A-Z2-7]{5}-[A-Z2-7]{5}(?![A-Za-z0-9-])/g;
+const BACKUP_CODE_EXAMPLE = 'ABCDE-FGH23';
 /** A signed JWT: header and payload JSON objects, and a signature. */
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 /** A session-bearing cookie, a bearer credential, or a token-named field with a raw value (hashes are named `*_hash`). */
@@ -105,7 +105,7 @@ export function findSecrets(text: string, where: string, known: KnownSecrets): F
     }
     for (const password of known.passwords) if (content.includes(password)) add('password', password);
     for (const match of content.matchAll(JWT)) add('JWT', match[0]);
-    for (const match of content.matchAll(RECOVERY_CODE)) if (match[0] !== RECOVERY_CODE_EXAMPLE) add('recovery code', match[0]);
+    for (const match of content.matchAll(BACKUP_CODE)) if (match[0] !== BACKUP_CODE_EXAMPLE) add('backup code', match[0]);
     for (const pattern of TOKEN_PAIRS) for (const match of content.matchAll(pattern)) add('session or refresh token', match[1]!);
     for (const match of content.matchAll(SECURE_ACCOUNT_LINK)) add('secure-account token', match[1]!);
     for (const pattern of CVV_PAIRS) for (const match of content.matchAll(pattern)) add('card security code', match[1]!);

@@ -1,4 +1,4 @@
--- "This wasn't me" (docs/decisions/0021-recovery-codes-and-account-notices.md "Telling the holder"): every
+-- "This wasn't me" (docs/decisions/0021-backup-codes-and-account-notices.md "Telling the holder"): every
 -- notice of a change to a credential, contact point or device carries a link whose token, posted from the
 -- secure-account page, ends every session, refresh token and trusted device of the account. Only the
 -- SHA-256 of the token is kept (a copy of this table secures no one), it works once (`used_at`, set by one

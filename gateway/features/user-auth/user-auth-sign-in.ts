@@ -6,7 +6,7 @@ import { changeNoticeOf, noticeOrigin, queueAccountNotice } from '../../account/
 import { signAccessToken } from '../../auth/access-tokens';
 import type { AuthServices } from '../../auth/auth-services';
 import { rememberSignInDevice } from '../../auth/known-devices';
-import { RECOVERY_CODE_INPUT } from '../../auth/recovery-codes';
+import { BACKUP_CODE_INPUT } from '../../auth/backup-codes';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../../auth/form-fields';
 import { passwordSignIn, setTrustedDevice, type PasswordGrant, type SignInEvents } from '../../auth/password-sign-in';
 import { refreshTokenSite, spendRefreshToken } from '../../auth/refresh-tokens';
@@ -30,7 +30,7 @@ const FORM_RULES: FieldRules = {
   init_login: { maxLength: 5, pattern: /^true$/ },
   otp: { maxLength: 6, pattern: /^\d{6}$/ },
   otp_type: { maxLength: 5, pattern: /^(email|sms|totp)$/ },
-  recovery_code: { maxLength: 20, pattern: RECOVERY_CODE_INPUT },
+  backup_code: { maxLength: 20, pattern: BACKUP_CODE_INPUT },
   trust_device: { maxLength: 5, pattern: /^(true|false)$/ },
   // SPEC §3 sizes it as a token; ADR 0009 "Breached passwords" reads a 6-digit login passcode in it, and any other text is a wrong code.
   vba_token: { maxLength: 4096 },
@@ -123,7 +123,7 @@ export async function userAuthSignInRoutes(
       siteId,
       otp: fields.otp,
       otpType: fields.otp_type as PasswordGrant['otpType'],
-      recoveryCode: fields.recovery_code,
+      backupCode: fields.backup_code,
       vbaToken: fields.vba_token,
       trustDevice: fields.trust_device === 'true',
     };
@@ -138,7 +138,7 @@ export async function userAuthSignInRoutes(
           until: until.toISOString(),
         }),
     };
-    const { user, proofs, passwordCompromised, recoveryCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
+    const { user, proofs, passwordCompromised, backupCodesLeft } = await passwordSignIn(db, fixtures, auth, request, reply, grant, deviceId, events);
     const channel = proofs.find((proof) => proof.kind === 'passcode')?.channel;
     const trusted = grant.trustDevice && channel !== undefined;
     if (trusted) await setTrustedDevice(db, request, reply, auth, { user, siteId, channel });
@@ -159,8 +159,8 @@ export async function userAuthSignInRoutes(
     if (trusted || sighting === 'new') {
       await queueAccountNotice(jobs, reply, { notice: trusted ? 'device-trusted' : 'new-device-sign-in', ...changeNoticeOf(request, auth, user.id, siteId) });
     }
-    // A recovery code was spent: the app says how many are left and offers to set up two-step again.
-    const answer = recoveryCodesLeft === undefined ? completed : { ...completed, recoveryCodesLeft };
+    // A backup code was spent: the app says how many are left and offers to set up two-step again.
+    const answer = backupCodesLeft === undefined ? completed : { ...completed, backupCodesLeft };
     return passwordCompromised ? { ...answer, passwordCompromised: true } : answer;
   }
 

@@ -25,7 +25,7 @@ export async function userMgmtPasswordRoutes(
   const passwordHashOf = async (userId: string): Promise<string> =>
     (await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [userId])).rows[0]?.password_hash ?? '';
 
-  // The person hears of every new password, in case it was not them (docs/decisions/0021-recovery-codes-and-account-notices.md).
+  // The person hears of every new password, in case it was not them (docs/decisions/0021-backup-codes-and-account-notices.md).
   const noticePasswordChanged = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
     queueAccountNotice(jobs, reply, {
       notice: 'password-changed',

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
 
 /**
- * "This wasn't me" (docs/decisions/0021-recovery-codes-and-account-notices.md "Telling the holder"): the
+ * "This wasn't me" (docs/decisions/0021-backup-codes-and-account-notices.md "Telling the holder"): the
  * secure-account page posts the token of a notice's link here, with a button, never on loading (mail scanners
  * fetch links). Public: the holder may be signed out, or signed in on another account. Counted with the other
  * public account calls per IP before the token is looked at. An unknown, spent and expired token answer alike, so

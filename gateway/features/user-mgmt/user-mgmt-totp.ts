@@ -8,7 +8,7 @@ import { assertMfaOffered, sessionSiteConfig } from '../../auth/credential-rules
 import { verifyTotpOrThrow } from '../../auth/second-factor';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { SessionUser } from '../../auth/session-store';
-import { checkRecoveryCode, issueRecoveryCodes, recoveryCodeInvalid, recoveryCodesLeft } from '../../auth/recovery-codes';
+import { checkBackupCode, issueBackupCodes, backupCodeInvalid, backupCodesLeft } from '../../auth/backup-codes';
 import { otpauthUrl } from '../../auth/totp';
 import { acceptTotpCode, markTotpEnrolled, mfaAlreadyEnrolled, removeTotp, startTotpSetup } from '../../auth/totp-enrolment';
 import type { Database, Queryable } from '../../db/database';
@@ -18,12 +18,12 @@ import type { JobQueue } from '../../jobs/job-queue';
 
 /** The issuer authenticator apps show beside the account. */
 const TOTP_ISSUER = 'Rewards Portal';
-type SecondFactorBody = { code?: string; recoveryCode?: string };
+type SecondFactorBody = { code?: string; backupCode?: string };
 
 /**
  * SPEC §7's declared `mfa/totp/setup`, `enroll`, `unenroll`, as ADR 0008 designs them (SPEC §2
  * mfa-setup): a pending secret shown once as a QR code and a manual key, confirmed by a first code;
- * enrolling hands out the recovery codes, which stand in for a lost phone (ADR 0021). Enrolling, removing and new
+ * enrolling hands out the backup codes, which stand in for a lost phone (ADR 0021). Enrolling, removing and new
  * codes are each told to the account's address, queued in the change's transaction (ADR 0021 "Telling the holder").
  */
 export async function userMgmtTotpRoutes(
@@ -36,7 +36,7 @@ export async function userMgmtTotpRoutes(
 
   // A site with MFA "off" offers no set-up (403 MFA_NOT_OFFERED); removing one enrolled elsewhere stays open.
   // Setting up and enrolling need fresh proof (ADR 0025): an authenticator a thief enrols locks the owner out.
-  // Removing one and new recovery codes ask the authenticator or a recovery code in their body instead.
+  // Removing one and new backup codes ask the authenticator or a backup code in their body instead.
   // Before the fresh-proof check: nobody is asked to confirm a set-up the site does not offer, or one made already.
   const mfaOffered = async (request: FastifyRequest) => {
     if (request.sessionUser === null) return;
@@ -60,16 +60,16 @@ export async function userMgmtTotpRoutes(
       if (!(await acceptTotpCode(db, auth.totpBox, { userId: user.userId, status: 'PENDING', code: request.body.code, now }))) {
         throw new HttpError(400, 'OTP_INVALID', 'The code does not match the new authenticator key; scan it again or wait for the next code.');
       }
-      // Shown once, here; only their hashes are kept (docs/decisions/0021-recovery-codes-and-account-notices.md).
-      const recoveryCodes = await markTotpEnrolled(db, auth.keys.tokenRoot, user.userId, now, tell(request, reply, user, 'authenticator-enrolled'));
+      // Shown once, here; only their hashes are kept (docs/decisions/0021-backup-codes-and-account-notices.md).
+      const backupCodes = await markTotpEnrolled(db, auth.keys.tokenRoot, user.userId, now, tell(request, reply, user, 'authenticator-enrolled'));
       // The code just given is the new strongest factor's, fresh (ADR 0025): the next owning change needs no other.
       await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'totp' }], now);
-      return { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes };
+      return { mfaEnrollmentStatus: 'ENROLLED', backupCodes };
     },
   );
 
   /**
-   * An authenticator code or a recovery code of the enrolled user, else 400 OTP_INVALID with `attemptsLeft` (a 401
+   * An authenticator code or a backup code of the enrolled user, else 400 OTP_INVALID with `attemptsLeft` (a 401
    * would sign the app out, SPEC §8). A wrong authenticator code counts toward the account's 5 in 10 minutes as at
    * sign-in (ADR 0008), so a held session gives no more guesses than the sign-in does.
    */
@@ -83,11 +83,11 @@ export async function userMgmtTotpRoutes(
       }
       return;
     }
-    const checked = await checkRecoveryCode(db, auth, userId, body.recoveryCode ?? '');
-    if (!checked.ok) throw recoveryCodeInvalid(400, checked.attemptsLeft);
+    const checked = await checkBackupCode(db, auth, userId, body.backupCode ?? '');
+    if (!checked.ok) throw backupCodeInvalid(400, checked.attemptsLeft);
   }
 
-  // A lost phone: the person removes the old authenticator with a recovery code, then sets up the new one.
+  // A lost phone: the person removes the old authenticator with a backup code, then sets up the new one.
   app.post<{ Body: SecondFactorBody }>(
     '/user-mgmt/user/mfa/totp/unenroll',
     { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
@@ -100,28 +100,28 @@ export async function userMgmtTotpRoutes(
     },
   );
 
-  app.get('/user-mgmt/user/mfa/recovery-codes', { config: { access: 'cardholder' } }, async (request, reply) => {
+  app.get('/user-mgmt/user/mfa/backup-codes', { config: { access: 'cardholder' } }, async (request, reply) => {
     const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    return { remaining: await recoveryCodesLeft(db, user.userId) };
+    return { remaining: await backupCodesLeft(db, user.userId) };
   });
 
   // New codes void the old ones. A second factor is asked for, so a stolen session alone cannot mint codes.
   app.post<{ Body: SecondFactorBody }>(
-    '/user-mgmt/user/mfa/recovery-codes',
+    '/user-mgmt/user/mfa/backup-codes',
     { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
     async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       await auth.limits.countCodeCheck(request.ip);
       const enrolled = await db.query("select 1 from users where id = $1 and mfa_enrollment_status = 'ENROLLED'", [user.userId]);
-      if (enrolled.rows.length === 0) throw new HttpError(409, 'MFA_NOT_ENROLLED', 'Recovery codes come with an authenticator app; set one up first.');
+      if (enrolled.rows.length === 0) throw new HttpError(409, 'MFA_NOT_ENROLLED', 'Backup codes come with an authenticator app; set one up first.');
       await proveSecondFactor(user.userId, request.body);
-      const told = tell(request, reply, user, 'recovery-codes-renewed');
-      const recoveryCodes = await db.transaction(async (tx) => {
-        const codes = await issueRecoveryCodes(tx, auth.keys.tokenRoot, user.userId, auth.clock.now());
+      const told = tell(request, reply, user, 'backup-codes-renewed');
+      const backupCodes = await db.transaction(async (tx) => {
+        const codes = await issueBackupCodes(tx, auth.keys.tokenRoot, user.userId, auth.clock.now());
         await told(tx);
         return codes;
       });
-      return { recoveryCodes };
+      return { backupCodes };
     },
   );
 }

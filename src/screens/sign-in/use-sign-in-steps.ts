@@ -20,7 +20,7 @@ export interface Credentials {
  * Takes the sign-in flow to the step an answer decided (auth/sign-in-flow.ts): on to the passcode
  * or channel screen with the login data kept in memory, or signed in and on to the returnurl (or to
  * compromised-credentials when the password is on the breached list, ADR 0009; to mfa-setup after a
- * recovery code). A
+ * backup code). A
  * refusal comes back as the text the current screen shows.
  */
 export function useSignInSteps(): (step: SignInStep, credentials: Credentials, options?: { trustedDevice?: boolean }) => TextRef | null {
@@ -49,9 +49,9 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
         finishSignIn(session, site, { expiresIn: step.expiresIn, trustedDevice: options.trustedDevice === true });
         // ADR 0009: a listed password is replaced before anything else; the returnurl waits in storage.
         if (step.passwordCompromised) void navigate(`${site.basePath}compromised-credentials${search}`, { replace: true });
-        // A recovery code stood in for a lost phone: mfa-setup says how many are left and offers a new phone.
-        else if (step.recoveryCodesLeft !== null)
-          void navigate(`${site.basePath}mfa-setup${search}`, { replace: true, state: { recoveryCodesLeft: step.recoveryCodesLeft } });
+        // A backup code stood in for a lost phone: mfa-setup says how many are left and offers a new phone.
+        else if (step.backupCodesLeft !== null)
+          void navigate(`${site.basePath}mfa-setup${search}`, { replace: true, state: { backupCodesLeft: step.backupCodesLeft } });
         else goOn(site.basePath);
         return null;
       case 'enter-passcode':

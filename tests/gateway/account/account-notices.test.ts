@@ -5,7 +5,7 @@ import { openSignInGateway, type SignInGateway } from '../support/sign-in-gatewa
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
- * Account notices in the person's language (docs/decisions/0021-recovery-codes-and-account-notices.md;
+ * Account notices in the person's language (docs/decisions/0021-backup-codes-and-account-notices.md;
  * ADR 0012 jobs, ADR 0014 agents): a mail when the password changes (change or reset), sign-in locks,
  * the account is deleted, or an agent saved a change, read from the outbox. Every existing mail is
  * written in the person's locale too. No body holds a password, a token or a code it was not sent for: the one

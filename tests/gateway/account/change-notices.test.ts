@@ -8,7 +8,7 @@ import { withXsrf } from '../support/test-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
 
 /**
- * ADR 0021 "Telling the holder": every change of a contact point, authenticator, recovery codes, proved e-mail
+ * ADR 0021 "Telling the holder": every change of a contact point, authenticator, backup codes, proved e-mail
  * alias or trusted device, and every sign-in from a device new to the account, is told to the contact points the
  * account had before the change, in the holder's language, naming the bank, with a "this wasn't me" link to
  * `/{issuer}/{locale}/account/secure-account?token=…`. Read from the outbox of a real gateway.
@@ -19,7 +19,7 @@ const NEW_PHONE = '030 98765442';
 const EUROBANK = 'Eurobank Vorteilsprogramm';
 /** A notice's link: the site and locale of the change, and a 43-character token. */
 const SECURE_LINK = /https?:\/\/[^\s/]+\/([a-z0-9_-]+)\/([a-z]{2}_[a-z]{2})\/account\/secure-account\?token=([A-Za-z0-9_-]{43})(?=\s|$)/;
-const RECOVERY_CODE_SHAPE = /[A-Z2-7]{5}-[A-Z2-7]{5}/;
+const BACKUP_CODE_SHAPE = /[A-Z2-7]{5}-[A-Z2-7]{5}/;
 
 /** The link of a notice, as `{ site, locale, token }`; fails the test when there is none. */
 function linkOf(message: StoredMessage | undefined): { site: string; locale: string; token: string } {
@@ -127,38 +127,38 @@ describeEachDatabase((leg) => {
     expect((await mailsTo(LUKAS.email)).map((mail) => mail.subject)[0]).toBe('Die Telefonnummer Ihres Kontos wurde geändert');
   });
 
-  it('an authenticator enrolled, new recovery codes, and the authenticator removed: one notice each, with a link and without any code', async () => {
+  it('an authenticator enrolled, new backup codes, and the authenticator removed: one notice each, with a link and without any code', async () => {
     expect((await signIn()).statusCode).toBe(200);
     const setup = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' });
     const secret = setup.json<{ secret: string }>().secret;
     const codeNow = () => totpCode(secret, totpStepAt(gateway.clock.now()));
     const enrolled = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: codeNow() } });
     expect(enrolled.statusCode).toBe(200);
-    const codes = enrolled.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    const codes = enrolled.json<{ backupCodes: string[] }>().backupCodes;
     const first = await onlyNoticeToLukas('Für Ihr Konto wurde eine Authenticator-App eingerichtet');
-    expect(first.text).not.toMatch(RECOVERY_CODE_SHAPE);
+    expect(first.text).not.toMatch(BACKUP_CODE_SHAPE);
 
     gateway.clock.advance(30);
-    const renewed = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: codeNow() } });
+    const renewed = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/backup-codes', json: { code: codeNow() } });
     expect(renewed.statusCode).toBe(200);
     const [newest] = await mailsTo(LUKAS.email);
-    expect(newest?.subject).toBe('Neue Wiederherstellungscodes für Ihr Konto');
+    expect(newest?.subject).toBe('Neue Backup-Codes für Ihr Konto');
     expect(newest?.text).toContain(EUROBANK);
     linkOf(newest);
-    for (const code of [...codes, ...renewed.json<{ recoveryCodes: string[] }>().recoveryCodes]) expect(newest?.text).not.toContain(code);
+    for (const code of [...codes, ...renewed.json<{ backupCodes: string[] }>().backupCodes]) expect(newest?.text).not.toContain(code);
 
-    const recoveryCode = renewed.json<{ recoveryCodes: string[] }>().recoveryCodes[0]!;
-    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/unenroll', json: { recoveryCode } })).statusCode).toBe(200);
+    const backupCode = renewed.json<{ backupCodes: string[] }>().backupCodes[0]!;
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/unenroll', json: { backupCode } })).statusCode).toBe(200);
     const mails = await mailsTo(LUKAS.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       'Die Zwei-Faktor-Authentifizierung wurde ausgeschaltet',
-      'Neue Wiederherstellungscodes für Ihr Konto',
+      'Neue Backup-Codes für Ihr Konto',
       'Für Ihr Konto wurde eine Authenticator-App eingerichtet',
     ]);
-    expect(mails[0]?.text).not.toContain(recoveryCode);
+    expect(mails[0]?.text).not.toContain(backupCode);
     linkOf(mails[0]);
     // A refused attempt changes nothing and tells no one.
-    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: '000000' } })).statusCode).toBe(409);
+    expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/backup-codes', json: { code: '000000' } })).statusCode).toBe(409);
     expect(await mailsTo(LUKAS.email)).toHaveLength(3);
   });
 

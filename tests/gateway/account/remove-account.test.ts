@@ -42,7 +42,7 @@ describeEachDatabase((leg) => {
   it('ADR 0009: removes the user and their rows in every table, revokes the session and clears every auth cookie', async () => {
     expect((await register(browser, registrationBody())).statusCode).toBe(202);
     const userId = (await gateway.test.db.query<{ id: string }>(`select id from users where email = 'ana@example.com'`)).rows[0]!.id;
-    // Rows in every table: a session and refresh token, a trusted device, a recovery code, a TOTP secret and its recovery codes.
+    // Rows in every table: a session and refresh token, a trusted device, a recovery code, a TOTP secret and its backup codes.
     expect(
       (
         await signInWithPasscode(
@@ -77,7 +77,7 @@ describeEachDatabase((leg) => {
       'cashback_lines',
       // The devices that signed in, and the enrolment notice's secure-account link (ADR 0021 "Telling the holder").
       'known_devices',
-      'mfa_recovery_codes',
+      'mfa_backup_codes',
       'one_time_codes',
       'password_history',
       'phone_proofs',

@@ -38,12 +38,12 @@ describeEachDatabase((leg) => {
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const enrolled = await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/enroll', json: { code: codeNow(secret) } });
     expect(enrolled.statusCode).toBe(200);
-    // Enrolment hands out the ten recovery codes (tests/gateway/auth/recovery-codes.test.ts).
+    // Enrolment hands out the ten backup codes (tests/gateway/auth/backup-codes.test.ts).
     expect(enrolled.json()).toEqual({
       mfaEnrollmentStatus: 'ENROLLED',
-      recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)]),
+      backupCodes: expect.arrayContaining([expect.stringMatching(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/)]),
     });
-    expect(enrolled.json().recoveryCodes).toHaveLength(10);
+    expect(enrolled.json().backupCodes).toHaveLength(10);
     return secret;
   }
 

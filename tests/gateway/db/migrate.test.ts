@@ -31,7 +31,7 @@ describeEachDatabase((leg) => {
       'cashback_lines',
       'concierge_audit',
       'known_devices',
-      'mfa_recovery_codes',
+      'mfa_backup_codes',
       'one_time_codes',
       'operator_audit',
       'password_history',

@@ -12,7 +12,7 @@ import { mailTextsFrom } from '../../../gateway/mail/mail-texts';
 import { realFixtures } from '../support/test-gateway';
 
 /**
- * Mails in the reader's language (docs/decisions/0021-recovery-codes-and-account-notices.md): every
+ * Mails in the reader's language (docs/decisions/0021-backup-codes-and-account-notices.md): every
  * content file with the `mail` group has every en_us mail text, with the same placeholders, so no
  * reader gets a half-English mail or a raw `{name}`.
  */
@@ -100,7 +100,7 @@ describe('mail texts', async () => {
       { notice: 'password-changed', ...change },
       { notice: 'authenticator-enrolled', ...change },
       { notice: 'authenticator-removed', ...change },
-      { notice: 'recovery-codes-renewed', ...change },
+      { notice: 'backup-codes-renewed', ...change },
       { notice: 'device-trusted', ...change },
       { notice: 'new-device-sign-in', ...change },
       { notice: 'alias-proved', ...change, alias: 'l***@example.net' },

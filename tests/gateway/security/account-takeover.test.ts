@@ -125,7 +125,7 @@ describeEachDatabase((leg) => {
       expect(same.statusCode).toBe(200);
     });
 
-    it('an authenticator enrolled by whoever held the session is removed by the owner\'s "this wasn\'t me", with its recovery codes', async () => {
+    it('an authenticator enrolled by whoever held the session is removed by the owner\'s "this wasn\'t me", with its backup codes', async () => {
       const held = await emilySignedIn();
       const { secret } = (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
       const enrolled = await held.call({
@@ -148,10 +148,10 @@ describeEachDatabase((leg) => {
         error: 'OTP_REQUIRED_EMAIL',
       });
       expect(
-        (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } }))
+        (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/backup-codes', json: { code: totpCode(secret, totpStepAt(gateway.clock.now())) } }))
           .statusCode,
       ).toBe(401);
-      const left = await gateway.test.db.query('select 1 from mfa_recovery_codes');
+      const left = await gateway.test.db.query('select 1 from mfa_backup_codes');
       expect(left.rows).toEqual([]);
     });
 
@@ -215,7 +215,7 @@ describeEachDatabase((leg) => {
     expect((await replace()).statusCode).toBe(200);
   });
 
-  it('wrong authenticator codes at unenroll and new recovery codes count toward the account, as at sign-in', async () => {
+  it('wrong authenticator codes at unenroll and new backup codes count toward the account, as at sign-in', async () => {
     await insertUser(gateway.test.db, EMILY);
     const held = await emilySignedIn();
     const { secret } = (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/setup' })).json<{ secret: string }>();
@@ -233,7 +233,7 @@ describeEachDatabase((leg) => {
     }
     for (let guess = 0; guess < 2; guess++) {
       left.push(
-        (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/recovery-codes', json: { code: wrong } })).json<{ attemptsLeft: number }>().attemptsLeft,
+        (await held.call({ method: 'POST', url: 'user-mgmt/user/mfa/backup-codes', json: { code: wrong } })).json<{ attemptsLeft: number }>().attemptsLeft,
       );
     }
     expect(left).toEqual([4, 3, 2, 1, 0]);

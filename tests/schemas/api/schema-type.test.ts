@@ -30,7 +30,7 @@ describe('SchemaType: the TypeScript type of a contract schema (ADR 0023)', () =
       refresh_token?: string;
       token_type?: 'bearer';
       passwordCompromised?: true;
-      recoveryCodesLeft?: number;
+      backupCodesLeft?: number;
     }>();
     expect(SIGN_IN_ANSWER.required).toContain('status');
   });
@@ -76,7 +76,7 @@ describe('SchemaType: the TypeScript type of a contract schema (ADR 0023)', () =
   });
 
   it('maps anyOf branches with the keywords beside them, and keeps additional members open', () => {
-    expectTypeOf<SchemaType<typeof SECOND_FACTOR_BODY>>().toEqualTypeOf<{ code: string; recoveryCode?: string } | { code?: string; recoveryCode: string }>();
+    expectTypeOf<SchemaType<typeof SECOND_FACTOR_BODY>>().toEqualTypeOf<{ code: string; backupCode?: string } | { code?: string; backupCode: string }>();
     type Error = SchemaType<typeof ERROR_BODY_SCHEMA>;
     expectTypeOf<Error['error']>().toEqualTypeOf<string>();
     expectTypeOf<Error['fields']>().toEqualTypeOf<Record<string, string> | undefined>();

@@ -10,11 +10,11 @@ const error = (status: number, code: string, extra: Partial<GatewayError> = {}):
 
 describe('the sign-in flow: next step per answer', () => {
   it.each([
-    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false, recoveryCodesLeft: null }],
+    ['200', { data: { status: 'SIGNED_IN', expires_in: 1800 } }, { kind: 'signed-in', expiresIn: 1800, passwordCompromised: false, backupCodesLeft: null }],
     [
       '200 with a breached password (ADR 0009)',
       { data: { status: 'SIGNED_IN', expires_in: 1800, passwordCompromised: true } },
-      { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true, recoveryCodesLeft: null },
+      { kind: 'signed-in', expiresIn: 1800, passwordCompromised: true, backupCodesLeft: null },
     ],
     [
       'OTP_REQUIRED_EMAIL',

@@ -412,8 +412,8 @@ describe('mfa-setup and delete-profile', () => {
   it('a reload on the scan step asks for the set-up again and shows the key; enrolling ends the kept step (ADR 0019 "Flow steps")', async () => {
     gateway({
       guarded: 'user-mgmt/user/mfa/totp/enroll',
-      demand: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: ['AAAAA-BBBBB'] } },
-      then: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: ['AAAAA-BBBBB'] } },
+      demand: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', backupCodes: ['AAAAA-BBBBB'] } },
+      then: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', backupCodes: ['AAAAA-BBBBB'] } },
       extra: {
         'user-mgmt/user/mfa/totp/setup': {
           status: 200,
@@ -432,7 +432,7 @@ describe('mfa-setup and delete-profile', () => {
     expect(callsTo('user-mgmt/user/mfa/totp/setup')).toHaveLength(2);
     fireEvent.change(await screen.findByLabelText(/^Passcode/), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on two-step verification' }));
-    await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await screen.findByRole('heading', { name: 'Your backup codes' });
     expect(window.sessionStorage.getItem('flow_steps') ?? '').not.toContain('mfa-setup');
   });
 
@@ -440,7 +440,7 @@ describe('mfa-setup and delete-profile', () => {
     gateway({
       guarded: 'user-mgmt/user/mfa/totp/enroll',
       demand: freshProofRequired('passcode', ['email']),
-      then: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: ['AAAAA-BBBBB'] } },
+      then: { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', backupCodes: ['AAAAA-BBBBB'] } },
       extra: {
         'user-mgmt/user/mfa/totp/setup': {
           status: 200,
@@ -456,7 +456,7 @@ describe('mfa-setup and delete-profile', () => {
     await within(box).findByText(/^We sent a 6-digit passcode/);
     fireEvent.change(codeField(box), { target: { value: '246810' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Confirm' }));
-    await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await screen.findByRole('heading', { name: 'Your backup codes' });
     expect(callsTo('user-mgmt/user/mfa/totp/enroll').map((call) => call.body)).toEqual([{ code: '123456' }, { code: '123456' }]);
   });
 

@@ -138,10 +138,10 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(callsTo('user-mgmt/user/send-code')[0]?.body).toEqual({ channel: 'email', purpose: 'login' });
   });
 
-  it('lost phone: the authenticator step offers a recovery code; it is sent as recovery_code and the person lands on mfa-setup told how many are left', async () => {
+  it('lost phone: the authenticator step offers a backup code; it is sent as backup_code and the person lands on mfa-setup told how many are left', async () => {
     const login: Answer = {
       status: 200,
-      data: { status: 'SIGNED_IN', expires_in: 1800, mfaEnrollmentStatus: 'ENROLLED', recoveryCodesLeft: 8 },
+      data: { status: 'SIGNED_IN', expires_in: 1800, mfaEnrollmentStatus: 'ENROLLED', backupCodesLeft: 8 },
       setCookie: 'gmap_authenticated=true; Path=/',
     };
     const enrolled = { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' };
@@ -151,23 +151,23 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     const { router, store } = renderPortal(`${BASE}login-otp`, (prepared) =>
       prepared.dispatch(passcodeStepStarted({ ...PENDING, otpType: 'totp', maskedDestination: null })),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lost your phone? Use a backup code' }));
     expect(screen.queryByLabelText(/^One-time passcode/)).toBeNull();
-    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-FGH23' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in with the recovery code' }));
+    fireEvent.change(screen.getByLabelText('Backup code'), { target: { value: 'ABCDE-FGH23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with the backup code' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}mfa-setup`));
     const body = callsTo('user-auth/login')[0]?.body as Record<string, string>;
-    expect(body).toMatchObject({ recovery_code: 'ABCDE-FGH23', trust_device: 'false' });
+    expect(body).toMatchObject({ backup_code: 'ABCDE-FGH23', trust_device: 'false' });
     expect(body.otp).toBeUndefined();
-    expect(await screen.findByText(/^You signed in with a recovery code\. Recovery codes left: 8\./)).toBeTruthy();
+    expect(await screen.findByText(/^You signed in with a backup code\. Backup codes left: 8\./)).toBeTruthy();
     expect(store.getState().signIn.pending).toBeNull();
     expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain('ABCDE-FGH23');
   });
 
-  it('an e-mailed passcode step offers no recovery code', async () => {
+  it('an e-mailed passcode step offers no backup code', async () => {
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
     await screen.findByLabelText(/^One-time passcode/);
-    expect(screen.queryByRole('button', { name: 'Lost your phone? Use a recovery code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Lost your phone? Use a backup code' })).toBeNull();
   });
 
   it('an invalid code never reaches the gateway (the form rule: 6 digits)', async () => {

@@ -116,7 +116,7 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
   };
 
-  const RECOVERY_CODES = [
+  const BACKUP_CODES = [
     'AAAAA-BBBBB',
     'CCCCC-DDDDD',
     'EEEEE-FFFFF',
@@ -129,10 +129,10 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     'SSSSS-TTTTT',
   ];
 
-  it('setup → QR as a data: image with alt text and the key in groups of four → first code → enroll → recovery codes once → success notice', async () => {
+  it('setup → QR as a data: image with alt text and the key in groups of four → first code → enroll → backup codes once → success notice', async () => {
     signedIn({
       'user-mgmt/user/mfa/totp/setup': { status: 200, data: SETUP },
-      'user-mgmt/user/mfa/totp/enroll': { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', recoveryCodes: RECOVERY_CODES } },
+      'user-mgmt/user/mfa/totp/enroll': { status: 200, data: { mfaEnrollmentStatus: 'ENROLLED', backupCodes: BACKUP_CODES } },
     });
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -148,14 +148,14 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     fireEvent.change(screen.getByLabelText(/^Passcode/), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on two-step verification' }));
     // The ten codes, shown once, until the person says they are saved.
-    await screen.findByRole('heading', { name: 'Your recovery codes' });
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(RECOVERY_CODES);
+    await screen.findByRole('heading', { name: 'Your backup codes' });
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(BACKUP_CODES);
     fireEvent.click(screen.getByRole('button', { name: 'Copy codes' }));
     await screen.findByText('Codes copied');
-    expect(writeText).toHaveBeenLastCalledWith(expect.stringContaining(RECOVERY_CODES.join('\n')));
+    expect(writeText).toHaveBeenLastCalledWith(expect.stringContaining(BACKUP_CODES.join('\n')));
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect((await screen.findByText(/^Two-step verification is on\. Next time/)).closest('[role="status"]')).not.toBeNull();
-    expect(screen.queryByText(RECOVERY_CODES[0]!)).toBeNull();
+    expect(screen.queryByText(BACKUP_CODES[0]!)).toBeNull();
     expect(callsTo('user-mgmt/user/mfa/totp/enroll')[0]?.body).toEqual({ code: '123456' });
   });
 
@@ -208,24 +208,24 @@ describe('§2 mfa-setup: TOTP enrolment with a QR code and a manual key', () => 
     expect(callsTo('user-mgmt/user/mfa/totp/unenroll')[0]?.body).toEqual({ code: '135790' });
   });
 
-  it('enrolled: shows the recovery codes left; the phone lost, a recovery code turns it off; a malformed one is named next to the field and not sent', async () => {
+  it('enrolled: shows the backup codes left; the phone lost, a backup code turns it off; a malformed one is named next to the field and not sent', async () => {
     signedIn(
-      { 'user-mgmt/user/mfa/recovery-codes': { status: 200, data: { remaining: 7 } }, 'user-mgmt/user/mfa/totp/unenroll': { status: 200, data: {} } },
+      { 'user-mgmt/user/mfa/backup-codes': { status: 200, data: { remaining: 7 } }, 'user-mgmt/user/mfa/totp/unenroll': { status: 200, data: {} } },
       { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' },
     );
     renderPortal(`${BASE}mfa-setup`);
-    expect(await screen.findByText('Recovery codes left: 7')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Turn off with a recovery code' }));
-    const field = await screen.findByLabelText('Recovery code');
+    expect(await screen.findByText('Backup codes left: 7')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off with a backup code' }));
+    const field = await screen.findByLabelText('Backup code');
     fireEvent.change(field, { target: { value: 'abc' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn off with a recovery code' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Enter a recovery code of 10 letters and digits, like ABCDE-FGH23.');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off with a backup code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a backup code of 10 letters and digits, like ABCDE-FGH23.');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(callsTo('user-mgmt/user/mfa/totp/unenroll')).toEqual([]);
     fireEvent.change(field, { target: { value: 'abcde-fgh23' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn off with a recovery code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off with a backup code' }));
     expect(await screen.findByText('Two-step verification is off.')).toBeTruthy();
-    expect(callsTo('user-mgmt/user/mfa/totp/unenroll')[0]?.body).toEqual({ recoveryCode: 'abcde-fgh23' });
+    expect(callsTo('user-mgmt/user/mfa/totp/unenroll')[0]?.body).toEqual({ backupCode: 'abcde-fgh23' });
   });
 });
 

@@ -5,11 +5,11 @@ import '../shared/form-screens.css';
 import './sign-in.css';
 
 /**
- * The ten recovery codes, shown once, right after enrolment or renewal (docs/decisions/0021-recovery-codes-and-account-notices.md):
+ * The ten backup codes, shown once, right after enrolment or renewal (docs/decisions/0021-backup-codes-and-account-notices.md):
  * copy them, download them as a text file, and say they are saved before the screen lets them go.
  * The codes live in this component's props only: never in storage, never in the store.
  */
-export function RecoveryCodesPanel({ codes, onSaved }: { codes: readonly string[]; onSaved: () => void }) {
+export function BackupCodesPanel({ codes, onSaved }: { codes: readonly string[]; onSaved: () => void }) {
   const text = useText('signIn');
   const [copied, setCopied] = useState(false);
   const asText = `${text('mfa.codes.fileTitle')}\n\n${codes.join('\n')}\n`;
@@ -25,23 +25,23 @@ export function RecoveryCodesPanel({ codes, onSaved }: { codes: readonly string[
   };
 
   return (
-    <section className="recovery-codes" aria-labelledby="recovery-codes-title">
-      <h2 id="recovery-codes-title" className="recovery-codes__title">
+    <section className="backup-codes" aria-labelledby="backup-codes-title">
+      <h2 id="backup-codes-title" className="backup-codes__title">
         {text('mfa.codes.title')}
       </h2>
       <p>{text('mfa.codes.intro')}</p>
-      <ol className="recovery-codes__list" dir="ltr" data-testid="recovery-codes">
+      <ol className="backup-codes__list" dir="ltr" data-testid="backup-codes">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
           </li>
         ))}
       </ol>
-      <p className="recovery-codes__actions">
+      <p className="backup-codes__actions">
         <button type="button" className="link-button" onClick={copy}>
           {text('mfa.codes.copy')}
         </button>
-        <a className="recovery-codes__download" href={`data:text/plain;charset=utf-8,${encodeURIComponent(asText)}`} download="recovery-codes.txt">
+        <a className="backup-codes__download" href={`data:text/plain;charset=utf-8,${encodeURIComponent(asText)}`} download="backup-codes.txt">
           {text('mfa.codes.download')}
         </a>
         <span role="status">{copied ? text('mfa.codes.copied') : ''}</span>

@@ -8,8 +8,8 @@ import { advanceGatewayClock, totpCode } from './support/sign-in-helpers';
 import { signInForTest } from './support/test-session';
 
 /**
- * Two-step recovery codes in Chromium against the real gateway and database
- * (docs/decisions/0021-recovery-codes-and-account-notices.md; SPEC §2 mfa-setup, login-otp): enrol an
+ * Backup codes in Chromium against the real gateway and database
+ * (docs/decisions/0021-backup-codes-and-account-notices.md; SPEC §2 mfa-setup, login-otp): enrol an
  * authenticator, see the ten codes once, sign out, and sign back in with a code in place of the lost
  * phone; told how many are left and offered to set two-step up again.
  */
@@ -17,7 +17,7 @@ import { signInForTest } from './support/test-session';
 const JORDAN = { email: 'jordan.lee@example.com', password: 'Promo^Deals42', siteId: 'promotions_en_us' };
 const CODE_SHAPE = /^[A-Z2-7]{5}-[A-Z2-7]{5}$/;
 
-describe('two-step recovery codes in Chromium', () => {
+describe('backup codes in Chromium', () => {
   let portal: PortalProcess;
   let browser: Browser;
 
@@ -47,42 +47,42 @@ describe('two-step recovery codes in Chromium', () => {
     await page.getByLabel(/^Passcode/).fill(totpCode(secret, Date.now() / 1000));
     await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
 
-    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
-    const codes = (await page.getByTestId('recovery-codes').locator('code').allTextContents()).map((code) => code.trim());
+    await page.getByRole('heading', { name: 'Your backup codes' }).waitFor();
+    const codes = (await page.getByTestId('backup-codes').locator('code').allTextContents()).map((code) => code.trim());
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(CODE_SHAPE);
     const download = page.getByRole('link', { name: 'Download as text' });
-    expect(await download.getAttribute('download')).toBe('recovery-codes.txt');
+    expect(await download.getAttribute('download')).toBe('backup-codes.txt');
     expect(decodeURIComponent((await download.getAttribute('href')) ?? '')).toContain(codes.join('\n'));
     // Fits a phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expectNoAxeViolations(page, 'mfa-setup, recovery codes shown');
-    await saveScreenshot(page, 'recovery-codes-shown-390');
+    await expectNoAxeViolations(page, 'mfa-setup, backup codes shown');
+    await saveScreenshot(page, 'backup-codes-shown-390');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText(/^Two-step verification is on\./).waitFor();
-    expect(await page.getByTestId('recovery-codes').count()).toBe(0);
+    expect(await page.getByTestId('backup-codes').count()).toBe(0);
 
-    // The phone is lost: sign out, then in with a recovery code.
+    // The phone is lost: sign out, then in with a backup code.
     await page.goto(url('logout'));
     await endsOn(page, 'login-form');
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInWithPassword(page);
-    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill('not a code');
-    await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
-    await page.getByText('Enter a recovery code of 10 letters and digits, like ABCDE-FGH23.').waitFor();
-    expect(await page.getByLabel('Recovery code').getAttribute('aria-invalid')).toBe('true');
-    await expectNoAxeViolations(page, 'login-otp, recovery code refused as typed');
-    await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
-    await saveScreenshot(page, 'recovery-codes-sign-in-1280');
-    await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
+    await page.getByRole('button', { name: 'Lost your phone? Use a backup code' }).click();
+    await page.getByLabel('Backup code').fill('not a code');
+    await page.getByRole('button', { name: 'Sign in with the backup code' }).click();
+    await page.getByText('Enter a backup code of 10 letters and digits, like ABCDE-FGH23.').waitFor();
+    expect(await page.getByLabel('Backup code').getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, 'login-otp, backup code refused as typed');
+    await page.getByLabel('Backup code').fill(codes[0]!.toLowerCase());
+    await saveScreenshot(page, 'backup-codes-sign-in-1280');
+    await page.getByRole('button', { name: 'Sign in with the backup code' }).click();
 
     await endsOn(page, 'mfa-setup');
-    await page.getByText(/^You signed in with a recovery code\. Recovery codes left: 9\./).waitFor();
-    await page.getByTestId('recovery-codes-left').getByText('Recovery codes left: 9').waitFor();
-    await page.getByRole('button', { name: 'Turn off with a recovery code' }).waitFor();
-    await expectNoAxeViolations(page, 'mfa-setup after a recovery code');
-    await saveScreenshot(page, 'recovery-codes-used-1280');
+    await page.getByText(/^You signed in with a backup code\. Backup codes left: 9\./).waitFor();
+    await page.getByTestId('backup-codes-left').getByText('Backup codes left: 9').waitFor();
+    await page.getByRole('button', { name: 'Turn off with a backup code' }).waitFor();
+    await expectNoAxeViolations(page, 'mfa-setup after a backup code');
+    await saveScreenshot(page, 'backup-codes-used-1280');
     await page.getByRole('link', { name: 'Continue to my profile' }).click();
     await endsOn(page, 'profile');
 
@@ -90,9 +90,9 @@ describe('two-step recovery codes in Chromium', () => {
     await page.goto(url('logout'));
     await endsOn(page, 'login-form');
     await signInWithPassword(page);
-    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill(codes[0]!);
-    await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
+    await page.getByRole('button', { name: 'Lost your phone? Use a backup code' }).click();
+    await page.getByLabel('Backup code').fill(codes[0]!);
+    await page.getByRole('button', { name: 'Sign in with the backup code' }).click();
     await page
       .getByRole('alert')
       .getByText(/You have 4 attempts left/)

@@ -2,15 +2,15 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useText } from '../../content/use-text';
 import './sign-in.css';
 
-/** What a typed recovery code may be: 10 base32 characters, in any case, with a hyphen or spaces (as the gateway reads it). */
-const RECOVERY_CODE = /^[A-Za-z2-7]{10}$/;
+/** What a typed backup code may be: 10 base32 characters, in any case, with a hyphen or spaces (as the gateway reads it). */
+const BACKUP_CODE = /^[A-Za-z2-7]{10}$/;
 
 /**
- * One recovery code, typed in place of an authenticator code (docs/decisions/0021-recovery-codes-and-account-notices.md):
+ * One backup code, typed in place of an authenticator code (docs/decisions/0021-backup-codes-and-account-notices.md):
  * at sign-in when the phone is lost, and to turn two-step verification off without the phone. A
  * malformed code is named next to the field before anything is sent.
  */
-export function RecoveryCodeForm({ submitText, busy, onSubmit }: { submitText: string; busy: boolean; onSubmit: (code: string) => void }) {
+export function BackupCodeForm({ submitText, busy, onSubmit }: { submitText: string; busy: boolean; onSubmit: (code: string) => void }) {
   const text = useText('signIn');
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -21,7 +21,7 @@ export function RecoveryCodeForm({ submitText, busy, onSubmit }: { submitText: s
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = code.trim();
-    if (!RECOVERY_CODE.test(typed.replace(/[\s-]/g, ''))) {
+    if (!BACKUP_CODE.test(typed.replace(/[\s-]/g, ''))) {
       setInvalid(true);
       return;
     }
@@ -29,18 +29,18 @@ export function RecoveryCodeForm({ submitText, busy, onSubmit }: { submitText: s
   };
 
   return (
-    <form className="site-form recovery-code" noValidate onSubmit={submit}>
+    <form className="site-form backup-code" noValidate onSubmit={submit}>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          {text('recoveryCode.label')}
+          {text('backupCode.label')}
         </label>
-        <p id={hintId} className="recovery-code__hint">
-          {text('recoveryCode.hint')}
+        <p id={hintId} className="backup-code__hint">
+          {text('backupCode.hint')}
         </p>
         <input
           id={inputId}
-          className="field__input recovery-code__input"
-          name="recovery_code"
+          className="field__input backup-code__input"
+          name="backup_code"
           dir="ltr"
           autoComplete="off"
           autoCapitalize="characters"
@@ -57,7 +57,7 @@ export function RecoveryCodeForm({ submitText, busy, onSubmit }: { submitText: s
         />
         {invalid && (
           <p id={errorId} className="field__error" role="alert">
-            {text('recoveryCode.invalid')}
+            {text('backupCode.invalid')}
           </p>
         )}
       </div>
