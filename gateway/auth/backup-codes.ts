@@ -29,6 +29,7 @@ function normalised(code: string): string {
 }
 
 function codeHash(key: Buffer, userId: string, code: string): string {
+  // The hash input keeps its first name (ADR 0021 "The word"): codes handed out before migration 028 still match.
   return createHmac('sha256', key)
     .update(`mfa-recovery:${userId}:${normalised(code)}`)
     .digest('hex');
