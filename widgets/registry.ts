@@ -7,15 +7,15 @@ import { FieldErrorTemplate } from './templates/FieldErrorTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 import { SubmitButton } from './templates/SubmitButton';
-import { CardNumberWidget } from './widgets/CardNumberWidget';
-import { CheckboxWidget } from './widgets/CheckboxWidget';
-import { CountryWidget } from './widgets/CountryWidget';
-import { DobWidget } from './widgets/DobWidget';
-import { MaskedTextWidget } from './widgets/MaskedTextWidget';
-import { OfferCategoriesWidget } from './widgets/OfferCategoriesWidget';
-import { PasswordWidget } from './widgets/PasswordWidget';
-import { PrivacyPolicyWidget } from './widgets/PrivacyPolicyWidget';
-import { SelectWidget } from './widgets/SelectWidget';
+import { CardNumberWidget } from './inputs/CardNumberWidget';
+import { CheckboxWidget } from './inputs/CheckboxWidget';
+import { CountryWidget } from './inputs/CountryWidget';
+import { DobWidget } from './inputs/DobWidget';
+import { MaskedTextWidget } from './inputs/MaskedTextWidget';
+import { OfferCategoriesWidget } from './inputs/OfferCategoriesWidget';
+import { PasswordWidget } from './inputs/PasswordWidget';
+import { PrivacyPolicyWidget } from './inputs/PrivacyPolicyWidget';
+import { SelectWidget } from './inputs/SelectWidget';
 
 /**
  * The form engine's registry (DESIGN "widgets/"): the names the translator writes in a uiSchema

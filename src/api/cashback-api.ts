@@ -10,7 +10,7 @@ export const cashbackApi = gatewayApi.enhanceEndpoints({ addTagTypes: ['Cashback
   endpoints: (build) => ({
     getCashbackStatement: build.query<SchemaType<typeof CASHBACK_STATEMENT_ANSWER>, string>({
       query: (siteId) => ({ url: `my-cashback/${encodeURIComponent(siteId)}`, siteId }),
-      providesTags: ['Cashback', 'Assets'],
+      providesTags: ['Cashback', 'Cards'],
     }),
   }),
 });

@@ -7,7 +7,7 @@ import { gatewayApi } from './gateway-api';
 export type ActingFor = SchemaType<typeof ACTING_FOR_SCHEMA>;
 
 /** What acting for someone else changes: everything the screens read for "the user". */
-const USER_DATA_TAGS = ['Profile', 'UserAttributes', 'Assets'] as const;
+const USER_DATA_TAGS = ['Profile', 'UserAttributes', 'Cards'] as const;
 
 /** ADR 0014 concierge calls of the agent's own (SPEC §6 "uses separate endpoints"). */
 export const conciergeApi = gatewayApi.injectEndpoints({

@@ -13,7 +13,7 @@ import { CORRELATION_ID_HEADER, gatewayBaseUrl, gatewayRequestHeaders, needsToke
 
 /**
  * The one RTK Query api for the gateway (SPEC §7). Each service injects its endpoints
- * (site-config-api, content-api, user-auth-api, user-mgmt-api, user-attribute-api, assets-api,
+ * (site-config-api, content-api, user-auth-api, user-mgmt-api, user-attribute-api, cards-api,
  * offers-api); the one base query below owns every header rule of §7.
  */
 export interface GatewayRequest {
@@ -217,6 +217,6 @@ export const gatewayApi = createApi({
   }),
   // ADR 0024: the browser starts from the cache the server renderer filled, so no call is repeated after load.
   extractRehydrationInfo: (action) => (serverCacheReceived.match(action) ? (action.payload as never) : undefined),
-  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Assets', 'OfferCategories', 'AuthState', 'BackupCodes'],
+  tagTypes: ['SiteConfig', 'Content', 'Profile', 'UserAttributes', 'Cards', 'OfferCategories', 'AuthState', 'BackupCodes'],
   endpoints: () => ({}),
 });

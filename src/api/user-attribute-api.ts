@@ -30,7 +30,7 @@ export interface UserAttributesRequest {
   concierge: boolean;
 }
 
-/** SPEC §7 user-attribute service (assets are in assets-api). */
+/** SPEC §7 user-attribute service (assets are in cards-api). */
 export const userAttributeApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
     /**

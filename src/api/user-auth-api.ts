@@ -66,7 +66,7 @@ export const userAuthApi = gatewayApi.injectEndpoints({
         form.set('siteId', siteId);
         return { url: 'user-auth/oauth/token', method: 'POST', data: form, siteId, ownsAuthFailure: true };
       },
-      invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Assets'],
+      invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Cards'],
     }),
     /**
      * §7 POST user-auth/login. The sign-in flow owns every answer (ADR 0008 codes): a 401 here is
@@ -76,7 +76,7 @@ export const userAuthApi = gatewayApi.injectEndpoints({
      */
     logIn: build.mutation<SchemaType<typeof SIGN_IN_ANSWER>, LoginPayload>({
       query: (payload) => ({ url: 'user-auth/login', method: 'POST', data: loginFormData(payload), siteId: payload.siteId, ownsAuthFailure: true }),
-      invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Assets'],
+      invalidatesTags: ['AuthState', 'Profile', 'UserAttributes', 'Cards'],
     }),
     /** §4/§7 POST user-auth/tokens/revoke, optional ?refresh_token=, text body null; 200 even when already signed out. */
     revokeTokens: build.mutation<SchemaType<typeof REVOKED_ANSWER>, { siteId: string; refreshToken: string | null }>({

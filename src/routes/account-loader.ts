@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import type { SiteConfig } from '../../schemas/site-config/types';
-import { assetsApi } from '../api/assets-api';
+import { cardsApi } from '../api/cards-api';
 import { contentApi } from '../api/content-api';
 import { offersApi } from '../api/offers-api';
 import { BUNDLED_DEFAULT_SITE, siteConfigApi } from '../api/site-config-api';
@@ -119,7 +119,7 @@ async function preloadAccountData(
       ? []
       : [
           preload(store.dispatch(userAttributeApi.endpoints.getUserSiteRecord.initiate({ siteId, concierge }))),
-          preload(store.dispatch(assetsApi.endpoints.getAssets.initiate(siteId))),
+          preload(store.dispatch(cardsApi.endpoints.getCards.initiate(siteId))),
         ]),
     ...(OFFER_CATEGORY_ROUTES.has(route) && isOffersPreferenceShown(siteConfig)
       ? [preload(store.dispatch(offersApi.endpoints.getOfferCategories.initiate({ siteId, locale })))]

@@ -16,9 +16,9 @@ export type GuardName =
   | 'loginPage'
   | 'clearOtpExpiry'
   | 'profileUpdate'
-  | 'addPan'
+  | 'registrationStarted'
   | 'deleteProfile'
-  | 'editPan'
+  | 'capturesCards'
   | 'siteSettings'
   | 'stepByStepRecovery'
   | 'ssoSimulator'
@@ -44,11 +44,11 @@ export const ROUTE_GUARDS: Readonly<Record<AccountRoute, readonly GuardName[]>> 
   'delete-profile': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'deleteProfile'],
   // ADR 0014: an agent acting for the holder reads their cards (the gateway answers the concierge assets call) but
   // never adds, removes or chooses one (those calls are the card holder's); the screen shows the list only.
-  'edit-pan': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'editPan'],
+  'edit-pan': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'capturesCards'],
   'cashback-statement': ['authenticatedOnly', 'actingForUser', 'mfaRequired'],
   'site-settings': ['authenticatedOnly', 'actingForUser', 'mfaRequired', 'siteSettings'],
   registration: ['guestOnly'],
-  'add-pan': ['guestOnly', 'addPan'],
+  'add-pan': ['guestOnly', 'registrationStarted'],
   password: ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'passwordOffered'],
   'compromised-credentials': ['authenticatedOnly', 'notForAgent', 'mfaRequired', 'passwordChangeRequired'],
   'resend-activation': [],
@@ -146,10 +146,10 @@ const GUARDS: Readonly<Record<Exclude<GuardName, 'clearOtpExpiry'>, (context: Gu
     return to('profile', c.search);
   },
   profileUpdate: (c) => (readSiteFormSettings(c.site).profileUpdatable ? null : to('profile', c.search)),
-  addPan: (c) => (c.hasRegistrationData ? null : to('registration', c.search)),
+  registrationStarted: (c) => (c.hasRegistrationData ? null : to('registration', c.search)),
   deleteProfile: (c) => (featureConfigOf(c.site, 'allow_delete_profile').allow_delete_profile === 'false' ? to('profile', c.search) : null),
   // Our rule: managing cards needs the site to capture cards at all.
-  editPan: (c) => (c.site.siteFeatureConfigurations.some((feature) => feature.name === 'pan_capture') ? null : to('profile', c.search)),
+  capturesCards: (c) => (c.site.siteFeatureConfigurations.some((feature) => feature.name === 'pan_capture') ? null : to('profile', c.search)),
   // Our rule: the preferences screen edits offer preferences, so the site must show them.
   siteSettings: (c) => (isOffersPreferenceShown(c.site) ? null : to('profile', c.search)),
   // Our rule: passcode steps exist only in the step-by-step recovery variant.

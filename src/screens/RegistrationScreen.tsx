@@ -51,11 +51,11 @@ export function Component() {
   const [register, { isLoading }] = useRegisterMutation();
   const refusal = useAccountRefusal({ fieldPrefix: 'user.' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const goesThroughAddPan = site !== undefined && capturesCardsAtSignUp(site);
+  const goesThroughCardStep = site !== undefined && capturesCardsAtSignUp(site);
 
   const submit = async (data: SiteFormData) => {
     refusal.clear();
-    if (goesThroughAddPan) {
+    if (goesThroughCardStep) {
       dispatch(registrationDataStored(data));
       keepRegistrationDraft(siteId, data);
       void navigate(`${basePath}add-pan${search}`);
@@ -91,7 +91,7 @@ export function Component() {
         formData={initialData}
         offerCategories={offerCategories}
         onSubmit={(data) => void submit(data)}
-        submitText={text(goesThroughAddPan ? 'registration.continue' : 'registration.submit')}
+        submitText={text(goesThroughCardStep ? 'registration.continue' : 'registration.submit')}
         disabled={isLoading}
       />
       <p className="sign-in__links">

@@ -14,7 +14,7 @@ export type ContentGroups = Readonly<Record<string, Readonly<Record<string, stri
 
 /**
  * The site's card forms in one locale (SPEC §2 add-pan and edit-pan, §3 pan_capture), drawn by the portal's own
- * card widgets with the texts the card screens give them (src/screens/AddPanScreen.tsx, src/screens/cards/): the
+ * card widgets with the texts the card screens give them (src/screens/AddCardScreen.tsx, src/screens/cards/): the
  * registration's capture block where the `pan` level sends registration through add-pan, and the form that adds a
  * card later, the standalone form on a site whose cms tenant is "vpp", else the capture block. "Add" runs the SPEC §5
  * card number rule the browser runs; the gateway's eligibility call is not previewed.
@@ -41,11 +41,11 @@ export function CardFormPreviews({ site, groups, languageTag }: { site: SiteConf
       <h3 className="studio__card-form-title">At registration (add-pan)</h3>
       {capturesCardsAtSignUp(site) ? (
         <CaptureBlock
-          description={account('addPan.intro')}
-          label={config.texts.label ?? account('addPan.cardLabel')}
+          description={account('addCard.intro')}
+          label={config.texts.label ?? account('addCard.cardLabel')}
           validate={canAddCard(0, config.limit)}
           required={cardRequired(panLevelAtSignUp(site) !== 'Mandatory', 0)}
-          submitText={config.texts.submitText ?? account('addPan.add')}
+          submitText={config.texts.submitText ?? account('addCard.add')}
           checkingText={cards('checking')}
           placeholder={config.texts.placeholder}
           maxLength={config.maxLength}

@@ -151,7 +151,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
       expect(await page.locator('.card-rows .card-row__number').first().textContent()).toBe(`XXXX XXXX XXXX ${site.card.slice(-4)}`);
     }
     await saveScreenshot(page, `account-add-pan-${site.siteId}`);
-    await page.getByRole('button', { name: t(site.locale, 'account', 'addPan.submit'), exact: true }).click();
+    await page.getByRole('button', { name: t(site.locale, 'account', 'addCard.submit'), exact: true }).click();
     await page.getByRole('heading', { name: t(site.locale, 'account', 'checkEmail.title') }).waitFor();
     await saveScreenshot(page, `account-check-email-${site.siteId}`);
     expect(cspViolations).toEqual([]);
@@ -412,7 +412,7 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await breached.fillOwnFields(page);
     await submitForm(page);
     await endsOn(page, 'add-pan');
-    await page.getByRole('button', { name: t('en_us', 'account', 'addPan.submit'), exact: true }).click();
+    await page.getByRole('button', { name: t('en_us', 'account', 'addCard.submit'), exact: true }).click();
     await page.getByText(t('en_us', 'account', 'error.passwordCompromised')).waitFor();
     await saveScreenshot(page, 'account-registration-breached-password');
     expect(await outboxSubjects(context.request, portal.baseUrl, breached.email)).toEqual([]);

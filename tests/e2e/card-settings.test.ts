@@ -35,7 +35,7 @@ browserTest.beforeAll(async ({ portal: filePortal, browser: fileBrowser }) => {
   browser = fileBrowser;
 });
 
-async function editPan(email: string, siteId: string, locale: string): Promise<{ context: BrowserContext; page: Page; validationBodies: string[] }> {
+async function openManageCards(email: string, siteId: string, locale: string): Promise<{ context: BrowserContext; page: Page; validationBodies: string[] }> {
   const context = await browser.newContext();
   await signInForTest(context, portal.baseUrl, email, siteId);
   const page = await context.newPage();
@@ -51,7 +51,7 @@ async function editPan(email: string, siteId: string, locale: string): Promise<{
 
 describe('capture_cvv (sabana, es_co)', () => {
   it('shows the security code field; two digits are refused next to it, three add the card, and the code is kept nowhere', async () => {
-    const { context, page, validationBodies } = await editPan('valentina.gomez@example.com', 'sabana', 'es_co');
+    const { context, page, validationBodies } = await openManageCards('valentina.gomez@example.com', 'sabana', 'es_co');
     const cvv = page.getByLabel(es['cvv.label']!);
     await cvv.waitFor();
     expect(await cvv.getAttribute('inputmode')).toBe('numeric');
@@ -88,7 +88,7 @@ describe('capture_cvv (sabana, es_co)', () => {
 
 describe('check_card_active_status (firstbank, en_us)', () => {
   it('an inactive card is refused next to the number with its own text; firstbank asks no security code', async () => {
-    const { context, page } = await editPan('emily.carter@example.com', 'firstbank', 'en_us');
+    const { context, page } = await openManageCards('emily.carter@example.com', 'firstbank', 'en_us');
     expect(await page.locator('input[name="cvv"]').count()).toBe(0);
     await page.locator('input[name="pan"]').fill(INACTIVE);
     await page.locator('.capture-block__submit').click();

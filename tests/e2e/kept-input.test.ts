@@ -141,7 +141,7 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await page.locator('#root_ninedigitbin').fill('412345678');
     await submitForm(page);
     await endsOn(page, 'add-pan');
-    await page.getByRole('button', { name: t('account', 'addPan.submit'), exact: true }).click();
+    await page.getByRole('button', { name: t('account', 'addCard.submit'), exact: true }).click();
     await page.getByRole('heading', { name: t('account', 'checkEmail.title') }).waitFor();
     expect(await page.evaluate(() => window.sessionStorage.getItem('registration_draft'))).toBeNull();
     await context.close();
@@ -164,7 +164,7 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await page.locator('#root_pp').check();
     await submitForm(page);
     await endsOn(page, 'add-pan');
-    await page.getByRole('link', { name: t('account', 'addPan.back') }).click();
+    await page.getByRole('link', { name: t('account', 'addCard.back') }).click();
     await endsOn(page, 'registration');
     expect(await page.evaluate(() => window.sessionStorage.getItem('registration_draft'))).not.toBeNull();
     await page.getByRole('link', { name: t('account', 'registration.signIn') }).click();

@@ -132,7 +132,7 @@ describe('keyboard only (WCAG 2.1.1, 2.4.7, 3.3.1)', () => {
     await tabTo(page, page.locator('.capture-block__submit'));
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.card-rows .card-row__number').allTextContents()).toEqual([`XXXX XXXX XXXX ${card!.slice(-4)}`]);
-    await tabTo(page, page.getByRole('button', { name: contentText('account', 'addPan.submit'), exact: true }));
+    await tabTo(page, page.getByRole('button', { name: contentText('account', 'addCard.submit'), exact: true }));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: contentText('account', 'checkEmail.title') }).waitFor();
     await saveScreenshot(page, 'keyboard-registration-done');

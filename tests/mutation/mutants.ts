@@ -101,7 +101,7 @@ export const MUTANTS: Mutant[] = [
     find: 'seen.add(card.fingerprint);',
     replace: '',
     project: 'gateway',
-    tests: ['tests/gateway/cards/assets-api.test.ts'],
+    tests: ['tests/gateway/cards/cards-api.test.ts'],
     testNamePattern: 'CARD_DUPLICATE',
   },
   {

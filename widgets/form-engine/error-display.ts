@@ -1,6 +1,6 @@
 import type { ErrorSchema, ErrorTransformer, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, toErrorSchema, toPath } from '@rjsf/utils';
-import { expectedFormatOf, expectedFormatValues } from './expected-format-hint';
+import { readExpectedFormat, expectedFormatValues } from './expected-format-hint';
 import type { TextLookup, TextValues } from './form-texts';
 
 /** The id RJSF gives the field an error is about (`.address.zipcode` gives `root_address_zipcode`). */
@@ -25,7 +25,7 @@ export function localizeErrors(text: TextLookup): ErrorTransformer {
   return (errors, uiSchema) =>
     errors.map((error) => {
       const options = fieldOptions(uiSchema, error.property);
-      const expected = expectedFormatOf(options);
+      const expected = readExpectedFormat(options);
       // SPEC §5: a formatted field's `invalid` names the shape it expects ("Enter it like 12345678-9").
       const expectedKey = error.name === 'invalid' && expected?.errorKey !== undefined ? expected.errorKey : undefined;
       const key = expectedKey ?? fieldErrorTextKeys(options)[String(error.name)] ?? String(error.name);

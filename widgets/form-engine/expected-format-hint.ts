@@ -11,7 +11,8 @@ import type { TextValues } from './form-texts';
  */
 type UiOptions = { readonly [option: string]: unknown };
 
-export function expectedFormatOf(options: UiOptions | undefined): ExpectedFormat | null {
+/** Reads back the expected format `expectedFormatOf` (schemas/forms/expected-format.ts) put in a field's `ui:options`. */
+export function readExpectedFormat(options: UiOptions | undefined): ExpectedFormat | null {
   const expected = options?.expectedFormat;
   if (typeof expected !== 'object' || expected === null) return null;
   const { hintKey, errorKey, values } = expected as Partial<Record<keyof ExpectedFormat, unknown>>;
@@ -41,11 +42,11 @@ export function expectedFormatValues(expected: ExpectedFormat): TextValues {
 
 /** The hint text of a field, or undefined when it has none. */
 export function hintTextOf(registry: Registry, options: UiOptions): string | undefined {
-  const expected = expectedFormatOf(options);
+  const expected = readExpectedFormat(options);
   return expected?.hintKey === undefined ? undefined : textOf(registry)(expected.hintKey, expectedFormatValues(expected));
 }
 
 /** The id of a field's hint (RJSF's help id, `root_phone__help`), when the field shows one. */
 export function hintIdOf(id: string, options: UiOptions | undefined): string | undefined {
-  return expectedFormatOf(options)?.hintKey === undefined ? undefined : helpId(id);
+  return readExpectedFormat(options)?.hintKey === undefined ? undefined : helpId(id);
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { cardEntriesOf } from '../../../schemas/cards/card-assets';
 import { ReadOnlyCardList } from '../../../widgets/cards/ReadOnlyCardList';
-import { useGetAssetsQuery } from '../../api/assets-api';
+import { useGetCardsQuery } from '../../api/cards-api';
 import { useIsConcierge } from '../../auth/use-is-concierge';
 import { useSiteLocation } from '../../site/use-site-location';
 import { cashbackTexts } from './card-widget-texts';
@@ -15,7 +15,7 @@ import { useCardModule } from './use-card-module';
 export function ProfileCards() {
   const { siteId, basePath } = useSiteLocation();
   const module = useCardModule();
-  const assets = useGetAssetsQuery(siteId).data ?? [];
+  const assets = useGetCardsQuery(siteId).data ?? [];
   const concierge = useIsConcierge();
   if (!module.ready) return null;
   const { text, config, productName } = module;

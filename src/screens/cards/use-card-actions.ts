@@ -8,11 +8,11 @@ import type { CardStatus } from '../../../widgets/cards/CardStatusMessage';
 import {
   checkCard,
   useEnrolCardMutation,
-  useGetAssetsQuery,
+  useGetCardsQuery,
   useRemoveCardMutation,
   useSetDefaultCardMutation,
   useValidateCardMutation,
-} from '../../api/assets-api';
+} from '../../api/cards-api';
 import type { GatewayError } from '../../api/gateway-api';
 import { notificationShown, type NotificationLifetime } from '../../app/alerts-slice';
 import { useSiteLocation } from '../../site/use-site-location';
@@ -36,7 +36,7 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
   const { siteId } = useSiteLocation();
   const dispatch = useDispatch();
   const { config, text, invalidText, validationRefusal } = module;
-  const assets = useGetAssetsQuery(siteId);
+  const assets = useGetCardsQuery(siteId);
   const [validateCard] = useValidateCardMutation();
   const [enrolCard, enrolment] = useEnrolCardMutation();
   const [removeCard] = useRemoveCardMutation();

@@ -169,7 +169,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
   };
 
   /** ADR 0011 validation call: eligible unless the test says otherwise (SPEC §5 server eligibility). */
-  function renderAddPan(panCode: '0' | '1', answer: Answer = CHECK_EMAIL, validation: Answer = { status: 200, data: { eligible: true, productType: 'C' } }) {
+  function renderAddCard(panCode: '0' | '1', answer: Answer = CHECK_EMAIL, validation: Answer = { status: 200, data: { eligible: true, productType: 'C' } }) {
     answerWith((call) => {
       if (call.url === 'site-config-service/config/site/eurobank') return { status: 200, data: eurobankWithCards(panCode) };
       if (call.url === 'user-attribute/user/assets/validation') return validation;
@@ -184,7 +184,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
   }
 
   it('adds cards masked XXXX XXXX XXXX 1234 with remove, refuses a duplicate, posts pans without spaces, then "check your e-mail"', async () => {
-    const { store } = renderAddPan('1');
+    const { store } = renderAddCard('1');
     await addCard('4111 1111 1111 1111');
     const list = await screen.findByRole('list', { name: 'Cards to add' });
     expect(within(list).getByText('XXXX XXXX XXXX 1111')).toBeTruthy();
@@ -210,7 +210,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
   });
 
   it("an invalid number shows the site's configured card error (SPEC §5) without asking the server", async () => {
-    renderAddPan('1');
+    renderAddCard('1');
     await addCard('4111 1111 1111 1112');
     expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
     expect(callsTo('user-attribute/user/assets/validation')).toHaveLength(0);
@@ -220,7 +220,7 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
     ['answers eligible false', { status: 200, data: { eligible: false, productType: null } }],
     ['fails (a failed call counts as ineligible)', { status: 503, data: { error: 'UNAVAILABLE', message: 'x' } }],
   ] as const)('the server check %s: the card is not added (SPEC §5)', async (_case, validation) => {
-    renderAddPan('1', CHECK_EMAIL, validation);
+    renderAddCard('1', CHECK_EMAIL, validation);
     await addCard('4111 1111 1111 1111');
     expect(await screen.findByText('Eine gültige Eurobank-Karte ist erforderlich')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Cards to add' })).toBeNull();
@@ -228,20 +228,20 @@ describe('§2 add-pan: card numbers through the card input, then the registratio
   });
 
   it("Mandatory: no registration without a card (the site's panAddRequireMessage); Optional: none is fine", async () => {
-    renderAddPan('0');
+    renderAddCard('0');
     fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('⚠Bitte geben Sie Ihre Kartennummer ein.');
     expect(callsTo('user-mgmt/user/registration')).toHaveLength(0);
     cleanup();
     resetFakePortal();
-    renderAddPan('1');
+    renderAddCard('1');
     fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     await checkEmailNotice();
     expect(callsTo('user-mgmt/user/registration')[0]?.body).toMatchObject({ cards: [] });
   });
 
   it('a card the gateway refuses (cards.N.pan) is marked in the list', async () => {
-    renderAddPan('1', { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'cards.0.pan': 'invalid' } } });
+    renderAddCard('1', { status: 400, data: { error: 'VALIDATION_FAILED', message: 'x', fields: { 'cards.0.pan': 'invalid' } } });
     await addCard('4111 1111 1111 1111');
     fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     expect(await screen.findByText("The card ending in 1111 isn't a valid card.")).toBeTruthy();

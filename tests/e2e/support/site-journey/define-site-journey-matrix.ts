@@ -249,7 +249,7 @@ export function defineSiteJourneyMatrix(
               );
               await checkScreen('add-pan', true);
               await page()
-                .getByRole('button', { name: contentText('account', 'addPan.submit'), exact: true })
+                .getByRole('button', { name: contentText('account', 'addCard.submit'), exact: true })
                 .click();
             }
             await page()

@@ -8,7 +8,7 @@ import { accountRefusal } from '../account/account-refusals';
 import { dropRegistrationDraft } from '../account/form-drafts';
 import { useDropRegistrationDraftOnLeaving } from '../account/use-registration-draft';
 import { panLevelAtSignUp } from '../account/sign-up-cards';
-import { checkCard, useValidateCardMutation } from '../api/assets-api';
+import { checkCard, useValidateCardMutation } from '../api/cards-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
 import { registrationEnded } from '../app/registration-slice';
 import { useIsolatedText } from '../content/use-isolated-text';
@@ -63,7 +63,7 @@ export function Component() {
   if (registrationData === null || !module.ready) return null;
   const { config, options, invalidText, validationRefusal } = module;
   const cardNeeded = cardRequired(panLevelAtSignUp(module.site) !== 'Mandatory', cards.length);
-  const requiredText = config.texts.panAddRequireMessage ?? text('addPan.required');
+  const requiredText = config.texts.panAddRequireMessage ?? text('addCard.required');
 
   const addCard = async (pan: string, cvv?: string): Promise<CardAddOutcome> => {
     if (options === null) return { added: false, error: module.optionsError };
@@ -113,24 +113,24 @@ export function Component() {
       <RouteHeading route="add-pan" focusOnMount />
       {alert !== null && <FormAlert kind="error" message={alert} />}
       <CaptureBlock
-        description={text('addPan.intro')}
+        description={text('addCard.intro')}
         existingCards={
           <RegistrationCardList
             cards={cards}
             invalid={invalidCards}
             onRemove={removeCard}
             texts={{
-              listLabel: text('addPan.listLabel'),
-              removeText: config.texts.deleteLinkText ?? text('addPan.remove'),
-              removeCard: (lastFour) => text('addPan.removeCard', { lastFour }),
-              invalidCard: (lastFour) => text('addPan.invalidCard', { lastFour }),
+              listLabel: text('addCard.listLabel'),
+              removeText: config.texts.deleteLinkText ?? text('addCard.remove'),
+              removeCard: (lastFour) => text('addCard.removeCard', { lastFour }),
+              invalidCard: (lastFour) => text('addCard.invalidCard', { lastFour }),
             }}
           />
         }
-        label={config.texts.label ?? text('addPan.cardLabel')}
+        label={config.texts.label ?? text('addCard.cardLabel')}
         validate={canAddCard(cards.length, config.limit)}
         required={cardNeeded}
-        submitText={config.texts.submitText ?? text('addPan.add')}
+        submitText={config.texts.submitText ?? text('addCard.add')}
         checkingText={module.text('checking')}
         placeholder={config.texts.placeholder}
         maxLength={config.maxLength}
@@ -141,11 +141,11 @@ export function Component() {
       />
       <div className="account-actions">
         <button type="button" className="button button--primary" onClick={() => void submitRegistration()} disabled={isLoading}>
-          {text('addPan.submit')}
+          {text('addCard.submit')}
         </button>
       </div>
       <p className="sign-in__links">
-        <Link to={`${basePath}registration${search}`}>{text('addPan.back')}</Link>
+        <Link to={`${basePath}registration${search}`}>{text('addCard.back')}</Link>
       </p>
     </section>
   );

@@ -14,11 +14,11 @@ interface CardCall {
 
 /**
  * SPEC §7 asset calls (ADR 0011), their paths from the site's pan_capture options. The list is
- * an empty list when the call fails (the profile still shows); the changes refetch it ('Assets').
+ * an empty list when the call fails (the profile still shows); the changes refetch it ('Cards').
  */
-export const assetsApi = gatewayApi.injectEndpoints({
+export const cardsApi = gatewayApi.injectEndpoints({
   endpoints: (build) => ({
-    getAssets: build.query<EnrolledAsset[], string>({
+    getCards: build.query<EnrolledAsset[], string>({
       queryFn: async (siteId, api, _extra, baseQuery) => {
         // ADR 0014: a support agent sees the cards (last four only) of the card holder acted for.
         const concierge = userTypeInState((api.getState() as { auth: AuthState }).auth) === 'CONCIERGE';
@@ -28,7 +28,7 @@ export const assetsApi = gatewayApi.injectEndpoints({
         });
         return { data: answer.error || !Array.isArray(answer.data) ? [] : (answer.data as EnrolledAsset[]) };
       },
-      providesTags: ['Assets'],
+      providesTags: ['Cards'],
     }),
     /**
      * The number's digits only (SPEC §7 "number with spaces removed"), and the security code where the site
@@ -51,11 +51,11 @@ export const assetsApi = gatewayApi.injectEndpoints({
         data: { siteId, userAssetRequest: [{ assetType: 'PAN', value: pan }] } satisfies SchemaType<typeof CARD_ENROLMENT_BODY>,
         siteId,
       }),
-      invalidatesTags: ['Assets'],
+      invalidatesTags: ['Cards'],
     }),
     removeCard: build.mutation<unknown, CardCall & { id: string }>({
       query: ({ siteId, options, id }) => ({ url: removeAssetUrlFor(options, id), method: 'POST', siteId }),
-      invalidatesTags: ['Assets'],
+      invalidatesTags: ['Cards'],
     }),
     setDefaultCard: build.mutation<EnrolledAsset, CardCall & { id: string }>({
       query: ({ siteId, options, id }) => ({
@@ -64,7 +64,7 @@ export const assetsApi = gatewayApi.injectEndpoints({
         data: { isDefaultAsset: true } satisfies SchemaType<typeof SET_DEFAULT_CARD_BODY>,
         siteId,
       }),
-      invalidatesTags: ['Assets'],
+      invalidatesTags: ['Cards'],
     }),
   }),
 });
@@ -82,4 +82,4 @@ export async function checkCard<Answer>(trigger: () => PromiseLike<Answer> & { r
   }
 }
 
-export const { useGetAssetsQuery, useValidateCardMutation, useEnrolCardMutation, useRemoveCardMutation, useSetDefaultCardMutation } = assetsApi;
+export const { useGetCardsQuery, useValidateCardMutation, useEnrolCardMutation, useRemoveCardMutation, useSetDefaultCardMutation } = cardsApi;
