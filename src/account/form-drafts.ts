@@ -113,7 +113,7 @@ export function dropProfileDraft(storage: DraftStorage = window.sessionStorage):
 }
 
 /** The multi-step flows whose step is kept across a reload and Back/Forward (ADR 0019 "Flow steps"). */
-export type KeptFlow = 'recovery' | 'sign-in' | 'activation-resend' | 'mfa-setup' | 'confirm-its-you';
+export type KeptFlow = 'registration' | 'recovery' | 'sign-in' | 'activation-resend' | 'mfa-setup' | 'confirm-its-you';
 
 /**
  * Where a multi-step flow stands on this site (the e-mail a recovery code was asked for, where a passcode went),

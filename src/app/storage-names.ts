@@ -27,8 +27,8 @@ export const STORAGE = {
   profileDraft: 'profile_draft',
   /** Session storage: where each multi-step flow (recovery, sign-in passcode, …) stands, never a secret (ADR 0019 "Flow steps"). */
   flowSteps: 'flow_steps',
-  /** Session storage: the site an SSO sign-out just left, so redirect-sso says the holder is signed out (auth/signed-out-mark.ts). */
-  signedOut: 'sso_signed_out',
+  /** Session storage: the site a sign-out just left, so the sign-in page (redirect-sso on SSO sites) says the holder is signed out (auth/signed-out-mark.ts). */
+  signedOut: 'signed_out',
 } as const;
 
 /** §7/§8: the XSRF cookie and the header that echoes it. */

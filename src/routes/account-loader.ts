@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, replace, type LoaderFunctionArgs } from 'react-router-dom';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import { cardsApi } from '../api/cards-api';
 import { contentApi } from '../api/content-api';
@@ -206,7 +206,9 @@ export function accountRouteLoader(route: AccountRoute, options: AccountLoaderOp
     });
     if (decision.kind === 'redirect') {
       if (decision.reason !== undefined) await sayWhyRedirected(store, site, route, decision.reason, decision.route);
-      throw redirect(routeUrl(site, decision.route, decision.search));
+      // The guarded page takes no place in the history: a Back that returned to it would only be sent on again, and
+      // the person could never go Back past it (ADR 0019 "Flow steps": Back and Forward keep a flow's steps).
+      throw replace(routeUrl(site, decision.route, decision.search));
     }
     if (decision.kind === 'open-app') openApp(decision.url, decision.device, decision.app);
     else if (decision.clearOtpExpiry) services.localStore.remove(STORAGE.otpExpiry);

@@ -46,7 +46,8 @@ export function Component() {
     setRefusal(null);
     const answer = await activate({ siteId, token, password: String(data.password ?? '') });
     if (!answer.error) {
-      // The account is active: a kept "check your e-mail" for a new link (ADR 0019 "Flow steps") is over.
+      // The account is active: a kept "check your e-mail" of registration or a new link (ADR 0019 "Flow steps") is over.
+      dropFlowStep('registration');
       dropFlowStep('activation-resend');
       setActivation('activated');
       return;

@@ -6,7 +6,7 @@ import { CaptureBlock, type CardAddOutcome } from '../../widgets/cards/CaptureBl
 import { RegistrationCardList } from '../../widgets/cards/RegistrationCardList';
 import { accountRefusal } from '../account/account-refusals';
 import { dropRegistrationDraft } from '../account/form-drafts';
-import { useDropRegistrationDraftOnLeaving } from '../account/use-registration-draft';
+import { useDropRegistrationDraftOnLeaving, useSentRegistration } from '../account/use-registration-draft';
 import { panLevelAtSignUp } from '../account/sign-up-cards';
 import { checkCard, useValidateCardMutation } from '../api/cards-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
@@ -49,7 +49,9 @@ export function Component() {
   const [cards, setCards] = useState<readonly string[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const [invalidCards, setInvalidCards] = useState<ReadonlySet<number>>(new Set());
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentNow, setSentNow] = useState<string | null>(null);
+  // After a reload here the guard sends the person to /registration, which shows the kept answer.
+  const sentTo = useSentRegistration(sentNow);
   useDropRegistrationDraftOnLeaving();
 
   if (sentTo !== null) {
@@ -102,7 +104,7 @@ export function Component() {
       setAlert(refusal.alert ? refusalText(refusal.alert) : null);
       return;
     }
-    setSentTo(String(registrationData.email ?? ''));
+    setSentNow(String(registrationData.email ?? ''));
     // The password in the registration data is not kept a moment longer than needed, nor the kept fields.
     dispatch(registrationEnded());
     dropRegistrationDraft();

@@ -11,6 +11,7 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { RouteHeading } from './RouteHeading';
 import { takeSessionEnd, type SessionEnd } from '../auth/session-end-notice';
+import { takeSignedOutMark } from '../auth/signed-out-mark';
 import { FormAlert } from './shared/FormAlert';
 import { RefusalAlert } from './shared/RefusalAlert';
 import { RetryAnnouncement } from './shared/RetryAnnouncement';
@@ -44,6 +45,12 @@ export function Component() {
   useEffect(() => {
     dispatch(signInEnded());
   }, [dispatch]);
+  // A sign-out just made is said once (auth/signed-out-mark.ts): a reload of this page does not say it again.
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- tab storage is read after hydration, never while the server renders the page
+    if (takeSignedOutMark(siteId)) setSignedOut(true);
+  }, [siteId]);
   // A session a new password ended on another device is told why, once (auth/session-end-notice.ts).
   const [sessionEnded, setSessionEnded] = useState<SessionEnd | null>(null);
   useEffect(() => {
@@ -73,7 +80,13 @@ export function Component() {
     <section className="sign-in" aria-busy={isLoading}>
       <RouteHeading route={route === 'login' ? 'login' : 'login-form'} />
       <p className="sign-in__intro">{signInText('login.intro')}</p>
-      {keptUsername !== null && <FormAlert kind="info" message={signInText('login.passcodeStepKept')} />}
+      {kept !== null && (
+        <FormAlert
+          kind="info"
+          message={signInText(kept.otpType === 'email' || kept.otpType === 'sms' ? 'login.passcodeStepKept' : 'login.passcodeStepKeptNoCodeSent')}
+        />
+      )}
+      {signedOut && <FormAlert kind="info" message={signInText('login.signedOut')} />}
       {sessionEnded === 'password_changed' && <FormAlert kind="info" message={signInText('login.sessionEndedPasswordChanged')} />}
       {refusal && <RefusalAlert refusal={refusal} />}
       {form && (

@@ -8,7 +8,7 @@ import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import { AccountForm } from './account/AccountForm';
 import { useAccountRefusal } from './account/use-account-refusal';
-import { useRecoveryEmail } from './account/use-recovery';
+import { useRecoveryStep } from './account/use-recovery';
 import { RouteHeading } from './RouteHeading';
 import { useSiteFormSchema } from './shared/use-site-form';
 
@@ -21,7 +21,7 @@ export function Component() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const email = useRecoveryEmail();
+  const email = useRecoveryStep()?.email ?? null;
   const form = useSiteFormSchema('passcode');
   const formTexts = useFormTexts();
   const text = useText('account');

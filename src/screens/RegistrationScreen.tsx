@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SiteFormData } from '../../widgets/SiteForm';
 import { dropRegistrationDraft, keepRegistrationDraft, readRegistrationDraft } from '../account/form-drafts';
 import { capturesCardsAtSignUp } from '../account/sign-up-cards';
-import { useDropRegistrationDraftOnLeaving } from '../account/use-registration-draft';
+import { useDropRegistrationDraftOnLeaving, useSentRegistration } from '../account/use-registration-draft';
 import { useGetOfferCategoriesQuery } from '../api/offers-api';
 import { useGetSiteConfigQuery } from '../api/site-config-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
@@ -29,7 +29,8 @@ import { SiteCarousel } from './sign-in/SiteCarousel';
  * loader preloaded. A site that captures cards at sign-up (user_asset_profile pan Mandatory or
  * Optional) keeps the data in memory and goes on to add-pan; any other posts it now (ADR 0009, with
  * the §7 captcha token) and shows the same "check your e-mail" answer for every address. The
- * gateway's VALIDATION_FAILED fields show next to the fields, and nothing typed is lost.
+ * gateway's VALIDATION_FAILED fields show next to the fields, and nothing typed is lost. Once sent, the answer
+ * stays across a reload and Back/Forward (useSentRegistration, ADR 0019 "Flow steps").
  */
 export function Component() {
   const { siteId, locale, basePath } = useSiteLocation();
@@ -50,7 +51,8 @@ export function Component() {
   useDropRegistrationDraftOnLeaving();
   const [register, { isLoading }] = useRegisterMutation();
   const refusal = useAccountRefusal({ fieldPrefix: 'user.' });
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentNow, setSentNow] = useState<string | null>(null);
+  const sentTo = useSentRegistration(sentNow);
   const goesThroughCardStep = site !== undefined && capturesCardsAtSignUp(site);
 
   const submit = async (data: SiteFormData) => {
@@ -65,7 +67,7 @@ export function Component() {
     if (answer.error) refusal.refuse(answer.error);
     else {
       dropRegistrationDraft();
-      setSentTo(String(data.email ?? ''));
+      setSentNow(String(data.email ?? ''));
     }
   };
 

@@ -266,18 +266,14 @@ describe('what the person gave is kept (SPEC §2, §3, §8)', () => {
     await endsOn(page, 'reset-password');
     await page.locator('#root_password').waitFor();
 
-    // The checked code is a secret: a reload here asks for it again on the passcode step, the e-mail kept.
+    // The checked code is a secret: a reload here keeps the step and asks for the code again beside the new password, the e-mail kept.
     await page.reload();
     await endsOn(page, 'reset-password');
-    await page.getByText(pt('account', 'reset.needsCode')).waitFor();
-    await page.getByRole('link', { name: pt('common', 'title.passcode') }).click();
-    await endsOn(page, 'passcode');
+    await page.getByText(pt('account', 'reset.codeNotKept')).waitFor();
     const kept = await page.evaluate(() => window.sessionStorage.getItem('flow_steps') ?? '');
     expect(kept).toContain(ana.email);
     expect(kept).not.toContain(texted);
     await page.locator('#root_passcode').fill(texted);
-    await submitForm(page);
-    await endsOn(page, 'reset-password');
     await page.locator('#root_password').fill('Nova-Senha-2026');
     await page.locator('#root_confirm_password').fill('Nova-Senha-2026');
     await submitForm(page);

@@ -1,4 +1,4 @@
-import { useId, type SubmitEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { CardNumberInput } from './CardNumberInput';
 import { CardStatusMessage, type CardStatus } from './CardStatusMessage';
 import { CvvInput, useCvvEntry, type CvvTexts } from './CvvInput';
@@ -40,7 +40,9 @@ export interface CaptureBlockProps {
  * SPEC §2 capture block: optional title, subtitle and description, then a sub-form with the
  * existing cards, an optional label, the card input and the add button, disabled while the
  * number is empty or a check runs (idle → validating → success or error, SPEC §4), and the status
- * message of the last add or removal.
+ * message of the last add or removal. That message goes as soon as a new entry begins (the person types in
+ * the number or the code): it said how the last one went and would read as this one's outcome. Only what
+ * shows goes; the status event was raised when the change was made (SPEC §3 "Card status events").
  */
 export function CaptureBlock({
   title,
@@ -63,6 +65,13 @@ export function CaptureBlock({
   const inputId = useId();
   const { value, checking, checkThenSend, inputProps } = useCardEntry(checkNumber);
   const cvv = useCvvEntry(cvvTexts);
+  // The status a new entry began after: not shown any more (a later add or removal brings a new one).
+  const [passedStatus, setPassedStatus] = useState<CardStatus | null>(null);
+  const shownStatus = status === passedStatus ? null : status;
+  const beginsEntry = (onChange: (next: string) => void) => (next: string) => {
+    onChange(next);
+    setPassedStatus(status);
+  };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,8 +100,18 @@ export function CaptureBlock({
         {validate && (
           <form className="capture-block__add" noValidate onSubmit={(event) => void submit(event)} aria-busy={checking}>
             {formLabel && <p className="capture-block__label">{formLabel}</p>}
-            <CardNumberInput id={inputId} label={label} {...inputProps} maxLength={maxLength} placeholder={placeholder} required={required} />
-            {cvvTexts && <CvvInput id={`${inputId}-cvv`} texts={cvvTexts} {...cvv.inputProps} disabled={checking} />}
+            <CardNumberInput
+              id={inputId}
+              label={label}
+              {...inputProps}
+              onChange={beginsEntry(inputProps.onChange)}
+              maxLength={maxLength}
+              placeholder={placeholder}
+              required={required}
+            />
+            {cvvTexts && (
+              <CvvInput id={`${inputId}-cvv`} texts={cvvTexts} {...cvv.inputProps} onChange={beginsEntry(cvv.inputProps.onChange)} disabled={checking} />
+            )}
             <button
               type="submit"
               className={`button button--primary capture-block__submit${checking ? ' is-loading' : ''}`}
@@ -103,7 +122,7 @@ export function CaptureBlock({
             </button>
           </form>
         )}
-        <CardStatusMessage status={status} />
+        <CardStatusMessage status={shownStatus} />
       </div>
     </section>
   );

@@ -29,8 +29,10 @@ export function useSignOut(): (featureEvent?: Extract<FeatureEvent, 'logout' | '
   return async (featureEvent = 'logout', beforeLeaving) => {
     const endSessionUrl = await signOut(session, site, userType, featureEvent, sso);
     beforeLeaving?.();
-    // Every way back from an SSO sign-out ends on redirect-sso, which then says so (auth/signed-out-mark.ts).
-    if (sso) markSignedOut(site.siteId);
+    // The sign-in page the person lands on says they are signed out (auth/signed-out-mark.ts): every way back from an
+    // SSO sign-out ends on redirect-sso; a password site's says it after a sign-out, not after deleting the profile,
+    // whose own notice says more.
+    if (sso || featureEvent === 'logout') markSignedOut(site.siteId);
     if (endSessionUrl !== null) {
       leaveDocumentFor(endSessionUrl);
       return;

@@ -44,7 +44,8 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
     switch (step.kind) {
       case 'signed-in':
         dropFlowStep('sign-in');
-        // Signed in: the account is active, so a kept "check your e-mail" for a new activation link is over.
+        // Signed in: the account is active, so a kept "check your e-mail" (registration, new activation link) is over.
+        dropFlowStep('registration');
         dropFlowStep('activation-resend');
         finishSignIn(session, site, { expiresIn: step.expiresIn, trustedDevice: options.trustedDevice === true });
         // ADR 0009: a listed password is replaced before anything else; the returnurl waits in storage.
@@ -72,14 +73,25 @@ export function useSignInSteps(): (step: SignInStep, credentials: Credentials, o
   };
 }
 
+/** Who stands at the passcode step, and how its code comes (null while the channel is not chosen yet). */
+export interface KeptPasscodeStep {
+  username: string;
+  otpType: OtpType | null;
+}
+
+function otpTypeOf(kept: unknown): OtpType | null {
+  return kept === 'email' || kept === 'sms' || kept === 'totp' ? kept : null;
+}
+
 /**
  * Who stands at the passcode step (ADR 0019 "Flow steps"), kept for this tab while the step is pending. That step
  * re-sends the password, which is never kept, so after a reload the sign-in form comes back with the user name
- * filled in and says why; the code already sent still works (ADR 0008 "Codes asked for again").
+ * filled in and says why; the code already sent still works (ADR 0008 "Codes asked for again"). The channel is kept
+ * too, so that page speaks of a code sent only when one was: an authenticator's code is never sent.
  */
-export function useKeptPasscodeStep(): { username: string } | null {
+export function useKeptPasscodeStep(): KeptPasscodeStep | null {
   const pending = useSelector((state: RootState) => state.signIn.pending);
-  return useKeptFlowStep('sign-in', pending === null ? null : { username: pending.username }, (kept) =>
-    typeof kept.username === 'string' && kept.username !== '' ? { username: kept.username } : null,
+  return useKeptFlowStep('sign-in', pending === null ? null : { username: pending.username, otpType: pending.otpType }, (kept) =>
+    typeof kept.username === 'string' && kept.username !== '' ? { username: kept.username, otpType: otpTypeOf(kept.otpType) } : null,
   );
 }

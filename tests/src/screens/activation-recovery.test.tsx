@@ -154,7 +154,7 @@ describe('§2 recovery, current variant (firstbank en_us): recovery → reset-pa
       confirm_password: 'Brand-New-Pass-7',
     });
     expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeTruthy();
-    expect(store.getState().recovery).toEqual({ email: null, checkedPasscode: null });
+    expect(store.getState().recovery).toEqual({ email: null, channel: null, checkedPasscode: null });
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
   });
 
@@ -179,10 +179,10 @@ describe('§2 recovery, current variant (firstbank en_us): recovery → reset-pa
     expect(screen.getByLabelText<HTMLInputElement>(/^Passcode/).value).toBe('654321');
   });
 
-  it('reset-password is open (SPEC §2), but without an e-mail from the first step it points to recovery and offers no form', async () => {
+  it('reset-password is open (SPEC §2), but without an e-mail from the first step it says to ask for a code, links there by those words, and offers no form', async () => {
     const { router } = renderPortal('/firstbank/en_us/account/reset-password');
     expect(await screen.findByText('To set a new password, first ask for a recovery code.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Forgot password' }).getAttribute('href')).toBe('/firstbank/en_us/account/recovery');
+    expect(screen.getByRole('link', { name: 'Ask for a recovery code' }).getAttribute('href')).toBe('/firstbank/en_us/account/recovery');
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     expect(router.state.location.pathname).toBe('/firstbank/en_us/account/reset-password');
   });

@@ -179,11 +179,11 @@ describe('ADR 0008 passcode codes lead to the next step with the login data in m
       maskedDestination: 'l***@example.com',
       breachedPassword: false,
     });
-    // Only where the flow stands is kept for a reload (ADR 0019 "Flow steps"): the user name, never the password.
+    // Only where the flow stands is kept for a reload (ADR 0019 "Flow steps"): the user name and the channel, never the password.
     expect(window.localStorage.length).toBe(0);
     expect(Object.keys(window.sessionStorage)).toEqual(['flow_steps']);
     expect(JSON.parse(window.sessionStorage.getItem('flow_steps') ?? '')).toEqual({
-      'sign-in': { siteId: 'eurobank', step: { username: 'lukas.schneider@example.com' } },
+      'sign-in': { siteId: 'eurobank', step: { username: 'lukas.schneider@example.com', otpType: 'email' } },
     });
     expect(goToSignIn).not.toHaveBeenCalled();
     // §2 focus management: the new step's heading takes focus (an effect after the heading renders).

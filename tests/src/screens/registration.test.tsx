@@ -83,7 +83,11 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
       },
     });
     expect(registration?.body).not.toHaveProperty('cards');
-    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
+    // Only the answer's address is kept, for a reload or Back/Forward (ADR 0019 "Flow steps"): no other field, no secret.
+    expect(window.localStorage.length).toBe(0);
+    expect({ ...window.sessionStorage }).toEqual({
+      flow_steps: JSON.stringify({ registration: { siteId: 'eurobank', step: { email: 'lena.vogel@example.com' } } }),
+    });
   });
 
   it('VALIDATION_FAILED: each named field shows its error next to it, nothing typed is lost; changing the field clears it', async () => {

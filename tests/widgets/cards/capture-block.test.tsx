@@ -127,4 +127,32 @@ describe('SPEC §2, §9 status message (panAdded, panRequired, panDeleted)', () 
     act(() => vi.advanceTimersByTime(STATUS_MESSAGE_DELAY_MS));
     expect(screen.getByRole('alert').textContent).toBe('You need at least one card on your account.');
   });
+
+  it('goes when a new entry begins (typing the number or the code), and the next add or removal shows again', () => {
+    vi.useFakeTimers();
+    const texts = { label: 'Security code', hint: '3 digits', required: 'Enter the security code', invalid: 'Enter 3 digits' };
+    const block = (status: CaptureBlockProps['status']) => (
+      <CaptureBlock
+        label="Card number"
+        validate
+        submitText="Add card"
+        checkingText="Checking…"
+        checkNumber={() => null}
+        onAdd={vi.fn()}
+        cvvTexts={texts}
+        status={status}
+      />
+    );
+    const added = { text: 'Your card has been added.', kind: 'success' as const, serial: 1 };
+    const { rerender } = render(block(added));
+    act(() => vi.advanceTimersByTime(STATUS_MESSAGE_DELAY_MS));
+    expect(screen.getByText('Your card has been added.')).toBeTruthy();
+    fireEvent.change(input(), { target: { value: '4' } });
+    expect(screen.queryByText('Your card has been added.')).toBeNull();
+    rerender(block({ ...added, serial: 2 }));
+    act(() => vi.advanceTimersByTime(STATUS_MESSAGE_DELAY_MS));
+    expect(screen.getByText('Your card has been added.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Security code/), { target: { value: '7' } });
+    expect(screen.queryByText('Your card has been added.')).toBeNull();
+  });
 });

@@ -492,7 +492,7 @@ function firstOfEachSignInPath(journeys: JourneySite[]): JourneySite[] {
   });
 }
 
-async function fillForm(page: Page, siteId: string, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
+export async function fillForm(page: Page, siteId: string, schema: JsonSchema, uiSchema: UiSchema, email: string): Promise<string | null> {
   let phoneDigits: string | null = null;
   const fill = async (id: string, key: string, field: JsonSchema, ui: UiSchema): Promise<void> => {
     if (ui['ui:widget'] === 'hidden') return;
