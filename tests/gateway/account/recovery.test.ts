@@ -160,6 +160,17 @@ describeEachDatabase((leg) => {
     expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { password: 'passwordRulesError', confirm_password: 'mustMatch' } });
   });
 
+  // Schema refusals answer the shared form check's keys (SPEC §5, §8 "Form error keys").
+  it.each([
+    ['over its 16-character limit', 'tooLong', '12345678901234567'],
+    ['empty', 'required', ''],
+    ['not a text', 'invalid', { code: 1 }],
+  ])('a find-code passcode %s is a 400 naming it %s', async (_name, key, passcode) => {
+    const response = await browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email: EMILY.email, passcode } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { passcode: key } });
+  });
+
   it.each([
     ['no e-mail', 'user-mgmt/user/send-passcode', { siteId: 'firstbank', locale: 'en_us' }],
     ['a bad channel', 'user-mgmt/user/send-passcode', { email: 'a@example.com', siteId: 'firstbank', locale: 'en_us', channel: 'pigeon' }],
