@@ -65,10 +65,11 @@ export async function checkRecoveryCode(db: Database, services: AuthServices, em
   // Without a live code, a known address answers exactly like an unknown one: otherwise
   // `attemptsLeft` alone would tell which addresses have accounts.
   if (userId === null || !(await hasLiveRecoveryCode(db, userId, services.clock.now()))) {
-    throw passcodeInvalid(await services.limits.recordUnknownAddressCodeAttempt(email, MAX_CODE_ATTEMPTS, CODE_TTL_MS));
+    const unknown = await services.limits.recordUnknownAddressCodeAttempt(email, MAX_CODE_ATTEMPTS, CODE_TTL_MS);
+    throw unknown.spent ? passcodeSpent(unknown.retryAfterSeconds) : passcodeInvalid(unknown.attemptsLeft);
   }
   const result = await checkCode(db, { userId, purpose: 'recovery', code: passcode, keys: services.keys.token, now: services.clock.now(), consume: false });
-  if (!result.ok) throw passcodeInvalid(result.attemptsLeft);
+  if (!result.ok) throw result.error === 'OTP_SPENT' ? passcodeSpent(result.retryAfterSeconds) : passcodeInvalid(result.attemptsLeft);
   return { userId, codeId: result.codeId };
 }
 
@@ -78,6 +79,17 @@ async function hasLiveRecoveryCode(db: Database, userId: string, now: Date): Pro
     now,
   ]);
   return found.rows.length > 0;
+}
+
+/**
+ * ADR 0008 `OTP_SPENT`, as the sign-in passcode step answers it: the attempts are used up, so even the right code
+ * is refused, and Retry-After says when a new code will work ("Codes asked for again").
+ */
+function passcodeSpent(retryAfterSeconds: number | undefined): HttpError {
+  return new HttpError(401, 'OTP_SPENT', 'The passcode can no longer be used; ask for a new one.', undefined, {
+    extras: { attemptsLeft: 0 },
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
 }
 
 function passcodeInvalid(attemptsLeft: number): HttpError {

@@ -12,7 +12,9 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinRanges } from '../../schemas/cards/bin-ranges';
+import { offersCashbackStatement } from '../../schemas/cards/card-config';
 import type { FixtureMistake } from '../../schemas/site-config/fixture-check';
+import type { SiteConfig } from '../../schemas/site-config/types';
 import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
 import { checkSiteFileText, publicFileIn, simulationInputsFrom, type SiteFileVerdict } from '../fixtures/site-file-check';
 import { siteFixtureSchemaText, SITE_FIXTURE_SCHEMA_FILE } from '../../schemas/site-config/fixture-format';
@@ -51,10 +53,38 @@ const DATA_FIXTURE_CHECKS: Readonly<Record<string, (value: unknown, file: string
   'bin-ranges.json': (value, file) => checkBinRanges(value, file, knownSiteIds()),
 };
 
-/** Every file of a `cashback` folder is a demo cashback statement (ADR 0010). */
+/**
+ * Site ids of `fixtures/sites` whose programme has cashback (ADR 0001 `cashback_enabled`). A file that does not
+ * read as a site counts as none: its own check names what is wrong with it.
+ */
+function siteIdsWithCashback(): Set<string> {
+  const folder = resolve(REPO_ROOT, 'fixtures/sites');
+  const ids = new Set<string>();
+  for (const name of readdirSync(folder).filter((entry) => entry.endsWith('.json'))) {
+    try {
+      const site = JSON.parse(readFileSync(resolve(folder, name), 'utf8')) as SiteConfig;
+      if (Array.isArray(site.siteFeatureConfigurations) && offersCashbackStatement(site)) ids.add(site.siteId);
+    } catch {
+      continue;
+    }
+  }
+  return ids;
+}
+
+/**
+ * Every file of a `cashback` folder is a demo cashback statement (ADR 0010), of a site whose programme has
+ * cashback: without it the site offers no statement (ADR 0001 `cashback_enabled`), so the lines would never show.
+ */
 function checkCashbackFile(value: unknown, file: string): FixtureMistake[] {
   const mistakes: FixtureMistake[] = [];
-  checkCashbackStatement(value, file, mistakes);
+  if (checkCashbackStatement(value, file, mistakes) && !siteIdsWithCashback().has(value.siteId)) {
+    mistakes.push({
+      file,
+      path: '$.siteId',
+      expected: 'a site whose pan_capture.cashback_enabled is "true": a programme without cashback shows no statement',
+      actual: value.siteId,
+    });
+  }
   return mistakes;
 }
 

@@ -70,13 +70,20 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     const issues = error.validation.map((issue) => {
       const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
       const field = missing ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      return missing === undefined ? { field, key: 'invalid', text: `${field} ${ruleText(issue)}` } : { field, key: 'required', text: `${field} is required` };
+      return missing === undefined
+        ? { field, key: fieldKey(issue), text: `${field} ${ruleText(issue)}` }
+        : { field, key: 'required', text: `${field} is required` };
     });
+    const fields: Record<string, string> = {};
+    for (const { field, key } of issues) {
+      const held = fields[field];
+      if (held === undefined || KEY_RANK.indexOf(key) < KEY_RANK.indexOf(held)) fields[field] = key;
+    }
     const where = error.validationContext === 'querystring' ? 'query parameter' : (error.validationContext ?? 'request');
     return sendError(reply, 400, {
       error: 'VALIDATION_FAILED',
       message: `Invalid ${where}: ${issues.map((issue) => issue.text).join('; ')}.`,
-      fields: Object.fromEntries(issues.map((issue) => [issue.field, issue.key])),
+      fields,
     });
   }
   const status = error.statusCode ?? 500;
@@ -94,6 +101,21 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     message: `An unexpected error occurred. Quote ${CORRELATION_ID_HEADER} ${request.id} when reporting it.`,
   });
 }
+
+/**
+ * The field key of one schema issue, the same key the shared form check answers for the same
+ * value (SPEC §5 "Generic inputs", §8 "Form error keys"; gateway/auth/form-fields.ts): over
+ * maxLength is `tooLong`, an empty value where one character is the least is `required`, anything
+ * else `invalid` (no shared key says "too short" for a longer minimum).
+ */
+function fieldKey(issue: FastifySchemaValidationError): string {
+  if (issue.keyword === 'maxLength') return 'tooLong';
+  if (issue.keyword === 'minLength' && issue.params.limit === 1) return 'required';
+  return 'invalid';
+}
+
+/** With every issue reported (allErrors), a field's key is its most telling one: an over-long value also fails its pattern. */
+const KEY_RANK = ['required', 'tooLong', 'invalid'];
 
 /** ajv's wording, with the allowed values spelled out where it only says "allowed values". */
 function ruleText(issue: FastifySchemaValidationError): string {

@@ -120,11 +120,18 @@ export class SignInLimits {
 
   /**
    * A recovery code tried for an address without an account: counts down like a real code's 5
-   * attempts (ADR 0009 "same answer" for unknown e-mails). Returns the attempts left.
+   * attempts (ADR 0009 "same answer" for unknown e-mails). Returns the attempts left, and past them
+   * that the "code" is spent and when the count starts again, as a real code answers (ADR 0008 `OTP_SPENT`).
    */
-  async recordUnknownAddressCodeAttempt(email: string, maxAttempts: number, windowMs: number): Promise<number> {
-    const tries = await this.store.increment(`failures:unknown-code:${accountKey(email)}`, windowMs, this.clock.now());
-    return Math.max(0, maxAttempts - tries.count);
+  async recordUnknownAddressCodeAttempt(
+    email: string,
+    maxAttempts: number,
+    windowMs: number,
+  ): Promise<{ spent: false; attemptsLeft: number } | { spent: true; retryAfterSeconds: number }> {
+    const now = this.clock.now();
+    const tries = await this.store.increment(`failures:unknown-code:${accountKey(email)}`, windowMs, now);
+    if (tries.count > maxAttempts) return { spent: true, retryAfterSeconds: Math.max(1, Math.ceil((tries.resetAt.getTime() - now.getTime()) / 1000)) };
+    return { spent: false, attemptsLeft: maxAttempts - tries.count };
   }
 
   /** A recovery code "sent" to an address without an account: its attempts start again, like a real new code's. */

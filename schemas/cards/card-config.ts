@@ -2,6 +2,7 @@
  * SPEC §3 "Card config fields" (pan_capture) read once into the shape the card screens use, and
  * the module options whose absence is SPEC §8's "Missing required options" error.
  */
+import { featureConfigOf, type SiteConfig } from '../site-config/types';
 import { CARD_NUMBER_MAX_INPUT_LENGTH } from '../validators/card-number';
 import { cardLimitOf } from './card-rules';
 
@@ -87,6 +88,14 @@ export class MissingCardModuleOptionsError extends Error {
     super('Missing required options for {product}PanModule. Please provide the required options.');
     this.name = 'MissingCardModuleOptionsError';
   }
+}
+
+/**
+ * ADR 0001 `pan_capture.cashback_enabled`: a programme without cashback has no cashback statement (SPEC §2
+ * cashback-statement, §6). The one answer for the menus, the statement screen and the gateway's `my-cashback`.
+ */
+export function offersCashbackStatement(site: SiteConfig): boolean {
+  return cardConfigOf(featureConfigOf(site, 'pan_capture')).cashbackEnabled;
 }
 
 export function cardModuleOptionsOf(panCapture: Readonly<Record<string, string>>): CardModuleOptions {

@@ -153,13 +153,16 @@ export const userMgmtApi = gatewayApi.injectEndpoints({
         siteId,
       }),
     }),
-    /** ADR 0009 POST user-mgmt/user/find-code { email, passcode } → CODE_OK; 400 PASSCODE_INVALID { attemptsLeft }. */
+    /**
+     * ADR 0009 POST user-mgmt/user/find-code { email, passcode } → CODE_OK; 400 PASSCODE_INVALID { attemptsLeft }; 401 OTP_SPENT
+     * once the attempts are used up (ADR 0008), which the screen shows rather than §8 sending the person to sign-in.
+     */
     checkRecoveryCode: build.mutation<SchemaType<typeof CODE_OK_ANSWER>, { siteId: string } & SchemaType<typeof FIND_CODE_BODY>>({
-      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/find-code', method: 'POST', data: body, siteId }),
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/find-code', method: 'POST', data: body, siteId, ownsAuthFailure: true }),
     }),
-    /** ADR 0009 POST user-mgmt/user/change-password-from-passcode; success revokes every session of the user. */
+    /** ADR 0009 POST user-mgmt/user/change-password-from-passcode; success revokes every session of the user. A spent code is 401 OTP_SPENT, as for find-code. */
     resetPassword: build.mutation<PasswordChangedAnswer, { siteId: string } & SchemaType<typeof PASSWORD_FROM_PASSCODE_BODY>>({
-      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/change-password-from-passcode', method: 'POST', data: body, siteId }),
+      query: ({ siteId, ...body }) => ({ url: 'user-mgmt/user/change-password-from-passcode', method: 'POST', data: body, siteId, ownsAuthFailure: true }),
     }),
     /** ADR 0009 POST user-mgmt/user/change-password (signed in); §8 a 401 here is not a trip to sign-in. */
     changePassword: build.mutation<PasswordChangedAnswer, { siteId: string } & SchemaType<typeof CHANGE_PASSWORD_BODY>>({

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
+import { offersCashbackStatement } from '../../schemas/cards/card-config';
 import { featureConfigOf } from '../../schemas/site-config/types';
 import type { CashbackLine, CashbackStatus } from '../../schemas/entities/cashback-statement';
 import { useGetCashbackStatementQuery } from '../api/cashback-api';
@@ -51,7 +52,9 @@ export function Component() {
   const site = useGetSiteConfigQuery(siteId).data;
   // SPEC §3 card config `name`: the {product} of the card texts.
   const product = (site && featureConfigOf(site, 'pan_capture').name) ?? site?.name ?? '';
-  const statement = useGetCashbackStatementQuery(siteId);
+  // ADR 0001 `cashback_enabled`: without cashback there is no statement to ask for (the gateway answers 404 NO_CASHBACK_STATEMENT).
+  const offered = site !== undefined && offersCashbackStatement(site);
+  const statement = useGetCashbackStatementQuery(siteId, { skip: !offered });
   const languageTag = localeToLanguageTag(locale);
 
   // §3 product type codes: "{product} Signature", else "{product} Card".
@@ -62,7 +65,9 @@ export function Component() {
   const badge = (status: CashbackStatus) => <span className={BADGE_CLASS[status]}>{cards(`cashback.${status}`)}</span>;
 
   let body;
-  if (statement.isLoading) {
+  if (site !== undefined && !offered) {
+    body = <p className="profile-empty">{text('cashback.notOffered')}</p>;
+  } else if (site === undefined || statement.isLoading) {
     body = (
       <div className="statement-skeleton" role="status" aria-label={text('cashback.loading')}>
         {[0, 1, 2].map((row) => (
@@ -136,7 +141,7 @@ export function Component() {
     <section className="profile" aria-busy={statement.isLoading}>
       <Breadcrumb />
       <RouteHeading route="cashback-statement" />
-      <p className="profile-panel__intro">{text('cashback.intro')}</p>
+      {offered && <p className="profile-panel__intro">{text('cashback.intro')}</p>}
       {body}
       <p className="profile-back">
         <Link to={`${basePath}profile${search}`}>{text('backToProfile')}</Link>

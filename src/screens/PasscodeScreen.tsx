@@ -1,6 +1,8 @@
 import { useDispatch } from 'react-redux';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { SiteFormData } from '../../widgets/SiteForm';
+import { isCodeSpent } from '../api/gateway-error';
 import { useCheckRecoveryCodeMutation } from '../api/user-mgmt-api';
 import { recoveryCodeChecked } from '../app/recovery-slice';
 import { useFormTexts } from '../content/use-form-texts';
@@ -27,6 +29,9 @@ export function Component() {
   const text = useText('account');
   const [checkCode, { isLoading }] = useCheckRecoveryCodeMutation();
   const refusal = useAccountRefusal();
+  // ADR 0008 OTP_SPENT, as at the sign-in passcode step: a spent code never passes, so the submit button rests and
+  // the way to a new code is what is left.
+  const [codeSpent, setCodeSpent] = useState(false);
 
   if (email === null) return <Navigate to={`${basePath}recovery${search}`} replace />;
 
@@ -36,6 +41,7 @@ export function Component() {
     const answer = await checkCode({ siteId, email, passcode });
     if (answer.error) {
       refusal.refuse(answer.error);
+      setCodeSpent(isCodeSpent(answer.error));
       return;
     }
     dispatch(recoveryCodeChecked({ passcode }));
@@ -54,7 +60,7 @@ export function Component() {
         refusal={refusal}
         onSubmit={(data) => void submit(data)}
         submitText={text('passcode.submit')}
-        disabled={isLoading}
+        disabled={isLoading || codeSpent}
       />
       <p className="sign-in__links">
         <Link to={`${basePath}passcode-preference${search}`}>{text('recovery.newCode')}</Link>

@@ -20,6 +20,8 @@ export interface EditDeleteCardFormProps {
   productName: (card: CardEntry) => string;
   /** The card's SPEC §4 status as text ("Being checked"). */
   statusText: (card: CardEntry) => string;
+  /** What the status means, where it needs saying (ADR 0011: why a new card is being checked); null for none. */
+  statusNote: (card: CardEntry) => string | null;
   onRemove: (card: CardEntry) => Promise<void> | void;
   onLastCardRefused: () => void;
   /** The add form (the capture block); the screen leaves it out at the limit (SPEC §4). */
@@ -28,7 +30,17 @@ export interface EditDeleteCardFormProps {
 }
 
 /** SPEC §2 edit/delete form: the enrolled cards, each with a delete link, then the add form while the limit is not reached. */
-export function EditDeleteCardForm({ cards, optional, productName, statusText, onRemove, onLastCardRefused, addForm, texts }: EditDeleteCardFormProps) {
+export function EditDeleteCardForm({
+  cards,
+  optional,
+  productName,
+  statusText,
+  statusNote,
+  onRemove,
+  onLastCardRefused,
+  addForm,
+  texts,
+}: EditDeleteCardFormProps) {
   const removal = useCardRemoval({ cards, optional, onRemove, onLastCardRefused, texts });
   return (
     <div className="card-edit">
@@ -43,6 +55,7 @@ export function EditDeleteCardForm({ cards, optional, productName, statusText, o
                     {productName(card)} · {statusText(card)}
                   </span>
                 }
+                note={statusNote(card)}
               />
               <button
                 type="button"

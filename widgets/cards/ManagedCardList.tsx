@@ -28,6 +28,8 @@ export interface ManagedCardListProps {
   productName: (card: CardEntry) => string;
   /** The card's SPEC §4 status as text ("Being checked"). */
   statusText: (card: CardEntry) => string;
+  /** What the status means, where it needs saying (ADR 0011: why a new card is being checked); null for none. */
+  statusNote: (card: CardEntry) => string | null;
   onRemove: (card: CardEntry) => Promise<void> | void;
   onSetDefault: (card: CardEntry) => Promise<void> | void;
   onLastCardRefused: () => void;
@@ -44,6 +46,7 @@ export function ManagedCardList({
   optional,
   productName,
   statusText,
+  statusNote,
   onRemove,
   onSetDefault,
   onLastCardRefused,
@@ -81,6 +84,7 @@ export function ManagedCardList({
                   {productName(card)} · {statusText(card)}
                 </span>
               }
+              note={statusNote(card)}
             />
             {card.isDefault && <span className="card-badge card-badge--brand">{texts.defaultLabel}</span>}
             <CardActionsMenu

@@ -13,6 +13,8 @@ export interface ReadOnlyCardListProps {
   cashbackTexts: Readonly<Record<CashbackStatus, string>>;
   /** The card's product name ("FirstBank Signature"). */
   productName: (card: CardEntry) => string;
+  /** Beside a pending badge, why (ADR 0011: a new card is checked with the bank for up to a day). */
+  pendingNote: string;
 }
 
 const BADGE_TONE: Readonly<Record<CashbackStatus, string>> = { ELIGIBLE: 'green', NOT_ELIGIBLE: 'red', PENDING: 'blue' };
@@ -22,15 +24,22 @@ function CashbackBadge({ status, texts }: { status: CashbackStatus; texts: Reado
 }
 
 /** SPEC §2 read-only list: each card as XXXX XXXX XXXX plus its last four; with cashback on, a badge per card (§3 colours), of the status Manage cards shows too (card-rules.ts `cardStatus`). */
-export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, productName }: ReadOnlyCardListProps) {
+export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, productName, pendingNote }: ReadOnlyCardListProps) {
   return (
     <ul className="card-rows" aria-label={label}>
-      {cards.map((card) => (
-        <li key={card.id} className="card-row">
-          <CardRowIdentity number={maskCardNumber(card.lastFour)} detail={<span className="card-row__product">{productName(card)}</span>} />
-          {showCashback && <CashbackBadge status={CASHBACK_STATUS_OF_CARD[cardStatus(card)]} texts={cashbackTexts} />}
-        </li>
-      ))}
+      {cards.map((card) => {
+        const status = CASHBACK_STATUS_OF_CARD[cardStatus(card)];
+        return (
+          <li key={card.id} className="card-row">
+            <CardRowIdentity
+              number={maskCardNumber(card.lastFour)}
+              detail={<span className="card-row__product">{productName(card)}</span>}
+              note={showCashback && status === 'PENDING' ? pendingNote : null}
+            />
+            {showCashback && <CashbackBadge status={status} texts={cashbackTexts} />}
+          </li>
+        );
+      })}
     </ul>
   );
 }

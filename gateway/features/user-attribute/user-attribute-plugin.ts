@@ -27,5 +27,5 @@ export async function userAttributePlugin(
   await app.register(userAttributeSaveRoutes, { db, fixtures, auth, jobs });
   await app.register(userAttributeReadRoutes, { db, clock });
   await app.register(userAttributeSiteObjectRoutes, { db, fixtures, auth, jobs });
-  await app.register(myCashbackRoutes, { db, clock });
+  await app.register(myCashbackRoutes, { db, fixtures, clock });
 }

@@ -11,6 +11,8 @@ import { editDeleteTexts, managedListTexts } from './card-widget-texts';
 type ReadyModule = Extract<CardModule, { ready: true }>;
 
 const STATUS_TEXT_KEYS: Readonly<Record<CardStatus, string>> = { pending: 'status.pending', eligible: 'status.eligible', 'not eligible': 'status.notEligible' };
+/** ADR 0011: a new card is PENDING for its first day while the bank is asked; the row says so, not only "Being checked". */
+const STATUS_NOTE_KEYS: Readonly<Partial<Record<CardStatus, string>>> = { pending: 'status.pendingNote' };
 
 /**
  * SPEC §2 edit-pan for signed-in holders: the managed list and the capture block where card
@@ -24,6 +26,10 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
   const { cards } = actions;
   const underLimit = canAddCard(cards.length, config.limit);
   const statusText = (card: CardEntry) => text(STATUS_TEXT_KEYS[cardStatus(card, actions.newlyEnrolled)]);
+  const statusNote = (card: CardEntry) => {
+    const key = STATUS_NOTE_KEYS[cardStatus(card, actions.newlyEnrolled)];
+    return key === undefined ? null : text(key);
+  };
 
   const capture = (
     <CaptureBlock
@@ -54,6 +60,7 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
               optional={config.optional}
               productName={productName}
               statusText={statusText}
+              statusNote={statusNote}
               onRemove={actions.remove}
               onSetDefault={actions.setDefault}
               onLastCardRefused={actions.refuseLastCard}
@@ -68,6 +75,7 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
           optional={config.optional}
           productName={productName}
           statusText={statusText}
+          statusNote={statusNote}
           onRemove={actions.remove}
           onLastCardRefused={actions.refuseLastCard}
           addForm={capture}

@@ -29,6 +29,7 @@ export function ProfileCards() {
           showCashback={config.cashbackEnabled}
           cashbackTexts={cashbackTexts(text)}
           productName={productName}
+          pendingNote={text('status.pendingNote')}
         />
       ) : (
         <p className="profile-cards__empty">{text('profile.empty')}</p>

@@ -1,3 +1,4 @@
+import { offersCashbackStatement } from '../../../schemas/cards/card-config';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { FEATURE_FLAGS } from '../../app/feature-flags';
 import type { AccountRoute } from '../../app/route-names';
@@ -51,7 +52,9 @@ export interface SignedInVisitor {
 
 /**
  * The routes of `routes` a signed-in visitor may open on this site: exactly those whose guards
- * (decideRoute) let them in, so a link shown and the guard behind it cannot disagree.
+ * (decideRoute) let them in, so a link shown and the guard behind it cannot disagree; and of those, the
+ * ones the site's programme has: no cashback statement without cashback (ADR 0001 `cashback_enabled`;
+ * its route stays open and says so, for a bookmark).
  */
 export function allowedAccountRoutes<Route extends AccountRoute>(
   routes: readonly Route[],
@@ -61,6 +64,7 @@ export function allowedAccountRoutes<Route extends AccountRoute>(
 ): Route[] {
   return routes.filter(
     (route) =>
+      (route !== 'cashback-statement' || offersCashbackStatement(site)) &&
       decideRoute({
         route,
         auth: 'LOGGEDIN',

@@ -78,11 +78,18 @@ describeEachDatabase((leg) => {
     expect((await reset(EMILY.email, code)).statusCode).toBe(200);
   });
 
-  it('find-code: after 5 wrong attempts even the right code is refused', async () => {
+  it('find-code: after 5 wrong attempts even the right code is refused as spent (ADR 0008 OTP_SPENT, as at sign-in), with when a new code will work', async () => {
     await sendPasscode(EMILY.email);
     const code = await gateway.latestCode(EMILY.email);
     for (let attempt = 4; attempt >= 0; attempt--) expect((await findCode(EMILY.email, wrongCode(code))).json()).toMatchObject({ attemptsLeft: attempt });
-    expect((await findCode(EMILY.email, code)).json()).toMatchObject({ error: 'PASSCODE_INVALID', attemptsLeft: 0 });
+    gateway.clock.advance(60);
+    const spent = await findCode(EMILY.email, code);
+    expect(spent.statusCode).toBe(401);
+    expect(spent.json()).toMatchObject({ error: 'OTP_SPENT', attemptsLeft: 0 });
+    expect(spent.headers['retry-after']).toBe('540');
+    const resetting = await reset(EMILY.email, code);
+    expect(resetting.statusCode).toBe(401);
+    expect(resetting.json()).toMatchObject({ error: 'OTP_SPENT', attemptsLeft: 0 });
   });
 
   it('ADR 0009: find-code answers an unknown address exactly like a known one, attempts included', async () => {
@@ -94,6 +101,7 @@ describeEachDatabase((leg) => {
       const unknown = await findCode('nobody@example.com', wrongCode(code));
       expect(unknown.statusCode).toBe(known.statusCode);
       expect(unknown.body).toBe(known.body);
+      expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
     }
     // Nobody asked for a code: the same answers too.
     await insertUser(gateway.test.db, { email: 'quiet@example.com', password: 'Firstbank#2025', siteId: 'firstbank' });
@@ -158,6 +166,17 @@ describeEachDatabase((leg) => {
     const response = await reset(EMILY.email, await gateway.latestCode(EMILY.email), 'short', 'other');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { password: 'passwordRulesError', confirm_password: 'mustMatch' } });
+  });
+
+  // Schema refusals answer the shared form check's keys (SPEC §5, §8 "Form error keys").
+  it.each([
+    ['over its 16-character limit', 'tooLong', '12345678901234567'],
+    ['empty', 'required', ''],
+    ['not a text', 'invalid', { code: 1 }],
+  ])('a find-code passcode %s is a 400 naming it %s', async (_name, key, passcode) => {
+    const response = await browser.call({ method: 'POST', url: 'user-mgmt/user/find-code', json: { email: EMILY.email, passcode } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { passcode: key } });
   });
 
   it.each([

@@ -66,6 +66,22 @@ describe('sites:check', () => {
     expect(status).toBe(1);
   });
 
+  // ADR 0001 `cashback_enabled`: a programme without cashback offers no statement, so a demo statement of one never shows.
+  it('refuses a demo cashback statement of a site without cashback (tejobank)', () => {
+    const statement = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/cashback/emily-carter.json'), 'utf8')) as Record<string, unknown>;
+    mkdirSync(join(scratch, 'cashback'), { recursive: true });
+    const broken = join(scratch, 'cashback', 'tejobank-person.json');
+    writeFileSync(broken, JSON.stringify({ ...statement, siteId: 'tejobank' }, null, 2));
+
+    const { status, stdout } = sitesCheck(broken);
+    expect(stdout.split('\n')).toEqual([
+      `${broken}: $.siteId: expected a site whose pan_capture.cashback_enabled is "true": a programme without cashback shows no statement, got tejobank`,
+      'sites:check: 1 files, 1 mistakes',
+      '',
+    ]);
+    expect(status).toBe(1);
+  });
+
   it('fails on a broken copy and names the file and the path inside it', () => {
     const site = JSON.parse(readFileSync(join(REPO_ROOT, 'fixtures/sites/firstbank.json'), 'utf8')) as SiteConfig;
     const enrollment = site.siteFeatureConfigurations.findIndex((feature) => feature.name === 'user_enrollment');

@@ -10,18 +10,32 @@ describe('scrubCardNumbers', () => {
     ['twelve 123456789012', 'twelve [REDACTED]'],
     ['nineteen 4111111111111111234', 'nineteen [REDACTED]'],
     ['two 4111111111111111 and 5500 0000 0000 0004', 'two [REDACTED] and [REDACTED]'],
+    ['mastercard 5555-5555-5555-4444.', 'mastercard [REDACTED].'],
+    ['visa 4012 8888 8888 1881 next to id 9c08332d-0d51-4c03-8754-766716935517', 'visa [REDACTED] next to id 9c08332d-0d51-4c03-8754-766716935517'],
+    // Not a UUID: its first group is longer than 8, so the card rule applies.
+    ['id 4111111111111111-0d51-4c03-8754-a76228922969', 'id [REDACTED]d51-4c03-8754-a76228922969'],
   ])('redacts %j', (text, expected) => {
     expect(scrubCardNumbers(text)).toBe(expected);
     expect(containsCardNumber(text)).toBe(true);
   });
 
-  it.each(['last four 1111', 'bin 411111111', 'phone 2025550143', 'eleven 12345678901', '2026-11-21T02:33:37.463Z', 'id 9c08332d-0d51-4c03-8754-a76228922969'])(
-    'leaves %j alone',
-    (text) => {
-      expect(scrubCardNumbers(text)).toBe(text);
-      expect(containsCardNumber(text)).toBe(false);
-    },
-  );
+  it.each([
+    'last four 1111',
+    'bin 411111111',
+    'phone 2025550143',
+    'eleven 12345678901',
+    '2026-11-21T02:33:37.463Z',
+    'id 9c08332d-0d51-4c03-8754-a76228922969',
+    // UUIDs whose digits run 12+ long across the dashes are ids, not card numbers.
+    'job 9c08332d-0d51-4c03-8754-766716935517 taken',
+    '{"job":"9c08332d-0d51-4c03-8754-766716935517"}',
+    'session 0c9a1f2e-3d4b-4c5d-8123-45678901ab2c',
+    'all digits 12345678-1234-4234-8234-123456789012',
+    'upper 9C08332D-0D51-4C03-8754-766716935517',
+  ])('leaves %j alone', (text) => {
+    expect(scrubCardNumbers(text)).toBe(text);
+    expect(containsCardNumber(text)).toBe(false);
+  });
 });
 
 describe('scrubJsonLine', () => {

@@ -139,6 +139,15 @@ describeEachDatabase((leg) => {
     }
   });
 
+  // ADR 0001 `cashback_enabled`: a programme without cashback has no statement, not an empty one.
+  it('answers 404 NO_CASHBACK_STATEMENT on a site whose programme has no cashback (tejobank)', async () => {
+    await insertDemoPerson(test.db, 'joao.silva@example.com', 'tejobank', ['4444']);
+    const response = await statementOf('joao.silva@example.com', 'tejobank');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: 'NO_CASHBACK_STATEMENT', message: 'The programme of site tejobank has no cashback statement.' });
+  });
+
   it('refuses a malformed site id in the path', async () => {
     const browser = new TestBrowser(app);
     await browser.call({ method: 'POST', url: 'test-support/session', json: { email: 'emily.carter@example.com', siteId: 'firstbank' } });

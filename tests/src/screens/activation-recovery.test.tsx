@@ -248,6 +248,28 @@ describe('§2 recovery, step-by-step variant (sabana: send_sms "true"; bancosol:
     expect(router.state.location.pathname).toBe('/bancosol/pt_br/account/passcode');
   });
 
+  // ADR 0008 OTP_SPENT, as at the sign-in passcode step (tests/src/screens/login-otp.test.tsx).
+  it('find-code OTP_SPENT: says the code is spent, rests the submit button, offers a new code, stays on passcode', async () => {
+    answerWith(
+      answersFor({
+        'user-mgmt/user/send-passcode': CHECK_EMAIL,
+        'user-mgmt/user/find-code': { status: 401, data: { error: 'OTP_SPENT', message: 'x', attemptsLeft: 0 }, headers: { 'retry-after': '540' } },
+      }),
+    );
+    const { router } = renderPortal('/sabana/en_us/account/recovery');
+    fireEvent.change(await screen.findByLabelText(/^Email address|^E-mail/), { target: { value: 'ana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    fireEvent.change(await screen.findByLabelText(/^Passcode/), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "⚠That passcode can't be used any more: it was already used, or tried too many times. Ask for a new passcode.",
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' }).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Ask for a new code' }).getAttribute('href')).toBe('/sabana/en_us/account/passcode-preference');
+    expect(router.state.location.pathname).toBe('/sabana/en_us/account/passcode');
+  });
+
   it('the current variant has no passcode steps: the guard sends passcode-preference to recovery', async () => {
     const { router } = renderPortal('/firstbank/en_us/account/passcode-preference');
     await waitFor(() => expect(router.state.location.pathname).toBe('/firstbank/en_us/account/recovery'));

@@ -356,6 +356,21 @@ describe('SPEC §2 read-only list on the profile', () => {
     expect(row.textContent).not.toContain('Earning rewards');
   });
 
+  // ADR 0011: PENDING is a new card's first day with the bank; where the status shows, so does why.
+  it('a pending card says why, on the profile and in Manage cards; an eligible one says nothing more', async () => {
+    const why = "We're checking this card with your bank; this usually takes up to a day.";
+    fakeAssets(firstbank, [{ ...asset('a1', '1111', true), cashbackStatus: 'PENDING' as const }, asset('a2', '1881', true)]);
+    renderPortal('/firstbank/en_us/account/profile');
+    const profileRows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
+    expect(profileRows[0]?.textContent).toContain(why);
+    expect(profileRows[1]?.textContent).not.toContain(why);
+    cleanup();
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    const rows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
+    expect(rows[0]?.textContent).toContain(`Being checked${why}`);
+    expect(rows[1]?.textContent).not.toContain(why);
+  });
+
   it('no badges where cashback is off', async () => {
     fakeAssets(withPanCapture(firstbank, { cashback_enabled: 'false' }), [asset('a1', '1111', true)]);
     renderPortal('/firstbank/en_us/account/profile');

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayHttp } from '../../../src/api/gateway-api';
+import firstbank from '../../../fixtures/sites/firstbank.json';
 import northbank from '../../../fixtures/sites/northbank.json';
 import {
   answerWith,
@@ -494,5 +495,35 @@ describe('§2 cashback-statement (ADR 0010 my-cashback)', () => {
     );
     renderPortal(`${BASE}cashback-statement`);
     expect(await screen.findByText('No cashback activity yet. Purchases with your enrolled cards will show here.')).toBeTruthy();
+  });
+});
+
+// ADR 0001 `cashback_enabled`: a programme without cashback (tejobank, sabana, …) offers no cashback statement.
+describe('§2 cashback-statement on a site without cashback', () => {
+  const withoutCashback = {
+    ...firstbank,
+    siteFeatureConfigurations: firstbank.siteFeatureConfigurations.map((feature) =>
+      feature.name === 'pan_capture' ? { ...feature, featureConfig: { ...feature.featureConfig, cashback_enabled: 'false' } } : feature,
+    ),
+  };
+  const siteAnswer = { 'GET site-config-service/config/site/firstbank': { status: 200, data: withoutCashback } };
+
+  it('the profile links to every other screen, not to the cashback statement', async () => {
+    gateway(siteAnswer);
+    renderPortal(`${BASE}profile`);
+    const links = await screen.findByRole('navigation', { name: 'Manage your account' });
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['edit-profile', 'site-settings', 'edit-pan', 'password', 'mfa-setup', 'signed-in-devices', 'delete-profile'].map((route) => `${BASE}${route}`));
+  });
+
+  it('the route (a bookmark) says the programme has none, and asks the gateway for no statement', async () => {
+    gateway(siteAnswer);
+    renderPortal(`${BASE}cashback-statement`);
+    expect(await screen.findByText('This programme has no cashback, so there is no cashback statement.')).toBeTruthy();
+    expect(screen.queryByText('No cashback activity yet. Purchases with your enrolled cards will show here.')).toBeNull();
+    expect(callsTo('my-cashback/firstbank')).toHaveLength(0);
   });
 });

@@ -19,7 +19,16 @@ describe('SPEC §2 read-only list', () => {
   ];
 
   it('masks each card as XXXX XXXX XXXX plus its last four, with a coloured cashback badge when cashback is on', () => {
-    render(<ReadOnlyCardList cards={cards} label="Your cards" showCashback cashbackTexts={CASHBACK} productName={() => 'FirstBank Signature'} />);
+    render(
+      <ReadOnlyCardList
+        cards={cards}
+        label="Your cards"
+        showCashback
+        cashbackTexts={CASHBACK}
+        productName={() => 'FirstBank Signature'}
+        pendingNote="Checked with your bank within a day."
+      />,
+    );
     const rows = within(screen.getByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('.card-row__number')?.textContent)).toEqual([
       'XXXX XXXX XXXX 1111',
@@ -32,7 +41,16 @@ describe('SPEC §2 read-only list', () => {
   });
 
   it('no badges when the site has cashback off', () => {
-    render(<ReadOnlyCardList cards={cards} label="Your cards" showCashback={false} cashbackTexts={CASHBACK} productName={() => 'Card'} />);
+    render(
+      <ReadOnlyCardList
+        cards={cards}
+        label="Your cards"
+        showCashback={false}
+        cashbackTexts={CASHBACK}
+        productName={() => 'Card'}
+        pendingNote="Checked with your bank within a day."
+      />,
+    );
     expect(screen.queryByText('Eligible for cashback')).toBeNull();
   });
 });
@@ -72,6 +90,7 @@ describe('SPEC §2 edit/delete form', () => {
         optional={optional}
         productName={() => 'Harbour Signature'}
         statusText={() => 'Earning rewards'}
+        statusNote={() => null}
         addForm={<form aria-label="Add a card" />}
         texts={{ ...MANAGED_TEXTS, deleteText: 'Delete', deleteCard: (entry) => `Delete the card ending in ${entry.lastFour}` }}
         {...handlers}

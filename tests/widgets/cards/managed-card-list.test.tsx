@@ -20,6 +20,7 @@ function renderList({ cards = [DEFAULT_CARD, OTHER_CARD], updateAllowed = true, 
         optional={optional}
         productName={(entry) => (entry.productType === 'P' ? 'FirstBank Gold' : 'FirstBank Signature')}
         statusText={(entry) => (entry.isDefault ? 'Earning rewards' : 'Being checked')}
+        statusNote={(entry) => (entry.isDefault ? null : 'Checked with your bank within a day.')}
         texts={MANAGED_TEXTS}
         {...handlers}
       />
