@@ -69,7 +69,7 @@ function boundaryBlocks(folder, { mayImport, forbiddenPackages }) {
 }
 
 export default defineConfig(
-  globalIgnores(['dist/', 'build/', 'test-output/', 'coverage/', 'data/']),
+  globalIgnores(['dist/', 'build/', 'test-output/', 'coverage/', 'data/', 'reports/']),
   {
     name: 'javascript',
     files: ['**/*.js'],

@@ -1,8 +1,12 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { checkCode, spendCode } from '../../../gateway/auth/one-time-codes';
 import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
+import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
 import { insertUser, TestBrowser } from '../support/test-browser';
+import { realFixtures } from '../support/test-gateway';
 
 /**
  * docs/decisions/0008-sign-in-api.md: one-time passcodes by the site's `login_otp` (firstbank e-mail,
@@ -25,6 +29,8 @@ describeEachDatabase((leg) => {
   afterEach(() => gateway.dispose());
 
   const emily = (extra: Record<string, string> = {}) => browser.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank', ...extra });
+  const setCookieOf = (response: LightMyRequestResponse, name: string) =>
+    ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${name}=`)) ?? '';
   const sessionCount = async () => (await gateway.test.db.query<{ n: number }>('select count(*)::int as n from sessions')).rows[0]?.n;
 
   it('ADR 0008 OTP_REQUIRED_EMAIL: the code is sent by e-mail, the answer masks where, LOGIN_CHALLENGE is set; the code signs in', async () => {
@@ -47,6 +53,47 @@ describeEachDatabase((leg) => {
     expect(second.json().status).toBe('SIGNED_IN');
     expect(browser.cookies.has('LOGIN_CHALLENGE')).toBe(false);
     expect(await sessionCount()).toBe(1);
+  });
+
+  it('ADR 0008 LOGIN_CHALLENGE: HttpOnly, Secure over HTTPS, and dropped by the browser with the pending sign-in (10 minutes)', async () => {
+    const challenge = setCookieOf(await emily(), 'LOGIN_CHALLENGE');
+    expect(challenge).toMatch(/; HttpOnly/);
+    expect(challenge).not.toMatch(/; Secure/);
+    const expires = Date.parse(/; Expires=([^;]+)/.exec(challenge)?.[1] ?? '');
+    // The HTTP date drops the milliseconds.
+    expect(expires - gateway.clock.now().getTime()).toBeGreaterThan(10 * 60_000 - 1000);
+    expect(expires - gateway.clock.now().getTime()).toBeLessThanOrEqual(10 * 60_000);
+
+    const https = await buildGateway({
+      db: gateway.test.db,
+      fixtures: await realFixtures(),
+      testMode: true,
+      auth: { clock: gateway.clock, devOutbox: gateway.outbox, keys: gateway.keys },
+    });
+    try {
+      // Fastify reads the scheme from the socket; a TLS socket is what `encrypted` marks.
+      https.addHook('onRequest', async (request) => {
+        Object.defineProperty(request.raw.socket, 'encrypted', { value: true, configurable: true });
+      });
+      const secure = await new TestBrowser(https, '198.51.100.50').open();
+      const response = await secure.login({ username: EMILY.email, password: EMILY.password, siteId: 'firstbank' });
+      expect(setCookieOf(response, 'LOGIN_CHALLENGE')).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('ADR 0008 single use: of two checks of one code at once, one signs in and the other is told the code is spent', async () => {
+    await emily();
+    const code = await gateway.latestCode(EMILY.email);
+    const found = await gateway.test.db.query<{ id: string; user_id: string }>('select id, user_id from one_time_codes');
+    const { id, user_id: userId } = found.rows[0]!;
+    const check = () => checkCode(gateway.test.db, { userId, purpose: 'login', code, keys: gateway.keys.token, now: gateway.clock.now() });
+    const checks = await Promise.all([check(), check()]);
+    expect(checks.filter((result) => result.ok)).toHaveLength(1);
+    expect(checks.filter((result) => !result.ok)).toEqual([{ ok: false, error: 'OTP_SPENT', attemptsLeft: 0 }]);
+    // The racing check that read the code before it was used loses the update that spends it.
+    expect(await spendCode(gateway.test.db, id, gateway.clock.now())).toBe(false);
   });
 
   it('ADR 0008 OTP_SPENT: a reused code is spent, not wrong', async () => {
@@ -296,6 +343,20 @@ describeEachDatabase((leg) => {
     expect(last.statusCode).toBe(429);
     expect(last.json().error).toBe('RATE_LIMITED');
     expect(Number(last.headers['retry-after'])).toBeLessThanOrEqual(300);
+  });
+
+  it('ADR 0008 429: every passcode typed at sign-in counts toward the 60 code checks per IP, a sign-in without one does not', async () => {
+    await emily();
+    const code = await gateway.latestCode(EMILY.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await emily({ otp: wrong, otp_type: 'email' });
+    await emily({ otp: wrong, otp_type: 'email' });
+    expect((await emily({ otp: code, otp_type: 'email' })).statusCode).toBe(200);
+    // Three checks so far (two wrong, one right); 57 more reach the 60 of ADR 0008 "Limits", the next is refused.
+    const verify = () => browser.call({ method: 'POST', url: 'user-auth/otp/verify', json: { otp: '000000', otp_type: 'email' } });
+    for (let check = 4; check < 60; check += 1) await verify();
+    expect((await verify()).statusCode).not.toBe(429);
+    expect((await verify()).statusCode).toBe(429);
   });
 
   it('ADR 0008 device limit: wrong passcodes count as failed sign-ins of the device', async () => {

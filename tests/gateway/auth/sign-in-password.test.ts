@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
 import { describeEachDatabase } from '../support/database-legs';
 import { openSignInGateway, type SignInGateway } from '../support/sign-in-gateway';
@@ -10,6 +10,19 @@ import { insertUser, multipart, TestBrowser } from '../support/test-browser';
  * the 200, BAD_CREDENTIALS, 423 locks, 429 per-IP limit, 400 VALIDATION_FAILED and 403 XSRF rows
  * of its table, on a site without passcodes (eurobank: `login_otp` none).
  */
+/** The hashes the sign-in verified passwords against, to see that an unknown user costs a real argon2id verify. */
+const verifiedHashes = vi.hoisted((): unknown[] => []);
+vi.mock('../../../gateway/security/password-hashing', async (importOriginal) => {
+  const hashing = await importOriginal<typeof import('../../../gateway/security/password-hashing')>();
+  return {
+    ...hashing,
+    verifyPassword: (passwordHash: string, password: string) => {
+      verifiedHashes.push(passwordHash);
+      return hashing.verifyPassword(passwordHash, password);
+    },
+  };
+});
+
 const LUKAS = { email: 'lukas@example.com', password: 'Eurobank&Sicher9', siteId: 'eurobank' };
 
 describeEachDatabase((leg) => {
@@ -76,8 +89,12 @@ describeEachDatabase((leg) => {
       const response = await browser.login({ username, password: 'Not-The-Password1', siteId: 'eurobank' });
       return { response, ms: performance.now() - started };
     };
+    verifiedHashes.length = 0;
     const unknown = await timed('nobody@example.com');
     const wrong = await timed(LUKAS.email);
+    // Both against an argon2id hash: the unknown user's is a real hash of a random secret, not a shortcut.
+    expect(verifiedHashes).toEqual([expect.stringMatching(/^\$argon2id\$/), expect.stringMatching(/^\$argon2id\$/)]);
+    expect(verifiedHashes[0]).not.toBe(verifiedHashes[1]);
     expect(unknown.response.statusCode).toBe(401);
     expect(unknown.response.body).toBe(wrong.response.body);
     expect(wrong.response.json()).toEqual({

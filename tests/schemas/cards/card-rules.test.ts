@@ -46,6 +46,12 @@ describe('SPEC §4, §5, §9 limit, default and removal', () => {
     expect(cardLimitOf('')).toBe(Number.MAX_SAFE_INTEGER);
     expect(cardLimitOf('many')).toBe(Number.MAX_SAFE_INTEGER);
     expect(cardLimitOf('2')).toBe(2);
+    // A limit of 0 is a site that takes no cards, not an unbounded one.
+    expect(cardLimitOf('0')).toBe(0);
+    expect(canAddCard(0, cardLimitOf('0'))).toBe(false);
+    expect(cardLimitOf('-1')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(cardLimitOf(' ')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(cardLimitOf('1.5')).toBe(Number.MAX_SAFE_INTEGER);
     expect(canAddCard(1, 2)).toBe(true);
     expect(canAddCard(2, 2)).toBe(false);
   });
@@ -71,6 +77,9 @@ describe('SPEC §4, §5, §9 limit, default and removal', () => {
     const one = [card('1', { isDefault: true })];
     expect(removalRefusal(one, one[0] as CardEntry, false)).toBe('lastCard');
     expect(removalRefusal(one, one[0] as CardEntry, true)).toBe('default');
+    // A lone card that is not marked default is still not removable while it is the only one.
+    const lone = [card('1')];
+    expect(removalRefusal(lone, lone[0] as CardEntry, true)).toBe('default');
   });
 
   it('a card is required unless the config is optional or a card exists', () => {
@@ -107,6 +116,7 @@ describe('SPEC §5 card number as the capture block checks it', () => {
     expect(isEligibleAnswer({ eligible: false, productType: null })).toBe(false);
     expect(isEligibleAnswer({ eligible: 'true' })).toBe(false);
     expect(isEligibleAnswer(undefined)).toBe(false);
+    expect(isEligibleAnswer(null)).toBe(false);
   });
 });
 

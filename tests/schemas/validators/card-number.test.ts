@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, isLuhnValid, maskCardNumber } from '../../../schemas/validators';
+import { formatCardNumber, isLuhnValid, maskCardNumber, validateCardNumber } from '../../../schemas/validators';
 
 describe('§5 card number: auto-formatted as typed (formatCardNumber)', () => {
   it.each([
@@ -40,5 +40,14 @@ describe('Luhn check', () => {
     ['4111 1111 1111 1111', false],
   ])('%j is Luhn-valid: %s', (digits, valid) => {
     expect(isLuhnValid(digits)).toBe(valid);
+  });
+});
+
+describe('§5 card number: only digits and plain spaces', () => {
+  it('refuses a number with a non-breaking space where a digit should be, though it reads as 0', () => {
+    expect(validateCardNumber('4000 0000 0000 0002')).toBeNull();
+    expect(validateCardNumber('400\u00a0000000000002')).toEqual({ key: 'invalid' });
+    expect(isLuhnValid('400\u00a0000000000002')).toBe(false);
+    expect(isLuhnValid('4000000000000002\u00a0')).toBe(false);
   });
 });

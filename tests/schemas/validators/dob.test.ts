@@ -91,3 +91,9 @@ describe('§5 date of birth: age by the calendar, on the today the caller passes
     },
   );
 });
+
+describe('§5 date of birth: each part holds digits only', () => {
+  it.each(['x1990-05-05', '1990x-05-05', '1990-x5-05', '1990-05x-05', '1990-05-x5', '1990-05-05x'])('%j is refused as unreadable', (value) => {
+    expect(validateDob(value, { today: { year: 2026, month: 11, day: 21 } })).toEqual({ key: 'incompleteFormateError' });
+  });
+});

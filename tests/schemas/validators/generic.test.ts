@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRequired, compileSiteRegExp, DEFAULT_MAX_LENGTH, validateField, validateMaxLength, validateText } from '../../../schemas/validators';
-import { REQUIRED_TABLE } from './golden-tables';
+import { GOLDEN_TODAY, REQUIRED_TABLE } from './golden-tables';
 
 describe('§5 generic inputs: the required rule (checkRequired)', () => {
   it.each(REQUIRED_TABLE)('%j, required %s, gives %o', (value, required, expected) => {
@@ -91,5 +91,15 @@ describe('site regexps: compiled once per string, a broken one counts as none', 
 
   it.each([['(['], ['a{2,1}'], [''], [undefined], [42]])('gives null for %j', (source) => {
     expect(compileSiteRegExp(source)).toBeNull();
+  });
+});
+
+describe('§5 "All empty": "--" is an empty date of birth and nothing else', () => {
+  it('stores no "--" in an optional field other than a date of birth', () => {
+    expect(validateField('--', { rule: 'dob' }, { today: GOLDEN_TODAY })).toBeNull();
+    expect(validateField('--', { rule: 'dob', required: true }, { today: GOLDEN_TODAY })).toEqual({ key: 'required' });
+    for (const rule of ['phone', 'bin', 'cardNumber'] as const) {
+      expect(validateField('--', { rule }), rule).not.toBeNull();
+    }
   });
 });

@@ -39,3 +39,12 @@ describe('§5 national id: cpf and ssn on their own', () => {
     expect(isValidSsnDigits('536-22-4189')).toBe(false);
   });
 });
+
+describe('§5 national id: each cpf check digit counts', () => {
+  it('refuses a cpf whose first check digit is wrong, and one whose second is', () => {
+    expect(validateCpf('529.982.247-25')).toBeNull();
+    // 529.982.247-33: the first check digit should be 2; the second (3) is right for that wrong first one.
+    expect(validateCpf('529.982.247-33')).toEqual({ key: 'invalid' });
+    expect(validateCpf('529.982.247-26')).toEqual({ key: 'invalid' });
+  });
+});
