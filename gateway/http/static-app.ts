@@ -7,6 +7,7 @@ import { registerPluginWithAccess } from './route-access';
 import { precompressBuild } from './precompress-build';
 import { loadServerPages, type ServerPages } from './server-pages';
 import { SERVER_BUILD_FOLDER } from '../../schemas/pages/server-page';
+import { fromContract } from './route-contract';
 
 /** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
 const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
@@ -34,7 +35,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
   const root = distDir === undefined ? undefined : resolve(distDir);
   const built = root !== undefined && existsSync(join(root, 'index.html'));
 
-  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect(HOME_REDIRECT, 302));
+  app.route({ ...fromContract('GET /'), handler: async (_request, reply) => reply.redirect(HOME_REDIRECT, 302) });
 
   let serverPages: ServerPages | null = null;
   if (built) {

@@ -992,3 +992,13 @@ export const OPERATOR_ROUTES: readonly RouteContract[] = [
 export function gatewayRoutes(cardCalls: readonly CardCallPath[]): RouteContract[] {
   return [...API_ROUTES, ...cardCalls.map(cardCallContract)];
 }
+
+/**
+ * The entry a route file names by `METHOD url` (the URL as the contract writes it, relative to its base), for
+ * gateway/http/route-contract.ts. Throws when there is none, or more than one, so a misnamed route stops the gateway at start.
+ */
+export function contractEntry(key: string): RouteContract {
+  const found = [...API_ROUTES, ...OPERATOR_ROUTES].filter((route) => `${route.method} ${route.url}` === key);
+  if (found.length !== 1) throw new Error(`${key}: ${found.length === 0 ? 'no' : 'more than one'} entry in the route contract (schemas/api/routes.ts)`);
+  return found[0]!;
+}

@@ -6,8 +6,8 @@ import { findSessionUser } from '../../auth/session-store';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
-import { CARD_VALIDATION_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import { validateCardForSite, type CardValidationAnswer, type CardValidationRequest } from './assets';
+import { fromContract } from '../../http/route-contract';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 
@@ -21,16 +21,9 @@ const SITE_ID = new RegExp(SITE_ID_PATTERN);
  */
 export async function assetsValidationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
   const { db, fixtures, auth } = options;
-  app.post<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>(
-    '/assets/validation',
-    {
-      config: { access: 'public' },
-      schema: {
-        querystring: SITE_ID_PARAMS,
-        body: CARD_VALIDATION_BODY,
-      },
-    },
-    async (request): Promise<CardValidationAnswer> => {
+  app.route<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>({
+    ...fromContract('POST /assets/validation'),
+    handler: async (request): Promise<CardValidationAnswer> => {
       await auth.limits.countCardValidation(request.ip);
       const header = request.headers['x-site-id'];
       const named = request.query.siteId ?? (typeof header === 'string' && SITE_ID.test(header) ? header : undefined);
@@ -44,5 +37,5 @@ export async function assetsValidationRoutes(app: FastifyInstance, options: { db
       if (!site) throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: siteId names no site.', { siteId: 'invalid' });
       return validateCardForSite(fixtures, site.config, request.body);
     },
-  );
+  });
 }
