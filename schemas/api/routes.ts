@@ -15,6 +15,12 @@ const ok = (description: string, schema: RouteContract['response']['schema'] = a
   schema,
 });
 const SITE_PARAMS = { params: request.SITE_ID_PARAMS } as const;
+/** What an app page answers: its HTML, or 503 APP_NOT_BUILT before the app is built. */
+const APP_PAGE: RouteContract['response'] = {
+  status: 200,
+  description: 'The page: server-rendered HTML, or index.html for the browser to render; 503 APP_NOT_BUILT when the app is not built.',
+  mediaType: 'text/html',
+};
 
 /**
  * The card calls, at the paths the sites' `pan_capture` options give (ADR 0011, gateway/cards/card-call-paths.ts):
@@ -802,6 +808,60 @@ export const API_ROUTES: readonly RouteContract[] = [
     availability: 'always',
     summary: 'Redirects to the login page.',
     response: { status: 302, description: 'To the login page.' },
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:locale/account',
+    access: 'public',
+    availability: 'always',
+    summary: "An app page at a locale's base path (SPEC §2), server-rendered where the app can (ADR 0024).",
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:locale/account/*',
+    access: 'public',
+    availability: 'always',
+    summary: 'An app page (SPEC §2, `/{locale}/account/…`), server-rendered where the app can (ADR 0024).',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:issuer/:locale/account',
+    access: 'public',
+    availability: 'always',
+    summary: "An app page at an issuer's base path (SPEC §2), server-rendered where the app can (ADR 0024).",
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:issuer/:locale/account/*',
+    access: 'public',
+    availability: 'always',
+    summary: 'An app page (SPEC §2, `/{issuer}/{locale}/account/…`), server-rendered where the app can (ADR 0024).',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/gallery',
+    access: 'public',
+    availability: 'site-gallery',
+    summary: 'The site gallery (README "Architecture"), an app page.',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/gallery/*',
+    access: 'public',
+    availability: 'site-gallery',
+    summary: 'A page of the site gallery (README "Architecture"), an app page.',
+    response: APP_PAGE,
   },
   {
     method: 'GET',
