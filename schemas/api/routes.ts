@@ -229,7 +229,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     method: 'POST',
     base: 'api',
     url: '/assets/validation',
-    access: 'public',
+    access: 'public-site-bound',
     availability: 'always',
     summary: 'SPEC §7 declared card validation (ADR 0022): the same check as the sites’ validation path.',
     request: { querystring: request.SITE_ID_PARAMS, body: request.CARD_VALIDATION_BODY },
