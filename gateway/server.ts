@@ -1,12 +1,10 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASES } from '../schemas/api/contract';
-import { gatewayRoutes } from '../schemas/api/routes';
 import { accountJobHandlers } from './account/account-jobs';
 import { createAuthServices, type AuthSetup } from './auth/auth-services';
 import { resealTotpSecrets } from './auth/totp-enrolment';
 import { KEY_RING_REFRESH_MS } from './security/key-ring';
-import { cardCallRoutes } from './cards/card-call-paths';
 import type { Database } from './db/database';
 import { DatabaseUnavailableError, watchDatabaseOutages } from './db/database-outage';
 import { assetsPlugin } from './features/assets/assets-plugin';
@@ -37,6 +35,7 @@ import type { SsoCredentials } from './sso/client-credentials';
 import type { TestIdpKeys } from './sso/test-idp-keys';
 import type { SamlKeys } from './sso/service-provider';
 import type { TestSamlIdpKey } from './sso/test-saml-idp';
+import { fromContract } from './http/route-contract';
 
 /** Request bodies above this answer 413 PAYLOAD_TOO_LARGE; no call of SPEC §7 comes near it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -121,8 +120,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.decorate('secureCookies', !development);
   // ADR 0017: every route says who may call it, or the gateway does not start.
   declareAccessOfEveryRoute(app);
-  // ADR 0023 "Answers": each route's answer is serialised with its contract schema, and in test mode checked whole.
-  serialiseAnswersWithContract(app, gatewayRoutes(cardCallRoutes(fixtures)));
+  // ADR 0023 "Answers": each route's answer is serialised with its contract schema (`fromContract`), and in test mode checked whole.
+  serialiseAnswersWithContract(app);
   if (options.testMode) guardAnswerSerialisation(app);
   app.setErrorHandler(handleError);
   addCorrelationIdHeader(app);
@@ -209,12 +208,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   if (metricsToken !== undefined)
     await app.register(async (operators) => {
       enforceDeclaredAccess(operators, { db, fixtures, clock, operatorToken: metricsToken });
-      operators.get('/metrics', { config: { access: 'operator' } }, async (_request, reply) =>
-        reply
-          .header('cache-control', 'no-store')
-          .type(metrics.registry.contentType)
-          .send(await metrics.text()),
-      );
+      operators.route({
+        ...fromContract('GET /metrics'),
+        handler: async (_request, reply) =>
+          reply
+            .header('cache-control', 'no-store')
+            .type(metrics.registry.contentType)
+            .send(await metrics.text()),
+      });
     });
   // Page-root paths, outside the gateway bases: the offers files and promotions configuration, and in development the test identity provider.
   await app.register(contentConfigPageRootPlugin, { fixtures });

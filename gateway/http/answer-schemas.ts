@@ -1,29 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastJson, { type Schema } from 'fast-json-stringify';
-import { API_BASES, type RouteContract } from '../../schemas/api/contract';
 import type { ErrorBody } from '../../schemas/api/error-body';
 
 /**
- * ADR 0023 "Answers serialised with the contract": each route is serialised with the answer schema of its contract entry (schemas/api/routes.ts),
- * found by method and URL as Fastify registers them, under each API base or at the page root. Fastify then writes
- * the answer with fast-json-stringify, which drops members a schema does not declare and coerces values to the
- * declared type; `guardAnswerSerialisation` proves in test mode that it changes nothing.
+ * ADR 0023 "Answers serialised with the contract": each route carries the answer schema of its contract entry
+ * (`fromContract`, gateway/http/route-contract.ts), and Fastify writes that answer with fast-json-stringify, which drops
+ * members a schema does not declare and coerces values to the declared type; `guardAnswerSerialisation` proves in test
+ * mode that it changes nothing.
  */
-export function serialiseAnswersWithContract(app: FastifyInstance, contract: readonly RouteContract[]): void {
+export function serialiseAnswersWithContract(app: FastifyInstance): void {
   app.setSerializerCompiler(({ schema }) => serializerFor(schema as Schema));
-  const byKey = new Map<string, RouteContract>();
-  for (const entry of contract) {
-    for (const base of entry.base === 'api' ? API_BASES : ['']) byKey.set(`${entry.method} ${base}${entry.url}`, entry);
-  }
-  app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (methods.length !== 1 || route.schema?.response !== undefined) return;
-    const entry = byKey.get(`${String(methods[0])} ${route.url}`);
-    const { status, schema, mediaType } = entry?.response ?? {};
-    // A route with no JSON answer (a stylesheet, the app's files, a redirect) is sent as it builds it.
-    if (status === undefined || schema === undefined || mediaType !== undefined) return;
-    route.schema = { ...route.schema, response: { [status]: schema } };
-  });
 }
 
 /**

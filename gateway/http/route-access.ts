@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ROUTE_ACCESS_KINDS, type RouteAccess } from '../../schemas/api/contract';
 import { SITE_ID_PATTERN } from '../../schemas/site-config/types';
 import { isStorableText } from '../../schemas/validators/characters';
@@ -49,7 +49,7 @@ declare module 'fastify' {
 /** Thrown at start (so the build and every test fail) when a route declares no access. */
 export class UndeclaredAccessError extends Error {
   constructor(method: RouteOptions['method'], url: string) {
-    super(`${String(method)} ${url} declares no access: add config.access ('public', 'signed-in', 'cardholder', 'agent' or 'operator')`);
+    super(`${String(method)} ${url} declares no access: take it from its contract entry (fromContract; one of ${ROUTE_ACCESS_KINDS.join(', ')})`);
     this.name = 'UndeclaredAccessError';
   }
 }
@@ -97,7 +97,8 @@ export async function registerPluginWithAccess(app: FastifyInstance, access: Rou
 }
 
 /**
- * The one place access is enforced. On request (before the body is read): an operator's route needs the
+ * The one place access is enforced. On request (before the body is read): a `public-site-bound` route lets anyone
+ * through, but a caller with a live session is held to its site as below (and the route reads `sessionUser`); an operator's route needs the
  * operators' bearer token (401 UNAUTHENTICATED); any other route that is not
  * public needs a live session (401 UNAUTHENTICATED), of the right kind (403 CONCIERGE_NOT_ALLOWED for
  * an agent on a card holder's call, 403 NOT_CONCIERGE for a card holder on an agent's), an agent's
@@ -118,6 +119,12 @@ export function enforceDeclaredAccess(
   api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
+    if (access === 'public-site-bound') {
+      const token = readCookies(request).get(SESSION_COOKIE);
+      const user = token ? (await findSession(db, token, clock.now())).user : null;
+      if (user !== null) bindToSessionSite(request, user);
+      return;
+    }
     // README "Metrics": the operators' token, never a session; a scope without a token refuses everyone.
     if (access === 'operator') {
       if (operatorToken === undefined || !holdsOperatorToken(request.headers.authorization, operatorToken)) {
@@ -146,16 +153,7 @@ export function enforceDeclaredAccess(
     if (user.passwordChangeRequired && request.routeOptions.config.openWhilePasswordChangeRequired !== true) {
       throw new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'Your password appeared in a data breach; choose a new one before going on.');
     }
-    const params = request.params as Record<string, unknown> | undefined;
-    if (params?.siteId !== undefined) assertSessionSite(user, params.siteId, 'siteId');
-    // The query string as sent: a route's schema may strip a parameter it does not declare.
-    const queryStart = request.url.indexOf('?');
-    if (queryStart !== -1)
-      for (const siteId of new URLSearchParams(request.url.slice(queryStart + 1)).getAll('siteId')) assertSessionSite(user, siteId, 'siteId');
-    // SPEC §7 puts X-SITE-ID on every call.
-    const header = request.headers['x-site-id'];
-    if (header !== undefined) assertSessionSite(user, header, 'x-site-id');
-    request.sessionUser = user;
+    bindToSessionSite(request, user);
   });
   api.addHook('preValidation', async (request) => {
     const body = request.body;
@@ -168,6 +166,20 @@ export function enforceDeclaredAccess(
     if (request.routeOptions.config.freshProof !== true || request.sessionUser === null) return;
     await assertFreshProof(db, fixtures, request.sessionUser, clock.now());
   });
+}
+
+/** Every site the request names before its body is read must be the session's; the session is then the request's. */
+function bindToSessionSite(request: FastifyRequest, user: SessionUser): void {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (params?.siteId !== undefined) assertSessionSite(user, params.siteId, 'siteId');
+  // The query string as sent: a route's schema may strip a parameter it does not declare.
+  const queryStart = request.url.indexOf('?');
+  if (queryStart !== -1)
+    for (const siteId of new URLSearchParams(request.url.slice(queryStart + 1)).getAll('siteId')) assertSessionSite(user, siteId, 'siteId');
+  // SPEC §7 puts X-SITE-ID on every call.
+  const header = request.headers['x-site-id'];
+  if (header !== undefined) assertSessionSite(user, header, 'x-site-id');
+  request.sessionUser = user;
 }
 
 function assertSessionSite(user: SessionUser, named: unknown, field: string): void {

@@ -4,15 +4,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, pathOf, sendError } from './errors';
 import { registerPluginWithAccess } from './route-access';
+import { fromContract } from './route-contract';
 import { precompressBuild } from './precompress-build';
 import { loadServerPages, type ServerPages } from './server-pages';
 import { SERVER_BUILD_FOLDER } from '../../schemas/pages/server-page';
 
-/** SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/. */
-const APP_PATH = /^\/(?:[^/]+\/){1,2}account(?:\/|$)/;
+/**
+ * SPEC §2: the app's base paths are /{issuer}/{locale}/account/ and /{locale}/account/ (each with and without what
+ * follows `account`); the site gallery's pages (README "Architecture") are the app's too when SITE_GALLERY is on.
+ * Declared routes, so server rendering never runs from the not-found answer; their entries are in
+ * schemas/api/routes.ts ("The app").
+ */
+const APP_PAGE_ROUTES = ['GET /:locale/account', 'GET /:locale/account/*', 'GET /:issuer/:locale/account', 'GET /:issuer/:locale/account/*'];
+const GALLERY_PAGE_ROUTES = ['GET /gallery', 'GET /gallery/*'];
+/**
+ * The API bases are not the app's: find-my-way tries the page routes' `:issuer`/`:locale` after the API's own paths
+ * fail, so `/api/x/account/y` would reach a page route.
+ */
 const API_PATH = /^\/(?:gateway\/)?api(?:\/|$)/;
-/** The site gallery's pages (README "Architecture"), an app route only when SITE_GALLERY is on. */
-const GALLERY_PATH = /^\/gallery(?:\/|$)/;
 /** SPEC §2/§9: default locale en_us; any unknown route goes to login. */
 const HOME_REDIRECT = '/en_us/account/login';
 
@@ -21,20 +30,16 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html first) is revalidated, so a new build is picked up at once. */
 const REVALIDATE = 'no-cache';
 
-function isAppPath(path: string, siteGallery: boolean): boolean {
-  return (APP_PATH.test(path) || (siteGallery && GALLERY_PATH.test(path))) && !API_PATH.test(path);
-}
-
 /**
- * Serves the Vite build from `distDir`: its files, `index.html` for every app route (client-side
- * routing, SPEC §2), and `/` -> the login page. Owns the server's not-found answer, since "not a
- * file and not a route" is decided here. Called on the root instance, not registered as a plugin.
+ * Serves the Vite build from `distDir`: its files, each app page (server-rendered, or `index.html` for client-side
+ * routing, SPEC §2, ADR 0024), and `/` -> the login page. Owns the server's not-found answer, since "not a file and
+ * not a route" is decided here. Called on the root instance, not registered as a plugin.
  */
 export async function registerStaticApp(app: FastifyInstance, distDir: string | undefined, options: { siteGallery?: boolean } = {}): Promise<void> {
   const root = distDir === undefined ? undefined : resolve(distDir);
   const built = root !== undefined && existsSync(join(root, 'index.html'));
 
-  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect(HOME_REDIRECT, 302));
+  app.route({ ...fromContract('GET /'), handler: async (_request, reply) => reply.redirect(HOME_REDIRECT, 302) });
 
   let serverPages: ServerPages | null = null;
   if (built) {
@@ -57,9 +62,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
     );
   }
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPageRequest || !isAppPath(pathOf(request), options.siteGallery === true)) return notFound(request, reply);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (API_PATH.test(pathOf(request))) return notFound(request, reply);
     if (!built) {
       return sendError(reply, 503, {
         error: 'APP_NOT_BUILT',
@@ -68,5 +72,10 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
     }
     if (serverPages !== null && (await serverPages.send(request, reply))) return reply;
     return reply.code(200).sendFile('index.html');
-  });
+  };
+  for (const page of [...APP_PAGE_ROUTES, ...(options.siteGallery === true ? GALLERY_PAGE_ROUTES : [])]) {
+    app.route({ ...fromContract(page), handler: sendPage });
+  }
+
+  app.setNotFoundHandler(notFound);
 }

@@ -10,12 +10,14 @@ export const API_BASES = ['/api', '/gateway/api'] as const;
 /**
  * Who may call a route (docs/decisions/0017-threat-model.md "Declared access"):
  * - `public`: anyone, signed in or not (sign-in, registration, content, the app's files);
+ * - `public-site-bound`: anyone; a caller who is signed in is held to the session's site like every non-public route
+ *   (403 SITE_MISMATCH when the request names another), and the route reads that session (`assets/validation`);
  * - `signed-in`: a live session of a card holder or an agent (the user's own profile and attributes);
  * - `cardholder`: a card holder's session; an agent is refused (ADR 0014: credentials, MFA, cards, deletion);
  * - `agent`: a support agent's session on a site granted to them (ADR 0014's concierge calls);
  * - `operator`: the bearer of the operators' token (METRICS_TOKEN), never a session (README "Metrics"); not part of the API.
  */
-export const ROUTE_ACCESS_KINDS = ['public', 'signed-in', 'cardholder', 'agent', 'operator'] as const;
+export const ROUTE_ACCESS_KINDS = ['public', 'public-site-bound', 'signed-in', 'cardholder', 'agent', 'operator'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_KINDS)[number];
 
 /**

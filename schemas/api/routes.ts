@@ -15,6 +15,12 @@ const ok = (description: string, schema: RouteContract['response']['schema'] = a
   schema,
 });
 const SITE_PARAMS = { params: request.SITE_ID_PARAMS } as const;
+/** What an app page answers: its HTML, or 503 APP_NOT_BUILT before the app is built. */
+const APP_PAGE: RouteContract['response'] = {
+  status: 200,
+  description: 'The page: server-rendered HTML, or index.html for the browser to render; 503 APP_NOT_BUILT when the app is not built.',
+  mediaType: 'text/html',
+};
 
 /**
  * The card calls, at the paths the sites' `pan_capture` options give (ADR 0011, gateway/cards/card-call-paths.ts):
@@ -223,7 +229,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     method: 'POST',
     base: 'api',
     url: '/assets/validation',
-    access: 'public',
+    access: 'public-site-bound',
     availability: 'always',
     summary: 'SPEC §7 declared card validation (ADR 0022): the same check as the sites’ validation path.',
     request: { querystring: request.SITE_ID_PARAMS, body: request.CARD_VALIDATION_BODY },
@@ -806,6 +812,60 @@ export const API_ROUTES: readonly RouteContract[] = [
   {
     method: 'GET',
     base: 'root',
+    url: '/:locale/account',
+    access: 'public',
+    availability: 'always',
+    summary: "An app page at a locale's base path (SPEC §2), server-rendered where the app can (ADR 0024).",
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:locale/account/*',
+    access: 'public',
+    availability: 'always',
+    summary: 'An app page (SPEC §2, `/{locale}/account/…`), server-rendered where the app can (ADR 0024).',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:issuer/:locale/account',
+    access: 'public',
+    availability: 'always',
+    summary: "An app page at an issuer's base path (SPEC §2), server-rendered where the app can (ADR 0024).",
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/:issuer/:locale/account/*',
+    access: 'public',
+    availability: 'always',
+    summary: 'An app page (SPEC §2, `/{issuer}/{locale}/account/…`), server-rendered where the app can (ADR 0024).',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/gallery',
+    access: 'public',
+    availability: 'site-gallery',
+    summary: 'The site gallery (README "Architecture"), an app page.',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
+    url: '/gallery/*',
+    access: 'public',
+    availability: 'site-gallery',
+    summary: 'A page of the site gallery (README "Architecture"), an app page.',
+    response: APP_PAGE,
+  },
+  {
+    method: 'GET',
+    base: 'root',
     url: '/*',
     access: 'public',
     availability: 'app-built',
@@ -991,4 +1051,14 @@ export const OPERATOR_ROUTES: readonly RouteContract[] = [
 /** Every route a gateway serving these card call paths registers: the fixed ones and the sites' card calls. */
 export function gatewayRoutes(cardCalls: readonly CardCallPath[]): RouteContract[] {
   return [...API_ROUTES, ...cardCalls.map(cardCallContract)];
+}
+
+/**
+ * The entry a route file names by `METHOD url` (the URL as the contract writes it, relative to its base), for
+ * gateway/http/route-contract.ts. Throws when there is none, or more than one, so a misnamed route stops the gateway at start.
+ */
+export function contractEntry(key: string): RouteContract {
+  const found = [...API_ROUTES, ...OPERATOR_ROUTES].filter((route) => `${route.method} ${route.url}` === key);
+  if (found.length !== 1) throw new Error(`${key}: ${found.length === 0 ? 'no' : 'more than one'} entry in the route contract (schemas/api/routes.ts)`);
+  return found[0]!;
 }

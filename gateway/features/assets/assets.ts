@@ -7,7 +7,6 @@ import { cardConfigOf } from '../../../schemas/cards/card-config';
 import { validateCardNumber } from '../../../schemas/validators/card-number';
 import { CVV_EXPECTED_FORMAT } from '../../../schemas/forms/expected-format';
 import { validateCvv } from '../../../schemas/validators/cvv';
-import { CARD_ENROLMENT_BODY, CARD_VALIDATION_BODY, SET_DEFAULT_CARD_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import type { CARD_VALIDATION_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import type { AuthServices } from '../../auth/auth-services';
@@ -18,6 +17,8 @@ import { enrolledAsset, findOwnAsset, listAssets, removeAsset, setDefaultAsset }
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
+import { fromContract } from '../../http/route-contract';
+import { cardCallContract } from '../../../schemas/api/routes';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 
@@ -65,51 +66,42 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
   };
 
   // The session's site only (ADR 0017): a session of one site never reads another site's cards.
-  app.get('/user-attribute/user/assets', { config: { access: 'signed-in' } }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    const now = auth.clock.now();
-    return (await listAssets(db, user.userId, user.siteId)).map((row) => enrolledAsset(row, now));
+  app.route({
+    ...fromContract('GET /user-attribute/user/assets'),
+    handler: async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      const now = auth.clock.now();
+      return (await listAssets(db, user.userId, user.siteId)).map((row) => enrolledAsset(row, now));
+    },
   });
 
-  app.get<{ Params: { siteId: string } }>(
-    '/user-attribute/user/assets/:siteId',
-    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-attribute/user/assets/:siteId'),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       const now = auth.clock.now();
       return (await listAssets(db, user.userId, request.params.siteId)).map((row) => enrolledAsset(row, now));
     },
-  );
+  });
 
   const routes = cardCallRoutes(fixtures);
   for (const route of routes.filter((candidate) => candidate.call === 'validate')) {
-    app.post<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>(
-      `/${route.path}`,
-      {
-        // Open: the registration add-pan step checks a card before any account exists (ADR 0011).
-        config: { access: 'public' },
-        schema: {
-          querystring: SITE_ID_PARAMS,
-          body: CARD_VALIDATION_BODY,
-        },
-      },
-      async (request) => {
+    app.route<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>({
+      // Open: the registration add-pan step checks a card before any account exists (ADR 0011).
+      ...fromContract(cardCallContract(route)),
+      handler: async (request) => {
         await auth.limits.countCardValidation(request.ip);
         const siteId = siteIdOf(request);
         assertSiteCalls(route, siteId);
         return validateCardForSite(fixtures, siteConfigFor(siteId), request.body);
       },
-    );
+    });
   }
 
   for (const route of routes.filter((candidate) => candidate.call === 'enrol')) {
-    app.post<{ Body: { siteId: string; userAssetRequest: PanEntry[] } }>(
-      `/${route.path}`,
-      {
-        config: { access: 'cardholder' },
-        schema: { body: CARD_ENROLMENT_BODY },
-      },
-      async (request, reply) => {
+    app.route<{ Body: { siteId: string; userAssetRequest: PanEntry[] } }>({
+      ...fromContract(cardCallContract(route)),
+      handler: async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());
         await auth.limits.assertCardEnrolmentsAllowed(user.userId);
         const { siteId, userAssetRequest } = request.body;
@@ -134,17 +126,13 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
         });
         return reply.code(201).send(rows.map((row) => enrolledAsset(row, now)));
       },
-    );
+    });
   }
 
   for (const route of routes.filter((candidate) => candidate.call === 'setDefault')) {
-    app.post<{ Params: { id: string }; Body: { isDefaultAsset: true } }>(
-      `/${route.path}`,
-      {
-        config: { access: 'cardholder' },
-        schema: { body: SET_DEFAULT_CARD_BODY },
-      },
-      async (request, reply) => {
+    app.route<{ Params: { id: string }; Body: { isDefaultAsset: true } }>({
+      ...fromContract(cardCallContract(route)),
+      handler: async (request, reply) => {
         const user = await requireSessionUser(db, request, reply, auth.clock.now());
         const card = await findOwnAsset(db, user.userId, user.siteId, request.params.id);
         assertSiteCalls(route, card.site_id);
@@ -154,7 +142,7 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
         }
         return enrolledAsset(await setDefaultAsset(db, user.userId, card.id), auth.clock.now());
       },
-    );
+    });
   }
 
   // The remove call has an empty body (SPEC §7): whatever is sent, of any type, is read within the limit and dropped.
@@ -162,13 +150,16 @@ export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOpti
     removal.removeAllContentTypeParsers();
     removal.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
     for (const route of routes.filter((candidate) => candidate.call === 'remove')) {
-      removal.post<{ Params: { id: string } }>(`/${route.path}`, { config: { access: 'cardholder' } }, async (request, reply) => {
-        const user = await requireSessionUser(db, request, reply, auth.clock.now());
-        const card = await findOwnAsset(db, user.userId, user.siteId, request.params.id);
-        assertSiteCalls(route, card.site_id);
-        const optional = featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').optional === 'true';
-        await removeAsset(db, user.userId, card.id, optional);
-        return { removed: true };
+      removal.route<{ Params: { id: string } }>({
+        ...fromContract(cardCallContract(route)),
+        handler: async (request, reply) => {
+          const user = await requireSessionUser(db, request, reply, auth.clock.now());
+          const card = await findOwnAsset(db, user.userId, user.siteId, request.params.id);
+          assertSiteCalls(route, card.site_id);
+          const optional = featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').optional === 'true';
+          await removeAsset(db, user.userId, card.id, optional);
+          return { removed: true };
+        },
       });
     }
   });

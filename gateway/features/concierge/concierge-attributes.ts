@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
 import { queueAccountNotice, type AccountNoticeJob } from '../../account/account-notices';
 import { enrolledAsset, listAssets } from '../../cards/enrolled-assets';
 import { assertContactPointsMayChange } from '../../auth/assurance';
@@ -11,6 +10,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, type SiteAttributes } from '../../profile/site-attributes';
 import type { Clock } from '../../time/clock';
 import { assertSiteObjectFor } from '../../profile/site-object-check';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 concierge user attributes and "concierge preferences" (ADR 0014): the card holder's calls of
@@ -34,55 +34,39 @@ export async function conciergeAttributeRoutes(
     return { agent, userId, siteId, fixtures, correlationId: request.id, now, notify };
   };
 
-  app.get<{ Params: { siteId: string } }>(
-    '/user-attribute/concierge/user/:siteId',
-    { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-attribute/concierge/user/:siteId'),
+    handler: async (request, reply) => {
       const { userId, siteId } = await actingForOn(request, reply, request.params.siteId);
       return { userSites: { [siteId]: await readUserSiteForAgent(db, userId, siteId) } };
     },
-  );
+  });
 
-  app.get<{ Params: { siteId: string } }>(
-    '/user-attribute/concierge/user/assets/:siteId',
-    { config: { access: 'agent' }, schema: { params: SITE_ID_PARAMS } },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-attribute/concierge/user/assets/:siteId'),
+    handler: async (request, reply) => {
       const { userId, siteId, now } = await actingForOn(request, reply, request.params.siteId);
       // ADR 0011: an asset is its last four digits and product type; no card number exists to show.
       return (await listAssets(db, userId, siteId)).map((row) => enrolledAsset(row, now));
     },
-  );
+  });
 
-  app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
-    '/user-attribute/concierge/v2/user/:siteId',
-    {
-      config: { access: 'agent' },
-      schema: {
-        params: SITE_ID_PARAMS,
-        body: CHANGED_ATTRIBUTES_BODY,
-      },
-    },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>({
+    ...fromContract('POST /user-attribute/concierge/v2/user/:siteId'),
+    handler: async (request, reply) => {
       const call = await actingForOn(request, reply, request.params.siteId);
       await assertContactPointsMayChange(db, fixtures, call.agent, await keysChangedBy(db, saveContextOf(call), request.body.attributes, false), call.now);
       return saveChangedForUser(db, call, request.body.attributes, request.body.baseVersion);
     },
-  );
+  });
 
-  app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
-    '/user-attribute/concierge/user/attribute/:siteId',
-    {
-      config: { access: 'agent' },
-      schema: {
-        params: SITE_ID_PARAMS,
-        body: SITE_OBJECT_SCHEMA,
-      },
-    },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>({
+    ...fromContract('POST /user-attribute/concierge/user/attribute/:siteId'),
+    handler: async (request, reply) => {
       const call = await actingForOn(request, reply, request.params.siteId);
       assertSiteObjectFor(call.siteId, request.body);
       await assertContactPointsMayChange(db, fixtures, call.agent, await keysChangedBy(db, saveContextOf(call), request.body.attributes, true), call.now);
       return saveWholeForUser(db, call, request.body.attributes, request.body.version);
     },
-  );
+  });
 }

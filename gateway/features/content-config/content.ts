@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CMS_CONTENT_PARAMS, CONTENT_GROUP_PATTERN, CONTENT_QUERY, LOCALE_QUERY } from '../../../schemas/api/request-schemas';
+import { CONTENT_GROUP_PATTERN } from '../../../schemas/api/request-schemas';
 import type { CONTENT_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import { contentFallbackChain, mergeContentTexts } from '../../../schemas/locales/content-fallback';
@@ -7,6 +7,7 @@ import { isPseudoLocale, pseudoLocaliseTexts } from '../../../schemas/locales/ps
 import type { ContentBundle, Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_LOCALE } from '../../locale';
+import { fromContract } from '../../http/route-contract';
 
 const GROUP_NAME = new RegExp(CONTENT_GROUP_PATTERN);
 /** `contentType` value (or absence) that asks for every group. */
@@ -32,28 +33,20 @@ type ContentAnswer = SchemaType<typeof CONTENT_ANSWER>;
 export async function contentRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
   const texts = contentLookup(options.fixtures.content);
 
-  app.get<{ Querystring: ContentQuery }>(
-    '/bin/aem/rest',
-    {
-      config: { access: 'public' },
-      schema: { querystring: CONTENT_QUERY },
-    },
-    async (request): Promise<ContentAnswer> => {
+  app.route<{ Querystring: ContentQuery }>({
+    ...fromContract('GET /bin/aem/rest'),
+    handler: async (request): Promise<ContentAnswer> => {
       const { version, locale, siteId } = request.query;
       const contentType = request.query.contentType ?? ALL_GROUPS;
       const content = contentType === ALL_GROUPS ? texts.allGroups(locale) : texts.group(locale, contentType);
       if (!content) throw new HttpError(404, 'NOT_FOUND', `There is no content group "${contentType}".`);
       return { siteId, locale, version, contentType, content };
     },
-  );
+  });
 
-  app.get<{ Params: { siteId: string; '*': string }; Querystring: { locale?: string } }>(
-    '/cmsapi/content.data.json/vpp/:siteId/*',
-    {
-      config: { access: 'public' },
-      schema: { params: CMS_CONTENT_PARAMS, querystring: LOCALE_QUERY },
-    },
-    async (request): Promise<ContentAnswer> => {
+  app.route<{ Params: { siteId: string; '*': string }; Querystring: { locale?: string } }>({
+    ...fromContract('GET /cmsapi/content.data.json/vpp/:siteId/*'),
+    handler: async (request): Promise<ContentAnswer> => {
       const { siteId } = request.params;
       const locale = request.query.locale ?? DEFAULT_LOCALE;
       // The last path segment names the group: `vppcards/cards` -> `cards`.
@@ -66,7 +59,7 @@ export async function contentRoutes(app: FastifyInstance, options: { fixtures: F
       if (!content) throw new HttpError(404, 'NOT_FOUND', 'There is no content at this path.');
       return { siteId, locale, version: 3, contentType: group, content };
     },
-  );
+  });
 }
 
 function contentLookup(bundles: ReadonlyMap<string, ContentBundle>) {

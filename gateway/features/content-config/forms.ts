@@ -4,6 +4,7 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import { assertValidPayload } from '../../forms/validate-payload';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_LOCALE } from '../../locale';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * `POST forms/{siteId}/{form}/validate?locale=`: a dry run of the gateway's own payload check
@@ -12,10 +13,9 @@ import { DEFAULT_LOCALE } from '../../locale';
  */
 export async function formRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
   const { fixtures } = options;
-  app.post<{ Params: { siteId: string; form: string }; Querystring: { locale?: string } }>(
-    '/forms/:siteId/:form/validate',
-    { config: { access: 'public' } },
-    async (request) => {
+  app.route<{ Params: { siteId: string; form: string }; Querystring: { locale?: string } }>({
+    ...fromContract('POST /forms/:siteId/:form/validate'),
+    handler: async (request) => {
       const { siteId, form } = request.params;
       if (!isFormName(form)) {
         throw new HttpError(404, 'UNKNOWN_FORM', `There is no form with that name; forms: ${FORM_NAMES.join(', ')}.`);
@@ -23,5 +23,5 @@ export async function formRoutes(app: FastifyInstance, options: { fixtures: Fixt
       assertValidPayload(fixtures, { siteId, locale: request.query.locale ?? DEFAULT_LOCALE, form }, request.body, new Date());
       return { valid: true };
     },
-  );
+  });
 }

@@ -4,6 +4,7 @@ import { DatabaseUnavailableError } from '../../db/database-outage';
 import { sendError } from '../../http/errors';
 import type { DrainState } from '../../http/draining';
 import type { CounterStore } from '../../limits/counter-store';
+import { fromContract } from '../../http/route-contract';
 
 /** README "Health and readiness": a dependency that has not answered within this is counted unavailable. */
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;
@@ -36,18 +37,21 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   const { db, drain } = options;
   const counters = options.counters?.kind === 'redis' ? options.counters : undefined;
 
-  app.get('/health', { config: { access: 'public' } }, async (request, reply) => {
-    try {
-      await db.query('select 1');
-    } catch (error) {
-      // An outage is logged once by the database watcher (`db/database-outage.ts`), not once per probe.
-      if (!(error instanceof DatabaseUnavailableError)) request.log.error({ err: error }, 'health check: database unavailable');
-      return sendError(reply, 503, { error: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
-    }
-    return { status: 'ok', database: db.kind };
+  app.route({
+    ...fromContract('GET /health'),
+    handler: async (request, reply) => {
+      try {
+        await db.query('select 1');
+      } catch (error) {
+        // An outage is logged once by the database watcher (`db/database-outage.ts`), not once per probe.
+        if (!(error instanceof DatabaseUnavailableError)) request.log.error({ err: error }, 'health check: database unavailable');
+        return sendError(reply, 503, { error: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
+      }
+      return { status: 'ok', database: db.kind };
+    },
   });
 
-  app.get('/health/live', { config: { access: 'public' } }, async () => ({ status: 'live' }));
+  app.route({ ...fromContract('GET /health/live'), handler: async () => ({ status: 'live' }) });
 
   let checked: { at: number; checks: Promise<DependencyChecks> } | undefined;
   const dependencyChecks = (): Promise<DependencyChecks> => {
@@ -56,18 +60,21 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     return checked.checks;
   };
 
-  app.get('/health/ready', { config: { access: 'public' } }, async (_request, reply) => {
-    // Read after the checks: a shutdown that began while they ran answers not-ready too.
-    const checks = { ...(await dependencyChecks()), shutdown: drain.closing ? 'in-progress' : 'no' };
-    const failing = [
-      ...Object.entries(checks)
-        .filter(([name, state]) => name !== 'shutdown' && state !== 'ok')
-        .map(([name]) => `${name} unavailable`),
-      ...(checks.shutdown === 'no' ? [] : ['shutting down']),
-    ];
-    reply.header('cache-control', 'no-store');
-    if (failing.length > 0) return sendError(reply, 503, { error: 'NOT_READY', message: `Not ready: ${failing.join(', ')}.`, checks });
-    return { status: 'ready', checks };
+  app.route({
+    ...fromContract('GET /health/ready'),
+    handler: async (_request, reply) => {
+      // Read after the checks: a shutdown that began while they ran answers not-ready too.
+      const checks = { ...(await dependencyChecks()), shutdown: drain.closing ? 'in-progress' : 'no' };
+      const failing = [
+        ...Object.entries(checks)
+          .filter(([name, state]) => name !== 'shutdown' && state !== 'ok')
+          .map(([name]) => `${name} unavailable`),
+        ...(checks.shutdown === 'no' ? [] : ['shutting down']),
+      ];
+      reply.header('cache-control', 'no-store');
+      if (failing.length > 0) return sendError(reply, 503, { error: 'NOT_READY', message: `Not ready: ${failing.join(', ')}.`, checks });
+      return { status: 'ready', checks };
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { LOCALE_QUERY } from '../../../schemas/api/request-schemas';
 import type { Fixtures, OfferCategory } from '../../fixtures/load-fixtures';
 import { DEFAULT_LOCALE } from '../../locale';
+import { fromContract } from '../../http/route-contract';
 
 const FALLBACK_LANGUAGE = 'en';
 /** SPEC §7: categories are chosen by language code, except Chinese which needs the full locale. */
@@ -14,22 +14,21 @@ const FULL_LOCALE_LANGUAGES = new Set(['zh']);
 export async function offersRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
   const { offerCategories, customizedCategoriesRaw } = options.fixtures;
 
-  app.get<{ Querystring: { locale?: string } }>(
-    '/offers/api/categories',
-    {
-      config: { access: 'public' },
-      schema: { querystring: LOCALE_QUERY },
-    },
-    async (request): Promise<readonly OfferCategory[]> => {
+  app.route<{ Querystring: { locale?: string } }>({
+    ...fromContract('GET /offers/api/categories'),
+    handler: async (request): Promise<readonly OfferCategory[]> => {
       const locale = request.query.locale ?? DEFAULT_LOCALE;
       const language = locale.slice(0, 2);
       const key = FULL_LOCALE_LANGUAGES.has(language) ? locale : language;
       return offerCategories.get(key) ?? offerCategories.get(FALLBACK_LANGUAGE) ?? [];
     },
-  );
+  });
 
-  app.get('/offersdata/customized-categories.json', { config: { access: 'public' } }, async (_request, reply) => {
-    reply.type('application/json; charset=utf-8');
-    return customizedCategoriesRaw;
+  app.route({
+    ...fromContract('GET /offersdata/customized-categories.json'),
+    handler: async (_request, reply) => {
+      reply.type('application/json; charset=utf-8');
+      return customizedCategoriesRaw;
+    },
   });
 }

@@ -3,6 +3,7 @@ import { PROMOTIONS_SITE_PREFIX } from '../../../schemas/site-config/promotions-
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { sendError } from '../../http/errors';
 import { LOCALE_PATTERN } from '../../locale';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `GET {locale}/account/configurations/promotions-{locale}.json`, the promotions hosts'
@@ -14,12 +15,15 @@ import { LOCALE_PATTERN } from '../../locale';
  */
 export async function promotionsConfigurationRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
   const { sites } = options.fixtures;
-  app.get<{ Params: { locale: string; file: string } }>('/:locale/account/configurations/:file', { config: { access: 'public' } }, async (request, reply) => {
-    const { locale, file } = request.params;
-    const site = LOCALE_PATTERN.test(locale) && file === `promotions-${locale}.json` ? sites.get(`${PROMOTIONS_SITE_PREFIX}${locale}`) : undefined;
-    // The answer never echoes the path: it is whatever the caller typed.
-    if (!site) return sendError(reply, 404, { error: 'PROMOTIONS_SITE_NOT_FOUND', message: 'No promotions site has a configuration at this path.' });
-    reply.type('application/json; charset=utf-8');
-    return site.raw;
+  app.route<{ Params: { locale: string; file: string } }>({
+    ...fromContract('GET /:locale/account/configurations/:file'),
+    handler: async (request, reply) => {
+      const { locale, file } = request.params;
+      const site = LOCALE_PATTERN.test(locale) && file === `promotions-${locale}.json` ? sites.get(`${PROMOTIONS_SITE_PREFIX}${locale}`) : undefined;
+      // The answer never echoes the path: it is whatever the caller typed.
+      if (!site) return sendError(reply, 404, { error: 'PROMOTIONS_SITE_NOT_FOUND', message: 'No promotions site has a configuration at this path.' });
+      reply.type('application/json; charset=utf-8');
+      return site.raw;
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import { fromContract } from '../../http/route-contract';
 
 const SITE_CONFIG_FALLBACK_HEADER = 'X-Site-Config-Fallback';
 
@@ -12,11 +13,14 @@ export async function siteConfigServiceRoutes(app: FastifyInstance, options: { f
   const { sites, defaultSite } = options.fixtures;
 
   // A wildcard rather than `:siteId`: an over-long or slash-containing id is just another unknown site.
-  app.get<{ Params: { '*': string } }>('/site-config-service/config/site/*', { config: { access: 'public' } }, async (request, reply) => {
-    reply.type('application/json; charset=utf-8');
-    const site = sites.get(request.params['*']);
-    if (site) return site.raw;
-    reply.header(SITE_CONFIG_FALLBACK_HEADER, 'default');
-    return defaultSite.raw;
+  app.route<{ Params: { '*': string } }>({
+    ...fromContract('GET /site-config-service/config/site/*'),
+    handler: async (request, reply) => {
+      reply.type('application/json; charset=utf-8');
+      const site = sites.get(request.params['*']);
+      if (site) return site.raw;
+      reply.header(SITE_CONFIG_FALLBACK_HEADER, 'default');
+      return defaultSite.raw;
+    },
   });
 }

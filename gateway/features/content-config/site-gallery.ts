@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * `GET site-gallery/sites`: every site fixture's id and name, for the site gallery (README "Architecture"),
@@ -9,5 +10,5 @@ export async function siteGalleryRoutes(app: FastifyInstance, options: { fixture
   const sites = [...options.fixtures.sites.values()]
     .map(({ config }) => ({ siteId: config.siteId, name: config.name }))
     .sort((a, b) => a.siteId.localeCompare(b.siteId));
-  app.get('/site-gallery/sites', { config: { access: 'public' } }, async () => ({ sites }));
+  app.route({ ...fromContract('GET /site-gallery/sites'), handler: async () => ({ sites }) });
 }

@@ -4,6 +4,7 @@ import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
 import { siteBrandOf, siteStylesheet } from '../../../schemas/site-config/site-brand';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
+import { fromContract } from '../../http/route-contract';
 
 const SITE_STYLESHEET_FILE = new RegExp(`${SITE_ID_PATTERN.slice(0, -1)}\\.css$`);
 /** Fixtures are read once at start, so a stylesheet changes only with a restart; browsers check back after ten minutes. */
@@ -29,13 +30,16 @@ export async function siteThemeRoutes(app: FastifyInstance, options: { fixtures:
   }
 
   // A wildcard, as the site-config service: an over-long or slash-containing name is just another unknown site.
-  app.get<{ Params: { '*': string } }>('/site-theme/*', { config: { access: 'public' } }, async (request, reply) => {
-    const file = request.params['*'];
-    const stylesheet = SITE_STYLESHEET_FILE.test(file) ? stylesheets.get(file.slice(0, -'.css'.length)) : undefined;
-    // The id is not echoed: the message is the same for every unknown name.
-    if (!stylesheet) throw new HttpError(404, 'SITE_NOT_FOUND', 'There is no site stylesheet by this name: ask for site-theme/{siteId}.css of a known site.');
-    reply.header('cache-control', STYLESHEET_CACHE).header('etag', stylesheet.etag);
-    if (request.headers['if-none-match'] === stylesheet.etag) return reply.code(304).send();
-    return reply.type('text/css; charset=utf-8').send(stylesheet.css);
+  app.route<{ Params: { '*': string } }>({
+    ...fromContract('GET /site-theme/*'),
+    handler: async (request, reply) => {
+      const file = request.params['*'];
+      const stylesheet = SITE_STYLESHEET_FILE.test(file) ? stylesheets.get(file.slice(0, -'.css'.length)) : undefined;
+      // The id is not echoed: the message is the same for every unknown name.
+      if (!stylesheet) throw new HttpError(404, 'SITE_NOT_FOUND', 'There is no site stylesheet by this name: ask for site-theme/{siteId}.css of a known site.');
+      reply.header('cache-control', STYLESHEET_CACHE).header('etag', stylesheet.etag);
+      if (request.headers['if-none-match'] === stylesheet.etag) return reply.code(304).send();
+      return reply.type('text/css; charset=utf-8').send(stylesheet.css);
+    },
   });
 }

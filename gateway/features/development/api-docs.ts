@@ -4,6 +4,7 @@ import { gatewayRoutes } from '../../../schemas/api/routes';
 import { cardCallRoutes } from '../../cards/card-call-paths';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { escapeHtml } from '../../http/html-text';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * The route contract (schemas/api/routes.ts) as an OpenAPI 3.1 document at `docs/openapi.json`, and
@@ -31,6 +32,6 @@ ${rows}
 </tbody></table></body></html>
 `;
 
-  app.get('/docs/openapi.json', { config: { access: 'public' } }, async () => document);
-  app.get('/docs', { config: { access: 'public' } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.route({ ...fromContract('GET /docs/openapi.json'), handler: async () => document });
+  app.route({ ...fromContract('GET /docs'), handler: async (_request, reply) => reply.type('text/html; charset=utf-8').send(page) });
 }

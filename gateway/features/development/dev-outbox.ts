@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEV_OUTBOX_QUERY } from '../../../schemas/api/request-schemas';
 import type { DevOutbox } from '../../mail/mailer';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * ADR 0008 `GET dev-outbox/messages?to=`: the development outbox as JSON, newest first, so a
@@ -8,12 +8,8 @@ import type { DevOutbox } from '../../mail/mailer';
  * is configured: with real mail there is nothing here to read.
  */
 export async function devOutboxRoutes(app: FastifyInstance, options: { outbox: DevOutbox }): Promise<void> {
-  app.get<{ Querystring: { to: string } }>(
-    '/dev-outbox/messages',
-    {
-      config: { access: 'public' },
-      schema: { querystring: DEV_OUTBOX_QUERY },
-    },
-    async (request) => ({ messages: await options.outbox.messagesTo(request.query.to) }),
-  );
+  app.route<{ Querystring: { to: string } }>({
+    ...fromContract('GET /dev-outbox/messages'),
+    handler: async (request) => ({ messages: await options.outbox.messagesTo(request.query.to) }),
+  });
 }

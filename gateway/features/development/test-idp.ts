@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_IDP_AUTHORIZE_QUERY, TEST_IDP_CHOICE_BODY, TEST_IDP_END_SESSION_QUERY, TEST_IDP_INTERACTION_PARAMS } from '../../../schemas/api/request-schemas';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../../auth/form-fields';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
@@ -18,6 +17,7 @@ import {
   type AuthorizationQuery,
   type EndSessionQuery,
 } from '../../sso/test-identity-provider';
+import { fromContract } from '../../http/route-contract';
 
 const TOKEN_RULES: FieldRules = {
   grant_type: { maxLength: 32 },
@@ -42,39 +42,35 @@ export async function testIdpRoutes(
   const tokenEndpoint = { clients, credentials: options.credentials, keys, tokenEndpointUrl: `${new URL(TEST_IDP_ISSUER).origin}${TEST_IDP_BASE_PATH}/token` };
   await acceptFormBodies(app);
 
-  app.get(`${TEST_IDP_BASE_PATH}/.well-known/openid-configuration`, { config: { access: 'public' } }, async () => discoveryDocument());
-  app.get(`${TEST_IDP_BASE_PATH}/jwks`, { config: { access: 'public' } }, async () => keys.jwks());
+  app.route({ ...fromContract(`GET ${TEST_IDP_BASE_PATH}/.well-known/openid-configuration`), handler: async () => discoveryDocument() });
+  app.route({ ...fromContract(`GET ${TEST_IDP_BASE_PATH}/jwks`), handler: async () => keys.jwks() });
 
-  app.get<{ Querystring: AuthorizationQuery }>(
-    `${TEST_IDP_BASE_PATH}/authorize`,
-    { config: { access: 'public' }, schema: { querystring: TEST_IDP_AUTHORIZE_QUERY } },
-    async (request, reply) => reply.redirect(await beginAuthorization(db, clients, request.query, clock.now()), 302),
-  );
+  app.route<{ Querystring: AuthorizationQuery }>({
+    ...fromContract(`GET ${TEST_IDP_BASE_PATH}/authorize`),
+    handler: async (request, reply) => reply.redirect(await beginAuthorization(db, clients, request.query, clock.now()), 302),
+  });
 
-  app.get<{ Querystring: EndSessionQuery }>(
-    `${TEST_IDP_BASE_PATH}/logout`,
-    { config: { access: 'public' }, schema: { querystring: TEST_IDP_END_SESSION_QUERY } },
-    async (request, reply) => reply.redirect(endSessionRedirect(clients, request.query), 302),
-  );
+  app.route<{ Querystring: EndSessionQuery }>({
+    ...fromContract(`GET ${TEST_IDP_BASE_PATH}/logout`),
+    handler: async (request, reply) => reply.redirect(endSessionRedirect(clients, request.query), 302),
+  });
 
-  app.get<{ Params: { interaction: string } }>(
-    `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
-    { config: { access: 'public' }, schema: { params: TEST_IDP_INTERACTION_PARAMS } },
-    async (request) => describeInteraction(db, identities, request.params.interaction, clock.now()),
-  );
+  app.route<{ Params: { interaction: string } }>({
+    ...fromContract(`GET ${TEST_IDP_BASE_PATH}/interactions/:interaction`),
+    handler: async (request) => describeInteraction(db, identities, request.params.interaction, clock.now()),
+  });
 
-  app.post<{ Params: { interaction: string }; Body: { subject: string } }>(
-    `${TEST_IDP_BASE_PATH}/interactions/:interaction`,
-    {
-      config: { access: 'public' },
-      schema: { params: TEST_IDP_INTERACTION_PARAMS, body: TEST_IDP_CHOICE_BODY },
+  app.route<{ Params: { interaction: string }; Body: { subject: string } }>({
+    ...fromContract(`POST ${TEST_IDP_BASE_PATH}/interactions/:interaction`),
+    handler: async (request) => chooseIdentity(db, identities, request.params.interaction, request.body.subject, clock.now()),
+  });
+
+  app.route({
+    ...fromContract(`POST ${TEST_IDP_BASE_PATH}/token`),
+    handler: async (request, reply) => {
+      const form = await readFormFields(request, TOKEN_RULES);
+      reply.header('cache-control', 'no-store');
+      return exchangeCode(db, identities, tokenEndpoint, form, request.headers.authorization, clock.now());
     },
-    async (request) => chooseIdentity(db, identities, request.params.interaction, request.body.subject, clock.now()),
-  );
-
-  app.post(`${TEST_IDP_BASE_PATH}/token`, { config: { access: 'public' } }, async (request, reply) => {
-    const form = await readFormFields(request, TOKEN_RULES);
-    reply.header('cache-control', 'no-store');
-    return exchangeCode(db, identities, tokenEndpoint, form, request.headers.authorization, clock.now());
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_SAML_IDP_SLO_QUERY, TEST_SAML_IDP_SSO_QUERY } from '../../../schemas/api/request-schemas';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { escapeHtml } from '../../http/html-text';
 import { TEST_SAML_IDP_BASE_PATH, testSamlIdpSites, type SamlSite } from '../../sso/saml-sites';
@@ -15,6 +14,7 @@ import {
 } from '../../sso/test-saml-idp';
 import type { SsoIdentity } from '../../sso/sso-identities';
 import type { Clock } from '../../time/clock';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * The gateway's own SAML identity provider (docs/decisions/0028-sso-saml.md) at `/test-saml-idp/…` on the page root,
@@ -31,15 +31,17 @@ export async function testSamlIdpRoutes(
   const sites = testSamlIdpSites(fixtures);
   const peopleOf = (site: SamlSite): SamlPerson[] => identities.filter((identity) => identity.clientId === site.spEntityId);
 
-  app.get(`${TEST_SAML_IDP_BASE_PATH}/metadata`, { config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
-    return testSamlIdpMetadata(key());
+  app.route({
+    ...fromContract(`GET ${TEST_SAML_IDP_BASE_PATH}/metadata`),
+    handler: async (_request, reply) => {
+      reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
+      return testSamlIdpMetadata(key());
+    },
   });
 
-  app.get<{ Querystring: { SAMLRequest: string; RelayState?: string } }>(
-    `${TEST_SAML_IDP_BASE_PATH}/sso`,
-    { config: { access: 'public' }, schema: { querystring: TEST_SAML_IDP_SSO_QUERY } },
-    async (request, reply) => {
+  app.route<{ Querystring: { SAMLRequest: string; RelayState?: string } }>({
+    ...fromContract(`GET ${TEST_SAML_IDP_BASE_PATH}/sso`),
+    handler: async (request, reply) => {
       const read = await readAuthnRequest(request.query.SAMLRequest, sites);
       const { site } = read;
       const text = (name: string, values?: Record<string, string>) => ssoText(fixtures.content, site.locale, name, values);
@@ -54,17 +56,16 @@ export async function testSamlIdpRoutes(
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
       return plainPage(site.locale, text('title.testSamlIdp'), `<p>${escapeHtml(text('simulator.intro'))}</p>\n${forms.join('\n')}`);
     },
-  );
+  });
 
-  app.get<{ Querystring: { SAMLRequest: string; RelayState?: string } }>(
-    `${TEST_SAML_IDP_BASE_PATH}/slo`,
-    { config: { access: 'public' }, schema: { querystring: TEST_SAML_IDP_SLO_QUERY } },
-    async (request, reply) => {
+  app.route<{ Querystring: { SAMLRequest: string; RelayState?: string } }>({
+    ...fromContract(`GET ${TEST_SAML_IDP_BASE_PATH}/slo`),
+    handler: async (request, reply) => {
       const read = await readLogoutRequest(request.query.SAMLRequest, sites);
       const target = new URL(issueLogoutResponse(key(), { request: read, now: clock.now(), relayState: request.query.RelayState || undefined }));
       // A path: the provider and the portal share the gateway's origin (ADR 0015's deviation).
       reply.header('cache-control', 'no-store');
       return reply.redirect(`${target.pathname}${target.search}`, 302);
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_CLOCK_BODY, TEST_FAILURE_BODY, TEST_SESSION_BODY } from '../../../schemas/api/request-schemas';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { recordProofs, type GivenProof } from '../../auth/assurance';
 import { sessionDeviceOf } from '../../auth/session-device';
@@ -7,6 +6,7 @@ import { openSession, sessionIdOf } from '../../auth/session-store';
 import type { Database } from '../../db/database';
 import { HttpError, pathOf, sendError } from '../../http/errors';
 import type { AdjustableClock } from '../../time/clock';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * Test hooks, registered only when the gateway runs in test mode (GATEWAY_TEST_MODE=true); the
@@ -24,13 +24,9 @@ const TEST_SIGN_IN_PROOFS: readonly GivenProof[] = [{ kind: 'password' }, { kind
 
 export async function testSupportRoutes(app: FastifyInstance, options: { db: Database; clock: AdjustableClock; failures: InjectedFailures }): Promise<void> {
   const { db, clock, failures } = options;
-  app.post<{ Body: { email: string; siteId: string } }>(
-    '/test-support/session',
-    {
-      config: { access: 'public', xsrfExempt: true },
-      schema: { body: TEST_SESSION_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { email: string; siteId: string } }>({
+    ...fromContract('POST /test-support/session', { xsrfExempt: true }),
+    handler: async (request, reply) => {
       const { email, siteId } = request.body;
       const found = await db.query<{ id: string; roles: string[] }>('select id, roles from users where email = $1', [email.toLowerCase()]);
       const user = found.rows[0];
@@ -43,27 +39,19 @@ export async function testSupportRoutes(app: FastifyInstance, options: { db: Dat
       setSessionCookies(request, reply, session, user.roles);
       return { signedIn: true, expiresAt: session.expiresAt.toISOString() };
     },
-  );
+  });
 
-  app.post<{ Body: { advanceSeconds: number } }>(
-    '/test-support/clock',
-    {
-      config: { access: 'public', xsrfExempt: true },
-      schema: { body: TEST_CLOCK_BODY },
-    },
-    async (request) => ({ now: clock.advance(request.body.advanceSeconds).toISOString() }),
-  );
-  app.post<{ Body: InjectedFailure }>(
-    '/test-support/fail-next',
-    {
-      config: { access: 'public', xsrfExempt: true },
-      schema: { body: TEST_FAILURE_BODY },
-    },
-    async (request) => {
+  app.route<{ Body: { advanceSeconds: number } }>({
+    ...fromContract('POST /test-support/clock', { xsrfExempt: true }),
+    handler: async (request) => ({ now: clock.advance(request.body.advanceSeconds).toISOString() }),
+  });
+  app.route<{ Body: InjectedFailure }>({
+    ...fromContract('POST /test-support/fail-next', { xsrfExempt: true }),
+    handler: async (request) => {
       failures.add(request.body);
       return { armed: true };
     },
-  );
+  });
 }
 
 /** A call to fail once: `path` is relative to the API base, `*` stands for one segment (a card id). */

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SAML_ACS_PARAMS, SAML_AUTHORIZE_QUERY, SAML_METADATA_PARAMS, SAML_SLO_PARAMS, SAML_SLO_QUERY } from '../../../schemas/api/request-schemas';
 import { changeNoticeOf, queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { rememberSignInDevice } from '../../auth/known-devices';
@@ -25,6 +24,7 @@ import { acsErrorHandler, sendAcsRefusal } from './acs-refusal';
 import { consumeLogoutResponse, rememberSamlSession } from '../../sso/single-logout';
 import { plainPage, ssoText } from '../../sso/sso-pages';
 import { randomToken } from '../../sso/sso-sites';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * httpOnly cookie binding a SAML sign-in to the browser that started it (ADR 0028 "Login CSRF"): its nonce's hash is
@@ -74,10 +74,9 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
     return saml;
   }
 
-  app.get<{ Querystring: { siteId: string; last_visited_path?: string } }>(
-    '/user-auth/saml/authorize',
-    { config: { access: 'public' }, schema: { querystring: SAML_AUTHORIZE_QUERY } },
-    async (request, reply) => {
+  app.route<{ Querystring: { siteId: string; last_visited_path?: string } }>({
+    ...fromContract('GET /user-auth/saml/authorize'),
+    handler: async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const site = samlSite(request.query.siteId);
       const now = auth.clock.now();
@@ -98,19 +97,13 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
       reply.header('cache-control', 'no-store');
       return reply.redirect(samlBrowserUrlOf(url), 302);
     },
-  );
+  });
 
-  app.post<{ Params: { siteId: string }; Body: unknown }>(
-    '/user-auth/saml/acs/:siteId',
-    // The identity provider's page posts here (HTTP-POST binding): no XSRF header can come with it. The Response's
-    // signature and its InResponseTo, spent once, are what it is checked by (ADR 0028).
-    {
-      config: { access: 'public', xsrfExempt: true },
-      schema: { params: SAML_ACS_PARAMS },
-      // Whatever else refuses the post (body limit, media type, rate limit, account rules, metadata) is the same page.
-      errorHandler: acsErrorHandler(fixtures, ACS_BODY_LIMIT),
-    },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string }; Body: unknown }>({
+    ...fromContract('POST /user-auth/saml/acs/:siteId', { xsrfExempt: true }),
+    // Whatever else refuses the post (body limit, media type, rate limit, account rules, metadata) is the same page.
+    errorHandler: acsErrorHandler(fixtures, ACS_BODY_LIMIT),
+    handler: async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const site = samlSite(request.params.siteId);
       const now = auth.clock.now();
@@ -135,14 +128,11 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
         throw error;
       }
     },
-  );
+  });
 
-  app.get<{ Params: { siteId: string } }>(
-    '/user-auth/saml/slo/:siteId',
-    // The identity provider's LogoutResponse (HTTP-Redirect) to the LogoutRequest the sign-out sent (ADR 0028
-    // "Sign-out"). The session here ended before the holder left for the provider; this only says how it went.
-    { config: { access: 'public' }, schema: { params: SAML_SLO_PARAMS, querystring: SAML_SLO_QUERY } },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-auth/saml/slo/:siteId'),
+    handler: async (request, reply) => {
       const site = samlSite(request.params.siteId);
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       try {
@@ -158,17 +148,16 @@ export async function samlRoutes(app: FastifyInstance, options: SamlRouteOptions
       reply.header('cache-control', 'no-store');
       return reply.redirect(signInPagePath(site), 303);
     },
-  );
+  });
 
-  app.get<{ Params: { siteId: string } }>(
-    '/user-auth/saml/metadata/:siteId',
-    { config: { access: 'public' }, schema: { params: SAML_METADATA_PARAMS } },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-auth/saml/metadata/:siteId'),
+    handler: async (request, reply) => {
       const site = samlSite(request.params.siteId);
       reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8');
       return serviceProviderMetadata(site, options.samlKeys);
     },
-  );
+  });
 
   /** Bad input (ADR 0028): a page in the site's language offering to start again; the log names the check, never the Response. */
   function refusalPage(request: FastifyRequest, reply: FastifyReply, site: SamlSite, refusal: SamlRefusal) {

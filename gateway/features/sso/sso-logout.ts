@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { OIDC_LOGOUT_QUERY } from '../../../schemas/api/request-schemas';
 import type { OIDC_LOGOUT_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
@@ -17,6 +16,7 @@ import type { SamlKeys } from '../../sso/service-provider';
 import { samlSessionOf, startSamlLogout } from '../../sso/single-logout';
 import { endSessionUrlOf } from '../../sso/sso-logout';
 import { ssoSiteOf } from '../../sso/sso-sites';
+import { fromContract } from '../../http/route-contract';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
 
@@ -50,13 +50,9 @@ export async function ssoLogoutRoutes(
   const { db, fixtures, auth, gateway, development, credentials } = options;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  app.post<{ Querystring: { refresh_token?: string; post_logout_redirect_uri?: string } }>(
-    '/logout',
-    {
-      config: { access: 'public' },
-      schema: { querystring: OIDC_LOGOUT_QUERY },
-    },
-    async (request, reply): Promise<OidcLogoutAnswer> => {
+  app.route<{ Querystring: { refresh_token?: string; post_logout_redirect_uri?: string } }>({
+    ...fromContract('POST /logout'),
+    handler: async (request, reply): Promise<OidcLogoutAnswer> => {
       const now = auth.clock.now();
       const token = readCookies(request).get(SESSION_COOKIE);
       const session = token ? await findSessionUser(db, token, now) : null;
@@ -84,5 +80,5 @@ export async function ssoLogoutRoutes(
       reply.header('cache-control', 'no-store');
       return { revoked: true, endSessionUrl };
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { SSO_AUTHORIZE_QUERY, SSO_FINISH_BODY } from '../../../schemas/api/request-schemas';
 import { changeNoticeOf, queueAccountNotice } from '../../account/account-notices';
 import type { AuthServices } from '../../auth/auth-services';
 import { rememberSignInDevice } from '../../auth/known-devices';
@@ -22,6 +21,7 @@ import {
   type SsoParameters,
 } from '../../sso/relying-party';
 import { randomToken, ssoSiteOf, type SsoSite } from '../../sso/sso-sites';
+import { fromContract } from '../../http/route-contract';
 
 /** httpOnly cookie binding a started SSO sign-in to the browser that started it (ADR 0015). */
 export const SSO_BINDING_COOKIE = 'gmap_sso_binding';
@@ -56,13 +56,9 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     return sso;
   }
 
-  app.get<{ Querystring: SsoParameters & { siteId: string } }>(
-    '/user-auth/oidc/authorize',
-    {
-      config: { access: 'public' },
-      schema: { querystring: SSO_AUTHORIZE_QUERY },
-    },
-    async (request, reply) => {
+  app.route<{ Querystring: SsoParameters & { siteId: string } }>({
+    ...fromContract('GET /user-auth/oidc/authorize'),
+    handler: async (request, reply) => {
       // ADR 0008's per-IP limit of login calls: each start writes a row, each finish calls the issuer.
       await auth.limits.countSignInCall(request.ip);
       const { siteId, ...params } = request.query;
@@ -81,15 +77,11 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
       reply.header('cache-control', 'no-store');
       return reply.redirect(authorizationUrl, 302);
     },
-  );
+  });
 
-  app.post<{ Body: { siteId: string; code: string; state: string } }>(
-    '/user-auth/oidc/authorize',
-    {
-      config: { access: 'public' },
-      schema: { body: SSO_FINISH_BODY },
-    },
-    async (request, reply): Promise<SchemaType<typeof SSO_SIGN_IN_ANSWER>> => {
+  app.route<{ Body: { siteId: string; code: string; state: string } }>({
+    ...fromContract('POST /user-auth/oidc/authorize'),
+    handler: async (request, reply): Promise<SchemaType<typeof SSO_SIGN_IN_ANSWER>> => {
       await auth.limits.countSignInCall(request.ip);
       const sso = ssoSite(request.body.siteId);
       const binding = readCookies(request).get(SSO_BINDING_COOKIE);
@@ -105,5 +97,5 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
       }
       return { ...answer, lastVisitedPath: subject.lastVisitedPath };
     },
-  );
+  });
 }

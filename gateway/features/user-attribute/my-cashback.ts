@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import { offersCashbackStatement } from '../../../schemas/cards/card-config';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
@@ -8,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import type { CashbackStatement } from '../../../schemas/entities/cashback-statement';
 import { readCashbackStatement } from '../../profile/cashback-statement';
 import type { Clock } from '../../time/clock';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 declared `my-cashback`, as ADR 0010 designs it: `GET my-cashback/{siteId}`, the signed-in person's statement.
@@ -16,15 +16,14 @@ import type { Clock } from '../../time/clock';
  */
 export async function myCashbackRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; clock: Clock }): Promise<void> {
   const { db, fixtures, clock } = options;
-  app.get<{ Params: { siteId: string } }>(
-    '/my-cashback/:siteId',
-    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
-    async (request, reply): Promise<CashbackStatement> => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /my-cashback/:siteId'),
+    handler: async (request, reply): Promise<CashbackStatement> => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const { siteId } = request.params;
       const site = fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
       if (!offersCashbackStatement(site)) throw new HttpError(404, 'NO_CASHBACK_STATEMENT', `The programme of site ${siteId} has no cashback statement.`);
       return readCashbackStatement(db, user.userId, siteId);
     },
-  );
+  });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { Clock } from '../../time/clock';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `GET user-attribute/user/background/{siteId}` → `{ passesBackgroundCheck }`, the call
@@ -14,10 +14,9 @@ import type { Clock } from '../../time/clock';
  */
 export async function userAttributeBackgroundRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = options;
-  app.get<{ Params: { siteId: string } }>(
-    '/user-attribute/user/background/:siteId',
-    { config: { access: 'signed-in', openWhilePasswordChangeRequired: true }, schema: { params: SITE_ID_PARAMS } },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-attribute/user/background/:siteId', { openWhilePasswordChangeRequired: true }),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const result = await db.query<{ status: string }>(
         `select u.status from users u join user_sites s on s.user_id = u.id where u.id = $1 and s.site_id = $2`,
@@ -27,5 +26,5 @@ export async function userAttributeBackgroundRoutes(app: FastifyInstance, option
       if (!row) throw new HttpError(404, 'USER_NOT_FOUND', 'The signed-in user has no profile on this site yet.');
       return { passesBackgroundCheck: row.status === 'ACTIVE' };
     },
-  );
+  });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import { readUserSite, type UserSiteRecord } from '../../profile/site-attributes';
 import type { Clock } from '../../time/clock';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `GET user-attribute/user/{siteId}` → `userSites[siteId].attributes`, with the `version` a
@@ -11,13 +11,12 @@ import type { Clock } from '../../time/clock';
  */
 export async function userAttributeReadRoutes(app: FastifyInstance, options: { db: Database; clock: Clock }): Promise<void> {
   const { db, clock } = options;
-  app.get<{ Params: { siteId: string } }>(
-    '/user-attribute/user/:siteId',
-    { config: { access: 'signed-in' }, schema: { params: SITE_ID_PARAMS } },
-    async (request, reply): Promise<{ userSites: Record<string, UserSiteRecord> }> => {
+  app.route<{ Params: { siteId: string } }>({
+    ...fromContract('GET /user-attribute/user/:siteId'),
+    handler: async (request, reply): Promise<{ userSites: Record<string, UserSiteRecord> }> => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const { siteId } = request.params;
       return { userSites: { [siteId]: await readUserSite(db, user.userId, siteId) } };
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { CHANGED_ATTRIBUTES_BODY, SITE_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import { changeNoticeOf } from '../../account/account-notices';
 import { phoneSaved } from '../../account/phone-proof';
 import { assertContactPointsMayChange } from '../../auth/assurance';
@@ -9,6 +8,7 @@ import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, saveChangedAttributes, type SiteAttributes } from '../../profile/site-attributes';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `POST user-attribute/v2/user/{siteId}` `{ attributes, baseVersion? }` (ADR 0010 "Saving only
@@ -25,21 +25,14 @@ export async function userAttributeSaveRoutes(
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
   const { clock } = auth;
-  app.post<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>(
-    '/user-attribute/v2/user/:siteId',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        params: SITE_ID_PARAMS,
-        body: CHANGED_ATTRIBUTES_BODY,
-      },
-    },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string }; Body: { attributes: SiteAttributes; baseVersion?: number } }>({
+    ...fromContract('POST /user-attribute/v2/user/:siteId'),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const context = { fixtures, userId: user.userId, siteId: request.params.siteId, today: clock.now() };
       await assertContactPointsMayChange(db, fixtures, user, await keysChangedBy(db, context, request.body.attributes, false), clock.now());
       const change = changeNoticeOf(request, auth, user.userId, context.siteId);
       return saveChangedAttributes(db, context, request.body.attributes, request.body.baseVersion, phoneSaved(jobs, reply, change));
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { SITE_ID_PARAMS, SITE_OBJECT_SCHEMA } from '../../../schemas/api/request-schemas';
 import { changeNoticeOf } from '../../account/account-notices';
 import { phoneSaved } from '../../account/phone-proof';
 import { assertContactPointsMayChange } from '../../auth/assurance';
@@ -10,6 +9,7 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, saveWholeSiteObject, type SiteAttributes } from '../../profile/site-attributes';
 import { assertSiteObjectFor } from '../../profile/site-object-check';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `POST user-attribute/user/attribute/{siteId}` with the user site object minus vopUsers
@@ -24,16 +24,9 @@ export async function userAttributeSiteObjectRoutes(
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
   const { clock } = auth;
-  app.post<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>(
-    '/user-attribute/user/attribute/:siteId',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        params: SITE_ID_PARAMS,
-        body: SITE_OBJECT_SCHEMA,
-      },
-    },
-    async (request, reply) => {
+  app.route<{ Params: { siteId: string }; Body: { siteId: string; attributes: SiteAttributes; version: number } & Record<string, unknown> }>({
+    ...fromContract('POST /user-attribute/user/attribute/:siteId'),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, clock.now());
       const { siteId } = request.params;
       assertSiteObjectFor(siteId, request.body);
@@ -43,5 +36,5 @@ export async function userAttributeSiteObjectRoutes(
       const change = changeNoticeOf(request, auth, user.userId, siteId);
       return saveWholeSiteObject(db, context, request.body.attributes, request.body.version, phoneSaved(jobs, reply, change));
     },
-  );
+  });
 }

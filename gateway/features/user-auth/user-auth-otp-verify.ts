@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { OTP_VERIFY_BODY } from '../../../schemas/api/request-schemas';
 import { recordProofs, type GivenProof } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { verifyPasscodeOrThrow, verifyTotpOrThrow } from '../../auth/second-factor';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
+import { fromContract } from '../../http/route-contract';
 
 /** SPEC §9 otp_expiry: a passed check holds 15 minutes; the app mirrors it in local storage. */
 export const OTP_CHECK_VALID_MS = 15 * 60_000;
@@ -17,14 +17,10 @@ export const OTP_CHECK_VALID_MS = 15 * 60_000;
  */
 export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
   const { db, auth } = options;
-  app.post<{ Body: { otp: string; otp_type: 'email' | 'sms' | 'totp' } }>(
-    '/user-auth/otp/verify',
-    {
-      // Open to a session held for a breached password: its replacement may need this confirm step (ADR 0025).
-      config: { access: 'signed-in', openWhilePasswordChangeRequired: true },
-      schema: { body: OTP_VERIFY_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { otp: string; otp_type: 'email' | 'sms' | 'totp' } }>({
+    // Open to a session held for a breached password: its replacement may need this confirm step (ADR 0025).
+    ...fromContract('POST /user-auth/otp/verify', { openWhilePasswordChangeRequired: true }),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       await auth.limits.countCodeCheck(request.ip);
       const { otp, otp_type: otpType } = request.body;
@@ -34,5 +30,5 @@ export async function userAuthOtpVerifyRoutes(app: FastifyInstance, options: { d
       await recordProofs(db, user.sessionId, user.siteId, [proof], auth.clock.now());
       return { verifiedUntil: new Date(auth.clock.now().getTime() + OTP_CHECK_VALID_MS).toISOString() };
     },
-  );
+  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { REVOKE_QUERY } from '../../../schemas/api/request-schemas';
 import type { AuthServices } from '../../auth/auth-services';
 import { endBrowserSession } from '../../auth/end-browser-session';
 import type { Database } from '../../db/database';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `POST user-auth/tokens/revoke` (optional `?refresh_token=`, body "null"), ADR 0008: revokes
@@ -13,12 +13,11 @@ export async function userAuthRevokeRoutes(app: FastifyInstance, options: { db: 
   const { db, auth } = options;
   // The body carries nothing (§7 "text body null"); whatever its type, it is read within the limit and dropped.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  app.post<{ Querystring: { refresh_token?: string } }>(
-    '/user-auth/tokens/revoke',
-    { config: { access: 'public' }, schema: { querystring: REVOKE_QUERY } },
-    async (request, reply) => {
+  app.route<{ Querystring: { refresh_token?: string } }>({
+    ...fromContract('POST /user-auth/tokens/revoke'),
+    handler: async (request, reply) => {
       await endBrowserSession(db, request, reply, request.query.refresh_token || undefined, auth.clock.now());
       return { revoked: true };
     },
-  );
+  });
 }

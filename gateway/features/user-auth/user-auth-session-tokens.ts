@@ -6,6 +6,7 @@ import { userTypeOf, requireSessionUser } from '../../auth/session-cookies';
 import { completeSignIn, sessionAccessToken, sessionAuthorities, type SignInAnswer } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import { fromContract } from '../../http/route-contract';
 
 /** docs/decisions/0022-declared-calls.md: the answer of `GET user-auth/auth/user-token`, as the contract states it. */
 type UserTokenAnswer = SchemaType<typeof USER_TOKEN_ANSWER>;
@@ -40,10 +41,9 @@ export async function userAuthSessionTokenRoutes(app: FastifyInstance, options: 
     return row;
   };
 
-  app.get(
-    '/user-auth/auth/user-token',
-    { config: { access: 'signed-in', openWhilePasswordChangeRequired: true } },
-    async (request, reply): Promise<UserTokenAnswer> => {
+  app.route({
+    ...fromContract('GET /user-auth/auth/user-token', { openWhilePasswordChangeRequired: true }),
+    handler: async (request, reply): Promise<UserTokenAnswer> => {
       const now = auth.clock.now();
       const session = await requireSessionUser(db, request, reply, now);
       const account = await accountOf(session.userId);
@@ -57,12 +57,11 @@ export async function userAuthSessionTokenRoutes(app: FastifyInstance, options: 
         authorities: sessionAuthorities(grant),
       };
     },
-  );
+  });
 
-  app.post(
-    '/user-auth/auth/refresh-token',
-    { config: { access: 'signed-in', openWhilePasswordChangeRequired: true } },
-    async (request, reply): Promise<SignInAnswer> => {
+  app.route({
+    ...fromContract('POST /user-auth/auth/refresh-token', { openWhilePasswordChangeRequired: true }),
+    handler: async (request, reply): Promise<SignInAnswer> => {
       // Counted like the token call it stands beside (ADR 0008 "Limits").
       await auth.limits.countSignInCall(request.ip);
       const session = await requireSessionUser(db, request, reply, auth.clock.now());
@@ -90,5 +89,5 @@ export async function userAuthSessionTokenRoutes(app: FastifyInstance, options: 
         {},
       );
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { PREAUTH_QUERY } from '../../../schemas/api/request-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/types';
 import { changeNoticeOf, noticeOrigin, queueAccountNotice } from '../../account/account-notices';
@@ -19,6 +18,7 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { LOCALE_PATTERN } from '../../locale';
+import { fromContract } from '../../http/route-contract';
 
 /** Every field of SPEC §3's login payload and §7's token calls, with its longest accepted value. */
 const FORM_RULES: FieldRules = {
@@ -51,19 +51,21 @@ export async function userAuthSignInRoutes(
   const { db, fixtures, auth, jobs } = options;
   await acceptFormBodies(app);
 
-  app.post('/user-auth/login', { config: { access: 'public' } }, async (request, reply): Promise<SignInAnswer> => {
-    await auth.limits.countSignInCall(request.ip);
-    const fields = await readFormFields(request, FORM_RULES);
-    requireFields(fields, ['username', 'password', 'grant_type', 'siteId']);
-    if (fields.grant_type !== 'password')
-      throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password.', { grant_type: 'invalid' });
-    return signInWithPassword(request, reply, fields, false);
+  app.route({
+    ...fromContract('POST /user-auth/login'),
+    handler: async (request, reply): Promise<SignInAnswer> => {
+      await auth.limits.countSignInCall(request.ip);
+      const fields = await readFormFields(request, FORM_RULES);
+      requireFields(fields, ['username', 'password', 'grant_type', 'siteId']);
+      if (fields.grant_type !== 'password')
+        throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid form: grant_type must be password.', { grant_type: 'invalid' });
+      return signInWithPassword(request, reply, fields, false);
+    },
   });
 
-  app.post<{ Querystring: { preauth?: string } }>(
-    '/user-auth/oauth/token',
-    { config: { access: 'public' }, schema: { querystring: PREAUTH_QUERY } },
-    async (request, reply) => {
+  app.route<{ Querystring: { preauth?: string } }>({
+    ...fromContract('POST /user-auth/oauth/token'),
+    handler: async (request, reply) => {
       await auth.limits.countSignInCall(request.ip);
       const fields = await readFormFields(request, FORM_RULES);
       requireFields(fields, ['grant_type']);
@@ -108,7 +110,7 @@ export async function userAuthSignInRoutes(
         grant_type: 'invalid',
       });
     },
-  );
+  });
 
   async function signInWithPassword(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, withTokens: boolean): Promise<SignInAnswer> {
     const siteId = fields.siteId ?? '';

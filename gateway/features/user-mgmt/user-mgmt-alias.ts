@@ -14,6 +14,7 @@ import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
+import { fromContract } from '../../http/route-contract';
 
 /** The answer of both calls: the alias as stored, and whether it counts yet. */
 type AliasAnswer = SchemaType<typeof ALIAS_ANSWER>;
@@ -34,13 +35,9 @@ export async function userMgmtAliasRoutes(
   options: { db: Database; fixtures: Fixtures; auth: AuthServices; jobs: JobQueue },
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
-  app.post<{ Body: SchemaType<typeof ALIAS_BODY> }>(
-    '/user-mgmt/user/alias',
-    {
-      config: { access: 'signed-in' },
-      schema: { body: ALIAS_BODY },
-    },
-    async (request, reply): Promise<AliasAnswer> => {
+  app.route<{ Body: SchemaType<typeof ALIAS_BODY> }>({
+    ...fromContract('POST /user-mgmt/user/alias'),
+    handler: async (request, reply): Promise<AliasAnswer> => {
       const now = auth.clock.now();
       const session = await requireSessionUser(db, request, reply, now);
       // Counted for the caller before the alias is looked at, so a 429 tells nothing about it.
@@ -73,16 +70,12 @@ export async function userMgmtAliasRoutes(
       // The notice's wake after the answer also runs the proof job queued beside it.
       return { ...stored, proved };
     },
-  );
+  });
 
-  app.post<{ Body: SchemaType<typeof ALIAS_CONFIRM_BODY> }>(
-    '/user-mgmt/user/alias/confirm',
-    {
-      // The proof is the mailbox owner's own: the card holder enters the code in their session (ADR 0022).
-      config: { access: 'cardholder' },
-      schema: { body: ALIAS_CONFIRM_BODY },
-    },
-    async (request, reply): Promise<AliasAnswer> => {
+  app.route<{ Body: SchemaType<typeof ALIAS_CONFIRM_BODY> }>({
+    // The proof is the mailbox owner's own: the card holder enters the code in their session (ADR 0022).
+    ...fromContract('POST /user-mgmt/user/alias/confirm'),
+    handler: async (request, reply): Promise<AliasAnswer> => {
       const now = auth.clock.now();
       const session = await requireSessionUser(db, request, reply, now);
       // Counted with the other code checks per IP (ADR 0008), before the code is looked at.
@@ -96,7 +89,7 @@ export async function userMgmtAliasRoutes(
         queueAccountNotice(jobs, reply, { notice: 'alias-proved', ...change, alias: aliasForNotice(proved) }, tx),
       );
     },
-  );
+  });
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PREFERENCE_DETAILS_BODY, SEND_CODE_BODY } from '../../../schemas/api/request-schemas';
 import type { AuthServices } from '../../auth/auth-services';
 import { maskEmail, maskPhone } from '../../auth/masking';
 import type { CodePurpose } from '../../auth/one-time-codes';
@@ -10,6 +9,7 @@ import { passcodeChannelsOf, signInPolicyFor } from '../../auth/sign-in-policy';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `POST user-mgmt/user/get-preference-details` and `POST user-mgmt/user/send-code`, as ADR
@@ -20,13 +20,9 @@ import { HttpError } from '../../http/errors';
 export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
   const { db, fixtures, auth } = options;
 
-  app.post<{ Body: { primaryUserIdentifier: string; siteId: string } }>(
-    '/user-mgmt/user/get-preference-details',
-    {
-      config: { access: 'public' },
-      schema: { body: PREFERENCE_DETAILS_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { primaryUserIdentifier: string; siteId: string } }>({
+    ...fromContract('POST /user-mgmt/user/get-preference-details'),
+    handler: async (request, reply) => {
       // A pending sign-in (login-otp-preference), else the session (otp-check-preference).
       const signedIn = readCookies(request).has(SESSION_COOKIE) && !readCookies(request).has(LOGIN_CHALLENGE_COOKIE);
       const { userId, siteId } = await pendingOrSignedInUser(request, reply, signedIn ? 'otp-check' : 'login');
@@ -38,15 +34,11 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
       if (!destinations || (named !== userId && named !== destinations.email)) throw challengeRequired();
       return { email: maskEmail(destinations.email), phone: destinations.phone === null ? null : maskPhone(destinations.phone) };
     },
-  );
+  });
 
-  app.post<{ Body: { channel: 'email' | 'sms'; purpose: CodePurpose } }>(
-    '/user-mgmt/user/send-code',
-    {
-      config: { access: 'public' },
-      schema: { body: SEND_CODE_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { channel: 'email' | 'sms'; purpose: CodePurpose } }>({
+    ...fromContract('POST /user-mgmt/user/send-code'),
+    handler: async (request, reply) => {
       const { channel, purpose } = request.body;
       const { userId, siteId } = await pendingOrSignedInUser(request, reply, purpose);
       const destinations = await destinationsOf(db, userId, siteId);
@@ -63,7 +55,7 @@ export async function userMgmtPasscodeRoutes(app: FastifyInstance, options: { db
       await sendPasscode(db, auth, { userId, siteId, purpose, channel, destinations });
       return reply.code(204).send();
     },
-  );
+  });
 
   /** `login`: the LOGIN_CHALLENGE's user; `otp-check`: the signed-in user. */
   async function pendingOrSignedInUser(request: FastifyRequest, reply: FastifyReply, purpose: CodePurpose): Promise<{ userId: string; siteId: string }> {

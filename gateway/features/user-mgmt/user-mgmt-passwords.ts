@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CHANGE_PASSWORD_BODY, COMPROMISED_PASSWORD_BODY } from '../../../schemas/api/request-schemas';
 import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
 import { assertAcceptableNewPassword, assertPasswordRules, replacePassword } from '../../account/new-password';
 import type { AuthServices } from '../../auth/auth-services';
@@ -11,6 +10,7 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { verifyPassword } from '../../security/password-hashing';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `change-password` and `vba/compromised-password`, as ADR 0009 "Passwords" fixes them.
@@ -35,19 +35,15 @@ export async function userMgmtPasswordRoutes(
       at: auth.clock.now().toISOString(),
     });
 
-  app.post<{ Body: { currentPassword: string; password: string; confirm_password: string } }>(
-    '/user-mgmt/user/change-password',
-    {
-      // ADR 0025: a new password owns the account; the current one alone is what a shared computer may have kept.
-      config: { access: 'cardholder', freshProof: true },
-      schema: { body: CHANGE_PASSWORD_BODY },
-      // Before the fresh-proof check: nobody is asked to confirm a change this account cannot make here.
-      preValidation: async (request) => {
-        if (request.sessionUser === null) return;
-        assertPasswordChangeOffered(sessionSiteConfig(fixtures, request.sessionUser.siteId), await passwordHashOf(request.sessionUser.userId));
-      },
+  app.route<{ Body: { currentPassword: string; password: string; confirm_password: string } }>({
+    // ADR 0025: a new password owns the account; the current one alone is what a shared computer may have kept.
+    ...fromContract('POST /user-mgmt/user/change-password', { freshProof: true }),
+    // Before the fresh-proof check: nobody is asked to confirm a change this account cannot make here.
+    preValidation: async (request) => {
+      if (request.sessionUser === null) return;
+      assertPasswordChangeOffered(sessionSiteConfig(fixtures, request.sessionUser.siteId), await passwordHashOf(request.sessionUser.userId));
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       // Guessing the current password from a stolen session counts like sign-in attempts from that IP.
       await auth.limits.countSignInCall(request.ip);
@@ -61,19 +57,15 @@ export async function userMgmtPasswordRoutes(
       await noticePasswordChanged(request, reply, user);
       return { status: 'PASSWORD_CHANGED' };
     },
-  );
+  });
 
   // SPEC §2 compromised-credentials: the signed-in user replaces a listed password (ADR 0009). SPEC §7
   // declares the call among the user-mgmt ones, so it lives under user-mgmt/user/ (ADR 0009).
-  app.post<{ Body: { password: string; confirm_password: string } }>(
-    '/user-mgmt/user/vba/compromised-password',
-    {
-      // ADR 0025: the session that proved a breached password may be refreshed, or held by someone else, past
-      // its 10 minutes: a new password then takes fresh proof, as change-password does.
-      config: { access: 'cardholder', openWhilePasswordChangeRequired: true, freshProof: true },
-      schema: { body: COMPROMISED_PASSWORD_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { password: string; confirm_password: string } }>({
+    // ADR 0025: the session that proved a breached password may be refreshed, or held by someone else, past
+    // its 10 minutes: a new password then takes fresh proof, as change-password does.
+    ...fromContract('POST /user-mgmt/user/vba/compromised-password', { openWhilePasswordChangeRequired: true, freshProof: true }),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       // Without the current password, this call is only for the sign-in that proved a breached one;
       // anyone else changes a password with the current one (change-password) or a mailed passcode.
@@ -90,5 +82,5 @@ export async function userMgmtPasswordRoutes(
       await noticePasswordChanged(request, reply, user);
       return { status: 'PASSWORD_CHANGED' };
     },
-  );
+  });
 }

@@ -7,6 +7,7 @@ import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
+import { fromContract } from '../../http/route-contract';
 
 type PhoneProofAnswer = SchemaType<typeof PHONE_PROOF_ANSWER>;
 
@@ -21,31 +22,36 @@ type PhoneProofAnswer = SchemaType<typeof PHONE_PROOF_ANSWER>;
 export async function userMgmtPhoneProofRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices; jobs: JobQueue }): Promise<void> {
   const { db, auth, jobs } = options;
 
-  app.get('/user-mgmt/user/phone-proof', { config: { access: 'cardholder' } }, async (request, reply): Promise<PhoneProofAnswer> => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    return phoneProofStateOf(db, user.userId, user.siteId);
+  app.route({
+    ...fromContract('GET /user-mgmt/user/phone-proof'),
+    handler: async (request, reply): Promise<PhoneProofAnswer> => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      return phoneProofStateOf(db, user.userId, user.siteId);
+    },
   });
 
-  app.post<{ Body: SchemaType<typeof PHONE_PROOF_BODY> }>(
-    '/user-mgmt/user/phone-proof',
-    { config: { access: 'cardholder' }, schema: { body: PHONE_PROOF_BODY } },
-    async (request, reply): Promise<PhoneProofAnswer> => {
+  app.route<{ Body: SchemaType<typeof PHONE_PROOF_BODY> }>({
+    ...fromContract('POST /user-mgmt/user/phone-proof'),
+    handler: async (request, reply): Promise<PhoneProofAnswer> => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       // Counted with the other code checks per IP (ADR 0008), before the code is looked at.
       await auth.limits.countCodeCheck(request.ip);
       return confirmPhoneProof(db, auth, { userId: user.userId, siteId: user.siteId, passcode: request.body.passcode });
     },
-  );
+  });
 
   // No body: whatever is sent, of any type, is read within the limit and dropped.
   await app.register(async (resending) => {
     resending.removeAllContentTypeParsers();
     resending.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    resending.post('/user-mgmt/user/phone-proof/resend', { config: { access: 'cardholder' } }, async (request, reply): Promise<PhoneProofAnswer> => {
-      const user = await requireSessionUser(db, request, reply, auth.clock.now());
-      // A text costs the bank money and lands on someone's phone: counted like every passcode send (ADR 0008).
-      await auth.limits.countCodeSend(user.userId);
-      return resendPhoneProof(db, jobs, reply, user.userId, user.siteId);
+    resending.route({
+      ...fromContract('POST /user-mgmt/user/phone-proof/resend'),
+      handler: async (request, reply): Promise<PhoneProofAnswer> => {
+        const user = await requireSessionUser(db, request, reply, auth.clock.now());
+        // A text costs the bank money and lands on someone's phone: counted like every passcode send (ADR 0008).
+        await auth.limits.countCodeSend(user.userId);
+        return resendPhoneProof(db, jobs, reply, user.userId, user.siteId);
+      },
     });
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { recoveryChannelsOf } from '../../../schemas/site-config/credential-offers';
-import { FIND_CODE_BODY, PASSWORD_FROM_PASSCODE_BODY, SEND_PASSCODE_BODY } from '../../../schemas/api/request-schemas';
 import { assertAcceptableNewPassword, assertNotCompromised, assertPasswordRules, replacePassword } from '../../account/new-password';
 import { requestAccountMail } from '../../account/account-jobs';
 import { noticeOrigin, queueAccountNotice } from '../../account/account-notices';
@@ -14,6 +13,7 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { hashPassword } from '../../security/password-hashing';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `send-passcode`, `find-code` and `change-password-from-passcode`, as ADR 0009 "Recovery"
@@ -38,13 +38,9 @@ export async function userMgmtRecoveryRoutes(
     return found.rows[0]?.site_id ?? '';
   }
 
-  app.post<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>(
-    '/user-mgmt/user/send-passcode',
-    {
-      config: { access: 'public' },
-      schema: { body: SEND_PASSCODE_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { email: string; siteId: string; locale: string; channel?: 'email' | 'sms' } }>({
+    ...fromContract('POST /user-mgmt/user/send-passcode'),
+    handler: async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
       const { email, siteId, locale, channel } = request.body;
       // ADR 0025 "Channels come from the site": SMS only where the site's recovery offers it (SPEC §2's
@@ -56,25 +52,20 @@ export async function userMgmtRecoveryRoutes(
       jobs.wakeAfterAnswer(reply);
       return reply.code(202).send({ status: 'CHECK_EMAIL' });
     },
-  );
+  });
 
-  app.post<{ Body: { email: string; passcode: string } }>(
-    '/user-mgmt/user/find-code',
-    { config: { access: 'public' }, schema: { body: FIND_CODE_BODY } },
-    async (request) => {
+  app.route<{ Body: { email: string; passcode: string } }>({
+    ...fromContract('POST /user-mgmt/user/find-code'),
+    handler: async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       await checkRecoveryCode(db, auth, request.body.email, request.body.passcode);
       return { status: 'CODE_OK' };
     },
-  );
+  });
 
-  app.post<{ Body: { email: string; passcode: string; password: string; confirm_password: string } }>(
-    '/user-mgmt/user/change-password-from-passcode',
-    {
-      config: { access: 'public' },
-      schema: { body: PASSWORD_FROM_PASSCODE_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { email: string; passcode: string; password: string; confirm_password: string } }>({
+    ...fromContract('POST /user-mgmt/user/change-password-from-passcode'),
+    handler: async (request, reply) => {
       await auth.limits.countCodeCheck(request.ip);
       const { email, passcode, password } = request.body;
       assertPasswordRules(request.body);
@@ -114,5 +105,5 @@ export async function userMgmtRecoveryRoutes(
       });
       return { status: 'PASSWORD_CHANGED' };
     },
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIVATE_TOKEN_BODY, ACTIVATION_EMAIL_BODY, REGISTRATION_BODY, SITE_ID_PARAMS, SITE_REGISTRATION_BODY } from '../../../schemas/api/request-schemas';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { publicOriginOf } from '../../account/account-mail';
 import { requestAccountMail } from '../../account/account-jobs';
@@ -12,6 +11,7 @@ import type { Fixtures } from '../../fixtures/load-fixtures';
 import { normalisedPayload } from '../../forms/validate-payload';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
+import { fromContract } from '../../http/route-contract';
 
 /** Registration carries at most this many cards; no site captures more at sign-up. */
 /** ADR 0009's answer to registration and resend, whatever the address: the inbox is the only place that tells. */
@@ -34,20 +34,15 @@ export async function userMgmtRegistrationRoutes(
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
 
-  app.post<{ Body: RegistrationBody }>(
-    '/user-mgmt/user/registration',
-    { config: { access: 'public' }, schema: { body: REGISTRATION_BODY } },
-    (request, reply) => register(request, reply, request.body.siteId ?? ''),
-  );
+  app.route<{ Body: RegistrationBody }>({
+    ...fromContract('POST /user-mgmt/user/registration'),
+    handler: (request, reply) => register(request, reply, request.body.siteId ?? ''),
+  });
 
-  app.post<{ Params: { siteId: string }; Body: RegistrationBody }>(
-    '/user-mgmt/user/register/:siteId',
-    {
-      config: { access: 'public' },
-      schema: { params: SITE_ID_PARAMS, body: SITE_REGISTRATION_BODY },
-    },
-    (request, reply) => register(request, reply, request.params.siteId),
-  );
+  app.route<{ Params: { siteId: string }; Body: RegistrationBody }>({
+    ...fromContract('POST /user-mgmt/user/register/:siteId'),
+    handler: (request, reply) => register(request, reply, request.params.siteId),
+  });
 
   async function register(request: FastifyRequest<{ Body: RegistrationBody }>, reply: FastifyReply, siteId: string): Promise<FastifyReply> {
     await auth.limits.countAccountCall(request.ip);
@@ -70,10 +65,9 @@ export async function userMgmtRegistrationRoutes(
     return reply.code(202).send(CHECK_EMAIL);
   }
 
-  app.post<{ Body: { token: string; password?: string } }>(
-    '/user-mgmt/user/activate-token',
-    { config: { access: 'public' }, schema: { body: ACTIVATE_TOKEN_BODY } },
-    async (request) => {
+  app.route<{ Body: { token: string; password?: string } }>({
+    ...fromContract('POST /user-mgmt/user/activate-token'),
+    handler: async (request) => {
       await auth.limits.countCodeCheck(request.ip);
       const { token, password } = request.body;
       // ADR 0009 "Activation": the link proves the mailbox, not who chose the password, so the password chosen at
@@ -100,15 +94,11 @@ export async function userMgmtRegistrationRoutes(
       // SPEC §8: the 400 names the field at fault, as every validation answer does.
       throw new HttpError(400, result.error, message, { token: result.error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' });
     },
-  );
+  });
 
-  app.post<{ Body: { email: string; siteId: string; locale: string } }>(
-    '/user-mgmt/user/activation-email',
-    {
-      config: { access: 'public' },
-      schema: { body: ACTIVATION_EMAIL_BODY },
-    },
-    async (request, reply) => {
+  app.route<{ Body: { email: string; siteId: string; locale: string } }>({
+    ...fromContract('POST /user-mgmt/user/activation-email'),
+    handler: async (request, reply) => {
       await auth.limits.countAccountCall(request.ip);
       const { email, siteId, locale } = request.body;
       knownSite(siteId);
@@ -116,7 +106,7 @@ export async function userMgmtRegistrationRoutes(
       jobs.wakeAfterAnswer(reply);
       return reply.code(202).send(CHECK_EMAIL);
     },
-  );
+  });
 
   function knownSite(siteId: string): SiteConfig {
     const site = fixtures.sites.get(siteId)?.config;

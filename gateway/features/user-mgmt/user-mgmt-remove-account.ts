@@ -18,6 +18,7 @@ const PASSCODE = /^\d{6}$/;
 import type { JobQueue } from '../../jobs/job-queue';
 import type { MessageChannel } from '../../mail/mailer';
 import { recipientById } from '../../mail/recipient';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `POST user-mgmt/user/remove-account`, ADR 0009 "Deletion": deletes the signed-in user's profile on
@@ -40,78 +41,81 @@ export async function userMgmtRemoveAccountRoutes(
 ): Promise<void> {
   const { db, fixtures, auth, jobs } = options;
 
-  app.post<{ Body: unknown }>('/user-mgmt/user/remove-account', { config: { access: 'cardholder' } }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    if (featureConfigOf(sessionSiteConfig(fixtures, user.siteId), 'allow_delete_profile').allow_delete_profile === 'false') {
-      throw new HttpError(403, 'DELETE_NOT_ALLOWED', 'This site does not allow deleting your profile.');
-    }
-    // Guessing the password from a stolen session counts like sign-in attempts from that IP.
-    await auth.limits.countSignInCall(request.ip);
-    const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
-    const passwordHash = found.rows[0]?.password_hash ?? '';
-    const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-    const now = auth.clock.now();
-    if (hasUsablePassword(passwordHash)) {
-      await assertFreshProof(db, fixtures, user, now);
-      await proveWithPassword(user, passwordHash, body.password);
-    } else if ((await freshProofRefusal(db, fixtures, user, now)) !== null) {
-      const channel = await proveWithPasscode(user, body.passcode);
-      await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'passcode', channel }], now);
-      await assertFreshProof(db, fixtures, user, now);
-    }
-    // Read before the deletion: the notice is written after it, to an account that is gone.
-    const recipient = await recipientById(db, user.userId, user.siteId);
-    await db.transaction(async (tx) => {
-      await removeProfileOrAccount(tx, user.userId, user.siteId, auth.clock.now());
-      if (recipient)
-        await queueAccountNotice(
-          jobs,
-          reply,
-          { notice: 'account-deleted', email: recipient.email, locale: recipient.locale, siteId: user.siteId, at: auth.clock.now().toISOString() },
-          tx,
-        );
-    });
-    clearAuthCookies(request, reply);
-    return { status: 'DELETED' };
+  app.route<{ Body: unknown }>({
+    ...fromContract('POST /user-mgmt/user/remove-account'),
+    handler: async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      if (featureConfigOf(sessionSiteConfig(fixtures, user.siteId), 'allow_delete_profile').allow_delete_profile === 'false') {
+        throw new HttpError(403, 'DELETE_NOT_ALLOWED', 'This site does not allow deleting your profile.');
+      }
+      // Guessing the password from a stolen session counts like sign-in attempts from that IP.
+      await auth.limits.countSignInCall(request.ip);
+      const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.userId]);
+      const passwordHash = found.rows[0]?.password_hash ?? '';
+      const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+      const now = auth.clock.now();
+      if (hasUsablePassword(passwordHash)) {
+        await assertFreshProof(db, fixtures, user, now);
+        await proveWithPassword(user, passwordHash, body.password);
+      } else if ((await freshProofRefusal(db, fixtures, user, now)) !== null) {
+        const channel = await proveWithPasscode(user, body.passcode);
+        await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'passcode', channel }], now);
+        await assertFreshProof(db, fixtures, user, now);
+      }
+      // Read before the deletion: the notice is written after it, to an account that is gone.
+      const recipient = await recipientById(db, user.userId, user.siteId);
+      await db.transaction(async (tx) => {
+        await removeProfileOrAccount(tx, user.userId, user.siteId, auth.clock.now());
+        if (recipient)
+          await queueAccountNotice(
+            jobs,
+            reply,
+            { notice: 'account-deleted', email: recipient.email, locale: recipient.locale, siteId: user.siteId, at: auth.clock.now().toISOString() },
+            tx,
+          );
+      });
+      clearAuthCookies(request, reply);
+      return { status: 'DELETED' };
 
-    async function proveWithPassword(owner: SessionUser, hash: string, password: unknown): Promise<void> {
-      if (password === undefined || password === '')
-        throw new HttpError(400, 'VALIDATION_FAILED', 'Enter your password to delete your account.', { password: 'required' });
-      if (typeof password !== 'string' || password.length > PASSWORD_MAX_LENGTH) {
-        throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: password must be text of at most ${PASSWORD_MAX_LENGTH} characters.`, {
-          password: 'invalid',
-        });
+      async function proveWithPassword(owner: SessionUser, hash: string, password: unknown): Promise<void> {
+        if (password === undefined || password === '')
+          throw new HttpError(400, 'VALIDATION_FAILED', 'Enter your password to delete your account.', { password: 'required' });
+        if (typeof password !== 'string' || password.length > PASSWORD_MAX_LENGTH) {
+          throw new HttpError(400, 'VALIDATION_FAILED', `Invalid request: password must be text of at most ${PASSWORD_MAX_LENGTH} characters.`, {
+            password: 'invalid',
+          });
+        }
+        const deviceId = deviceIdOf(request, reply, auth.clock.now());
+        await auth.limits.assertNotLocked(owner.email, deviceId);
+        if (!(await verifyPassword(hash, password))) {
+          const attemptsLeft = await auth.limits.recordPasswordFailure(owner.email, deviceId);
+          throw new HttpError(
+            403,
+            'PASSWORD_INCORRECT',
+            'The password is not right; your account was not deleted.',
+            { password: 'incorrect' },
+            { extras: { attemptsLeft } },
+          );
+        }
+        await auth.limits.recordPasswordSuccess(owner.email);
       }
-      const deviceId = deviceIdOf(request, reply, auth.clock.now());
-      await auth.limits.assertNotLocked(owner.email, deviceId);
-      if (!(await verifyPassword(hash, password))) {
-        const attemptsLeft = await auth.limits.recordPasswordFailure(owner.email, deviceId);
-        throw new HttpError(
-          403,
-          'PASSWORD_INCORRECT',
-          'The password is not right; your account was not deleted.',
-          { password: 'incorrect' },
-          { extras: { attemptsLeft } },
-        );
-      }
-      await auth.limits.recordPasswordSuccess(owner.email);
-    }
 
-    async function proveWithPasscode(owner: SessionUser, passcode: unknown): Promise<MessageChannel> {
-      if (passcode === undefined || passcode === '')
-        throw new HttpError(400, 'VALIDATION_FAILED', 'Enter the passcode we sent you to delete your account.', { passcode: 'required' });
-      if (typeof passcode !== 'string' || !PASSCODE.test(passcode))
-        throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: passcode must be 6 digits.', { passcode: 'invalid' });
-      await auth.limits.countCodeCheck(request.ip);
-      try {
-        return await verifyPasscodeOrThrow(db, auth, owner.userId, 'otp-check', passcode, { siteId: owner.siteId });
-      } catch (error) {
-        // The screen's field error, not the sign-in's 401 (which would sign the person out).
-        if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
-        await auth.limits.recordDeviceFailure(deviceIdOf(request, reply, auth.clock.now()));
-        throw new HttpError(403, error.code, error.message, { passcode: error.code === 'OTP_EXPIRED' ? 'expired' : 'incorrect' }, error.details);
+      async function proveWithPasscode(owner: SessionUser, passcode: unknown): Promise<MessageChannel> {
+        if (passcode === undefined || passcode === '')
+          throw new HttpError(400, 'VALIDATION_FAILED', 'Enter the passcode we sent you to delete your account.', { passcode: 'required' });
+        if (typeof passcode !== 'string' || !PASSCODE.test(passcode))
+          throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: passcode must be 6 digits.', { passcode: 'invalid' });
+        await auth.limits.countCodeCheck(request.ip);
+        try {
+          return await verifyPasscodeOrThrow(db, auth, owner.userId, 'otp-check', passcode, { siteId: owner.siteId });
+        } catch (error) {
+          // The screen's field error, not the sign-in's 401 (which would sign the person out).
+          if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+          await auth.limits.recordDeviceFailure(deviceIdOf(request, reply, auth.clock.now()));
+          throw new HttpError(403, error.code, error.message, { passcode: error.code === 'OTP_EXPIRED' ? 'expired' : 'incorrect' }, error.details);
+        }
       }
-    }
+    },
   });
 }
 

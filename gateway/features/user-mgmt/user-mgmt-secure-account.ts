@@ -6,6 +6,7 @@ import { secureAccountWithToken } from '../../account/secure-account';
 import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * "This wasn't me" (docs/decisions/0021-backup-codes-and-account-notices.md "Telling the holder"): the
@@ -16,10 +17,9 @@ import { HttpError } from '../../http/errors';
  */
 export async function userMgmtSecureAccountRoutes(app: FastifyInstance, options: { db: Database; auth: AuthServices }): Promise<void> {
   const { db, auth } = options;
-  app.post<{ Body: SchemaType<typeof SECURE_ACCOUNT_BODY> }>(
-    '/user-mgmt/user/secure-account',
-    { config: { access: 'public' }, schema: { body: SECURE_ACCOUNT_BODY } },
-    async (request): Promise<SchemaType<typeof ACCOUNT_SECURED_ANSWER>> => {
+  app.route<{ Body: SchemaType<typeof SECURE_ACCOUNT_BODY> }>({
+    ...fromContract('POST /user-mgmt/user/secure-account'),
+    handler: async (request): Promise<SchemaType<typeof ACCOUNT_SECURED_ANSWER>> => {
       await auth.limits.countAccountCall(request.ip);
       const secured = await secureAccountWithToken(db, request.body.token, auth.clock.now());
       if (secured === null) {
@@ -27,5 +27,5 @@ export async function userMgmtSecureAccountRoutes(app: FastifyInstance, options:
       }
       return { status: 'ACCOUNT_SECURED', email: secured.email, undone: secured.undone };
     },
-  );
+  });
 }

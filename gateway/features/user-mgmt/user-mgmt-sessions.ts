@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_ID_PARAMS } from '../../../schemas/api/request-schemas';
 import type { HOLDER_SESSIONS_ANSWER, SESSIONS_ENDED_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import type { AuthServices } from '../../auth/auth-services';
@@ -9,6 +8,7 @@ import { requireSessionUser } from '../../auth/session-cookies';
 import { endEverySession } from '../../auth/session-store';
 import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
+import { fromContract } from '../../http/route-contract';
 
 type HolderSessionsAnswer = SchemaType<typeof HOLDER_SESSIONS_ANSWER>;
 
@@ -26,32 +26,35 @@ export async function userMgmtSessionRoutes(app: FastifyInstance, options: { db:
   // The site's own name, as its configuration gives it; a site no longer configured still lists, by its id.
   const siteNamed = (siteId: string) => ({ id: siteId, name: fixtures.sites.get(siteId)?.config.name ?? siteId });
 
-  app.get('/user-mgmt/user/sessions', { config: { access: 'cardholder' } }, async (request, reply): Promise<HolderSessionsAnswer> => {
-    const now = auth.clock.now();
-    const user = await requireSessionUser(db, request, reply, now);
-    const [sessions, trusted] = await Promise.all([
-      listHolderSessions(db, user, now),
-      listTrustedDevices(db, user.userId, now, trustedDeviceIdOf(request, auth, user.userId)),
-    ]);
-    return {
-      sessions: sessions.map((session) => ({
-        id: session.id,
-        site: siteNamed(session.siteId),
-        device: { browser: session.browser, os: session.os },
-        firstAddress: session.firstAddress,
-        createdAt: session.createdAt.toISOString(),
-        lastUsedAt: session.lastUsedAt.toISOString(),
-        current: session.current,
-      })),
-      trustedDevices: trusted.map((device) => ({
-        id: device.id,
-        site: siteNamed(device.siteId),
-        device: { browser: device.browser, os: device.os },
-        createdAt: device.createdAt.toISOString(),
-        expiresAt: device.expiresAt.toISOString(),
-        current: device.current,
-      })),
-    };
+  app.route({
+    ...fromContract('GET /user-mgmt/user/sessions'),
+    handler: async (request, reply): Promise<HolderSessionsAnswer> => {
+      const now = auth.clock.now();
+      const user = await requireSessionUser(db, request, reply, now);
+      const [sessions, trusted] = await Promise.all([
+        listHolderSessions(db, user, now),
+        listTrustedDevices(db, user.userId, now, trustedDeviceIdOf(request, auth, user.userId)),
+      ]);
+      return {
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          site: siteNamed(session.siteId),
+          device: { browser: session.browser, os: session.os },
+          firstAddress: session.firstAddress,
+          createdAt: session.createdAt.toISOString(),
+          lastUsedAt: session.lastUsedAt.toISOString(),
+          current: session.current,
+        })),
+        trustedDevices: trusted.map((device) => ({
+          id: device.id,
+          site: siteNamed(device.siteId),
+          device: { browser: device.browser, os: device.os },
+          createdAt: device.createdAt.toISOString(),
+          expiresAt: device.expiresAt.toISOString(),
+          current: device.current,
+        })),
+      };
+    },
   });
 
   // Both ends carry no body: whatever is sent, of any type, is read within the limit and dropped.
@@ -59,25 +62,23 @@ export async function userMgmtSessionRoutes(app: FastifyInstance, options: { db:
     ending.removeAllContentTypeParsers();
     ending.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-    ending.post<{ Params: { id: string } }>(
-      '/user-mgmt/user/sessions/:id/revoke',
-      { config: { access: 'cardholder' }, schema: { params: SESSION_ID_PARAMS } },
-      async (request, reply) => {
+    ending.route<{ Params: { id: string } }>({
+      ...fromContract('POST /user-mgmt/user/sessions/:id/revoke'),
+      handler: async (request, reply) => {
         const now = auth.clock.now();
         const user = await requireSessionUser(db, request, reply, now);
         await endHolderSession(db, user, request.params.id, now);
         return { revoked: true };
       },
-    );
+    });
 
-    ending.post(
-      '/user-mgmt/user/sessions/revoke-all',
-      { config: { access: 'cardholder' } },
-      async (request, reply): Promise<SchemaType<typeof SESSIONS_ENDED_ANSWER>> => {
+    ending.route({
+      ...fromContract('POST /user-mgmt/user/sessions/revoke-all'),
+      handler: async (request, reply): Promise<SchemaType<typeof SESSIONS_ENDED_ANSWER>> => {
         const now = auth.clock.now();
         const user = await requireSessionUser(db, request, reply, now);
         return db.transaction((tx) => endEverySession(tx, user.userId, now, user.sessionId));
       },
-    );
+    });
   });
 }

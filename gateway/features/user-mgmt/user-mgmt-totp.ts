@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SECOND_FACTOR_BODY, TOTP_CODE_BODY } from '../../../schemas/api/request-schemas';
 import QRCode from 'qrcode';
 import { recordProofs } from '../../auth/assurance';
 import { changeNoticeOf, queueAccountNotice, type PlainChangeNotice } from '../../account/account-notices';
@@ -15,6 +14,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
+import { fromContract } from '../../http/route-contract';
 
 /** The issuer authenticator apps show beside the account. */
 const TOTP_ISSUER = 'Rewards Portal';
@@ -43,17 +43,21 @@ export async function userMgmtTotpRoutes(
     assertMfaOffered(sessionSiteConfig(fixtures, request.sessionUser.siteId));
     if (request.sessionUser.profile.mfaEnrollmentStatus === 'ENROLLED') throw mfaAlreadyEnrolled();
   };
-  app.post('/user-mgmt/user/mfa/totp/setup', { config: { access: 'cardholder', freshProof: true }, preValidation: mfaOffered }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    const secret = await startTotpSetup(db, auth.totpBox, user.userId, auth.clock.now());
-    const url = otpauthUrl(secret, TOTP_ISSUER, user.email);
-    return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
+  app.route({
+    ...fromContract('POST /user-mgmt/user/mfa/totp/setup', { freshProof: true }),
+    preValidation: mfaOffered,
+    handler: async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      const secret = await startTotpSetup(db, auth.totpBox, user.userId, auth.clock.now());
+      const url = otpauthUrl(secret, TOTP_ISSUER, user.email);
+      return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 1 }) };
+    },
   });
 
-  app.post<{ Body: { code: string } }>(
-    '/user-mgmt/user/mfa/totp/enroll',
-    { config: { access: 'cardholder', freshProof: true }, schema: { body: TOTP_CODE_BODY }, preValidation: mfaOffered },
-    async (request, reply) => {
+  app.route<{ Body: { code: string } }>({
+    ...fromContract('POST /user-mgmt/user/mfa/totp/enroll', { freshProof: true }),
+    preValidation: mfaOffered,
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       await auth.limits.countCodeCheck(request.ip);
       const now = auth.clock.now();
@@ -66,7 +70,7 @@ export async function userMgmtTotpRoutes(
       await recordProofs(db, user.sessionId, user.siteId, [{ kind: 'totp' }], now);
       return { mfaEnrollmentStatus: 'ENROLLED', backupCodes };
     },
-  );
+  });
 
   /**
    * An authenticator code or a backup code of the enrolled user, else 400 OTP_INVALID with `attemptsLeft` (a 401
@@ -88,28 +92,29 @@ export async function userMgmtTotpRoutes(
   }
 
   // A lost phone: the person removes the old authenticator with a backup code, then sets up the new one.
-  app.post<{ Body: SecondFactorBody }>(
-    '/user-mgmt/user/mfa/totp/unenroll',
-    { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
-    async (request, reply) => {
+  app.route<{ Body: SecondFactorBody }>({
+    ...fromContract('POST /user-mgmt/user/mfa/totp/unenroll'),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       await auth.limits.countCodeCheck(request.ip);
       await proveSecondFactor(user.userId, request.body);
       await removeTotp(db, user.userId, auth.clock.now(), tell(request, reply, user, 'authenticator-removed'));
       return { mfaEnrollmentStatus: 'NOT_ENROLLED' };
     },
-  );
+  });
 
-  app.get('/user-mgmt/user/mfa/backup-codes', { config: { access: 'cardholder' } }, async (request, reply) => {
-    const user = await requireSessionUser(db, request, reply, auth.clock.now());
-    return { remaining: await backupCodesLeft(db, user.userId) };
+  app.route({
+    ...fromContract('GET /user-mgmt/user/mfa/backup-codes'),
+    handler: async (request, reply) => {
+      const user = await requireSessionUser(db, request, reply, auth.clock.now());
+      return { remaining: await backupCodesLeft(db, user.userId) };
+    },
   });
 
   // New codes void the old ones. A second factor is asked for, so a stolen session alone cannot mint codes.
-  app.post<{ Body: SecondFactorBody }>(
-    '/user-mgmt/user/mfa/backup-codes',
-    { config: { access: 'cardholder' }, schema: { body: SECOND_FACTOR_BODY } },
-    async (request, reply) => {
+  app.route<{ Body: SecondFactorBody }>({
+    ...fromContract('POST /user-mgmt/user/mfa/backup-codes'),
+    handler: async (request, reply) => {
       const user = await requireSessionUser(db, request, reply, auth.clock.now());
       await auth.limits.countCodeCheck(request.ip);
       const enrolled = await db.query("select 1 from users where id = $1 and mfa_enrollment_status = 'ENROLLED'", [user.userId]);
@@ -123,5 +128,5 @@ export async function userMgmtTotpRoutes(
       });
       return { backupCodes };
     },
-  );
+  });
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { Fixtures } from '../../fixtures/load-fixtures';
 import { copySiteProfileToUser } from '../../profile/user-profile';
 import type { Clock } from '../../time/clock';
+import { fromContract } from '../../http/route-contract';
 
 /**
  * SPEC §7 `POST user-mgmt/user/update` (empty body), ADR 0010: copies the global profile fields of the
@@ -18,8 +19,11 @@ export async function userMgmtUpdateRoutes(app: FastifyInstance, options: { db: 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-  app.post('/user-mgmt/user/update', { config: { access: 'signed-in' } }, async (request, reply): Promise<UserProfile> => {
-    const user = await requireSessionUser(db, request, reply, clock.now());
-    return copySiteProfileToUser(db, fixtures, user.userId, user.siteId);
+  app.route({
+    ...fromContract('POST /user-mgmt/user/update'),
+    handler: async (request, reply): Promise<UserProfile> => {
+      const user = await requireSessionUser(db, request, reply, clock.now());
+      return copySiteProfileToUser(db, fixtures, user.userId, user.siteId);
+    },
   });
 }

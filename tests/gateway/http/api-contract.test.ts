@@ -5,7 +5,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOpenApiDocument, serverUrlsOf } from '../../../schemas/api/openapi';
 import type { RouteContract } from '../../../schemas/api/contract';
-import { gatewayRoutes, OPERATOR_ROUTES } from '../../../schemas/api/routes';
+import { contractEntry, gatewayRoutes, OPERATOR_ROUTES } from '../../../schemas/api/routes';
+import { fromContract } from '../../../gateway/http/route-contract';
 import { cardCallRoutes } from '../../../gateway/cards/card-call-paths';
 import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
 import { buildGateway, type GatewayOptions } from '../../../gateway/server';
@@ -14,8 +15,8 @@ import { fixturesWithAltbank } from '../cards/card-test-support';
 
 /**
  * One API contract (schemas/api/routes.ts): the routes the running gateway registers (Fastify's onRoute,
- * never a hand list) are exactly the contract's, method and URL, with the contract's access and the very
- * request schemas it holds; and its OpenAPI document is served in development mode only (ADR 0018).
+ * never a hand list) are exactly the contract's, method and URL, each taking the contract's access and the very
+ * request and answer schemas it holds (`fromContract`, gateway/http/route-contract.ts); and its OpenAPI document is served in development mode only (ADR 0018).
  * HEAD routes are left out: Fastify adds one beside every GET by itself.
  */
 
@@ -128,7 +129,7 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
     expect(differences(keysOf(routes), new Set(always.flatMap(contractKeys)))).toEqual({ withoutContract: [], withoutRoute: [] });
   });
 
-  it('each route declares the access of its contract entry, validates with its request schemas and serialises its answer with its answer schema, the same objects', async () => {
+  it('each route takes the access, request schemas and answer schema of its contract entry (fromContract), the same objects: no route writes its own', async () => {
     const routes = await routesOf({ testMode: true, siteGallery: true, distDir, mode: 'development' });
     const byKey = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
     const mismatches = contract.flatMap((contract) =>
@@ -149,6 +150,18 @@ describe('the route contract and the registered routes (schemas/api/routes.ts)',
       }),
     );
     expect(mismatches).toEqual([]);
+  });
+
+  it('a route names its entry by METHOD and URL; a name with no entry stops the gateway at start', () => {
+    const entry = contractEntry('POST /user-mgmt/user/change-password');
+    expect(fromContract(entry, { freshProof: true })).toEqual({
+      method: 'POST',
+      url: '/user-mgmt/user/change-password',
+      config: { freshProof: true, access: 'cardholder' },
+      schema: { body: entry.request?.body, response: { 200: entry.response.schema } },
+    });
+    expect(fromContract('POST /user-mgmt/user/change-password')).toEqual(fromContract(entry));
+    expect(() => fromContract('POST /user-mgmt/user/no-such-route')).toThrow('POST /user-mgmt/user/no-such-route: no entry in the route contract');
   });
 
   it('ADR 0009 "Activation": activate-token documents the password chosen at registration beside the token; only the token is required by the schema, so the old `{ token }` reaches the route and its named 400 PASSWORD_REQUIRED', async () => {

@@ -272,6 +272,17 @@ describeEachDatabase((leg) => {
       expect(other.statusCode).toBe(403);
       expect(other.json().error).toBe('SITE_MISMATCH');
     });
+
+    it('ADR 0017 `public-site-bound`: the access hook holds a signed-in caller to its site as on every guarded route (the query and X-SITE-ID both, a malformed site id a 400)', async () => {
+      const { browser } = await gateway.signedIn('emily@example.com', SITE);
+      const json = { assetType: 'PAN', value: eligiblePan(3) };
+      const byHeader = await browser.call({ method: 'POST', url: `assets/validation?siteId=${SITE}`, headers: { 'x-site-id': OTHER_SITE }, json });
+      expect(byHeader.statusCode).toBe(403);
+      expect(byHeader.json().error).toBe('SITE_MISMATCH');
+      const malformed = await browser.call({ method: 'POST', url: 'assets/validation', headers: { 'x-site-id': 'no site!' }, json });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().fields).toEqual({ 'x-site-id': 'invalid' });
+    });
   });
 
   describe('GET {locale}/account/configurations/promotions-{locale}.json', () => {

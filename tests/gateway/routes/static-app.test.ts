@@ -37,6 +37,12 @@ describe('with a built app in distDir', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
+  it('answers the app pages from declared routes (schemas/api/routes.ts "The app"), never from the not-found answer', () => {
+    for (const url of ['/:locale/account', '/:locale/account/*', '/:issuer/:locale/account', '/:issuer/:locale/account/*']) {
+      expect(app.hasRoute({ method: 'GET', url }), url).toBe(true);
+    }
+  });
+
   it('answers the site gallery pages with index.html only when SITE_GALLERY is on', async () => {
     expect((await app.inject({ method: 'GET', url: '/gallery/firstbank' })).statusCode).toBe(404);
     const withGallery = await buildGateway({ db: stubDatabase, fixtures: await realFixtures(), distDir, siteGallery: true });
@@ -65,14 +71,19 @@ describe('with a built app in distDir', () => {
     expect(response.headers.location).toBe('/en_us/account/login');
   });
 
-  it.each(['/assets/missing.js', '/elsewhere', '/api/account/login', '/../../etc/passwd', '/assets/..%2f..%2fetc%2fpasswd'])(
-    'answers 404 JSON, not the app, for %s',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe('NOT_FOUND');
-    },
-  );
+  it.each([
+    '/assets/missing.js',
+    '/elsewhere',
+    '/api/account/login',
+    '/api/en_us/account/login',
+    '/gateway/api/account/login',
+    '/../../etc/passwd',
+    '/assets/..%2f..%2fetc%2fpasswd',
+  ])('answers 404 JSON, not the app, for %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('NOT_FOUND');
+  });
 
   it('does not answer the app for a POST to an app route', async () => {
     const response = await app.inject({ method: 'POST', url: '/en_us/account/login', payload: {} });

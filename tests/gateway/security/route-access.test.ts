@@ -60,8 +60,11 @@ function concretePath(url: string, siteId: string): string {
   return url.replace(/:siteId\b/g, siteId).replace(/:[A-Za-z]+|\*/g, 'x1');
 }
 
+/** The kinds of access that serve a caller without a session. */
+const PUBLIC_KINDS: ReadonlySet<string | undefined> = new Set(['public', 'public-site-bound']);
+
 describe('every route declares its access (ADR 0017)', () => {
-  it('the gateway registers no route without a declaration, and each declaration is one of the five kinds', async () => {
+  it('the gateway registers no route without a declaration, and each declaration is one of the six kinds', async () => {
     routes.length = 0;
     const app = await buildGateway({
       db: stubDatabase,
@@ -74,7 +77,7 @@ describe('every route declares its access (ADR 0017)', () => {
     const all = uniqueRoutes();
     expect(all.length).toBeGreaterThan(60);
     expect(all.filter((route) => route.access === undefined).map((route) => `${route.method} ${route.url}`)).toEqual([]);
-    expect(new Set(all.map((route) => route.access))).toEqual(new Set(['public', 'signed-in', 'cardholder', 'agent', 'operator']));
+    expect(new Set(all.map((route) => route.access))).toEqual(new Set(['public', 'public-site-bound', 'signed-in', 'cardholder', 'agent', 'operator']));
     await app.close();
   });
 
@@ -145,11 +148,12 @@ describeEachDatabase((leg) => {
     }, 60_000);
     afterAll(() => gateway?.dispose());
 
-    const guarded = () => uniqueRoutes().filter((route) => route.access !== 'public' && route.url.startsWith('/api/'));
+    /** The routes that need a session: `public-site-bound` serves anyone (its site binding: routes/declared-calls.test.ts). */
+    const guarded = () => uniqueRoutes().filter((route) => !PUBLIC_KINDS.has(route.access) && route.url.startsWith('/api/'));
 
     it('walks the guarded routes of both API bases', () => {
       expect(guarded().length).toBeGreaterThan(20);
-      expect(uniqueRoutes().filter((route) => route.access !== 'public' && !/^\/(gateway\/)?api\//.test(route.url))).toEqual([]);
+      expect(uniqueRoutes().filter((route) => !PUBLIC_KINDS.has(route.access) && !/^\/(gateway\/)?api\//.test(route.url))).toEqual([]);
     });
 
     it('anonymous: every guarded route answers 401 UNAUTHENTICATED', async () => {
