@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from './fixtures/load-fixtures';
+import { FIXTURES_DIR } from './site-files/load-fixtures';
 import { keyBytes, MIN_KEY_BYTES } from './security/server-keys';
 import { SSO_CREDENTIAL_VARIABLE } from './sso/client-credentials';
 

@@ -17,7 +17,7 @@ import { openPglite } from './db/open-pglite';
 import { openPostgres } from './db/open-postgres';
 import { holdPgliteFolder, PgliteHeldError } from './db/pglite-holder';
 import { seedDemoCashback, seedDemoData } from './db/seed-demo-data';
-import { FixtureError, loadFixtures, type Fixtures } from './fixtures/load-fixtures';
+import { FixtureError, loadFixtures, type Fixtures } from './site-files/load-fixtures';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryCounterStore } from './limits/memory-counter-store';
 import { RedisCounterStore } from './limits/redis-counter-store';

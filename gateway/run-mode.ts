@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { DEV_PREAUTH_CLIENT } from './auth/auth-services';
 import type { GatewayConfig } from './config';
-import type { Fixtures } from './fixtures/load-fixtures';
+import type { Fixtures } from './site-files/load-fixtures';
 import { featureConfigOf } from '../schemas/site-config/types';
 import { keyBytes } from './security/server-keys';
 import { samlSites, TEST_SAML_IDP_BASE_PATH } from './sso/saml-sites';

@@ -7,7 +7,7 @@ import { resealTotpSecrets } from './auth/totp-enrolment';
 import { KEY_RING_REFRESH_MS } from './security/key-ring';
 import type { Database } from './db/database';
 import { DatabaseUnavailableError, watchDatabaseOutages } from './db/database-outage';
-import { assetsPlugin } from './features/assets/assets-plugin';
+import { cardsPlugin } from './features/cards/cards-plugin';
 import { conciergePlugin } from './features/concierge/concierge-plugin';
 import { contentConfigPageRootPlugin, contentConfigPlugin } from './features/content-config/content-config-plugin';
 import { developmentPageRootPlugin, developmentPlugin } from './features/development/development-plugin';
@@ -16,7 +16,7 @@ import { ssoPlugin } from './features/sso/sso-plugin';
 import { userAttributePlugin } from './features/user-attribute/user-attribute-plugin';
 import { userAuthPlugin } from './features/user-auth/user-auth-plugin';
 import { userMgmtPlugin } from './features/user-mgmt/user-mgmt-plugin';
-import type { Fixtures } from './fixtures/load-fixtures';
+import type { Fixtures } from './site-files/load-fixtures';
 import { guardAnswerSerialisation, serialiseAnswersWithContract } from './http/answer-schemas';
 import { addCorrelationIdHeader, correlationIdFor } from './http/correlation-id';
 import { drainOnClose } from './http/draining';
@@ -187,7 +187,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
           samlKeys: options.samlKeys ?? new Map(),
         });
         await api.register(userMgmtPlugin, { db, fixtures, clock, auth, jobs });
-        await api.register(assetsPlugin, { db, fixtures, auth });
+        await api.register(cardsPlugin, { db, fixtures, auth });
         await api.register(conciergePlugin, { db, fixtures, clock, jobs });
         // The outbox reader and the API docs in development only, the test hooks in test mode only (ADR 0018).
         await api.register(developmentPlugin, {

@@ -1,6 +1,6 @@
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import type { JobHandler, JobKind, JobQueue } from '../jobs/job-queue';
 import { sendAccountNotice, type AccountNoticeJob } from './account-notices';
 import { mailFreshActivationLink, type ActivationMailJob } from './activation-resend';

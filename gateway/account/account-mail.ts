@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { OutgoingMessage } from '../mail/mailer';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import type { LocalisedTexts } from '../mail/mail-texts';
 import { ACTIVATION_TOKEN_TTL_MS } from './activation-tokens';
 

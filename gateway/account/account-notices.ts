@@ -4,7 +4,7 @@ import { maskEmail } from '../auth/masking';
 import { passcodePhoneFor, passcodePhoneOf } from '../auth/passcode-delivery';
 import { TRUSTED_DEVICE_TTL_MS } from '../auth/password-sign-in';
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MessageChannel, OutgoingMessage } from '../mail/mailer';
 import type { LocalisedTexts } from '../mail/mail-texts';

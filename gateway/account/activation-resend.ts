@@ -1,6 +1,6 @@
 import type { AuthServices } from '../auth/auth-services';
 import type { Database } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { recipientByEmail } from '../mail/recipient';
 import { activationMail, bankNameOf } from './account-mail';
 import { activationTokenOfJob, issueActivationToken } from './activation-tokens';

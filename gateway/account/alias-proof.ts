@@ -3,7 +3,7 @@ import { normaliseAlias } from '../../schemas/account/user-alias';
 import type { AuthServices } from '../auth/auth-services';
 import { checkHeldCode, CODE_TTL_MS, codeHash, MAX_CODE_ATTEMPTS, newCode, type HeldCode } from '../auth/one-time-codes';
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { HttpError } from '../http/errors';
 import { DEFAULT_LOCALE } from '../locale';
 import { recipientById } from '../mail/recipient';

@@ -5,7 +5,7 @@ import { maskPhone } from '../auth/masking';
 import { checkHeldCode, CODE_TTL_MS, codeHash, MAX_CODE_ATTEMPTS, newCode, type HeldCode } from '../auth/one-time-codes';
 import { passcodePhoneOf } from '../auth/passcode-delivery';
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import { DEFAULT_LOCALE } from '../locale';

@@ -7,7 +7,7 @@ import type { AuthServices } from '../auth/auth-services';
 import { passcodePhoneOf } from '../auth/passcode-delivery';
 import { describeCard, insertNewAccountCards, type DescribedCard } from '../cards/card-enrolment';
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { payloadErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import type { JobQueue } from '../jobs/job-queue';

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { HttpError } from '../http/errors';
 import type { MessageChannel } from '../mail/mailer';
 import { destinationsOf } from './passcode-delivery';

@@ -4,7 +4,7 @@ import { offlineCompromisedCheck, type CompromisedPasswordCheck } from '../accou
 import type { CounterStore } from '../limits/counter-store';
 import { MemoryCounterStore } from '../limits/memory-counter-store';
 import { SignInLimits } from '../limits/sign-in-limits';
-import type { ContentBundle } from '../fixtures/load-fixtures';
+import type { ContentBundle } from '../site-files/load-fixtures';
 import type { DevOutbox, Mailer } from '../mail/mailer';
 import { mailTextsFrom, type MailTexts } from '../mail/mail-texts';
 import { MemoryOutbox } from '../mail/memory-outbox';

@@ -1,6 +1,6 @@
 import { isMfaOffered, isPasswordManagedHere } from '../../schemas/site-config/credential-offers';
 import type { SiteConfig } from '../../schemas/site-config/types';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { HttpError } from '../http/errors';
 
 /**

@@ -1,7 +1,7 @@
 import type { PasscodeChannel } from '../../schemas/site-config/credential-offers';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 
 /** SPEC §3 `site_auth_profile.login_otp`: the passcode a site asks after the password. */
 export type LoginOtpRule = 'none' | 'email' | 'sms' | 'choice';

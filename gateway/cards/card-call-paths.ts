@@ -1,7 +1,7 @@
 import type { CardCall, CardCallPath } from '../../schemas/api/contract';
 import { cardModuleOptionsOf, MissingCardModuleOptionsError, type CardModuleOptions } from '../../schemas/cards/card-config';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 
 /** One route to register: its call and path (schemas/api/contract.ts) and the sites that call it. */
 export interface CardCallRoute extends CardCallPath {

@@ -33,7 +33,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/open-pglite';
 import { openPostgres } from '../db/open-postgres';
 import { holdPgliteFolder, PgliteHeldError } from '../db/pglite-holder';
-import { loadFixtures } from '../fixtures/load-fixtures';
+import { loadFixtures } from '../site-files/load-fixtures';
 import { KEY_RING_REFRESH_MS, loadRootKey, ROOT_KEY_VARIABLES } from '../security/key-ring';
 import { makeDataFilesPrivate, restrictNewFiles } from '../security/private-data-dir';
 

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLoopback, developmentBanner } from '../run-mode';
-import { publicFileIn } from '../fixtures/site-file-check';
+import { publicFileIn } from '../site-files/site-file-check';
 import { readSettingHelp } from '../features/site-studio/setting-help';
 import { createStudioServer, studioExposure, studioStartRefusals } from '../features/site-studio/studio-server';
 

@@ -15,8 +15,8 @@ import { checkBinRanges } from '../../schemas/cards/bin-ranges';
 import { offersCashbackStatement } from '../../schemas/cards/card-config';
 import type { FixtureMistake } from '../../schemas/site-config/fixture-check';
 import type { SiteConfig } from '../../schemas/site-config/types';
-import { checkCashbackStatement, checkContent } from '../fixtures/check-data-fixtures';
-import { checkSiteFileText, publicFileIn, simulationInputsFrom, type SiteFileVerdict } from '../fixtures/site-file-check';
+import { checkCashbackStatement, checkContent } from '../site-files/check-data-fixtures';
+import { checkSiteFileText, publicFileIn, simulationInputsFrom, type SiteFileVerdict } from '../site-files/site-file-check';
 import { siteFixtureSchemaText, SITE_FIXTURE_SCHEMA_FILE } from '../../schemas/site-config/fixture-format';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -101,7 +101,7 @@ const FOLDER_CHECKS: Readonly<Record<string, (value: unknown, file: string) => F
   content: checkContentFile,
 };
 
-/** A data fixture's mistakes, or a site file's mistakes and warnings (gateway/fixtures/site-file-check.ts, the studio's check too). */
+/** A data fixture's mistakes, or a site file's mistakes and warnings (gateway/site-files/site-file-check.ts, the studio's check too). */
 function checkFile(displayName: string, absolutePath: string): SiteFileVerdict {
   let text: string;
   try {

@@ -2,7 +2,7 @@ import { maskCardNumber } from '../../schemas/validators/card-number';
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import type { AccountNoticeJob } from '../account/account-notices';
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import {
   readUserSite,
   saveChangedAttributes,

@@ -1,6 +1,6 @@
 import type { BinRange } from '../../schemas/cards/bin-ranges';
 import { describeCard, insertNewAccountCards } from '../cards/card-enrolment';
-import type { CashbackStatementFixture, DemoUser } from '../fixtures/load-fixtures';
+import type { CashbackStatementFixture, DemoUser } from '../site-files/load-fixtures';
 import type { CardFingerprinter } from '../security/card-fingerprint';
 import { CONCIERGE_ROLE } from '../auth/session-store';
 import { passcodePhoneOf } from '../auth/passcode-delivery';

@@ -5,7 +5,7 @@ import type { FormName } from '../../schemas/forms/form-names';
 import type { FormSchema } from '../../schemas/forms/json-schema';
 import { normaliseFormData } from '../../schemas/forms/normalise-form-data';
 import { validateFormData } from '../../schemas/forms/validate-form';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { HttpError } from '../http/errors';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 

@@ -6,7 +6,7 @@ import { readCookies, SESSION_COOKIE, clearSessionCookies } from '../auth/sessio
 import { findSession, type SessionUser } from '../auth/session-store';
 import { assertFreshProof } from '../auth/assurance';
 import type { Database } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import type { Clock } from '../time/clock';
 import { holdsOperatorToken } from '../security/operator-token';
 import { HttpError } from './errors';

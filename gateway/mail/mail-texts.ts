@@ -1,6 +1,6 @@
 import { contentFallbackChain } from '../../schemas/locales/content-fallback';
 import { localeToLanguageTag } from '../../schemas/locales/locale-table';
-import type { ContentBundle } from '../fixtures/load-fixtures';
+import type { ContentBundle } from '../site-files/load-fixtures';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 
 /**

@@ -1,5 +1,5 @@
 import { localeRegion } from '../../schemas/locales/locale-table';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 
 /** SPEC §7: categories are chosen by language code, except Chinese which needs the full locale. */
 function categoryKey(locale: string): string {

@@ -3,7 +3,7 @@ import { readSiteFormSettings, MARKETING_OPT_IN_KEYS, type MarketingOptInKey } f
 import { validateAttributeChanges } from '../../schemas/forms/validate-attributes';
 import type { SiteConfig } from '../../schemas/site-config/types';
 import type { Database, Queryable } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { formSchemaFor, normalisedPayload, sixDigitVerificationErrors } from '../forms/validate-payload';
 import { HttpError } from '../http/errors';
 import { DEFAULT_LOCALE, firstLocaleOf } from '../locale';

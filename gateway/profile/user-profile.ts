@@ -1,7 +1,7 @@
 import type { UserProfile } from '../../schemas/entities/user-profile';
 import { readSiteFormSettings } from '../../schemas/forms/site-form-settings';
 import type { Database } from '../db/database';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { HttpError } from '../http/errors';
 
 /** ADR 0010: the global profile fields a site's attributes hold, by the users column they fill. */

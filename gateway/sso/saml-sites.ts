@@ -1,6 +1,6 @@
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import { siteLocalesOf } from '../../schemas/site-config/site-locales';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 import { DEFAULT_LOCALE } from '../locale';
 
 /**

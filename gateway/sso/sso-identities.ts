@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FIXTURES_DIR, type Fixtures } from '../fixtures/load-fixtures';
+import { FIXTURES_DIR, type Fixtures } from '../site-files/load-fixtures';
 import { isRecord } from './relying-party';
 import { testSamlIdpSites } from './saml-sites';
 import { testIdpClients } from './sso-sites';

@@ -1,6 +1,6 @@
 import { contentFallbackChain } from '../../schemas/locales/content-fallback';
 import { localeDirection, localeToLanguageTag } from '../../schemas/locales/locale-table';
-import type { ContentBundle } from '../fixtures/load-fixtures';
+import type { ContentBundle } from '../site-files/load-fixtures';
 import { escapeHtml } from '../http/html-text';
 import { DEFAULT_LOCALE } from '../locale';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
-import type { Fixtures } from '../fixtures/load-fixtures';
+import type { Fixtures } from '../site-files/load-fixtures';
 
 /**
  * The issuer identifier of the gateway's own test identity provider (ADR 0015). A site whose

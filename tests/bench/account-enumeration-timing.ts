@@ -7,7 +7,7 @@
  */
 import { migrate } from '../../gateway/db/migrate';
 import { openPglite } from '../../gateway/db/open-pglite';
-import { loadFixtures } from '../../gateway/fixtures/load-fixtures';
+import { loadFixtures } from '../../gateway/site-files/load-fixtures';
 import { buildGateway } from '../../gateway/server';
 import { hashPassword } from '../../gateway/security/password-hashing';
 import { firstbankUser, registrationBody } from '../gateway/support/account-requests';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicFileIn } from '../../gateway/fixtures/site-file-check';
+import { publicFileIn } from '../../gateway/site-files/site-file-check';
 import { readSettingHelp } from '../../gateway/features/site-studio/setting-help';
 import { createStudioServer } from '../../gateway/features/site-studio/studio-server';
 import { launchChromium } from './support/browser';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../gateway/config';
-import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
+import { FIXTURES_DIR } from '../../gateway/site-files/load-fixtures';
 
 describe('readConfig', () => {
   it('has defaults that make `npm start` (NODE_ENV=development) work on a fresh machine', () => {

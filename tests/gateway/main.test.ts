@@ -8,7 +8,7 @@ import { migrate } from '../../gateway/db/migrate';
 import { passcodePhoneOf } from '../../gateway/auth/passcode-delivery';
 import { openPglite } from '../../gateway/db/open-pglite';
 import { openPostgres } from '../../gateway/db/open-postgres';
-import { FIXTURES_DIR } from '../../gateway/fixtures/load-fixtures';
+import { FIXTURES_DIR } from '../../gateway/site-files/load-fixtures';
 import { KEY_FILE } from '../../gateway/security/card-fingerprint';
 import { hashPassword } from '../../gateway/security/password-hashing';
 import { freePort } from '../support/free-port';

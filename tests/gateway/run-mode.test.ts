@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../gateway/config';
-import type { Fixtures } from '../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../gateway/site-files/load-fixtures';
 import { developmentBanner, developmentExposures, isLoopback, startRefusals } from '../../gateway/run-mode';
 import { featureConfigOf } from '../../schemas/site-config/types';
 import { realFixtures } from './support/test-gateway';

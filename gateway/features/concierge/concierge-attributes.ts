@@ -5,7 +5,7 @@ import { assertContactPointsMayChange } from '../../auth/assurance';
 import { readUserSiteForAgent, saveChangedForUser, saveContextOf, saveWholeForUser } from '../../concierge/acting-for-user';
 import { requireActingFor } from '../../concierge/concierge-session';
 import type { Database, Queryable } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, type SiteAttributes } from '../../profile/site-attributes';
 import type { Clock } from '../../time/clock';

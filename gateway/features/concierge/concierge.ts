@@ -15,7 +15,7 @@ import { listAgentAudit, type AuditRecord } from '../../concierge/concierge-audi
 import { requireActingFor, requireAgent } from '../../concierge/concierge-session';
 import type { SessionUser } from '../../auth/session-store';
 import type { Database, Queryable } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { HttpError } from '../../http/errors';
 import { readUserProfile } from '../../profile/user-profile';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { DrainState } from '../../http/draining';
 import type { CounterStore } from '../../limits/counter-store';
 import { contentRoutes } from './content';

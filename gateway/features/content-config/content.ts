@@ -4,7 +4,7 @@ import type { CONTENT_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import { contentFallbackChain, mergeContentTexts } from '../../../schemas/locales/content-fallback';
 import { isPseudoLocale, pseudoLocaliseTexts } from '../../../schemas/locales/pseudo-locale';
-import type { ContentBundle, Fixtures } from '../../fixtures/load-fixtures';
+import type { ContentBundle, Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_LOCALE } from '../../locale';
 import { fromContract } from '../../http/route-contract';

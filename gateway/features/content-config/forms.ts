@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FORM_NAMES, isFormName } from '../../../schemas/forms/form-names';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { assertValidPayload } from '../../forms/validate-payload';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_LOCALE } from '../../locale';

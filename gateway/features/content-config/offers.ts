@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Fixtures, OfferCategory } from '../../fixtures/load-fixtures';
+import type { Fixtures, OfferCategory } from '../../site-files/load-fixtures';
 import { DEFAULT_LOCALE } from '../../locale';
 import { fromContract } from '../../http/route-contract';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PROMOTIONS_SITE_PREFIX } from '../../../schemas/site-config/promotions-site';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { sendError } from '../../http/errors';
 import { LOCALE_PATTERN } from '../../locale';
 import { fromContract } from '../../http/route-contract';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { fromContract } from '../../http/route-contract';
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
 import { siteBrandOf, siteStylesheet } from '../../../schemas/site-config/site-brand';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { fromContract } from '../../http/route-contract';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from '../../../schemas/api/openapi';
 import { gatewayRoutes } from '../../../schemas/api/routes';
 import { cardCallRoutes } from '../../cards/card-call-paths';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { escapeHtml } from '../../http/html-text';
 import { fromContract } from '../../http/route-contract';
 
@@ -13,7 +13,7 @@ import { fromContract } from '../../http/route-contract';
  * of every answer holds.
  */
 export async function apiDocsRoutes(app: FastifyInstance, options: { fixtures: Fixtures }): Promise<void> {
-  // The card calls at the paths this gateway's site files give, as it registers them (gateway/features/assets/assets.ts).
+  // The card calls at the paths this gateway's site files give, as it registers them (gateway/features/cards/card-calls.ts).
   const routes = gatewayRoutes(cardCallRoutes(options.fixtures));
   const document = buildOpenApiDocument(routes, { title: 'Rewards portal gateway', version: '1' });
   const rows = routes

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deriveTestSamlIdpKey, type TestSamlIdpKey } from '../../sso/test-saml-idp';
 import { testSamlIdpRoutes } from './test-saml-idp';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { DevOutbox } from '../../mail/mailer';
 import type { SsoCredentials } from '../../sso/client-credentials';
 import { loadSsoIdentities } from '../../sso/sso-identities';

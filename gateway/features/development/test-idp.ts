@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptFormBodies, readFormFields, type FieldRules } from '../../auth/form-fields';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { Clock } from '../../time/clock';
 import type { SsoCredentials } from '../../sso/client-credentials';
 import type { SsoIdentity } from '../../sso/sso-identities';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { escapeHtml } from '../../http/html-text';
 import { TEST_SAML_IDP_BASE_PATH, testSamlIdpSites, type SamlSite } from '../../sso/saml-sites';
 import { plainPage, ssoText } from '../../sso/sso-pages';

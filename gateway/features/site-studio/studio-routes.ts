@@ -9,7 +9,7 @@ import { FEATURE_SETTINGS, SITE_ID_PATTERN } from '../../../schemas/site-config/
 import { simulatedFormData, type SimulationInputs } from '../../../schemas/site-config/site-simulation';
 import { siteLocalesOf } from '../../../schemas/site-config/site-locales';
 import type { SiteConfig } from '../../../schemas/site-config/types';
-import { checkSiteFileText, type SiteFileVerdict } from '../../fixtures/site-file-check';
+import { checkSiteFileText, type SiteFileVerdict } from '../../site-files/site-file-check';
 import { lineDiff } from './line-diff';
 import type { SettingHelp } from './setting-help';
 import { SITE_TEMPLATES } from './site-templates';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { handleError, HttpError } from '../../http/errors';
 import { escapeHtml } from '../../http/html-text';
 import { samlSiteOf, type SamlSite } from '../../sso/saml-sites';

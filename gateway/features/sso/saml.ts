@@ -4,7 +4,7 @@ import type { AuthServices } from '../../auth/auth-services';
 import { rememberSignInDevice } from '../../auth/known-devices';
 import { completeSignIn, deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { expireCookies, isHttps, readCookies, serializeCookie } from '../../auth/session-cookies';
 import { HttpError } from '../../http/errors';
 import { escapeHtml } from '../../http/html-text';

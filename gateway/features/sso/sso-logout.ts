@@ -7,7 +7,7 @@ import { endBrowserSession } from '../../auth/end-browser-session';
 import { readCookies, SESSION_COOKIE } from '../../auth/session-cookies';
 import { findSessionUser } from '../../auth/session-store';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { issuerTransportFor } from '../../sso/issuer-transport';
 import type { SsoCredentials } from '../../sso/client-credentials';

@@ -7,7 +7,7 @@ import type { SSO_SIGN_IN_ANSWER } from '../../../schemas/api/response-schemas';
 import type { SchemaType } from '../../../schemas/api/schema-type';
 import { completeSignIn, deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { SsoCredentials } from '../../sso/client-credentials';

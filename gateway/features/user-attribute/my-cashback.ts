@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { offersCashbackStatement } from '../../../schemas/cards/card-config';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { CashbackStatement } from '../../../schemas/entities/cashback-statement';
 import { readCashbackStatement } from '../../profile/cashback-statement';

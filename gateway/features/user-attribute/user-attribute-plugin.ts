@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { myCashbackRoutes } from './my-cashback';
 import { userAttributeBackgroundRoutes } from './user-attribute-background';

@@ -5,7 +5,7 @@ import { assertContactPointsMayChange } from '../../auth/assurance';
 import type { AuthServices } from '../../auth/auth-services';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { keysChangedBy, saveChangedAttributes, type SiteAttributes } from '../../profile/site-attributes';
 import { fromContract } from '../../http/route-contract';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { hcaptchaVerificationRoutes } from './hcaptcha-verification';
 import { userAuthOtpVerifyRoutes } from './user-auth-otp-verify';

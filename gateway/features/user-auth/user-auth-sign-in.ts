@@ -14,7 +14,7 @@ import { completeSignIn, deviceIdOf, type SignInAnswer } from '../../auth/sign-i
 import { CONCIERGE_ROLE, SESSION_TTL_SECONDS } from '../../auth/session-store';
 import { recordPasswordChangeRequired } from '../../account/new-password';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { LOCALE_PATTERN } from '../../locale';

@@ -12,7 +12,7 @@ import { withAudit } from '../../concierge/concierge-audit';
 import { requireActingFor } from '../../concierge/concierge-session';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import type { JobQueue } from '../../jobs/job-queue';
 import { fromContract } from '../../http/route-contract';
 

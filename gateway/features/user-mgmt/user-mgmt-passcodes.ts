@@ -7,7 +7,7 @@ import { readLoginChallenge } from '../../auth/password-sign-in';
 import { LOGIN_CHALLENGE_COOKIE, readCookies, requireSessionUser, SESSION_COOKIE } from '../../auth/session-cookies';
 import { passcodeChannelsOf, signInPolicyFor } from '../../auth/sign-in-policy';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { fromContract } from '../../http/route-contract';
 

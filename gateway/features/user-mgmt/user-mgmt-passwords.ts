@@ -6,7 +6,7 @@ import { assertPasswordChangeOffered, sessionSiteConfig } from '../../auth/crede
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { SessionUser } from '../../auth/session-store';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { verifyPassword } from '../../security/password-hashing';

@@ -9,7 +9,7 @@ import type { AuthServices } from '../../auth/auth-services';
 import { sessionSiteConfig } from '../../auth/credential-rules';
 import { spendCode } from '../../auth/one-time-codes';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { hashPassword } from '../../security/password-hashing';

@@ -7,7 +7,7 @@ import { CAPTCHA_HEADER } from '../../account/captcha-verifier';
 import { acceptRegistration, assertCaptcha, assertValidRegistration, type Registration } from '../../account/registration';
 import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { normalisedPayload } from '../../forms/validate-payload';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';

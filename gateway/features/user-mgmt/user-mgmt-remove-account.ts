@@ -9,7 +9,7 @@ import { clearAuthCookies, requireSessionUser } from '../../auth/session-cookies
 import type { SessionUser } from '../../auth/session-store';
 import { deviceIdOf } from '../../auth/sign-in-answer';
 import type { Database, Queryable } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { verifyPassword } from '../../security/password-hashing';
 

@@ -7,7 +7,7 @@ import { trustedDeviceIdOf } from '../../auth/password-sign-in';
 import { requireSessionUser } from '../../auth/session-cookies';
 import { endEverySession } from '../../auth/session-store';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { fromContract } from '../../http/route-contract';
 
 type HolderSessionsAnswer = SchemaType<typeof HOLDER_SESSIONS_ANSWER>;

@@ -11,7 +11,7 @@ import { checkBackupCode, issueBackupCodes, backupCodeInvalid, backupCodesLeft }
 import { otpauthUrl } from '../../auth/totp';
 import { acceptTotpCode, markTotpEnrolled, mfaAlreadyEnrolled, removeTotp, startTotpSetup } from '../../auth/totp-enrolment';
 import type { Database, Queryable } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { fromContract } from '../../http/route-contract';

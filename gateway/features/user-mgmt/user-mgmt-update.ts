@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserProfile } from '../../../schemas/entities/user-profile';
 import { requireSessionUser } from '../../auth/session-cookies';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { copySiteProfileToUser } from '../../profile/user-profile';
 import type { Clock } from '../../time/clock';
 import { fromContract } from '../../http/route-contract';

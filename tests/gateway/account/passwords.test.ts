@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRUSTED_DEVICE_COOKIE } from '../../../gateway/auth/session-cookies';
 import { signValue } from '../../../gateway/auth/signed-values';
 import { totpCode, totpStepAt } from '../../../gateway/auth/totp';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { hashPassword } from '../../../gateway/security/password-hashing';
 import { capturingLogger } from '../support/capturing-logger';
 import { describeEachDatabase } from '../support/database-legs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { payloadErrors } from '../../../gateway/forms/validate-payload';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { findSecrets } from '../../security/secrecy-scan';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { capturingLogger } from '../support/capturing-logger';
 import type { DatabaseLeg } from '../support/database-legs';

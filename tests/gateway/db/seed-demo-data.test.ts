@@ -3,7 +3,7 @@ import { verify } from '@node-rs/argon2';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { BinRange } from '../../../schemas/cards/bin-ranges';
 import { seedDemoData } from '../../../gateway/db/seed-demo-data';
-import type { DemoUser } from '../../../gateway/fixtures/load-fixtures';
+import type { DemoUser } from '../../../gateway/site-files/load-fixtures';
 import { createCardFingerprinter } from '../../../gateway/security/card-fingerprint';
 import { environmentKey, KeyRing } from '../../../gateway/security/key-ring';
 import { AdjustableClock } from '../../../gateway/time/clock';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payloadErrors } from '../../../gateway/forms/validate-payload';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import type { SiteConfig } from '../../../schemas/site-config/types';
 import { realFixtures } from '../support/test-gateway';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormName } from '../../../schemas/forms/form-names';
 import type { JsonSchema } from '../../../schemas/forms/json-schema';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { formSchemaFor, payloadErrors } from '../../../gateway/forms/validate-payload';
 import { GOLDEN_TABLES, GOLDEN_TODAY, type GoldenRow } from '../../schemas/validators/golden-tables';
 import { API_BASES, buildTestGateway, realFixtures, withXsrf } from '../support/test-gateway';

@@ -8,7 +8,7 @@ import type { RouteContract } from '../../../schemas/api/contract';
 import { contractEntry, gatewayRoutes, OPERATOR_ROUTES } from '../../../schemas/api/routes';
 import { fromContract } from '../../../gateway/http/route-contract';
 import { cardCallRoutes } from '../../../gateway/cards/card-call-paths';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { buildGateway, type GatewayOptions } from '../../../gateway/server';
 import { realFixtures, stubDatabase } from '../support/test-gateway';
 import { fixturesWithAltbank } from '../cards/card-test-support';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FixtureMistake } from '../../../schemas/site-config/fixture-check';
-import { checkCashbackStatement } from '../../../gateway/fixtures/check-data-fixtures';
-import { FIXTURES_DIR, FixtureError, loadFixtures } from '../../../gateway/fixtures/load-fixtures';
+import { checkCashbackStatement } from '../../../gateway/site-files/check-data-fixtures';
+import { FIXTURES_DIR, FixtureError, loadFixtures } from '../../../gateway/site-files/load-fixtures';
 
 /**
  * ADR 0010: the demo cashback statements of `fixtures/cashback/*.json` are checked like

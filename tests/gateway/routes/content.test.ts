@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentBundle } from '../../../gateway/fixtures/load-fixtures';
+import type { ContentBundle } from '../../../gateway/site-files/load-fixtures';
 import { pluralFormOf } from '../../../schemas/locales/counted-text';
 import { pseudoLocalise, pseudoLocaliseTexts } from '../../../schemas/locales/pseudo-locale';
 import { API_BASES, buildTestGateway, realFixtures } from '../support/test-gateway';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../../gateway/db/database';
 import { seedDemoCashback } from '../../../gateway/db/seed-demo-data';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
 import { describeEachDatabase, type TestDatabase } from '../support/database-legs';
 import { TestBrowser } from '../support/test-browser';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../../gateway/fixtures/load-fixtures';
+import { FIXTURES_DIR } from '../../../gateway/site-files/load-fixtures';
 import { buildTestGateway } from '../support/test-gateway';
 
 const categories = JSON.parse(await readFile(`${FIXTURES_DIR}/offers/categories.json`, 'utf8')) as Record<string, unknown>;

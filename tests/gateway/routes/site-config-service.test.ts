@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../../gateway/fixtures/load-fixtures';
+import { FIXTURES_DIR } from '../../../gateway/site-files/load-fixtures';
 import { API_BASES, buildTestGateway } from '../support/test-gateway';
 
 const CONFIG_PATH = 'site-config-service/config/site';

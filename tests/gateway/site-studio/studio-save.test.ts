@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicFileIn } from '../../../gateway/fixtures/site-file-check';
+import { publicFileIn } from '../../../gateway/site-files/site-file-check';
 import { readSettingHelp } from '../../../gateway/features/site-studio/setting-help';
 import { SITE_TEMPLATES } from '../../../gateway/features/site-studio/site-templates';
 import { createStudioServer, studioStartRefusals } from '../../../gateway/features/site-studio/studio-server';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { SIGN_IN_LIMITS } from '../../../gateway/limits/sign-in-limits';
 import { issueResponse, generateTestSamlIdpKey, type ReadRequest, type TestSamlIdpKey } from '../../../gateway/sso/test-saml-idp';
 import { capturingLogger } from '../support/capturing-logger';

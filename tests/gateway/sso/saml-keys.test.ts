@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { readSamlKeys } from '../../../gateway/sso/saml-keys';
 import { samlSiteOf, type SamlSite } from '../../../gateway/sso/saml-sites';
 import type { SamlKeys } from '../../../gateway/sso/service-provider';

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { clientSecretVariable, privateKeyVariable, readSsoCredentials, type SsoCredentials } from '../../../gateway/sso/client-credentials';
 import { issuerTransportFor } from '../../../gateway/sso/issuer-transport';
 import { finishSsoSignIn, startSsoSignIn } from '../../../gateway/sso/relying-party';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 
 import type { CounterStore } from '../../../gateway/limits/counter-store';
 import type { Mailer } from '../../../gateway/mail/mailer';
 import { MemoryOutbox } from '../../../gateway/mail/memory-outbox';
-import type { Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import type { Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
 import { randomRootKeys, ServerKeyRings, type RootKeys } from '../../../gateway/security/key-ring';
 import type { SsoCredentials } from '../../../gateway/sso/client-credentials';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../gateway/db/database';
-import { loadFixtures, type Fixtures } from '../../../gateway/fixtures/load-fixtures';
+import { loadFixtures, type Fixtures } from '../../../gateway/site-files/load-fixtures';
 import { buildGateway } from '../../../gateway/server';
 
 let fixtures: Promise<Fixtures> | undefined;

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { publicFileIn } from '../../../gateway/fixtures/site-file-check';
+import { publicFileIn } from '../../../gateway/site-files/site-file-check';
 import { readSettingHelp } from '../../../gateway/features/site-studio/setting-help';
 import { createStudioServer } from '../../../gateway/features/site-studio/studio-server';
 import { Component as SiteStudio } from '../../../src/studio/SiteStudio';

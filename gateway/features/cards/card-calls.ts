@@ -15,7 +15,7 @@ import { cardCallRoutes, type CardCallRoute } from '../../cards/card-call-paths'
 import { describeCard, enrolCards } from '../../cards/card-enrolment';
 import { enrolledAsset, findOwnAsset, listAssets, removeAsset, setDefaultAsset } from '../../cards/enrolled-assets';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
 import { fromContract } from '../../http/route-contract';
 import { cardCallContract } from '../../../schemas/api/routes';
@@ -57,7 +57,7 @@ interface CardRoutesOptions {
  * §7 paths; the validation, enrolment, remove and set-default calls at the paths of the sites'
  * `pan_capture` options (`cards/card-call-paths.ts`). The logic lives in `gateway/cards/`.
  */
-export async function assetsRoutes(app: FastifyInstance, options: CardRoutesOptions): Promise<void> {
+export async function cardRoutes(app: FastifyInstance, options: CardRoutesOptions): Promise<void> {
   const { db, fixtures, auth } = options;
   const siteConfigFor = (siteId: string): SiteConfig => fixtures.sites.get(siteId)?.config ?? fixtures.defaultSite.config;
   /** A card call path answers only for the sites that configure it. */

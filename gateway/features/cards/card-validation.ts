@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/fixture-format';
 import type { AuthServices } from '../../auth/auth-services';
 import type { Database } from '../../db/database';
-import type { Fixtures } from '../../fixtures/load-fixtures';
+import type { Fixtures } from '../../site-files/load-fixtures';
 import { HttpError } from '../../http/errors';
-import { validateCardForSite, type CardValidationAnswer, type CardValidationRequest } from './assets';
+import { validateCardForSite, type CardValidationAnswer, type CardValidationRequest } from './card-calls';
 import { fromContract } from '../../http/route-contract';
 
 const SITE_ID = new RegExp(SITE_ID_PATTERN);
@@ -17,7 +17,7 @@ const SITE_ID = new RegExp(SITE_ID_PATTERN);
  * signed-in caller to the session's site, ADR 0017); the site is the session's, else the `siteId` query or X-SITE-ID.
  * Counted with the other card validations per IP: a script trying numbers meets the same 429.
  */
-export async function assetsValidationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
+export async function cardValidationRoutes(app: FastifyInstance, options: { db: Database; fixtures: Fixtures; auth: AuthServices }): Promise<void> {
   const { fixtures, auth } = options;
   app.route<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>({
     ...fromContract('POST /assets/validation'),
