@@ -1,5 +1,6 @@
 import { contentFallbackChain } from '../../schemas/locales/content-fallback';
 import { localeToLanguageTag } from '../../schemas/locales/locale-table';
+import { dateTimeFormat } from '../../schemas/locales/intl-format';
 import type { ContentBundle } from '../site-files/load-fixtures';
 import { DEFAULT_LOCALE, LOCALE_PATTERN } from '../locale';
 
@@ -32,7 +33,7 @@ export function mailTextsFrom(content: ReadonlyMap<string, ContentBundle>): Mail
     const locale = chain[0] ?? DEFAULT_LOCALE;
     const bundles = chain.map((file) => content.get(file) ?? {});
     const lookup = (group: string, key: string): string | undefined => bundles.find((bundle) => bundle[group]?.[key] !== undefined)?.[group]?.[key];
-    const format = new Intl.DateTimeFormat(localeToLanguageTag(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    const format = dateTimeFormat(localeToLanguageTag(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
     return {
       locale,
       text(key, values = {}) {

@@ -1,11 +1,14 @@
+import { numberFormat } from './intl-format';
+
 /**
  * Counted texts (SPEC §1 "multi-language"; ADR 0013 "Counted texts"). A text that shows a number of
  * things is written once per plural form of the language, as keys `<key>.<form>` where form is one of
  * CLDR's categories, `other` always there: `error.otpInvalid.one`, `error.otpInvalid.other`, and for
  * Arabic also `.zero`, `.two`, `.few`, `.many`. The form for a number is `Intl.PluralRules` of the
  * page's language; the number is the text's `{{count}}` value, and every number a text shows is
- * written by `Intl.NumberFormat` of the page's language (٣ in ar-QA). Pure: used by the app's text
- * lookups, and by the content check of the gateway.
+ * written as the page's language writes numbers, in the page's one digit system (`numberFormat` of
+ * intl-format.ts: 1,234 and 3 in ar-QA, not ١٬٢٣٤ and ٣). Pure: used by the app's text lookups, and by the
+ * content check of the gateway.
  */
 
 /** CLDR plural categories, in CLDR's order. */
@@ -43,7 +46,7 @@ export function selectCountedText(find: (key: string) => string | undefined, key
 export function formatNumberValues(values: CountedTextValues, languageTag: string): Record<string, string> {
   const entries = Object.entries(values);
   if (!entries.some(([, value]) => typeof value === 'number')) return values as Record<string, string>;
-  const format = numberFormat(languageTag);
+  const format = numberFormatOf(languageTag);
   return Object.fromEntries(entries.map(([name, value]) => [name, typeof value === 'number' ? format.format(value) : value]));
 }
 
@@ -96,8 +99,8 @@ function pluralRules(languageTag: string): Intl.PluralRules {
 }
 
 const numberFormatByTag = new Map<string, Intl.NumberFormat>();
-function numberFormat(languageTag: string): Intl.NumberFormat {
+function numberFormatOf(languageTag: string): Intl.NumberFormat {
   let format = numberFormatByTag.get(languageTag);
-  if (!format) numberFormatByTag.set(languageTag, (format = new Intl.NumberFormat(languageTag)));
+  if (!format) numberFormatByTag.set(languageTag, (format = numberFormat(languageTag)));
   return format;
 }

@@ -1,20 +1,30 @@
 import { localeToLanguageTag } from './locale-table';
 
 /**
- * Dates and numbers through the platform's Intl (SPEC §1 "Date display in many languages"). Display
- * follows the locale's own calendar and digits; a form field that must read back as YYYY-MM-DD
- * (SPEC §5 date of birth) or as card digits asks for `forForm`, which forces the Gregorian calendar and
- * Latin digits whatever the locale's default (fa_IR would otherwise show a Persian year in
- * Extended Arabic-Indic digits, ar_SA an Islamic one).
+ * Dates and numbers through the platform's Intl (SPEC §1 "Date display in many languages"), by one rule:
+ * one digit system per page. Whatever the site shows, a date, an amount, a count inside a text, is written in
+ * Latin digits, the digits of the page's number-like fields (SPEC §5: phone, postal code, card digits, date
+ * of birth are typed and read left to right in Latin digits; ADR 0013). So ar-QA shows "12 أبريل 1988" and
+ * "30.50 ر.ق." beside "6612 3456", never "١٢ أبريل ١٩٨٨". The locale still chooses the words, their order,
+ * the separators and, for display, the calendar (fa-IR a Persian year). A form field that must read back as
+ * YYYY-MM-DD (SPEC §5 date of birth) asks for `forForm`, which forces the Gregorian calendar too (ar-SA
+ * would otherwise show an Islamic year).
  */
 export interface IntlOptions {
   forForm?: boolean;
 }
 
-const FORM_EXTENSIONS = { calendar: 'gregory', numberingSystem: 'latn' } as const;
+const PAGE_DIGITS = { numberingSystem: 'latn' } as const;
+const FORM_CALENDAR = { calendar: 'gregory' } as const;
 
-function formatOptions<T extends object>(options: T, intl: IntlOptions): T {
-  return intl.forForm ? { ...options, ...FORM_EXTENSIONS } : options;
+/** Every date and time the site shows is written by this (the page's digits). */
+export function dateTimeFormat(languageTag: string, options: Intl.DateTimeFormatOptions, intl: IntlOptions = {}): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(languageTag, { ...options, ...PAGE_DIGITS, ...(intl.forForm ? FORM_CALENDAR : {}) });
+}
+
+/** Every number and amount the site shows is written by this (the page's digits). */
+export function numberFormat(languageTag: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return new Intl.NumberFormat(languageTag, { ...options, ...PAGE_DIGITS });
 }
 
 export function formatDate(
@@ -23,11 +33,11 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeZone: 'UTC' },
   intl: IntlOptions = {},
 ): string {
-  return new Intl.DateTimeFormat(localeToLanguageTag(locale), formatOptions(options, intl)).format(date);
+  return dateTimeFormat(localeToLanguageTag(locale), options, intl).format(date);
 }
 
-export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}, intl: IntlOptions = {}): string {
-  return new Intl.NumberFormat(localeToLanguageTag(locale), formatOptions(options, intl)).format(value);
+export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(localeToLanguageTag(locale), options).format(value);
 }
 
 /** Decimal digits of the scripts a visitor may type with (Arabic-Indic, Extended Arabic-Indic, Devanagari, Bengali, full-width …): each block starts at its zero. */

@@ -94,6 +94,9 @@ const DOHABANK: SiteVisit = {
   statementCard: '1881',
 };
 
+/** Decimal digits of any script but Latin (Arabic-Indic ١٢, Extended Arabic-Indic ۱۲, Devanagari …). */
+const NON_LATIN_DIGITS = /(?![0-9])\p{Nd}/u;
+
 async function fillMasked(page: Page, selector: string, typed: string, shown: string): Promise<void> {
   await page.locator(selector).fill(typed);
   expect(await page.locator(selector).inputValue()).toBe(shown);
@@ -154,6 +157,8 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
       // Profile view: the §3 profile, the site's attributes, the links the site allows.
       await page.getByRole('heading', { name: t(locale, 'profile', 'details.title') }).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar_qa' ? 'rtl' : 'ltr');
+      // One digit system per page (schemas/locales/intl-format.ts): the date of birth in the digits of the phone.
+      expect(await page.locator('main').textContent()).not.toMatch(NON_LATIN_DIGITS);
       await saveScreenshot(page, `profile-view-${site.siteId}`);
       await expectNoAxeViolations(page, `profile view (${site.siteId})`);
 
@@ -241,6 +246,8 @@ describe('profile, opt-ins, offer preferences and cashback in Chromium against t
           .first()
           .waitFor();
       expect(await page.locator('body').textContent()).not.toMatch(/\d{16}/);
+      // Its dates, amounts and counts in the digits of the card numbers beside them.
+      expect(await page.locator('main').textContent()).not.toMatch(NON_LATIN_DIGITS);
       await saveScreenshot(page, `profile-cashback-${site.siteId}`);
       await expectNoAxeViolations(page, `cashback statement (${site.siteId})`);
 

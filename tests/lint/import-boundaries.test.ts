@@ -62,13 +62,13 @@ const ALLOWED: [filePath: string, importLine: string][] = [
   ['src/screens/profile/example.tsx', "import imported from '../../../schemas/site-config/types';"],
   ['gateway/auth/example.ts', "import imported from 'node:crypto';"],
   ['gateway/auth/example.ts', "import imported from '../../schemas/site-config/fixture-format';"],
-  ['gateway/auth/example.ts', "import imported from '../fixtures/load-fixtures';"],
+  ['gateway/auth/example.ts', "import imported from '../site-files/load-fixtures';"],
   ['gateway/features/user-auth/example.ts', "import imported from '../../../schemas/api/request-schemas';"],
-  ['gateway/features/content-config/example.ts', "import imported from '../../fixtures/load-fixtures';"],
+  ['gateway/features/content-config/example.ts', "import imported from '../../site-files/load-fixtures';"],
   ['widgets/cards/example.tsx', "import imported from 'react';"],
   ['widgets/cards/example.tsx', "import imported from '../../schemas/validators';"],
   ['widgets/cards/example.tsx', "import imported from '../../fixtures/content/en_us.json';"],
-  ['widgets/cards/example.tsx', "import imported from '../widgets/SelectWidget';"],
+  ['widgets/cards/example.tsx', "import imported from '../inputs/SelectWidget';"],
   ['tests/src/example.test.ts', "import imported from '../../gateway/main';"],
 ];
 

@@ -65,9 +65,9 @@ describe('form texts (SPEC §7 content, bundled defaults)', () => {
     const arabic = textLookup(formTextsFromContent(arQa), 'ar-QA');
     expect(arabic('invalidAgeError', { count: 1 })).toBe('يجب ألا يقل عمرك عن عام واحد.');
     expect(arabic('invalidAgeError', { count: 2 })).toBe('يجب ألا يقل عمرك عن عامين.');
-    expect(arabic('invalidAgeError', { count: 3 })).toBe('يجب ألا يقل عمرك عن ٣ أعوام.');
-    expect(arabic('invalidAgeError', { count: 18 })).toBe('يجب ألا يقل عمرك عن ١٨ عامًا.');
-    expect(arabic('invalidAgeError', { count: 100 })).toBe('يجب ألا يقل عمرك عن ١٠٠ عام.');
+    expect(arabic('invalidAgeError', { count: 3 })).toBe('يجب ألا يقل عمرك عن 3 أعوام.');
+    expect(arabic('invalidAgeError', { count: 18 })).toBe('يجب ألا يقل عمرك عن 18 عامًا.');
+    expect(arabic('invalidAgeError', { count: 100 })).toBe('يجب ألا يقل عمرك عن 100 عام.');
     const english = textLookup({}, 'en-US');
     expect(english('invalidAgeError', { count: 1 })).toBe('You must be at least 1 year old.');
     expect(english('invalidAgeError', { count: 1000 })).toBe('You must be at least 1,000 years old.');

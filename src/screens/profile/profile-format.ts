@@ -1,8 +1,9 @@
+import { dateTimeFormat, numberFormat } from '../../../schemas/locales/intl-format';
 import { applyMask } from '../../../schemas/site-config/mask';
 
 /**
  * How the profile screens show stored values (SPEC §3 "display format"): dates and amounts in the
- * page locale through Intl, phone and postal code in the site's masks, the national id masked.
+ * page locale, in the page's digits (schemas/locales/intl-format.ts), phone and postal code in the site's masks, the national id masked.
  * Pure, so every format is tested without a browser.
  */
 
@@ -15,7 +16,7 @@ export function formatCalendarDay(value: string, languageTag: string, dateStyle:
   const [, year, month, day] = match;
   // UTC on both sides: the day shown is the day stored, whatever the browser's time zone.
   const instant = Date.UTC(Number(year), Number(month) - 1, Number(day));
-  return new Intl.DateTimeFormat(languageTag, { dateStyle, timeZone: 'UTC' }).format(instant);
+  return dateTimeFormat(languageTag, { dateStyle, timeZone: 'UTC' }).format(instant);
 }
 
 /** A value the site formats with a mask (SPEC §5 phone, postal code), as the form shows it while typed. */
@@ -49,7 +50,7 @@ function minorDigits(currency: string): number {
 
 /** An amount in minor units as money in the page locale (ADR 0010 amountMinor + currency). */
 export function formatMoney(amountMinor: number, currency: string, languageTag: string): string {
-  return new Intl.NumberFormat(languageTag, { style: 'currency', currency }).format(amountMinor / 10 ** minorDigits(currency));
+  return numberFormat(languageTag, { style: 'currency', currency }).format(amountMinor / 10 ** minorDigits(currency));
 }
 
 /** A country code (ISO 3166 alpha-2) by its name in the page language. */

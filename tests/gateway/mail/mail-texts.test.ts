@@ -60,6 +60,8 @@ describe('mail texts', async () => {
     );
     expect(texts('pt_pt').locale).toBe('pt_br');
     expect(texts('de_de').moment(new Date('2026-11-26T02:30:00Z'))).toBe('26. November 2026 um 02:30 UTC');
+    // One digit system (schemas/locales/intl-format.ts): the Arabic mail writes its numbers, as the page does, in Latin digits.
+    expect(texts('ar_qa').moment(new Date('2026-11-26T02:30:00Z'))).toBe('26 نوفمبر 2026 في 2:30 ص UTC');
   });
 
   it('the welcome (activation) mail and the "someone tried to register" mail name the bank, in every language', () => {

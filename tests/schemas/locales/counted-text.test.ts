@@ -38,8 +38,8 @@ describe('selectCountedText', () => {
 });
 
 describe('formatNumberValues', () => {
-  it('writes numbers as the page language does and leaves texts alone', () => {
-    expect(formatNumberValues({ count: 3, met: 1234, name: '55' }, 'ar-QA')).toEqual({ count: '٣', met: '١٬٢٣٤', name: '55' });
+  it('writes numbers as the page language does, in the Latin digits of the page, and leaves texts alone', () => {
+    expect(formatNumberValues({ count: 3, met: 1234, name: '55' }, 'ar-QA')).toEqual({ count: '3', met: '1,234', name: '55' });
     expect(formatNumberValues({ count: 1234 }, 'de-DE')).toEqual({ count: '1.234' });
     expect(formatNumberValues({ count: 1234 }, 'en-US')).toEqual({ count: '1,234' });
   });

@@ -7,12 +7,12 @@ import { REPO_ROOT } from '../../e2e/support/paths';
 
 // ADR 0013 "Counted texts": the screens' lookup (useText, the refusal texts) shows the form of the count.
 describe('textOf', () => {
-  it('says "1 attempt" and "2 attempts" in English, and the Arabic form with Arabic digits', () => {
+  it('says "1 attempt" and "2 attempts" in English, and the Arabic form with the page\'s Latin digits', () => {
     expect(textOf(enUs.signIn, 'error.otpInvalid', '', { count: 1 }, 'en-US')).toBe("That passcode isn't correct. You have 1 attempt left.");
     expect(textOf(enUs.signIn, 'error.otpInvalid', '', { count: 2 }, 'en-US')).toBe("That passcode isn't correct. You have 2 attempts left.");
     expect(textOf(arQa.signIn, 'error.otpInvalid', '', { count: 2 }, 'ar-QA')).toBe('رمز التحقق غير صحيح. تبقّت لديك محاولتان.');
-    expect(textOf(arQa.signIn, 'error.otpInvalid', '', { count: 4 }, 'ar-QA')).toBe('رمز التحقق غير صحيح. تبقّت لديك ٤ محاولات.');
-    expect(textOf(arQa.signIn, 'error.userLocked', '', { count: 15 }, 'ar-QA')).toContain('بعد ١٥ دقيقةً');
+    expect(textOf(arQa.signIn, 'error.otpInvalid', '', { count: 4 }, 'ar-QA')).toBe('رمز التحقق غير صحيح. تبقّت لديك 4 محاولات.');
+    expect(textOf(arQa.signIn, 'error.userLocked', '', { count: 15 }, 'ar-QA')).toContain('بعد 15 دقيقةً');
   });
 
   it('answers the fallback template, filled, when the texts have neither the key nor its forms', () => {

@@ -24,6 +24,7 @@ describe('display formats (SPEC §3, §5)', () => {
     expect(formatCalendarDay('1988-04-12T23:30:00-05:00', 'en-US')).toBe('April 12, 1988');
     expect(formatCalendarDay('1988-04-12', 'pt-BR')).toBe('12 de abril de 1988');
     expect(formatCalendarDay('1988-04-12', 'de-DE')).toBe('12. April 1988');
+    expect(formatCalendarDay('1988-04-12', 'ar-QA')).toBe('12 أبريل 1988');
     expect(formatCalendarDay('not a date', 'en-US')).toBe('');
   });
 
@@ -44,6 +45,8 @@ describe('display formats (SPEC §3, §5)', () => {
     expect(formatMoney(1250, 'USD', 'en-US')).toBe('$12.50');
     expect(formatMoney(1250, 'BRL', 'pt-BR')).toBe('R$\u00a012,50');
     expect(formatMoney(1250, 'JPY', 'en-US')).toBe('¥1,250');
+    // One digit system per page (schemas/locales/intl-format.ts): Latin in Arabic too, with Arabic's words and marks.
+    expect(formatMoney(123450, 'QAR', 'ar-QA')).toBe('\u200f1,234.50\u00a0ر.ق.\u200f');
   });
 });
 

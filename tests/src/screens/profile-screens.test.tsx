@@ -77,7 +77,7 @@ describe('§2 profile: the §3 profile and the site attributes in their display 
     renderPortal(`${BASE}profile`);
     await screen.findByText('Personal details');
     expect(within(screen.getByRole('main')).getByText('Emily Carter')).toBeTruthy();
-    expect(screen.getByText(PROFILE.email)).toBeTruthy();
+    expect(document.querySelector('.profile-summary__email')?.textContent).toBe(PROFILE.email);
     expect(detail('dob')).toBe('April 12, 1988');
     expect(detail('title')).toBe('Ms');
     expect(detail('phone')).toBe('(202) 555-0143');
@@ -525,5 +525,52 @@ describe('§2 cashback-statement on a site without cashback', () => {
     expect(await screen.findByText('This programme has no cashback, so there is no cashback statement.')).toBeTruthy();
     expect(screen.queryByText('No cashback activity yet. Purchases with your enrolled cards will show here.')).toBeNull();
     expect(callsTo('my-cashback/firstbank')).toHaveLength(0);
+  });
+});
+
+// One digit system per page (schemas/locales/intl-format.ts): a date, an amount or a count the site shows is in the
+// Latin digits of the page's number-like fields (SPEC §5), in Arabic too, never ١٢ beside 6612 3456.
+describe('ar_qa (dohabank): dates, amounts and counts in the Latin digits of the rest of the page', () => {
+  const ARABIC_INDIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/;
+  const ENROLLED = { ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' };
+
+  it('the profile shows the date of birth as the phone is shown: 12 أبريل 1988 beside 6612 3456', async () => {
+    answerWith((call) =>
+      call.url === 'user-attribute/user/dohabank'
+        ? record({ first_name: 'Mariam', last_name: 'Al-Kuwari', dob: '1988-04-12', phone: '66123456' }, 3, 'dohabank')
+        : signedInAnswers(call, ENROLLED),
+    );
+    renderPortal('/dohabank/ar_qa/account/profile');
+    await waitFor(() => expect(detail('dob')).not.toBe(''));
+    expect(detail('dob')).toBe('12 أبريل 1988');
+    expect(detail('phone')).toBe('6612 3456');
+  });
+
+  it('the cashback statement writes its dates, amounts and counts in Latin digits', async () => {
+    const statement = {
+      siteId: 'dohabank',
+      lines: [
+        {
+          id: 'l1',
+          assetId: 'a1',
+          lastFour: '1881',
+          productType: 'I',
+          merchant: 'Villaggio Mall',
+          date: '2026-11-03',
+          amountMinor: 2200,
+          currency: 'QAR',
+          status: 'PENDING',
+        },
+      ],
+      totals: [{ currency: 'QAR', status: 'PENDING', amountMinor: 123450, count: 12 }],
+    };
+    answerWith((call) => (call.url === 'my-cashback/dohabank' ? { status: 200, data: statement } : signedInAnswers(call, ENROLLED)));
+    renderPortal('/dohabank/ar_qa/account/cashback-statement');
+    const card = (await screen.findByText('XXXX XXXX XXXX 1881')).closest('section') as HTMLElement;
+    expect(card.querySelector('.statement-table__date')?.textContent).toBe('03\u200f/11\u200f/2026');
+    expect(card.querySelector('td.statement-table__amount')?.textContent).toContain('22.00');
+    expect(document.querySelector('dd.statement-table__amount')?.textContent).toContain('1,234.50');
+    expect(screen.getByText('Transactions: 12')).toBeTruthy();
+    expect(screen.getByRole('main').textContent).not.toMatch(ARABIC_INDIC_DIGITS);
   });
 });
