@@ -33,7 +33,7 @@ declare module 'fastify' {
     openWhilePasswordChangeRequired?: true;
     /**
      * docs/decisions/0025-fresh-proof.md: the route lets its caller own the account (a password, an
-     * authenticator, recovery codes, an alias, deletion), so holding the session is not enough: it needs a
+     * authenticator, backup codes, an alias, deletion), so holding the session is not enough: it needs a
      * proof of the site's strongest factor given within the last 10 minutes (403 FRESH_PROOF_REQUIRED), and
      * an agent's session never has it. A change that owns the account only for some bodies (a contact point
      * among the attributes) asks `assertFreshProof` itself.

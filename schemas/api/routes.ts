@@ -32,7 +32,8 @@ const CARD_CALLS: Readonly<Record<CardCall, (path: string) => RouteContract>> = 
     method: 'POST',
     base: 'api',
     url: `/${path}`,
-    access: 'public',
+    // As `assets/validation`: open before an account exists, held to the session's site once signed in (ADR 0017).
+    access: 'public-site-bound',
     availability: 'always',
     summary: "Checks a card number (and security code where asked) for the site's programme without enrolling it (the sites' assetsValidationUrl).",
     request: { querystring: request.SITE_ID_PARAMS, body: request.CARD_VALIDATION_BODY },

@@ -87,7 +87,7 @@ export async function cardRoutes(app: FastifyInstance, options: CardRoutesOption
   const routes = cardCallRoutes(fixtures);
   for (const route of routes.filter((candidate) => candidate.call === 'validate')) {
     app.route<{ Querystring: { siteId?: string }; Body: CardValidationRequest }>({
-      // Open: the registration add-pan step checks a card before any account exists (ADR 0011).
+      // Open (public-site-bound): the registration add-pan step checks a card before any account exists (ADR 0011).
       ...fromContract(cardCallContract(route)),
       handler: async (request) => {
         await auth.limits.countCardValidation(request.ip);
