@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { canAddCard, cardNumberProblem, cardRequired, isEligibleAnswer, panDigitsOf } from '../../schemas/cards/card-rules';
 import { CaptureBlock, type CardAddOutcome } from '../../widgets/cards/CaptureBlock';
 import { RegistrationCardList } from '../../widgets/cards/RegistrationCardList';
@@ -11,11 +11,10 @@ import { panLevelAtSignUp } from '../account/sign-up-cards';
 import { checkCard, useValidateCardMutation } from '../api/cards-api';
 import { useRegisterMutation } from '../api/user-mgmt-api';
 import { registrationEnded } from '../app/registration-slice';
-import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
-import { CheckEmailNotice } from './account/CheckEmailNotice';
+import { SentRegistrationNotice } from './account/SentRegistrationNotice';
 import { useCardModule } from './cards/use-card-module';
 import { RouteHeading } from './RouteHeading';
 import { FormAlert } from './shared/FormAlert';
@@ -39,10 +38,10 @@ export function Component() {
   const { siteId, locale, basePath } = useSiteLocation();
   const { search } = useLocation();
   const dispatch = useDispatch();
+  const navigate = useNavigate();
   const module = useCardModule();
   const registrationData = useSelector((state: RootState) => state.registration.data);
   const text = useText('account');
-  const isolated = useIsolatedText('account');
   const refusalText = useRefusalText();
   const [register, { isLoading }] = useRegisterMutation();
   const [validateCard] = useValidateCardMutation();
@@ -55,12 +54,12 @@ export function Component() {
   useDropRegistrationDraftOnLeaving();
 
   if (sentTo !== null) {
-    return (
-      <section className="sign-in">
-        {/* The address inside the sentence is isolated on a right-to-left page (SPEC §2 "Page language follows the locale"). */}
-        <CheckEmailNotice message={isolated('registration.checkEmail', { email: sentTo })} />
-      </section>
-    );
+    // Another address: a new registration from its first step, as empty as a first visit.
+    const startAgain = () => {
+      dispatch(registrationEnded());
+      void navigate(`${basePath}registration${search}`);
+    };
+    return <SentRegistrationNotice email={sentTo} onStartAgain={startAgain} />;
   }
   if (registrationData === null || !module.ready) return null;
   const { config, options, invalidText, validationRefusal } = module;

@@ -11,14 +11,13 @@ import { useRegisterMutation } from '../api/user-mgmt-api';
 import { FEATURE_FLAGS } from '../app/feature-flags';
 import { registrationDataStored } from '../app/registration-slice';
 import { useFormTexts } from '../content/use-form-texts';
-import { useIsolatedText } from '../content/use-isolated-text';
 import { useText } from '../content/use-text';
 import { isOffersPreferenceShown, signInRoute } from '../routes/route-guards';
 import { useSiteLocation } from '../site/use-site-location';
 import type { RootState } from '../store';
-import { CheckEmailNotice } from './account/CheckEmailNotice';
 import { FormAlert } from './shared/FormAlert';
 import { AccountForm } from './account/AccountForm';
+import { SentRegistrationNotice } from './account/SentRegistrationNotice';
 import { useAccountRefusal } from './account/use-account-refusal';
 import { RouteHeading } from './RouteHeading';
 import { useSiteFormSchema } from './shared/use-site-form';
@@ -41,13 +40,12 @@ export function Component() {
   const form = useSiteFormSchema('registration');
   const formTexts = useFormTexts({ withOptIns: true });
   const text = useText('account');
-  const isolated = useIsolatedText('account');
   const offerCategories = useGetOfferCategoriesQuery({ siteId, locale }, { skip: site === undefined || !isOffersPreferenceShown(site) }).data;
   // Back from add-pan, the form shows what was typed before. After a reload (the data in memory, with the
   // password, is gone) it shows the kept non-secret fields, and says why the password fields are empty.
   const storedData = useSelector((state: RootState) => state.registration.data);
-  const [restored] = useState(() => (storedData === null ? readRegistrationDraft(siteId) : null));
-  const [initialData] = useState(() => (storedData !== null ? { ...storedData } : (restored ?? undefined)));
+  const [restored, setRestored] = useState(() => (storedData === null ? readRegistrationDraft(siteId) : null));
+  const [initialData, setInitialData] = useState(() => (storedData !== null ? { ...storedData } : (restored ?? undefined)));
   useDropRegistrationDraftOnLeaving();
   const [register, { isLoading }] = useRegisterMutation();
   const refusal = useAccountRefusal({ fieldPrefix: 'user.' });
@@ -71,14 +69,15 @@ export function Component() {
     }
   };
 
-  if (sentTo !== null) {
-    return (
-      <section className="sign-in">
-        {/* The address inside the sentence is isolated on a right-to-left page (SPEC §2 "Page language follows the locale"). */}
-        <CheckEmailNotice message={isolated('registration.checkEmail', { email: sentTo })} />
-      </section>
-    );
-  }
+  // Another address: a new registration, as empty as a first visit.
+  const startAgain = () => {
+    setSentNow(null);
+    setRestored(null);
+    setInitialData(undefined);
+    void navigate(`${basePath}registration${search}`, { replace: true });
+  };
+
+  if (sentTo !== null) return <SentRegistrationNotice email={sentTo} onStartAgain={startAgain} />;
 
   return (
     <section className="sign-in" aria-busy={isLoading}>

@@ -89,6 +89,44 @@ describe('the steps of a flow are kept across a reload and Back/Forward (ADR 001
     await context.close();
   });
 
+  it('eurobank (de_de): "Check your e-mail" offers a new activation link and another address; the sign-in link ends it, so "Konto erstellen" shows the form', async () => {
+    const t = contentTextsIn('de_de');
+    const site = listSiteFixtures().find((fixture) => fixture.siteId === 'eurobank')!;
+    const journey = journeySiteOf(site, 'de_de');
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const register = async (email: string) => {
+      await fillForm(page, 'eurobank', journey.registration.schema, journey.registration.uiSchema, email);
+      await submitForm(page);
+      await page.getByRole('heading', { name: t('account', 'checkEmail.title') }).waitFor();
+      await page.getByRole('status').filter({ hasText: email }).waitFor();
+    };
+    const emptyForm = async () => {
+      await page.locator('#root_email').waitFor();
+      expect(await page.locator('#root_email').inputValue()).toBe('');
+    };
+    await page.goto(url('eurobank', 'de_de', 'registration'));
+    await register(`another.${run}@example.com`);
+    await page.reload();
+    await page.getByRole('heading', { name: t('account', 'checkEmail.title') }).waitFor();
+    await saveScreenshot(page, 'flow-steps-eurobank-check-email-ways-on-390');
+    await fitsPhoneWidth(page);
+    // Another address: a new, empty registration in the same tab.
+    await page.getByRole('button', { name: t('account', 'registration.anotherAddress') }).click();
+    await endsOn(page, 'registration');
+    await emptyForm();
+    await register(`signin.${run}@example.com`);
+    // A new activation link: the resend-activation screen (SPEC §2).
+    expect(await page.getByRole('link', { name: t('account', 'activate.resend') }).getAttribute('href')).toBe('/eurobank/de_de/account/resend-activation');
+    // The sign-in link ends the flow: "Konto erstellen" there shows the form.
+    await page.getByRole('link', { name: t('account', 'checkEmail.signIn') }).click();
+    await endsOn(page, 'login-form');
+    await page.getByRole('link', { name: t('signIn', 'login.register') }).click();
+    await endsOn(page, 'registration');
+    await emptyForm();
+    await context.close();
+  });
+
   it('bancosol (pt_br): "ask for a new code" has the channel chosen before ticked; a reload on reset-password stays there and asks the code with the new password', async () => {
     const pt = contentTextsIn('pt_br');
     // fixtures/demo-users.json: a bancosol holder with a phone, so the code can go by SMS (the step-by-step variant).

@@ -126,6 +126,43 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     expect((await checkEmailNotice()).textContent).toContain("We've sent a message to emily.carter@example.com.");
   });
 
+  it('ADR 0019 "Flow steps": following the sign-in link ends the sent registration, so "Create an account" shows the form again', async () => {
+    answerWith(registrationAnswers(CHECK_EMAIL));
+    renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await checkEmailNotice();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to sign in' }));
+    fireEvent.click(await screen.findByRole('link', { name: /Create an account|Sign up|Register/ }));
+    expect(await screen.findByLabelText(/^First name/)).toBeTruthy();
+    expect(window.sessionStorage.getItem('flow_steps')).toBeNull();
+  });
+
+  it('ADR 0019 "Flow steps": Back out of "check your e-mail" keeps it for Forward, but a link in to registration starts afresh', async () => {
+    answerWith(registrationAnswers(CHECK_EMAIL));
+    const { router } = renderPortal('/eurobank/en_us/account/login-form');
+    fireEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await checkEmailNotice();
+    await router.navigate(-1);
+    fireEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Email address/)).value).toBe('');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeNull();
+  });
+
+  it('"check your e-mail" offers another address (a new, empty registration) and a new activation link (SPEC §2 resend-activation)', async () => {
+    answerWith(registrationAnswers(CHECK_EMAIL));
+    renderPortal(EUROBANK_REGISTRATION);
+    await fillEurobankRegistration();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await checkEmailNotice();
+    expect(screen.getByRole('link', { name: 'Send me a new activation link' }).getAttribute('href')).toBe('/eurobank/en_us/account/resend-activation');
+    fireEvent.click(screen.getByRole('button', { name: 'Use another e-mail address' }));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Email address/)).value).toBe('');
+    expect(window.sessionStorage.getItem('flow_steps')).toBeNull();
+  });
+
   it('the address in the notice wraps only between its pieces on a narrow screen (widgets/text/EmailAddress.tsx)', async () => {
     answerWith(registrationAnswers(CHECK_EMAIL));
     renderPortal(EUROBANK_REGISTRATION);
