@@ -98,6 +98,10 @@ export async function checkCode(
   );
   const attempts = spent.rows[0]?.attempts;
   if (attempts === undefined) {
+    // A check racing the one that used this code (read before it was spent) is told it is spent, not told to wait:
+    // the other check signed in.
+    const used = await db.query<{ used_at: Date | null }>('select used_at from one_time_codes where id = $1', [counter.id]);
+    if (used.rows[0]?.used_at != null) return { ok: false, error: 'OTP_SPENT', attemptsLeft: 0 };
     // "Codes asked for again": a new code shares these spent attempts until the newest live code expires.
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(counter.expires_at).getTime() - now.getTime()) / 1000));
     return { ok: false, error: 'OTP_SPENT', attemptsLeft: 0, retryAfterSeconds };
