@@ -57,14 +57,12 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
             <ManagedCardList
               cards={cards}
               updateAllowed={config.updateAllowed}
-              optional={config.optional}
               productName={productName}
               statusText={statusText}
               statusNote={statusNote}
               onRemove={actions.remove}
               onSetDefault={actions.setDefault}
-              onLastCardRefused={actions.refuseLastCard}
-              texts={managedListTexts(text)}
+              texts={managedListTexts(text, config)}
             />
           )}
           {capture}
@@ -72,12 +70,10 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
       ) : (
         <EditDeleteCardForm
           cards={cards}
-          optional={config.optional}
           productName={productName}
           statusText={statusText}
           statusNote={statusNote}
           onRemove={actions.remove}
-          onLastCardRefused={actions.refuseLastCard}
           addForm={capture}
           texts={editDeleteTexts(text, config)}
         />
