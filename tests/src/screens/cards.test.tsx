@@ -385,6 +385,23 @@ describe('SPEC §2 read-only list on the profile', () => {
     expect(rows[1]?.textContent).not.toContain(why);
   });
 
+  it('a card that does not earn says so and where to get help, on the profile (badges or not) and in Manage cards; an earning one says nothing more', async () => {
+    const why = "This card can't earn rewards on this account. If it's yours, contact us.";
+    for (const cashback of ['true', 'false']) {
+      fakeAssets(withPanCapture(firstbank, { cashback_enabled: cashback }), [asset('a1', '1111', true), asset('a2', '1881', false, false)]);
+      renderPortal('/firstbank/en_us/account/profile');
+      const profileRows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
+      expect(profileRows[0]?.textContent).not.toContain(why);
+      expect(profileRows[1]?.textContent).toContain(why);
+      cleanup();
+    }
+    fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false, false)]);
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    const rows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
+    expect(rows[0]?.textContent).not.toContain(why);
+    expect(rows[1]?.textContent).toContain(`Not earning rewards${why}`);
+  });
+
   it('no badges where cashback is off', async () => {
     fakeAssets(withPanCapture(firstbank, { cashback_enabled: 'false' }), [asset('a1', '1111', true)]);
     renderPortal('/firstbank/en_us/account/profile');

@@ -27,6 +27,7 @@ describe('SPEC §2 read-only list', () => {
         cashbackTexts={CASHBACK}
         productName={() => 'FirstBank Signature'}
         pendingNote="Checked with your bank within a day."
+        notEligibleNote="This card can't earn rewards here."
       />,
     );
     const rows = within(screen.getByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
@@ -49,9 +50,13 @@ describe('SPEC §2 read-only list', () => {
         cashbackTexts={CASHBACK}
         productName={() => 'Card'}
         pendingNote="Checked with your bank within a day."
+        notEligibleNote="This card can't earn rewards here."
       />,
     );
     expect(screen.queryByText('Eligible for cashback')).toBeNull();
+    // Without badges a card that earns nothing still says so (ADR 0011); a pending one needs no note then.
+    expect(screen.getByText("This card can't earn rewards here.")).toBeTruthy();
+    expect(screen.queryByText('Checked with your bank within a day.')).toBeNull();
   });
 });
 
