@@ -98,15 +98,16 @@ export function withFirstCardDefault(cards: readonly CardEntry[]): CardEntry[] {
 }
 
 /**
- * SPEC §5 "Card removal: only if more than one card and not the default; deleting the last card is
- * blocked when config is not optional". `lastCard` is the refusal with the configured message, `default`
- * the "cannot delete the default card" modal, null the remove-card modal.
+ * SPEC §5 "Card removal: only if more than one card and not the default" (§9 "removal needs more than one
+ * card"): the only card stays on every site, optional or not (the gateway answers LAST_CARD or DEFAULT_CARD,
+ * ADR 0011). `lastCard` is the only-card modal with the required message, `default` the "cannot delete the
+ * default card" modal, null the remove-card modal.
  */
 export type RemovalRefusal = 'lastCard' | 'default';
 
-export function removalRefusal(cards: readonly CardEntry[], card: CardEntry, optional: boolean): RemovalRefusal | null {
-  if (cards.length <= 1 && !optional) return 'lastCard';
-  if (card.isDefault || cards.length <= 1) return 'default';
+export function removalRefusal(cards: readonly CardEntry[], card: CardEntry): RemovalRefusal | null {
+  if (cards.length <= 1) return 'lastCard';
+  if (card.isDefault) return 'default';
   return null;
 }
 

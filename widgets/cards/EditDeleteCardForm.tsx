@@ -16,32 +16,20 @@ export interface EditDeleteCardFormTexts extends CardRemovalTexts {
 
 export interface EditDeleteCardFormProps {
   cards: readonly CardEntry[];
-  optional: boolean;
   productName: (card: CardEntry) => string;
   /** The card's SPEC §4 status as text ("Being checked"). */
   statusText: (card: CardEntry) => string;
   /** What the status means, where it needs saying (ADR 0011: why a new card is being checked); null for none. */
   statusNote: (card: CardEntry) => string | null;
   onRemove: (card: CardEntry) => Promise<void> | void;
-  onLastCardRefused: () => void;
   /** The add form (the capture block); the screen leaves it out at the limit (SPEC §4). */
   addForm: ReactNode;
   texts: EditDeleteCardFormTexts;
 }
 
 /** SPEC §2 edit/delete form: the enrolled cards, each with a delete link, then the add form while the limit is not reached. */
-export function EditDeleteCardForm({
-  cards,
-  optional,
-  productName,
-  statusText,
-  statusNote,
-  onRemove,
-  onLastCardRefused,
-  addForm,
-  texts,
-}: EditDeleteCardFormProps) {
-  const removal = useCardRemoval({ cards, optional, onRemove, onLastCardRefused, texts });
+export function EditDeleteCardForm({ cards, productName, statusText, statusNote, onRemove, addForm, texts }: EditDeleteCardFormProps) {
+  const removal = useCardRemoval({ cards, onRemove, texts });
   return (
     <div className="card-edit">
       {cards.length > 0 && (

@@ -24,7 +24,6 @@ export interface ManagedCardListProps {
   cards: readonly CardEntry[];
   /** SPEC §4 "Set-as-default only for non-default cards and only if pan update is allowed". */
   updateAllowed: boolean;
-  optional: boolean;
   productName: (card: CardEntry) => string;
   /** The card's SPEC §4 status as text ("Being checked"). */
   statusText: (card: CardEntry) => string;
@@ -32,7 +31,6 @@ export interface ManagedCardListProps {
   statusNote: (card: CardEntry) => string | null;
   onRemove: (card: CardEntry) => Promise<void> | void;
   onSetDefault: (card: CardEntry) => Promise<void> | void;
-  onLastCardRefused: () => void;
   texts: ManagedCardListTexts;
 }
 
@@ -40,19 +38,8 @@ export interface ManagedCardListProps {
  * SPEC §2 managed list: bullets plus last four, the Default label, a menu per card with Remove
  * and (non-default cards, updates allowed) Set as default, and the three modals.
  */
-export function ManagedCardList({
-  cards,
-  updateAllowed,
-  optional,
-  productName,
-  statusText,
-  statusNote,
-  onRemove,
-  onSetDefault,
-  onLastCardRefused,
-  texts,
-}: ManagedCardListProps) {
-  const removal = useCardRemoval({ cards, optional, onRemove, onLastCardRefused, texts });
+export function ManagedCardList({ cards, updateAllowed, productName, statusText, statusNote, onRemove, onSetDefault, texts }: ManagedCardListProps) {
+  const removal = useCardRemoval({ cards, onRemove, texts });
   const [defaultAsked, setDefaultAsked] = useState<CardEntry | null>(null);
   const [settingDefault, setSettingDefault] = useState(false);
 

@@ -15,6 +15,8 @@ export interface ReadOnlyCardListProps {
   productName: (card: CardEntry) => string;
   /** Beside a pending badge, why (ADR 0011: a new card is checked with the bank for up to a day). */
   pendingNote: string;
+  /** Beside a card that does not earn, with or without badges: that it earns nothing here and where to get help (ADR 0011). */
+  notEligibleNote: string;
 }
 
 const BADGE_TONE: Readonly<Record<CashbackStatus, string>> = { ELIGIBLE: 'green', NOT_ELIGIBLE: 'red', PENDING: 'blue' };
@@ -24,18 +26,17 @@ function CashbackBadge({ status, texts }: { status: CashbackStatus; texts: Reado
 }
 
 /** SPEC §2 read-only list: each card as XXXX XXXX XXXX plus its last four; with cashback on, a badge per card (§3 colours), of the status Manage cards shows too (card-rules.ts `cardStatus`). */
-export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, productName, pendingNote }: ReadOnlyCardListProps) {
+export function ReadOnlyCardList({ cards, label, showCashback, cashbackTexts, productName, pendingNote, notEligibleNote }: ReadOnlyCardListProps) {
   return (
     <ul className="card-rows" aria-label={label}>
       {cards.map((card) => {
         const status = CASHBACK_STATUS_OF_CARD[cardStatus(card)];
+        let note: string | null = null;
+        if (status === 'NOT_ELIGIBLE') note = notEligibleNote;
+        else if (showCashback && status === 'PENDING') note = pendingNote;
         return (
           <li key={card.id} className="card-row">
-            <CardRowIdentity
-              number={maskCardNumber(card.lastFour)}
-              detail={<span className="card-row__product">{productName(card)}</span>}
-              note={showCashback && status === 'PENDING' ? pendingNote : null}
-            />
+            <CardRowIdentity number={maskCardNumber(card.lastFour)} detail={<span className="card-row__product">{productName(card)}</span>} note={note} />
             {showCashback && <CashbackBadge status={status} texts={cashbackTexts} />}
           </li>
         );

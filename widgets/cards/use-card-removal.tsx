@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { removalRefusal, type CardEntry } from '../../schemas/cards/card-rules';
+import { removalRefusal, type CardEntry, type RemovalRefusal } from '../../schemas/cards/card-rules';
 import { maskCardNumber } from '../../schemas/validators/card-number';
 import { Ltr } from '../text/Ltr';
 import { Modal } from './Modal';
@@ -12,31 +12,31 @@ export interface CardRemovalTexts {
   removeConfirm: string;
   cannotDeleteDefaultTitle: string;
   cannotDeleteDefaultDescription: string;
+  lastCardTitle: string;
+  /** The site's required message (pan_capture panDeleteRequiredMessage, else panRequired). */
+  lastCardRequired: string;
+  /** What to do instead: add another card first. */
+  lastCardDescription: string;
 }
 
 export interface CardRemovalOptions {
   cards: readonly CardEntry[];
-  /** pan_capture.optional: the last card may go. */
-  optional: boolean;
   onRemove: (card: CardEntry) => Promise<void> | void;
-  /** SPEC §5: the last card of a site where a card is required is not removed; the screen shows the required message. */
-  onLastCardRefused: () => void;
   texts: CardRemovalTexts;
 }
 
 /**
  * SPEC §2 and §5 removal, shared by the managed list and the edit/delete form: asking to remove
  * a card opens the remove-card modal (description, masked card, remove and cancel), or the
- * cannot-delete-the-default modal (close only), or refuses the last card.
+ * cannot-delete-the-default modal, or the only-card modal (close only, the required message and what to do
+ * instead). The refusal is said in the dialog the person opened from that card, not in the add form's status line.
  */
-export function useCardRemoval({ cards, optional, onRemove, onLastCardRefused, texts }: CardRemovalOptions) {
-  const [asked, setAsked] = useState<{ card: CardEntry; refusal: 'default' | null } | null>(null);
+export function useCardRemoval({ cards, onRemove, texts }: CardRemovalOptions) {
+  const [asked, setAsked] = useState<{ card: CardEntry; refusal: RemovalRefusal | null } | null>(null);
   const [removing, setRemoving] = useState(false);
 
   const askToRemove = (card: CardEntry) => {
-    const refusal = removalRefusal(cards, card, optional);
-    if (refusal === 'lastCard') onLastCardRefused();
-    else setAsked({ card, refusal });
+    setAsked({ card, refusal: removalRefusal(cards, card) });
   };
 
   const close = () => setAsked(null);
@@ -50,19 +50,22 @@ export function useCardRemoval({ cards, optional, onRemove, onLastCardRefused, t
     }
   };
 
+  const closeButton = (
+    <button type="button" className="button button--primary" onClick={close}>
+      {texts.close}
+    </button>
+  );
   let modal = null;
-  if (asked?.refusal === 'default') {
+  if (asked?.refusal === 'lastCard') {
     modal = (
-      <Modal
-        title={texts.cannotDeleteDefaultTitle}
-        closeLabel={texts.close}
-        onClose={close}
-        actions={
-          <button type="button" className="button button--primary" onClick={close}>
-            {texts.close}
-          </button>
-        }
-      >
+      <Modal title={texts.lastCardTitle} closeLabel={texts.close} onClose={close} actions={closeButton}>
+        <p className="modal__refusal">{texts.lastCardRequired}</p>
+        <p>{texts.lastCardDescription}</p>
+      </Modal>
+    );
+  } else if (asked?.refusal === 'default') {
+    modal = (
+      <Modal title={texts.cannotDeleteDefaultTitle} closeLabel={texts.close} onClose={close} actions={closeButton}>
         <p>{texts.cannotDeleteDefaultDescription}</p>
       </Modal>
     );

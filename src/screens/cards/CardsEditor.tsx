@@ -11,8 +11,12 @@ import { editDeleteTexts, managedListTexts } from './card-widget-texts';
 type ReadyModule = Extract<CardModule, { ready: true }>;
 
 const STATUS_TEXT_KEYS: Readonly<Record<CardStatus, string>> = { pending: 'status.pending', eligible: 'status.eligible', 'not eligible': 'status.notEligible' };
-/** ADR 0011: a new card is PENDING for its first day while the bank is asked; the row says so, not only "Being checked". */
-const STATUS_NOTE_KEYS: Readonly<Partial<Record<CardStatus, string>>> = { pending: 'status.pendingNote' };
+/**
+ * ADR 0011: a new card is PENDING for its first day while the bank is asked; the row says so, not only "Being checked".
+ * A card that does not earn (among others a number another account holds on the site, kept but not enrolled) says
+ * so and where to get help, never why: the same words for every reason, so the list reveals no other holder.
+ */
+const STATUS_NOTE_KEYS: Readonly<Partial<Record<CardStatus, string>>> = { pending: 'status.pendingNote', 'not eligible': 'status.notEligibleNote' };
 
 /**
  * SPEC §2 edit-pan for signed-in holders: the managed list and the capture block where card
@@ -57,14 +61,12 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
             <ManagedCardList
               cards={cards}
               updateAllowed={config.updateAllowed}
-              optional={config.optional}
               productName={productName}
               statusText={statusText}
               statusNote={statusNote}
               onRemove={actions.remove}
               onSetDefault={actions.setDefault}
-              onLastCardRefused={actions.refuseLastCard}
-              texts={managedListTexts(text)}
+              texts={managedListTexts(text, config)}
             />
           )}
           {capture}
@@ -72,12 +74,10 @@ export function CardsEditor({ module, options }: { module: ReadyModule; options:
       ) : (
         <EditDeleteCardForm
           cards={cards}
-          optional={config.optional}
           productName={productName}
           statusText={statusText}
           statusNote={statusNote}
           onRemove={actions.remove}
-          onLastCardRefused={actions.refuseLastCard}
           addForm={capture}
           texts={editDeleteTexts(text, config)}
         />

@@ -30,6 +30,7 @@ export function ProfileCards() {
           cashbackTexts={cashbackTexts(text)}
           productName={productName}
           pendingNote={text('status.pendingNote')}
+          notEligibleNote={text('status.notEligibleNote')}
         />
       ) : (
         <p className="profile-cards__empty">{text('profile.empty')}</p>

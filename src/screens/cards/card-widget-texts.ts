@@ -7,7 +7,7 @@ import type { CardConfig } from '../../../schemas/cards/card-config';
 import type { TextLookup } from '../../content/use-text';
 
 /** The widgets' texts from the `cards` content group, the site's pan_capture texts first (SPEC §3 card config fields). */
-export function removalTexts(text: TextLookup): CardRemovalTexts {
+export function removalTexts(text: TextLookup, config: CardConfig): CardRemovalTexts {
   return {
     close: text('close'),
     cancel: text('cancel'),
@@ -16,12 +16,16 @@ export function removalTexts(text: TextLookup): CardRemovalTexts {
     removeConfirm: text('modal.remove.confirm'),
     cannotDeleteDefaultTitle: text('modal.cannotDeleteDefault.title'),
     cannotDeleteDefaultDescription: text('modal.cannotDeleteDefault.description'),
+    lastCardTitle: text('modal.lastCard.title'),
+    // SPEC §5, §8 "Last-card delete refusal: configured message".
+    lastCardRequired: config.texts.panDeleteRequiredMessage ?? text('panRequired'),
+    lastCardDescription: text('modal.lastCard.description'),
   };
 }
 
-export function managedListTexts(text: TextLookup): ManagedCardListTexts {
+export function managedListTexts(text: TextLookup, config: CardConfig): ManagedCardListTexts {
   return {
-    ...removalTexts(text),
+    ...removalTexts(text, config),
     listLabel: text('listLabel'),
     defaultLabel: text('default'),
     moreActions: (card: CardEntry) => text('moreActionsFor', { lastFour: card.lastFour }),
@@ -35,7 +39,7 @@ export function managedListTexts(text: TextLookup): ManagedCardListTexts {
 
 export function editDeleteTexts(text: TextLookup, config: CardConfig): EditDeleteCardFormTexts {
   return {
-    ...removalTexts(text),
+    ...removalTexts(text, config),
     listLabel: text('listLabel'),
     deleteText: config.texts.deleteLinkText ?? text('remove'),
     deleteCard: (card: CardEntry) => text('removeCard', { lastFour: card.lastFour }),

@@ -113,8 +113,5 @@ export function useCardActions(module: ReadyModule, options: CardModuleOptions) 
     announceCardStatus({ showAlert: false, alertType: 'success', alertMessage: '', bannerId: 'default-card', assets: after, magicFields: {} });
   };
 
-  /** SPEC §5: the last card of a site where one is required stays, with the required message (panRequired) as an alert. */
-  const refuseLastCard = () => showStatus(config.texts.panDeleteRequiredMessage ?? text('panRequired'), 'error');
-
-  return { cards, loaded: !assets.isLoading, newlyEnrolled, status, add, remove, setDefault, refuseLastCard, enrolling: enrolment.isLoading };
+  return { cards, loaded: !assets.isLoading, newlyEnrolled, status, add, remove, setDefault, enrolling: enrolment.isLoading };
 }

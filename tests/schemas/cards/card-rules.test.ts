@@ -70,16 +70,15 @@ describe('SPEC §4, §5, §9 limit, default and removal', () => {
     expect(withFirstCardDefault([])).toEqual([]);
   });
 
-  it('removal only with more than one card and not the default; the last card is refused when cards are not optional', () => {
+  it('removal only with more than one card and not the default; the only card is refused as the last card, optional site or not', () => {
     const two = [card('1', { isDefault: true }), card('2')];
-    expect(removalRefusal(two, two[1] as CardEntry, false)).toBeNull();
-    expect(removalRefusal(two, two[0] as CardEntry, true)).toBe('default');
+    expect(removalRefusal(two, two[1] as CardEntry)).toBeNull();
+    expect(removalRefusal(two, two[0] as CardEntry)).toBe('default');
+    // The only card is the last-card refusal, not "set another card as default first": there is no other card.
     const one = [card('1', { isDefault: true })];
-    expect(removalRefusal(one, one[0] as CardEntry, false)).toBe('lastCard');
-    expect(removalRefusal(one, one[0] as CardEntry, true)).toBe('default');
-    // A lone card that is not marked default is still not removable while it is the only one.
+    expect(removalRefusal(one, one[0] as CardEntry)).toBe('lastCard');
     const lone = [card('1')];
-    expect(removalRefusal(lone, lone[0] as CardEntry, true)).toBe('default');
+    expect(removalRefusal(lone, lone[0] as CardEntry)).toBe('lastCard');
   });
 
   it('a card is required unless the config is optional or a card exists', () => {

@@ -273,12 +273,26 @@ describe('SPEC §2 managed list and capture block (firstbank, card updates allow
     expect(await screen.findByText("We couldn't remove your card. X-CID: cid-rm-1")).toBeTruthy();
   });
 
-  it('the last card where cards are not optional: the required message (panDeleteRequiredMessage, else panRequired) as an alert, no call', async () => {
+  it('the last card where cards are not optional: the required message (panDeleteRequiredMessage, else panRequired) in a dialog from that card, no call', async () => {
     fakeAssets(withPanCapture(firstbank, { optional: 'false', panDeleteRequiredMessage: undefined }), [asset('a1', '1111', true)]);
     renderPortal('/firstbank/en_us/account/edit-pan');
     fireEvent.click(await screen.findByRole('button', { name: 'More actions for the card ending in 1111' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Remove' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please add at least one card.');
+    const dialog = await screen.findByRole('dialog', { name: "You can't remove your only card" });
+    expect(dialog.textContent).toContain('Please add at least one card.');
+    // Said by the card's own dialog, not in the add form's status line (the capture block below).
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsTo('user-attribute/user/assets/a1/remove-asset')).toHaveLength(0);
+  });
+
+  it('the only card where cards are optional: the last-card rule (SPEC §5 "more than one card"), not "set another card as default"', async () => {
+    fakeAssets(withPanCapture(firstbank, { optional: 'true' }), [asset('a1', '1111', true)]);
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for the card ending in 1111' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: "You can't remove your only card" });
+    expect(dialog.textContent).toContain('Add another card and make it your default first, then remove this one.');
+    expect(screen.queryByRole('dialog', { name: "You can't remove your default card" })).toBeNull();
     expect(callsTo('user-attribute/user/assets/a1/remove-asset')).toHaveLength(0);
   });
 
@@ -369,6 +383,23 @@ describe('SPEC §2 read-only list on the profile', () => {
     const rows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
     expect(rows[0]?.textContent).toContain(`Being checked${why}`);
     expect(rows[1]?.textContent).not.toContain(why);
+  });
+
+  it('a card that does not earn says so and where to get help, on the profile (badges or not) and in Manage cards; an earning one says nothing more', async () => {
+    const why = "This card can't earn rewards on this account. If it's yours, contact us.";
+    for (const cashback of ['true', 'false']) {
+      fakeAssets(withPanCapture(firstbank, { cashback_enabled: cashback }), [asset('a1', '1111', true), asset('a2', '1881', false, false)]);
+      renderPortal('/firstbank/en_us/account/profile');
+      const profileRows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
+      expect(profileRows[0]?.textContent).not.toContain(why);
+      expect(profileRows[1]?.textContent).toContain(why);
+      cleanup();
+    }
+    fakeAssets(firstbank, [asset('a1', '1111', true), asset('a2', '1881', false, false)]);
+    renderPortal('/firstbank/en_us/account/edit-pan');
+    const rows = within(await screen.findByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
+    expect(rows[0]?.textContent).not.toContain(why);
+    expect(rows[1]?.textContent).toContain(`Not earning rewards${why}`);
   });
 
   it('no badges where cashback is off', async () => {

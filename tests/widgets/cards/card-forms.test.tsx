@@ -27,6 +27,7 @@ describe('SPEC §2 read-only list', () => {
         cashbackTexts={CASHBACK}
         productName={() => 'FirstBank Signature'}
         pendingNote="Checked with your bank within a day."
+        notEligibleNote="This card can't earn rewards here."
       />,
     );
     const rows = within(screen.getByRole('list', { name: 'Your cards' })).getAllByRole('listitem');
@@ -49,9 +50,13 @@ describe('SPEC §2 read-only list', () => {
         cashbackTexts={CASHBACK}
         productName={() => 'Card'}
         pendingNote="Checked with your bank within a day."
+        notEligibleNote="This card can't earn rewards here."
       />,
     );
     expect(screen.queryByText('Eligible for cashback')).toBeNull();
+    // Without badges a card that earns nothing still says so (ADR 0011); a pending one needs no note then.
+    expect(screen.getByText("This card can't earn rewards here.")).toBeTruthy();
+    expect(screen.queryByText('Checked with your bank within a day.')).toBeNull();
   });
 });
 
@@ -82,12 +87,11 @@ describe('SPEC §2 registration list', () => {
 });
 
 describe('SPEC §2 edit/delete form', () => {
-  function renderForm(cards = [card('a1', '1111', { isDefault: true }), card('a2', '1881')], optional = true) {
-    const handlers = { onRemove: vi.fn(), onLastCardRefused: vi.fn() };
+  function renderForm(cards = [card('a1', '1111', { isDefault: true }), card('a2', '1881')]) {
+    const handlers = { onRemove: vi.fn() };
     render(
       <EditDeleteCardForm
         cards={cards}
-        optional={optional}
         productName={() => 'Harbour Signature'}
         statusText={() => 'Earning rewards'}
         statusNote={() => null}
@@ -110,10 +114,11 @@ describe('SPEC §2 edit/delete form', () => {
     await waitFor(() => expect(onRemove).toHaveBeenCalledOnce());
   });
 
-  it('delete on the default card explains it cannot go; the last required card is refused', () => {
-    const { onLastCardRefused } = renderForm([card('a1', '1111', { isDefault: true })], false);
+  it('delete on the default card explains it cannot go; the only card says the last-card rule in its dialog', () => {
+    const { onRemove } = renderForm([card('a1', '1111', { isDefault: true })]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete the card ending in 1111' }));
-    expect(onLastCardRefused).toHaveBeenCalledOnce();
+    expect(screen.getByRole('dialog', { name: "You can't remove your only card" }).textContent).toContain('You need at least one card on your account.');
+    expect(onRemove).not.toHaveBeenCalled();
     cleanup();
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Delete the card ending in 1111' }));

@@ -9,15 +9,14 @@ afterEach(cleanup);
 const DEFAULT_CARD = card('a1', '1111', { isDefault: true });
 const OTHER_CARD = card('a2', '1881', { productType: 'P' });
 
-function renderList({ cards = [DEFAULT_CARD, OTHER_CARD], updateAllowed = true, optional = true } = {}) {
-  const handlers = { onRemove: vi.fn(), onSetDefault: vi.fn(), onLastCardRefused: vi.fn() };
+function renderList({ cards = [DEFAULT_CARD, OTHER_CARD], updateAllowed = true } = {}) {
+  const handlers = { onRemove: vi.fn(), onSetDefault: vi.fn() };
   render(
     <>
       <p>Outside</p>
       <ManagedCardList
         cards={cards}
         updateAllowed={updateAllowed}
-        optional={optional}
         productName={(entry) => (entry.productType === 'P' ? 'FirstBank Gold' : 'FirstBank Signature')}
         statusText={(entry) => (entry.isDefault ? 'Earning rewards' : 'Being checked')}
         statusNote={(entry) => (entry.isDefault ? null : 'Checked with your bank within a day.')}
@@ -120,11 +119,20 @@ describe('SPEC §2 managed list', () => {
     expect(onRemove).not.toHaveBeenCalled();
   });
 
-  it('the last card of a site where cards are not optional is refused without a modal (SPEC §5)', () => {
-    const { onRemove, onLastCardRefused } = renderList({ cards: [DEFAULT_CARD], optional: false });
+  it('Remove on the only card opens the only-card modal from that card, close only, never "set another card as default" (SPEC §5)', () => {
+    const { onRemove } = renderList({ cards: [DEFAULT_CARD] });
     fireEvent.click(within(openMenu('1111')).getByRole('menuitem', { name: 'Remove card…' }));
+    const dialog = screen.getByRole('dialog', { name: "You can't remove your only card" });
+    expect(dialog.textContent).toContain('You need at least one card on your account.');
+    expect(dialog.textContent).toContain('Add another card and make it your default first, then remove this one.');
+    expect(dialog.textContent).not.toContain('Set another card as your default first.');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['×', 'Close']);
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[1] as HTMLElement);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(onLastCardRefused).toHaveBeenCalledOnce();
     expect(onRemove).not.toHaveBeenCalled();
   });
 
