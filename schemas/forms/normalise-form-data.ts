@@ -3,8 +3,10 @@
  * (`trimsSpaces`), and a site may ask for upper-casing (`national_id_uppercase`, `postal_code_uppercase`, user_enrollment of SPEC §3), so
  * "k1a 0b1" typed for an upper-case pattern is "K1A 0B1". The widget applies it as the person types
  * (`upperCaseLetters`); the gateway applies `normaliseFormData` to a payload before it validates
- * it, so the browser and the server agree on the value as well as on the verdict.
+ * it, so the browser and the server agree on the value as well as on the verdict. A date of birth is
+ * stored in SPEC §9's YYYY-MM-DD, its one-digit month and day zero-padded (`canonicalDob`).
  */
+import { canonicalDob } from '../validators';
 import type { JsonSchema } from './json-schema';
 
 /**
@@ -29,8 +31,8 @@ export function trimsSpaces(schema: JsonSchema): boolean {
 }
 
 /**
- * The payload with every name trimmed at both ends and every upper-case field's text upper-cased; anything else, and
- * any non-text value, as it was.
+ * The payload with every name trimmed at both ends, every upper-case field's text upper-cased and every date of birth
+ * in YYYY-MM-DD; anything else, and any non-text value, as it was.
  */
 export function normaliseFormData<Data>(schema: JsonSchema, data: Data): Data {
   if (schema.type === 'object') {
@@ -44,6 +46,7 @@ export function normaliseFormData<Data>(schema: JsonSchema, data: Data): Data {
     return normalised as Data;
   }
   if (typeof data !== 'string') return data;
+  if (schema['x-rule']?.name === 'dob') return canonicalDob(data) as Data;
   const trimmed = trimsSpaces(schema) ? data.trim() : data;
   return (asksForUpperCase(schema) ? upperCaseLetters(trimmed) : trimmed) as Data;
 }

@@ -49,6 +49,19 @@ export function splitDobParts(value: string): DobParts {
   return { yyyy, mm, dd };
 }
 
+/**
+ * SPEC §9 date format YYYY-MM-DD: a complete value whose month and day were typed with one digit
+ * ("1980-1-1") zero-padded ("1980-01-01"), so the value stored, shown and compared is the canonical
+ * one. A value that is not three digit parts of the right sizes stays as it is, for validateDob to
+ * answer.
+ */
+export function canonicalDob(value: string): string {
+  const match = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$/.exec(value);
+  if (!match) return value;
+  const [, yyyy = '', mm = '', dd = ''] = match;
+  return `${yyyy}-${mm.padStart(2, '0')}-${dd.padStart(2, '0')}`;
+}
+
 /** True when no part holds anything: `''` or `"--"`. */
 export function isDobEmpty(value: string): boolean {
   return /^-{0,2}$/.test(value);

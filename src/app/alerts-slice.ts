@@ -52,6 +52,13 @@ export const alertsSlice = createSlice({
       state.notifications = state.notifications.filter((notification) => notification.id !== action.payload.id);
     },
     /**
+     * The holder submits a form: a success notice said what the last step did ("your password was
+     * reset") and is not true of the new attempt, so it goes rather than stand above its error.
+     */
+    successNoticesHidden(state) {
+      state.notifications = state.notifications.filter((notification) => notification.kind !== 'success');
+    },
+    /**
      * The holder is on another page: `page` notices go, `next-page` notices have reached the
      * page they were meant for and become this page's. The same path again (a query change,
      * a re-render) changes nothing.
@@ -82,4 +89,5 @@ export function noticesOnPage(state: AlertsState, path: string): Notification[] 
   return state.notifications.filter((notification) => notification.lifetime === 'next-page');
 }
 
-export const { globalErrorShown, globalErrorHidden, notificationShown, notificationDismissed, pageChanged, alertsClosed } = alertsSlice.actions;
+export const { globalErrorShown, globalErrorHidden, notificationShown, notificationDismissed, successNoticesHidden, pageChanged, alertsClosed } =
+  alertsSlice.actions;

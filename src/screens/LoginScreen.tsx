@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
+import { successNoticesHidden } from '../app/alerts-slice';
 import { Link, useLocation } from 'react-router-dom';
 import { SiteForm, type SiteFormData } from '../../widgets/SiteForm';
 import type { TextRef } from '../api/gateway-error';
@@ -65,6 +66,7 @@ export function Component() {
 
   const submit = async (data: SiteFormData) => {
     setRefusal(null);
+    dispatch(successNoticesHidden());
     const credentials = { username: String(data.username ?? ''), password: String(data.password ?? '') };
     const answer = await logIn({ siteId, locale, ...credentials });
     const seconds = answer.error === undefined ? null : retryWaitOf(answer.error);

@@ -49,6 +49,20 @@ describe('DobWidget (SPEC §5 date of birth)', () => {
     expect(stored()).toBeUndefined();
   });
 
+  it('writes a one-digit day and month as two when focus leaves the date (SPEC §9 YYYY-MM-DD)', () => {
+    const { parts, stored } = renderDob('DD/MM/YYYY');
+    const [day, month, year] = parts as [HTMLInputElement, HTMLInputElement, HTMLInputElement];
+    fireEvent.change(day, { target: { value: '1' } });
+    fireEvent.blur(day, { relatedTarget: month });
+    expect(day.value).toBe('1');
+    fireEvent.change(month, { target: { value: '1' } });
+    fireEvent.change(year, { target: { value: '1980' } });
+    expect(stored()).toBe('1980-1-1');
+    fireEvent.blur(year, { relatedTarget: null });
+    expect(stored()).toBe('1980-01-01');
+    expect(parts.map((part) => part.value)).toEqual(['01', '01', '1980']);
+  });
+
   it('keeps digits only, at most the part length', () => {
     const { parts } = renderDob('YYYY-MM-DD');
     const year = parts[0] as HTMLInputElement;

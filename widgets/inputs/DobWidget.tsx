@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'r
 import type { WidgetProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
 import { toLatinDigits } from '../../schemas/locales/intl-format';
-import { dobPartOrder, joinDobParts, splitDobParts, type DobPart } from '../../schemas/validators';
+import { canonicalDob, dobPartOrder, joinDobParts, splitDobParts, type DobPart } from '../../schemas/validators';
 import { isLeavingGroup, labelOf, textOf, tooltipOf } from '../form-engine/form-context';
 import { FieldLabelText } from '../templates/FieldLabelText';
 import { FieldTooltip } from '../templates/FieldTooltip';
@@ -14,7 +14,8 @@ const PART_AUTOCOMPLETE: Readonly<Record<DobPart, string>> = { dd: 'bday-day', m
  * SPEC §5 date of birth: three numeric inputs in the site's `date_format` order, one fieldset
  * named by the field's label. The value is always YYYY-MM-DD with empty parts left empty ("" when
  * none is filled), as schemas/validators/dob.ts reads it. Leaving one part for the next is not
- * leaving the field: the error waits until focus goes elsewhere.
+ * leaving the field: the error waits until focus goes elsewhere. Leaving it writes a one-digit day
+ * or month as two ("1" becomes "01"), the SPEC §9 form that is stored (canonicalDob).
  *
  * Typing moves on as a date is written: a part completed by typing at its end hands the focus to
  * the next part (its digits selected, so typing replaces them), and Backspace in an empty part
@@ -55,7 +56,10 @@ export function DobWidget(props: WidgetProps) {
     previous.setSelectionRange(previous.value.length, previous.value.length);
   };
   const leave = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (isLeavingGroup(event)) onBlur(id, value);
+    if (!isLeavingGroup(event) || typeof value !== 'string') return;
+    const canonical = canonicalDob(value);
+    if (canonical !== value) onChange(canonical);
+    onBlur(id, canonical);
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { UserProfile } from '../../../schemas/entities/user-profile';
 import type { JsonSchema } from '../../../schemas/forms/json-schema';
+import { canonicalDob } from '../../../schemas/validators';
 
 /**
  * What the edit-profile form starts from and what it sends (ADR 0010 "Saving only what changed").
@@ -24,7 +25,8 @@ function asEnumValue(schema: JsonSchema | undefined, value: unknown): unknown {
 
 /**
  * The form's first data: each of its fields from the site attributes, else from the profile (SPEC §3:
- * dob its first 10 characters), else its schema default (the hidden `locale` is the page's).
+ * dob its first 10 characters, in SPEC §9's YYYY-MM-DD even when stored as typed, "1980-1-1"), else its schema
+ * default (the hidden `locale` is the page's).
  */
 export function initialAttributeValues(schema: JsonSchema, attributes: Readonly<AttributeValues>, profile: UserProfile | null): AttributeValues {
   const properties = schema.properties ?? {};
@@ -32,7 +34,7 @@ export function initialAttributeValues(schema: JsonSchema, attributes: Readonly<
   for (const [key, fieldSchema] of Object.entries(properties)) {
     const profileField = PROFILE_FIELD_OF[key];
     let value: unknown = attributes[key] ?? (profileField && profile ? profile[profileField] : undefined) ?? fieldSchema.default;
-    if (key === 'dob' && typeof value === 'string') value = value.slice(0, 10);
+    if (key === 'dob' && typeof value === 'string') value = canonicalDob(value.slice(0, 10));
     value = asEnumValue(fieldSchema, value);
     if (value !== undefined && value !== null) values[key] = value;
   }

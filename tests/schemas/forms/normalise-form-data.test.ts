@@ -18,3 +18,20 @@ describe('normaliseFormData: names trimmed at both ends', () => {
     expect(errors.first_name?.key).toBe('required');
   });
 });
+
+/** SPEC §9 date format: a date of birth typed "1" / "1" / "1980" is stored as 1980-01-01, by the browser and the gateway alike. */
+describe('normaliseFormData: a date of birth in YYYY-MM-DD', () => {
+  const { schema } = buildFormSchema(readSiteFixture('sabana'), 'es_co', 'registration');
+
+  it('one-digit month and day are zero-padded; incomplete or canonical values stay as typed', () => {
+    expect(normaliseFormData(schema, { dob: '1980-1-1' })).toEqual({ dob: '1980-01-01' });
+    expect(normaliseFormData(schema, { dob: '1980-12-7' })).toEqual({ dob: '1980-12-07' });
+    expect(normaliseFormData(schema, { dob: '1980-01-01' })).toEqual({ dob: '1980-01-01' });
+    expect(normaliseFormData(schema, { dob: '1980--1' })).toEqual({ dob: '1980--1' });
+    expect(normaliseFormData(schema, { dob: '' })).toEqual({ dob: '' });
+  });
+
+  it('the padded value passes the same rules as the typed one', () => {
+    expect(validateFormData(schema, normaliseFormData(schema, { dob: '1980-1-1' }), { today: new Date('2026-01-01') }).dob).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, DEFAULT_DATE_FORMAT, dobPartOrder, joinDobParts, splitDobParts, validateDob, type DobParts } from '../../../schemas/validators';
+import { ageOn, canonicalDob, DEFAULT_DATE_FORMAT, dobPartOrder, joinDobParts, splitDobParts, validateDob, type DobParts } from '../../../schemas/validators';
 import { enrollmentOf, SITE_IDS } from './fixture-settings';
 import { DATE_FORMAT_ORDERS, GOLDEN_TODAY } from './golden-tables';
 
@@ -95,5 +95,15 @@ describe('§5 date of birth: age by the calendar, on the today the caller passes
 describe('§5 date of birth: each part holds digits only', () => {
   it.each(['x1990-05-05', '1990x-05-05', '1990-x5-05', '1990-05x-05', '1990-05-x5', '1990-05-05x'])('%j is refused as unreadable', (value) => {
     expect(validateDob(value, { today: { year: 2026, month: 11, day: 21 } })).toEqual({ key: 'incompleteFormateError' });
+  });
+});
+
+describe('canonicalDob (SPEC §9 YYYY-MM-DD)', () => {
+  it('zero-pads a one-digit month and day; leaves anything else alone', () => {
+    expect(canonicalDob('1980-1-1')).toBe('1980-01-01');
+    expect(canonicalDob('1980-10-01')).toBe('1980-10-01');
+    expect(canonicalDob('1980--1')).toBe('1980--1');
+    expect(canonicalDob('80-1-1')).toBe('80-1-1');
+    expect(canonicalDob('')).toBe('');
   });
 });

@@ -13,6 +13,7 @@ import {
   type Answer,
   type SentCall,
 } from './support/fake-portal';
+import { notificationShown } from '../../../src/app/alerts-slice';
 
 /**
  * SPEC §2 login / login-form with ADR 0008's answers of `user-auth/login`: the form comes from the
@@ -93,6 +94,17 @@ describe('§2 login-form: the site login form posts §3 multipart to user-auth/l
     expect(goToSignIn).not.toHaveBeenCalled();
     // The form keeps what was typed, so the person corrects it.
     expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('lukas.schneider@example.com');
+  });
+
+  it('a success notice of the step before (password reset) goes when the person signs in again: it never stands above the refusal', async () => {
+    answerWith(loginAnswers({ status: 401, data: { error: 'BAD_CREDENTIALS', message: 'Wrong e-mail or password.' } }));
+    renderPortal(LOGIN, (store) =>
+      store.dispatch(notificationShown({ id: 'password-reset', kind: 'success', message: 'Your password was reset.', lifetime: 'next-page' })),
+    );
+    expect(await screen.findByText('Your password was reset.')).toBeTruthy();
+    await signIn('lukas.schneider@example.com', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe("⚠Oops that wasn't the right combination.");
+    expect(screen.queryByText('Your password was reset.')).toBeNull();
   });
 
   it.each([

@@ -69,6 +69,12 @@ describe('edit-profile data (ADR 0010 "Saving only what changed")', () => {
     expect(values.email).toBeUndefined();
   });
 
+  it('a date of birth stored with one-digit month and day ("1980-1-1") starts as YYYY-MM-DD, so the profile shows it (SPEC §9)', () => {
+    const values = initialAttributeValues(form.schema, { dob: '1980-1-1' }, PROFILE);
+    expect(values.dob).toBe('1980-01-01');
+    expect(formatCalendarDay(String(values.dob), 'es-CO')).toBe('1 de enero de 1980');
+  });
+
   it('a title as stored ("Ms") matches the form option ("ms")', () => {
     const us = buildFormSchema(firstbank as unknown as SiteConfig, 'en_us', 'edit-profile');
     expect(initialAttributeValues(us.schema, {}, PROFILE).title).toBe('ms');
