@@ -83,7 +83,8 @@ function AccountMenuDisclosure({ visitor }: { visitor: SignedInVisitor }) {
             <li key={route}>
               {/* Each link reads as the title of the page it opens (for an agent, named for the card holder: ADR 0014); the menu needs no content group beyond common. */}
               <Link className="account-menu__link" to={`${basePath}${route}${search}`} aria-current={route === currentRoute ? 'page' : undefined}>
-                {titleOf(route)}
+                {/* Once the authenticator is on, its page is no longer a set-up (SPEC §2 mfa-setup; the page's own heading says so too). */}
+                {route === 'mfa-setup' && visitor.profile?.mfaEnrollmentStatus === 'ENROLLED' ? common('title.mfa-setup.on') : titleOf(route)}
               </Link>
             </li>
           ))}

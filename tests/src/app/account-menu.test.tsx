@@ -78,6 +78,15 @@ describe('account menu of a card holder', () => {
     expect(within(panel).getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe(`${BASE}logout`);
   });
 
+  it('once the authenticator is on, the menu names its page "Two-step verification", not a set-up', async () => {
+    cardHolder({ ...PROFILE, mfaEnrollmentStatus: 'ENROLLED' });
+    renderPortal(`${BASE}profile`);
+    const { panel } = await openMenu('Emily Carter');
+    // The profile (which says the authenticator is on) may come after the menu opens.
+    await waitFor(() => expect(linkNames(panel)).toContain('Two-step verification'));
+    expect(linkNames(panel)).not.toContain('Set up two-step verification');
+  });
+
   it('on a site with MFA off and no offer preferences those links are absent (bancosol has MFA off)', async () => {
     answerWith((call: SentCall) => (call.url === 'user-attribute/user/bancosol' ? { status: 200, data: { userSites: {} } } : signedInAnswers(call)));
     renderPortal('/bancosol/en_us/account/profile');
