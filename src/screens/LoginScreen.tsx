@@ -28,7 +28,7 @@ import { useKeptPasscodeStep, useSignInSteps } from './sign-in/use-sign-in-steps
  */
 export function Component() {
   const { route, siteId, locale, basePath } = useSiteLocation();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const dispatch = useDispatch();
   const form = useSiteFormSchema('login');
   const formTexts = useFormTexts();
@@ -39,7 +39,9 @@ export function Component() {
   const wait = useRetryCountdown();
   // A reload on the passcode step comes back here (the password is never kept): the user name is filled in again.
   const kept = useKeptPasscodeStep();
-  const keptUsername = kept?.username ?? null;
+  // After a password reset the address just reset is filled in (ResetPasswordScreen's history state).
+  const resetFor = (state as { signInAs?: unknown } | null)?.signInAs;
+  const keptUsername = kept?.username ?? (typeof resetFor === 'string' ? resetFor : null);
   const formData = useMemo(() => (keptUsername === null ? undefined : { username: keptUsername }), [keptUsername]);
 
   // Coming back to the first step starts afresh: login data of an abandoned attempt is dropped.

@@ -83,7 +83,8 @@ export function Component() {
     dispatch(recoveryEnded());
     dropFlowStep('recovery');
     dispatch(notificationShown({ id: 'password-reset', kind: 'success', message: common('notice.passwordReset'), lifetime: 'next-page' }));
-    void navigate(`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true });
+    // The sign-in form starts with the address just reset (history state, this tab only; the password is never carried).
+    void navigate(`${basePath}${signInRoute(FEATURE_FLAGS)}${search}`, { replace: true, state: { signInAs: email } });
   };
 
   return (
