@@ -28,7 +28,8 @@ import { useKeptPasscodeStep, useSignInSteps } from './sign-in/use-sign-in-steps
  */
 export function Component() {
   const { route, siteId, locale, basePath } = useSiteLocation();
-  const { search, state } = useLocation();
+  const location = useLocation();
+  const { search } = location;
   const dispatch = useDispatch();
   const form = useSiteFormSchema('login');
   const formTexts = useFormTexts();
@@ -40,7 +41,7 @@ export function Component() {
   // A reload on the passcode step comes back here (the password is never kept): the user name is filled in again.
   const kept = useKeptPasscodeStep();
   // After a password reset the address just reset is filled in (ResetPasswordScreen's history state).
-  const resetFor = (state as { signInAs?: unknown } | null)?.signInAs;
+  const resetFor = (location.state as { signInAs?: unknown } | null)?.signInAs;
   const keptUsername = kept?.username ?? (typeof resetFor === 'string' ? resetFor : null);
   const formData = useMemo(() => (keptUsername === null ? undefined : { username: keptUsername }), [keptUsername]);
 
