@@ -16,7 +16,6 @@ import { ProfileDetails } from './profile/ProfileDetails';
 import { profileLinks } from './profile/profile-links';
 import { RouteHeading } from './RouteHeading';
 import { useSignedInProfile } from './shared/use-profile';
-import { EmailAddress } from '../../widgets/text/EmailAddress';
 import '../../widgets/widgets.css';
 import './profile/profile.css';
 
@@ -69,7 +68,7 @@ export function Component() {
           {/* An isolate of its own direction (an address reads left to right) on a right-to-left page (schemas/locales/bidi-isolates.ts). */}
           {profile && (
             <p className="profile-summary__email">
-              <EmailAddress address={profile.email} />
+              <bdi>{profile.email}</bdi>
             </p>
           )}
         </div>

@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { valueDirection } from '../../schemas/locales/bidi-isolates';
 import type { TextLookup, TextValues } from '../form-engine/form-texts';
-import { EmailAddress, isEmailAddress } from './EmailAddress';
 import { Ltr } from './Ltr';
 
 /** Marks a value's place in the filled text: a private-use character no content text holds. */
@@ -9,8 +8,8 @@ const MARK = '\uE000';
 
 /**
  * A content text with each text value isolated where it stands (schemas/locales/bidi-isolates.ts): a masked number,
- * a code or a date in digits as `<Ltr>` (left to right, on one line), an e-mail address as `<EmailAddress>` (left to
- * right, wrapping only between its pieces), another value with letters as `<bdi>` (its own direction). The text reads the same as `lookup(key, values)` (screen readers, copy and paste, tests by text); only
+ * a code or a date in digits as `<Ltr>` (left to right, on one line), a value with letters as `<bdi>` (its own
+ * direction). The text reads the same as `lookup(key, values)` (screen readers, copy and paste, tests by text); only
  * the order on screen is kept. A number value stays with the lookup, which chooses the counted form and writes the
  * number in the page's digits (ADR 0013 "Counted texts"): a lone number needs no isolate.
  */
@@ -22,7 +21,6 @@ export function isolatedText(lookup: TextLookup, key: string, values: TextValues
     if (index % 2 === 0) return part === '' ? null : <Fragment key={index}>{part}</Fragment>;
     const value = String(values[part] ?? '');
     if (value === '') return null;
-    if (valueDirection(value) === 'ltr') return <Ltr key={index}>{value}</Ltr>;
-    return isEmailAddress(value) ? <EmailAddress key={index} address={value} /> : <bdi key={index}>{value}</bdi>;
+    return valueDirection(value) === 'ltr' ? <Ltr key={index}>{value}</Ltr> : <bdi key={index}>{value}</bdi>;
   });
 }

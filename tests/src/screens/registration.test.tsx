@@ -162,16 +162,6 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     expect((await screen.findByLabelText<HTMLInputElement>(/^Email address/)).value).toBe('');
     expect(window.sessionStorage.getItem('flow_steps')).toBeNull();
   });
-
-  it('the address in the notice wraps only between its pieces on a narrow screen (widgets/text/EmailAddress.tsx)', async () => {
-    answerWith(registrationAnswers(CHECK_EMAIL));
-    renderPortal(EUROBANK_REGISTRATION);
-    await fillEurobankRegistration('emily.carter@example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    const address = (await checkEmailNotice()).querySelector('.email-address');
-    expect(address?.textContent).toBe('emily.carter@example.com');
-    expect(address?.querySelectorAll('wbr')).toHaveLength(3);
-  });
 });
 
 describe('§2 registration → add-pan when the site captures cards at sign-up', () => {

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, UiSchema } from '../../../../schemas/forms/json-schema';
 import { smsNumber } from '../../../../gateway/auth/passcode-delivery';
-import { localeDirection, localeToLanguageTag } from '../../../../schemas/locales/locale-table';
+import { formatNumber } from '../../../../schemas/locales/intl-format';
+import { localeDirection } from '../../../../schemas/locales/locale-table';
 import { siteLocalesOf } from '../../../../schemas/site-config/site-locales';
 import { ACCOUNT_MENU_ROUTES, allowedAccountRoutes, PROFILE_LINK_ROUTES } from '../../../../src/screens/profile/profile-links';
 import { connectedAppOf } from '../../../../src/screens/sso/sso-parameters';
@@ -637,7 +638,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
     // SPEC §4: the add form hides when the count reaches the limit.
     await eventually(async () => expect(await cardInput(page).count()).toBe(0));
     await page
-      .getByText(journey.text('cards', 'limitReached', { count: new Intl.NumberFormat(localeToLanguageTag(journey.locale)).format(journey.cards.limit) }))
+      .getByText(journey.text('cards', 'limitReached', { count: formatNumber(journey.cards.limit, journey.locale) }))
       .waitFor();
   }
   await checkScreen('cards', true);
