@@ -637,9 +637,7 @@ async function cardEditorJourney(page: Page, journey: JourneySite, checkScreen: 
   if (target === journey.cards.limit) {
     // SPEC §4: the add form hides when the count reaches the limit.
     await eventually(async () => expect(await cardInput(page).count()).toBe(0));
-    await page
-      .getByText(journey.text('cards', 'limitReached', { count: formatNumber(journey.cards.limit, journey.locale) }))
-      .waitFor();
+    await page.getByText(journey.text('cards', 'limitReached', { count: formatNumber(journey.cards.limit, journey.locale) })).waitFor();
   }
   await checkScreen('cards', true);
   if (localeDirection(journey.locale) === 'rtl') await expectLeftToRightOnOneLine(page.locator('.card-rows .card-row__number').first(), /\d{4}$/);
