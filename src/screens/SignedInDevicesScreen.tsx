@@ -49,6 +49,7 @@ export function Component() {
   const listHeading = useRef<HTMLHeadingElement>(null);
   const ids = useId();
 
+  // Each date sits in its own isolate (ADR 0013): its Latin digits keep their order inside a right-to-left line.
   const when = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   const signOut = async (session: HolderSession) => {
@@ -114,10 +115,18 @@ export function Component() {
                       {session.firstAddress === null ? text('devices.addressUnknown') : <span dir="ltr">{session.firstAddress}</span>}
                     </Detail>
                     <Detail label={text('devices.signedIn')}>
-                      <time dateTime={session.createdAt}>{when(session.createdAt)}</time>
+                      <bdi>
+                        <time dateTime={session.createdAt}>{when(session.createdAt)}</time>
+                      </bdi>
                     </Detail>
                     <Detail label={text('devices.lastActive')}>
-                      {session.current ? text('devices.activeNow') : <time dateTime={session.lastUsedAt}>{when(session.lastUsedAt)}</time>}
+                      {session.current ? (
+                        text('devices.activeNow')
+                      ) : (
+                        <bdi>
+                          <time dateTime={session.lastUsedAt}>{when(session.lastUsedAt)}</time>
+                        </bdi>
+                      )}
                     </Detail>
                   </dl>
                   {!session.current && (
@@ -243,10 +252,14 @@ function TrustedDevices({
                 <span translate="no">{device.site.name}</span>
               </Detail>
               <Detail label={text('devices.trustedSince')}>
-                <time dateTime={device.createdAt}>{when(device.createdAt)}</time>
+                <bdi>
+                  <time dateTime={device.createdAt}>{when(device.createdAt)}</time>
+                </bdi>
               </Detail>
               <Detail label={text('devices.trustedUntil')}>
-                <time dateTime={device.expiresAt}>{when(device.expiresAt)}</time>
+                <bdi>
+                  <time dateTime={device.expiresAt}>{when(device.expiresAt)}</time>
+                </bdi>
               </Detail>
             </dl>
           </li>

@@ -23,6 +23,8 @@ interface Row {
   value: string | null;
   /** Digits and mask literals read left to right on a right-to-left page too ("5512 3456", not "3456 5512"). */
   leftToRight?: boolean;
+  /** A date in words and Latin digits (ADR 0013) sits in its own isolate, so its digits keep their place in an RTL line. */
+  isolated?: boolean;
 }
 
 function labelKeyOf(uiSchema: Record<string, unknown> | undefined, fallback: string): string {
@@ -53,7 +55,7 @@ function profileRows(site: SiteConfig, locale: string, attributes: UserSiteAttri
     const value = values[key];
     switch (key) {
       case 'dob':
-        rows.push({ key, label, value: text(value) && formatCalendarDay(String(value), languageTag) });
+        rows.push({ key, label, value: text(value) && formatCalendarDay(String(value), languageTag), isolated: true });
         break;
       case 'title':
       case 'gender':
@@ -116,7 +118,7 @@ export function ProfileDetails({ site, attributes, profile }: { site: SiteConfig
         <div key={row.key} className="profile-details__row" data-field={row.key}>
           <dt className="profile-details__label">{row.label}</dt>
           <dd className={row.value === null ? 'profile-details__value profile-details__value--empty' : 'profile-details__value'}>
-            {row.value === null ? texts('notProvided') : row.leftToRight ? <Ltr>{row.value}</Ltr> : row.value}
+            {row.value === null ? texts('notProvided') : row.leftToRight ? <Ltr>{row.value}</Ltr> : row.isolated ? <bdi>{row.value}</bdi> : row.value}
           </dd>
         </div>
       ))}

@@ -155,8 +155,8 @@ describe('§2 recovery, current variant (firstbank en_us): recovery → reset-pa
     });
     expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeTruthy();
     // The sign-in form starts with the address just reset, never the password.
-    await waitFor(() => expect((screen.getByLabelText(/^E-?mail/) as HTMLInputElement).value).toBe('emily.carter@example.com'));
-    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^E-?mail/).value).toBe('emily.carter@example.com'));
+    expect(screen.getByLabelText<HTMLInputElement>(/^Password/).value).toBe('');
     expect(store.getState().recovery).toEqual({ email: null, channel: null, checkedPasscode: null });
     expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
   });

@@ -296,7 +296,8 @@ export function defineSiteJourneyMatrix(
           await endsOn(page(), signInRoute);
         };
         // Each menu link reads as the title of the page it opens.
-        const menuLinkText = (route: string) => contentText('common', `title.${route}`);
+        // Once the authenticator is on (a site that requires it), its link says so (AccountMenu.tsx).
+        const menuLinkText = (route: string) => contentText('common', route === 'mfa-setup' && journey.mfaRequired ? 'title.mfa-setup.on' : `title.${route}`);
 
         // Straight on from the sign-in above, which started at the sign-in page: no typed URL, only what a person sees and clicks.
         if (options.walkByVisibleLinks) {
