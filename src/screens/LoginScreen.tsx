@@ -42,8 +42,8 @@ export function Component() {
   const kept = useKeptPasscodeStep();
   // After a password reset the address just reset is filled in (ResetPasswordScreen's history state).
   const resetFor = (location.state as { signInAs?: unknown } | null)?.signInAs;
-  const keptUsername = kept?.username ?? (typeof resetFor === 'string' ? resetFor : null);
-  const formData = useMemo(() => (keptUsername === null ? undefined : { username: keptUsername }), [keptUsername]);
+  const knownUsername = kept?.username ?? (typeof resetFor === 'string' ? resetFor : null);
+  const formData = useMemo(() => (knownUsername === null ? undefined : { username: knownUsername }), [knownUsername]);
 
   // Coming back to the first step starts afresh: login data of an abandoned attempt is dropped.
   useEffect(() => {

@@ -85,6 +85,7 @@ export function Component() {
   const form = useSiteFormSchema('passcode');
   const formTexts = useFormTexts();
   const text = useText('signIn');
+  const common = useText('common');
   const refusalText = useRefusalText();
   const [setUpTotp, settingUp] = useSetUpTotpMutation();
   const [enrollTotp, enrolling] = useEnrollTotpMutation();
@@ -187,7 +188,7 @@ export function Component() {
     <section className="sign-in mfa-setup">
       <Breadcrumb />
       {/* Once it is on, the page manages two-step verification: its title no longer says "Set up". */}
-      <RouteHeading route="mfa-setup" title={mfaOn ? text('mfa.title.on') : undefined} />
+      <RouteHeading route="mfa-setup" title={mfaOn ? common('title.mfa-setup.on') : undefined} />
       {/* A site with mfa "required" holds every other page until it is set up (route guard mfaRequired): say that the bank asks it. */}
       {requiredBy !== null && (step.kind === 'start' || step.kind === 'scan') && <FormAlert kind="info" message={text('mfa.required', { bank: requiredBy })} />}
       {signedInWithBackupCode !== null && step.kind === 'enrolled' && (
