@@ -70,7 +70,8 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   logout: ['signIn'],
   registration: ['account', 'form', 'optins', 'carousel'],
   'add-pan': ['account', 'form'],
-  activate: ['account'],
+  'edit-pan': ['cards'],
+  activate: ['account', 'form'],
   'resend-activation': ['account', 'form'],
   recovery: ['account', 'form'],
   'passcode-preference': ['account'],
@@ -79,7 +80,7 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   'secure-account': ['account'],
   password: ['account', 'form'],
   'compromised-credentials': ['account', 'form'],
-  'delete-profile': ['account'],
+  'delete-profile': ['account', 'form'],
   profile: ['profile', 'form', 'optins', 'cards'],
   'edit-profile': ['profile', 'form'],
   'site-settings': ['profile', 'form'],
@@ -87,6 +88,7 @@ const SCREEN_CONTENT_GROUPS: Partial<Record<AccountRoute, readonly string[]>> = 
   concierge: ['concierge'],
   'signed-in-devices': ['profile'],
   'redirect-sso': ['sso'],
+  'sso-simulator': ['sso'],
 };
 
 /** The screens that show the offer categories (SPEC §3 offers_preference); no other route asks for them. */

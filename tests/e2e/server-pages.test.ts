@@ -157,7 +157,8 @@ describe('first screens from the server (DESIGN "First paint", ADR 0024)', () =>
             const response = await page.goto(pageUrl(siteId, locale, route));
             expectHere(response?.status(), `${route}: the page's status`).toBe(200);
             expectHere(await response?.text(), `${route}: the HTML carries the page's data`).toContain(`id="${SERVER_PAGE_DATA_ID}"`);
-            await expectHere.poll(() => appHasTakenOver(page), { timeout: 15_000 }).toBe(true);
+            // Nine pages hydrate side by side here (maxConcurrency 3, three routes each): a loaded machine needs the wait.
+            await expectHere.poll(() => appHasTakenOver(page), { timeout: 40_000 }).toBe(true);
             await page.locator('main h1').first().waitFor();
             expectHere(await keptServerShell(page), `${route} (${page.url()}): hydrated the server's shell rather than drawing a new one`).toBe(true);
             expectHere(problems, `${route} (${page.url()})`).toEqual([]);

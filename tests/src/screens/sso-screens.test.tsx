@@ -217,7 +217,8 @@ describe('after an SSO sign-out (auth/signed-out-mark.ts)', () => {
     } else {
       await waitFor(() => expect(first.router.state.location.pathname).toBe(`${BASE}redirect-sso`));
     }
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('You are signed out.');
+    // The sign-out screen's own heading may still show while redirect-sso loads: wait for this screen's.
+    expect((await screen.findByRole('heading', { level: 1, name: 'You are signed out.' })).textContent).toBe('You are signed out.');
     // The tab says it too (SPEC §2 page title follows the screen shown); it read "Signing you in".
     await waitFor(() => expect(document.title).toContain('You are signed out.'));
     const button = await screen.findByRole('button', { name: 'Sign in again' });
