@@ -107,3 +107,113 @@ describe('canonicalDob (SPEC §9 YYYY-MM-DD)', () => {
     expect(canonicalDob('')).toBe('');
   });
 });
+
+/**
+ * What the mutation run (README "Mutation run") found no test telling apart: each case below fails for one changed
+ * operator, condition or regexp of dob.ts.
+ */
+describe('§5 date of birth: the edges a changed rule would move', () => {
+  it.each([
+    [{ yyyy: '1990', mm: '', dd: '' }, '1990--'],
+    [{ yyyy: '', mm: '05', dd: '' }, '-05-'],
+    [{ yyyy: '', mm: '', dd: '17' }, '--17'],
+  ])('a single filled part %o is kept as %j, never dropped as empty', (parts, stored) => {
+    expect(joinDobParts(parts)).toBe(stored);
+  });
+
+  it.each([
+    ['-', null],
+    ['---', { key: 'incompleteFormateError' }],
+    ['a--', { key: 'IncompleteFieldError' }],
+    ['--a', { key: 'IncompleteFieldError' }],
+    ['1990-05', { key: 'incompleteFormateError' }],
+    ['1990-05-17-01', { key: 'incompleteFormateError' }],
+    ['1990--17', { key: 'IncompleteFieldError' }],
+    ['1990-05-', { key: 'IncompleteFieldError' }],
+  ])('%j answers %j', (value, answer) => {
+    expect(validateDob(value, { today: GOLDEN_TODAY })).toEqual(answer);
+  });
+
+  it.each(['19900-05-05', '990-05-05', '1990-123-05', '1990-05-123', '1990- 5-05', '1990-05- 5'])('%j has a part of the wrong size or kind', (value) => {
+    expect(validateDob(value, { today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+  });
+
+  it.each(['1990-5-5', '1990-5-17', '1990-05-5'])('%j, with one-digit parts, is a real day', (value) => {
+    expect(validateDob(value, { today: GOLDEN_TODAY })).toBeNull();
+  });
+
+  it.each(['1990-00-10', '1990-13-10', '1990-01-00', '1990-01-32'])('%j is no calendar day', (value) => {
+    expect(validateDob(value, { today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+  });
+
+  it.each([
+    ['2000-02-29', null],
+    ['2004-02-29', null],
+    ['1900-02-29', { key: 'incompleteFormateError' }],
+    ['2001-02-29', { key: 'incompleteFormateError' }],
+    ['2001-02-28', null],
+    ['2000-02-30', { key: 'incompleteFormateError' }],
+  ])('leap years: %j answers %j', (value, answer) => {
+    expect(validateDob(value, { minAge: 0, today: GOLDEN_TODAY })).toEqual(answer);
+  });
+
+  it('is 1900 the earliest year and 1899 too old', () => {
+    expect(validateDob('1900-01-01', { today: GOLDEN_TODAY })).toBeNull();
+    expect(validateDob('1899-12-31', { today: GOLDEN_TODAY })).toEqual({ key: 'maxAgeError' });
+  });
+
+  it('takes today as the last day that is not in the future', () => {
+    expect(validateDob('2025-06-15', { minAge: 0, today: GOLDEN_TODAY })).toBeNull();
+    expect(validateDob('2025-06-16', { minAge: 0, today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+    expect(validateDob('2025-07-01', { minAge: 0, today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+    expect(validateDob('2026-01-01', { minAge: 0, today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+  });
+
+  it('without dob_min_age asks for 16 whole years: a day short is too young', () => {
+    expect(validateDob('2009-06-15', { today: GOLDEN_TODAY })).toBeNull();
+    expect(validateDob('2009-06-16', { today: GOLDEN_TODAY })).toEqual({ key: 'invalidAgeError', values: { count: 16 } });
+    expect(validateDob('2009-06-16', { minAge: 15, today: GOLDEN_TODAY })).toBeNull();
+  });
+
+  it.each([
+    [{ year: 2025.5, month: 6, day: 15 }],
+    [{ year: 2025, month: 6.5, day: 15 }],
+    [{ year: 2025, month: 6, day: 15.5 }],
+    [{ year: '2025', month: 6, day: 15 }],
+    [null],
+    [42],
+  ])('refuses a value when today is %j (not a calendar day)', (today) => {
+    expect(validateDob('1990-05-17', { today: today as never })).toEqual({ key: 'invalid' });
+  });
+
+  it('reads a Date today in UTC: its month counts from 1', () => {
+    // 16 January 2025 UTC: someone born 2009-01-16 is 16 that day, born 2009-01-17 is not yet.
+    const today = new Date(Date.UTC(2025, 0, 16, 12));
+    expect(validateDob('2009-01-16', { today })).toBeNull();
+    expect(validateDob('2009-01-17', { today })).toEqual({ key: 'invalidAgeError', values: { count: 16 } });
+    expect(validateDob('2009-02-01', { today })).toEqual({ key: 'invalidAgeError', values: { count: 16 } });
+  });
+
+  it.each([
+    ['DD.MM.YYYY', ['dd', 'mm', 'yyyy'], '.'],
+    ['MM/DD/YYYY', ['mm', 'dd', 'yyyy'], '/'],
+  ])('%s keeps its own separator', (dateFormat, order, separator) => {
+    expect(dobPartOrder(dateFormat)).toEqual({ order, separator });
+  });
+
+  it.each(['xYYYY-MM-DD', 'YYYY-MM-DDx', 'YYYY MM DD', 'YYYY-DD-DD'])('%j is no date format', (dateFormat) => {
+    expect(dobPartOrder(dateFormat)).toEqual({ order: ['yyyy', 'mm', 'dd'], separator: '-' });
+  });
+
+  it.each([
+    ['x1980-1-1', 'x1980-1-1'],
+    ['1980-1-1x', '1980-1-1x'],
+    ['1980-123-1', '1980-123-1'],
+    ['1980-1-123', '1980-1-123'],
+    ['1980-1-', '1980-1-'],
+    ['1980-01-1', '1980-01-01'],
+    ['1980-1-01', '1980-01-01'],
+  ])('canonicalDob(%j) is %j', (value, canonical) => {
+    expect(canonicalDob(value)).toBe(canonical);
+  });
+});
