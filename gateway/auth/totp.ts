@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE } from '../../schemas/forms/one-time-code';
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
@@ -34,7 +35,7 @@ export function totpCode(secret: string, step: number): string {
  * caller stores the step it gets, so the same code (or an older one) is never accepted again.
  */
 export function matchTotpStep(secret: string, code: string, now: Date, lastUsedStep: number | null): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
+  if (!ONE_TIME_CODE.test(code)) return null;
   const current = totpStepAt(now);
   for (let step = current - ALLOWED_DRIFT_STEPS; step <= current + ALLOWED_DRIFT_STEPS; step += 1) {
     if (lastUsedStep !== null && step <= lastUsedStep) continue;

@@ -6,6 +6,7 @@
  * A 400 from any of them is the gateway's VALIDATION_FAILED naming each field (gateway/http/errors.ts).
  */
 import { ALIAS_MAX_LENGTH, ALIAS_TYPES } from '../account/user-alias';
+import { ONE_TIME_CODE_PATTERN } from '../forms/one-time-code';
 import { LOCALE_ID_PATTERN } from '../locales/locale-table';
 import { SITE_ID_PATTERN } from '../site-config/types';
 import { CVV_MAX_INPUT_LENGTH } from '../validators/cvv';
@@ -20,7 +21,7 @@ const LOCALE = { type: 'string', pattern: LOCALE_ID_PATTERN } as const;
 const EMAIL = { type: 'string', minLength: 1, maxLength: 254 } as const;
 const PASSWORD = { type: 'string', maxLength: 256 } as const;
 const PASSCODE = { type: 'string', minLength: 1, maxLength: 16 } as const;
-const SIX_DIGIT_CODE = { type: 'string', pattern: '^[0-9]{6}$' } as const;
+const SIX_DIGIT_CODE = { type: 'string', pattern: ONE_TIME_CODE_PATTERN } as const;
 const REFRESH_TOKEN = { type: 'string', maxLength: 128 } as const;
 
 /** A `siteId` path or query parameter, shaped as site fixtures name sites (ADR 0001). */

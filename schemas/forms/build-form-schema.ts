@@ -3,6 +3,7 @@ import type { RuleName } from '../validators';
 import type { FormName } from './form-names';
 import { DEFAULT_MAX_LENGTH, type FormSchema, type JsonSchema, type RuleOptionValue, type UiSchema } from './json-schema';
 import { expectedFormatOf, type ExpectedFormat } from './expected-format';
+import { ONE_TIME_CODE_PATTERN } from './one-time-code';
 import { binLengthOf, phoneMaskOf, readSiteFormSettings, type SiteFormSettings } from './site-form-settings';
 
 /**
@@ -26,7 +27,6 @@ const TITLES = ['mr', 'mrs', 'ms', 'mx', 'dr'];
 const GENDERS = ['female', 'male', 'non_binary', 'undisclosed'];
 const BUSINESS_TYPES = ['individual', 'sole_proprietor', 'partnership', 'corporation', 'non_profit'];
 const OFFER_CATEGORY_ID = '^[a-z0-9][a-z0-9_-]{0,63}$';
-const SIX_DIGITS = '^[0-9]{6}$';
 
 const text = (maxLength = DEFAULT_MAX_LENGTH): JsonSchema => ({ type: 'string', maxLength });
 const withRule = (schema: JsonSchema, name: RuleName, options?: Readonly<Record<string, RuleOptionValue>>): JsonSchema => ({
@@ -349,7 +349,7 @@ const confirmField: [string, JsonSchema, UiSchema, boolean] = [
 ];
 const codeField = (key: string, labelKey: string): [string, JsonSchema, UiSchema, boolean] => [
   key,
-  { type: 'string', pattern: SIX_DIGITS, maxLength: 6 },
+  { type: 'string', pattern: ONE_TIME_CODE_PATTERN, maxLength: 6 },
   { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric', ...LEFT_TO_RIGHT }) },
   true,
 ];

@@ -4,6 +4,7 @@ import { getInputProps } from '@rjsf/utils';
 import { hintIdOf } from '../form-engine/expected-format-hint';
 import { directionOf, inputAria, inputModeOf } from '../form-engine/form-context';
 import { upperCaseAsTyped } from '../form-engine/upper-case-as-typed';
+import { readOneTimeCode } from '../../schemas/forms/one-time-code';
 
 /**
  * RJSF's BaseInputTemplate (text, email, hidden inputs): `inputMode`, `autocomplete` and the
@@ -15,7 +16,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, type, schema, options, required, disabled, readonly, autofocus, rawErrors, onChange, onChangeOverride, onBlur, onFocus } = props;
   const { type: inputType, autoComplete } = getInputProps(schema, type, options);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = options.uppercase === true ? upperCaseAsTyped(event.target) : event.target.value;
+    // A six-digit code's field (autocomplete one-time-code) keeps its digits only: a pasted "123 456" is 123456.
+    const typed =
+      options.uppercase === true ? upperCaseAsTyped(event.target) : autoComplete === 'one-time-code' ? readOneTimeCode(event.target.value) : event.target.value;
     onChange(typed === '' ? options.emptyValue : typed);
   };
   return (

@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE } from '../../../schemas/forms/one-time-code';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../../../schemas/site-config/types';
@@ -28,7 +29,7 @@ const FORM_RULES: FieldRules = {
   siteId: { maxLength: 64, pattern: new RegExp(SITE_ID_PATTERN) },
   locale: { maxLength: 5, pattern: LOCALE_PATTERN },
   init_login: { maxLength: 5, pattern: /^true$/ },
-  otp: { maxLength: 6, pattern: /^\d{6}$/ },
+  otp: { maxLength: 6, pattern: ONE_TIME_CODE },
   otp_type: { maxLength: 5, pattern: /^(email|sms|totp)$/ },
   backup_code: { maxLength: 20, pattern: BACKUP_CODE_INPUT },
   trust_device: { maxLength: 5, pattern: /^(true|false)$/ },

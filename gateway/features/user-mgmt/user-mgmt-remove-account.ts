@@ -1,3 +1,4 @@
+import { ONE_TIME_CODE } from '../../../schemas/forms/one-time-code';
 import type { FastifyInstance } from 'fastify';
 import { featureConfigOf } from '../../../schemas/site-config/types';
 import { queueAccountNotice } from '../../account/account-notices';
@@ -14,7 +15,6 @@ import { HttpError } from '../../http/errors';
 import { verifyPassword } from '../../security/password-hashing';
 
 const PASSWORD_MAX_LENGTH = 256;
-const PASSCODE = /^\d{6}$/;
 import type { JobQueue } from '../../jobs/job-queue';
 import type { MessageChannel } from '../../mail/mailer';
 import { recipientById } from '../../mail/recipient';
@@ -103,7 +103,7 @@ export async function userMgmtRemoveAccountRoutes(
       async function proveWithPasscode(owner: SessionUser, passcode: unknown): Promise<MessageChannel> {
         if (passcode === undefined || passcode === '')
           throw new HttpError(400, 'VALIDATION_FAILED', 'Enter the passcode we sent you to delete your account.', { passcode: 'required' });
-        if (typeof passcode !== 'string' || !PASSCODE.test(passcode))
+        if (typeof passcode !== 'string' || !ONE_TIME_CODE.test(passcode))
           throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid request: passcode must be 6 digits.', { passcode: 'invalid' });
         await auth.limits.countCodeCheck(request.ip);
         try {

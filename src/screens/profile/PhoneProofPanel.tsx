@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { ONE_TIME_CODE, readOneTimeCode } from '../../../schemas/forms/one-time-code';
 import { asGatewayError } from '../../api/gateway-error';
 import { useGetPhoneProofQuery, useProvePhoneMutation, useResendPhoneProofMutation } from '../../api/phone-proof-api';
 import { freshProofRefusal, waitSecondsOf } from '../../auth/fresh-proof';
@@ -12,7 +13,6 @@ import { useRetryCountdown } from '../shared/use-retry-countdown';
 import '../shared/form-screens.css';
 
 /** ADR 0008 codes are six digits; a shorter or longer one is named next to the field before anything is sent. */
-const SIX_DIGITS = /^\d{6}$/;
 
 /** As the other code steps: the resend rests after each code, so a double tap does not replace the one on its way. */
 const RESEND_COOL_DOWN_SECONDS = 30;
@@ -44,9 +44,9 @@ export function PhoneProofPanel() {
 
   const prove = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const typed = code.replace(/\s/g, '');
+    const typed = readOneTimeCode(code);
     setNotice(null);
-    if (!SIX_DIGITS.test(typed)) {
+    if (!ONE_TIME_CODE.test(typed)) {
       setCodeError(text('phoneProof.codeFormat'));
       codeInput.current?.focus();
       return;

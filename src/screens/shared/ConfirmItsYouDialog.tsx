@@ -5,6 +5,7 @@ import { isCodeSpent, type TextRef } from '../../api/gateway-error';
 import { useVerifyOtpMutation } from '../../api/user-auth-api';
 import { useGetPreferenceDetailsQuery, useSendCodeMutation } from '../../api/user-mgmt-api';
 import { browserLocalStorage } from '../../app/browser-storage';
+import { ONE_TIME_CODE, readOneTimeCode } from '../../../schemas/forms/one-time-code';
 import { dropFlowStep } from '../../account/form-drafts';
 import { useKeptFlowStep } from '../../account/use-kept-flow-step';
 import {
@@ -36,7 +37,6 @@ import './confirm-its-you.css';
 export type FreshProofOutcome = { kind: 'confirmed' } | { kind: 'cancelled' } | { kind: 'session-ended'; error: GatewayError };
 
 /** ADR 0008 codes are six digits; a shorter or longer one is named next to the field before anything is sent. */
-const SIX_DIGITS = /^\d{6}$/;
 
 /**
  * As on the sign-in passcode step (LoginOtpScreen): after each code sent the resend link rests, so a
@@ -136,8 +136,8 @@ export function ConfirmItsYouDialog({ demand, onDone }: { demand: FreshProofDema
 
   const verify = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const typed = code.replace(/\s/g, '');
-    if (!SIX_DIGITS.test(typed)) {
+    const typed = readOneTimeCode(code);
+    if (!ONE_TIME_CODE.test(typed)) {
       setCodeError({ group: 'signIn', key: 'freshProof.codeFormat' });
       codeInput.current?.focus();
       return;

@@ -1,9 +1,11 @@
 import type { Ref } from 'react';
+import { readOneTimeCode } from '../../../schemas/forms/one-time-code';
 
 /**
  * The field of a six-digit code (ADR 0008), wherever the app asks for one outside the site's forms: the phone's
  * number keypad, the code offered from the text (`one-time-code`), left to right on every page, never longer than
- * six. Its label, error and wait texts belong to the step that asks.
+ * six digits: what is typed or pasted is read as its digits (readOneTimeCode: "123 456" is 123456), so the field has
+ * no maxLength, which would cut a pasted grouped code short. Its label, error and wait texts belong to the step that asks.
  */
 export function OneTimeCodeInput(props: {
   ref: Ref<HTMLInputElement>;
@@ -25,12 +27,11 @@ export function OneTimeCodeInput(props: {
       dir="ltr"
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={6}
       value={value}
       required
       aria-invalid={invalid}
       aria-describedby={describedBy}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => onChange(readOneTimeCode(event.target.value))}
     />
   );
 }

@@ -170,6 +170,16 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     expect(screen.queryByRole('button', { name: 'Lost your phone? Use a backup code' })).toBeNull();
   });
 
+  it.each([['123 456'], ['123-456'], ['١٢٣٤٥٦']])('a code typed or pasted as %j is sent as its six digits', async (typed) => {
+    answerWith(
+      withAnswers({ 'user-auth/login': { status: 200, data: { status: 'SIGNED_IN', expires_in: 1800 }, setCookie: 'gmap_authenticated=true; Path=/' } }),
+    );
+    const { router } = renderPortal(`${BASE}login-otp`, (prepared) => prepared.dispatch(passcodeStepStarted(PENDING)));
+    await enterCode(typed, false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}profile`));
+    expect((callsTo('user-auth/login')[0]?.body as { otp: string }).otp).toBe('123456');
+  });
+
   it('an invalid code never reaches the gateway (the form rule: 6 digits)', async () => {
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
     await enterCode('12ab', false);
