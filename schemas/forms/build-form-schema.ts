@@ -350,7 +350,8 @@ const confirmField: [string, JsonSchema, UiSchema, boolean] = [
 const codeField = (key: string, labelKey: string): [string, JsonSchema, UiSchema, boolean] => [
   key,
   { type: 'string', pattern: ONE_TIME_CODE_PATTERN, maxLength: 6 },
-  { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric', ...LEFT_TO_RIGHT }) },
+  // A wrong shape says what a code is (form codeFormat: "Enter the 6 digits of your code"), not "check this field".
+  { 'ui:autocomplete': 'one-time-code', ...ui(labelKey, { inputMode: 'numeric', errorTextKeys: { invalid: 'codeFormat' }, ...LEFT_TO_RIGHT }) },
   true,
 ];
 const emailField = (key: string, autocomplete: string): [string, JsonSchema, UiSchema, boolean] => [

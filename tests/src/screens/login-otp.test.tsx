@@ -184,6 +184,8 @@ describe('§2 login-otp: the otp form re-sends the login payload with the code',
     renderPortal(`${BASE}login-otp`, (store) => store.dispatch(passcodeStepStarted(PENDING)));
     await enterCode('12ab', false);
     await screen.findByLabelText(/^One-time passcode/);
+    // It says what a code is, not "Please check this field".
+    expect(await screen.findByText('Enter the 6 digits of your code.')).toBeTruthy();
     expect(callsTo('user-auth/login')).toHaveLength(0);
   });
 
