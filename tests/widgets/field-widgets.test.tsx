@@ -91,6 +91,28 @@ describe('SelectWidget', () => {
     expect(lastData(onChange).title).toBe('ms');
   });
 
+  describe('where the language gives two values one word (German "Frau" for Mrs and Ms)', () => {
+    const TITLES: JsonSchema = { type: 'string', enum: ['mr', 'mrs', 'ms'] };
+    const GERMAN = { 'title.mr': 'Herr', 'title.mrs': 'Frau', 'title.ms': 'Frau', 'select.choose': 'Bitte wählen' };
+
+    it('offers the word once', () => {
+      renderField('title', TITLES, TITLE_UI, { texts: GERMAN });
+      const select = screen.getByLabelText<HTMLSelectElement>('Title');
+      expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+        ['', 'Bitte wählen'],
+        ['mr', 'Herr'],
+        ['mrs', 'Frau'],
+      ]);
+    });
+
+    it('keeps the value a profile already holds, in its place', () => {
+      renderField('title', TITLES, TITLE_UI, { texts: GERMAN, formData: { title: 'ms' } });
+      const select = screen.getByLabelText<HTMLSelectElement>('Title');
+      expect([...select.options].map((option) => option.value)).toEqual(['', 'mr', 'ms']);
+      expect(select.value).toBe('ms');
+    });
+  });
+
   it('shows only the required message when nothing is chosen (SPEC §5 selects)', () => {
     renderField('title', TITLE_SCHEMA, TITLE_UI, { required: true });
     fireEvent.blur(screen.getByLabelText(/Title/));

@@ -34,6 +34,19 @@ export function NativeSelect({ widget, choices }: { widget: WidgetProps; choices
   );
 }
 
+/**
+ * Choices a person can tell apart: where a language gives two values one word (German "Frau" for both Mrs and Ms,
+ * French "Mme"), only the first is offered, unless the other is the value already held, which then shows in its place.
+ */
+function distinctChoices(choices: readonly SelectOption[], held: unknown): SelectOption[] {
+  const kept = new Map<string, SelectOption>();
+  for (const choice of choices) {
+    const first = kept.get(choice.label);
+    if (first === undefined || (choice.value === held && first.value !== held)) kept.set(choice.label, choice);
+  }
+  return [...kept.values()];
+}
+
 /** The schema's `enum` as a select; option texts from content under `ui:options.enumKeyPrefix` + value. */
 export function SelectWidget(props: WidgetProps) {
   const text = textOf(props.registry);
@@ -42,5 +55,5 @@ export function SelectWidget(props: WidgetProps) {
     value: String(value),
     label: prefix === null ? label : text(`${prefix}${String(value)}`),
   }));
-  return <NativeSelect widget={props} choices={choices} />;
+  return <NativeSelect widget={props} choices={distinctChoices(choices, props.value)} />;
 }
