@@ -151,7 +151,7 @@ describeEachDatabase((leg) => {
     expect((await browser.call({ method: 'POST', url: 'user-mgmt/user/mfa/totp/unenroll', json: { backupCode } })).statusCode).toBe(200);
     const mails = await mailsTo(LUKAS.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      'Die Zwei-Faktor-Authentifizierung wurde ausgeschaltet',
+      'Die Zwei-Schritt-Verifizierung wurde ausgeschaltet',
       'Neue Backup-Codes für Ihr Konto',
       'Für Ihr Konto wurde eine Authenticator-App eingerichtet',
     ]);
