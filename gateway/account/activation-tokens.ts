@@ -11,7 +11,9 @@ export const ACTIVATION_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 export const ACTIVATION_PASSWORD_ATTEMPTS = 5;
 
 export type ActivationResult =
-  { ok: true; userId: string } | { ok: false; error: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' } | { ok: false; error: 'PASSWORD_INCORRECT'; attemptsLeft: number };
+  | { ok: true; userId: string }
+  | { ok: false; error: 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'ALREADY_ACTIVE' }
+  | { ok: false; error: 'PASSWORD_INCORRECT'; attemptsLeft: number };
 
 function tokenIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -90,7 +92,8 @@ export async function carryActivationTokens(db: Queryable, userId: string, token
  * registration, a resend, a reset, an SSO sign-in: `unproved-accounts.ts`), so they wait for each
  * other instead of deadlocking. Two racing calls with one token activate once and the other answers
  * TOKEN_INVALID, and racing wrong passwords cannot exceed the attempts. Success spends every link of
- * the account.
+ * the account. A link of an account that is already active (opened again from the mail) answers ALREADY_ACTIVE, so
+ * its holder is sent to sign in rather than to ask for a link that cannot help: only the link's holder learns it.
  */
 export async function activateWithToken(db: Database, token: string, password: string, now: Date): Promise<ActivationResult> {
   const tokenId = tokenIdOf(token);
@@ -105,6 +108,7 @@ export async function activateWithToken(db: Database, token: string, password: s
     );
     const account = user.rows[0];
     const row = link.rows[0];
+    if (account && row && account.status === 'ACTIVE') return { ok: false, error: 'ALREADY_ACTIVE' };
     if (!account || !row || row.used_at !== null || account.status !== 'INACTIVE') return { ok: false, error: 'TOKEN_INVALID' };
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, error: 'TOKEN_EXPIRED' };
     if (!(await verifyPassword(account.password_hash, password))) {

@@ -653,7 +653,7 @@ export const API_ROUTES: readonly RouteContract[] = [
     access: 'public',
     availability: 'always',
     summary:
-      'Activates an account with its mailed link\'s token and the password chosen at registration (ADR 0009 "Activation"); without `password`, 400 PASSWORD_REQUIRED; a wrong one, 400 PASSWORD_INCORRECT with `attemptsLeft`.',
+      'Activates an account with its mailed link\'s token and the password chosen at registration (ADR 0009 "Activation"); without `password`, 400 PASSWORD_REQUIRED; a wrong one, 400 PASSWORD_INCORRECT with `attemptsLeft`; a link of an account already active, 409 ALREADY_ACTIVE.',
     request: { body: request.ACTIVATE_TOKEN_BODY },
     response: ok('`{ status: "ACTIVATED" }`.', answer.ACTIVATED_ANSWER),
   },

@@ -4,11 +4,11 @@ import type { AccountRefusal } from './account-refusals';
 
 /**
  * What the activate screen does with a refusal of `activate-token` (ADR 0009 "Activation"): the link is
- * over (`expired`, `invalid`, or `spent` by its last wrong password), or the form stays for another try
+ * over (`expired`, `invalid`, `spent` by its last wrong password, or its account is already `active`), or the form stays for another try
  * with the refusal's words and field errors. Pure, so every code is tested without a browser.
  */
 export type ActivationRefusal =
-  | { outcome: 'expired' | 'invalid' | 'spent' }
+  | { outcome: 'expired' | 'invalid' | 'spent' | 'active' }
   | {
       outcome: 'retry';
       refusal: AccountRefusal;
@@ -25,6 +25,8 @@ export function activationRefusal(failure: unknown): ActivationRefusal {
       return { outcome: 'expired' };
     case 'TOKEN_INVALID':
       return { outcome: 'invalid' };
+    case 'ALREADY_ACTIVE':
+      return { outcome: 'active' };
     case 'PASSWORD_INCORRECT': {
       const value = error.details?.attemptsLeft;
       const attemptsLeft = typeof value === 'number' && Number.isFinite(value) ? value : 0;

@@ -17,7 +17,7 @@ import { FormAlert } from './shared/FormAlert';
 import { useRefusalText } from './shared/use-refusal-text';
 import { useSiteFormSchema } from './shared/use-site-form';
 
-type Activation = 'asking' | 'activated' | 'expired' | 'invalid' | 'spent';
+type Activation = 'asking' | 'activated' | 'expired' | 'invalid' | 'spent' | 'active';
 
 /**
  * SPEC §2 activate. The activation e-mail's link (`?token=`) proves the mailbox, not who chose the
@@ -85,6 +85,12 @@ export function Component() {
       {activation === 'activated' && (
         <>
           <FormAlert kind="success" message={text('activate.success')} />
+          <p className="sign-in__links">{signIn}</p>
+        </>
+      )}
+      {activation === 'active' && (
+        <>
+          <FormAlert kind="info" message={text('activate.alreadyActive')} />
           <p className="sign-in__links">{signIn}</p>
         </>
       )}

@@ -127,6 +127,12 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     return (await alert.textContent()) ?? '';
   }
 
+  async function statusText(page: Page): Promise<string> {
+    const status = page.locator('main [role="status"]').first();
+    await status.waitFor();
+    return (await status.textContent()) ?? '';
+  }
+
   /** registration (the site's form) → add-pan (one card) → "check your e-mail" → activation link from the outbox. */
   async function register(context: BrowserContext, site: SiteJourney, password = INITIAL_PASSWORD, options: { card?: boolean } = {}): Promise<string> {
     const seen = await outboxIds(context.request, portal.baseUrl, site.email);
@@ -197,10 +203,10 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     const link = await register(context, FIRSTBANK);
     expect(new URL(link).pathname).toBe('/firstbank/en_us/account/activate');
     await activate(context, FIRSTBANK, link);
-    // The token is single use (ADR 0009).
+    // The token is single use (ADR 0009): opened again, it says the account is active and offers sign-in.
     const again = await context.newPage();
     await activateWithPassword(again, link, INITIAL_PASSWORD);
-    expect(await alertText(again)).toContain(t('en_us', 'account', 'activate.invalid'));
+    expect(await statusText(again)).toContain(t('en_us', 'account', 'activate.alreadyActive'));
     await saveScreenshot(again, 'account-activate-used-link');
     const page = await signIn(context, FIRSTBANK, INITIAL_PASSWORD);
     await endsOn(page, 'profile');
@@ -394,7 +400,8 @@ describe('account lifecycle in Chromium against the gateway (SPEC §2, §5, §7,
     await submitForm(attempt);
     expect(await alertText(attempt)).toContain(t('de_de', 'errors', 'wrongCombination'));
     await activateWithPassword(attempt, link, squattersPassword);
-    expect(await alertText(attempt)).toContain(t('de_de', 'account', 'activate.invalid'));
+    expect(await statusText(attempt)).toContain(t('de_de', 'account', 'activate.alreadyActive'));
+    expect(await attempt.locator('main').textContent()).not.toContain(t('de_de', 'account', 'activate.success'));
     await squatter.close();
     await context.close();
   });

@@ -89,6 +89,9 @@ export async function userMgmtRegistrationRoutes(
           { extras: { attemptsLeft: result.attemptsLeft } },
         );
       }
+      if (result.error === 'ALREADY_ACTIVE') {
+        throw new HttpError(409, 'ALREADY_ACTIVE', 'This account is already active: sign in with its password.', { token: 'alreadyActive' });
+      }
       const message =
         result.error === 'TOKEN_EXPIRED' ? 'This activation link has expired; ask for a new one.' : 'This activation link is not valid or was already used.';
       // SPEC §8: the 400 names the field at fault, as every validation answer does.

@@ -28,7 +28,7 @@ describeEachDatabase((leg) => {
   const resend = (email: string) =>
     browser.call({ method: 'POST', url: 'user-mgmt/user/activation-email', json: { email, siteId: 'firstbank', locale: 'en_us' } });
 
-  it('ADR 0009: the mailed token with the registration password activates once (200 ACTIVATED, user ACTIVE); a second use is TOKEN_INVALID', async () => {
+  it('ADR 0009: the mailed token with the registration password activates once (200 ACTIVATED, user ACTIVE); opened again, the link says the account is already active (409 ALREADY_ACTIVE)', async () => {
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
     const stored = await gateway.test.db.query<{ id: string }>('select id from activation_tokens');
     // Stored hashed: the table never holds the token itself.
@@ -39,8 +39,10 @@ describeEachDatabase((leg) => {
     expect(first.json()).toEqual({ status: 'ACTIVATED' });
     expect(await statusOf('ana@example.com')).toBe('ACTIVE');
     const again = await activate(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ error: 'TOKEN_INVALID', fields: { token: 'invalid' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'ALREADY_ACTIVE', fields: { token: 'alreadyActive' } });
+    // Said alike whatever password comes with it: the link alone is the proof, and it activates nothing more.
+    expect((await activate(token, 'Someone-Elses#Pass9')).json()).toMatchObject({ error: 'ALREADY_ACTIVE' });
     // And the account signs in and passes the background check (SPEC §4).
     expect((await signInWithPasscode(gateway, browser, { username: 'ana@example.com', password: ANA_PASSWORD, siteId: 'firstbank' })).statusCode).toBe(200);
   });
@@ -73,7 +75,7 @@ describeEachDatabase((leg) => {
   it('two racing uses of one token activate once', async () => {
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
     const answers = await Promise.all([activate(token), activate(token)]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('ADR 0009 "Activation": the old body `{ token }` is 400 PASSWORD_REQUIRED naming password, and the link still works with the password', async () => {
@@ -109,7 +111,7 @@ describeEachDatabase((leg) => {
     const token = await activationTokenFor(gateway.outbox, 'ana@example.com');
     expect((await activate(token, 'rewards#2025x')).json()).toMatchObject({ error: 'PASSWORD_INCORRECT', attemptsLeft: 4 });
     expect((await activate(token)).json()).toEqual({ status: 'ACTIVATED' });
-    expect((await activate(token)).json()).toMatchObject({ error: 'TOKEN_INVALID' });
+    expect((await activate(token)).json()).toMatchObject({ error: 'ALREADY_ACTIVE' });
   });
 
   it.each([

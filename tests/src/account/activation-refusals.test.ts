@@ -15,6 +15,7 @@ describe('activation refusals: every activate-token code', () => {
   it.each([
     ['TOKEN_EXPIRED ends the form', error(400, 'TOKEN_EXPIRED'), { outcome: 'expired' }],
     ['TOKEN_INVALID ends the form', error(400, 'TOKEN_INVALID'), { outcome: 'invalid' }],
+    ['ALREADY_ACTIVE ends the form: the account is active', error(409, 'ALREADY_ACTIVE'), { outcome: 'active' }],
     [
       'PASSWORD_INCORRECT with attempts left keeps the form, beside the password field',
       error(400, 'PASSWORD_INCORRECT', { fields: { password: 'incorrect' }, details: { attemptsLeft: 2 } }),

@@ -54,6 +54,18 @@ describe('§2 activate: the token of the link and the password chosen at registr
     expect(screen.getByRole('link', { name: 'Send me a new activation link' }).getAttribute('href')).toBe('/firstbank/en_us/account/resend-activation');
   });
 
+  it('ALREADY_ACTIVE (the link opened again): says the account is active and offers sign-in, not a new link', async () => {
+    answerWith(
+      answersFor({ 'user-mgmt/user/activate-token': { status: 409, data: { error: 'ALREADY_ACTIVE', message: 'x', fields: { token: 'alreadyActive' } } } }),
+    );
+    renderPortal('/firstbank/en_us/account/activate?token=abc123&siteid=firstbank');
+    await activateWith('Rewards#2025x');
+    expect((await screen.findByText('Your account is already active. Sign in with your password.')).closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/firstbank/en_us/account/login-form?siteid=firstbank');
+    expect(screen.queryByRole('link', { name: 'Send me a new activation link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Activate account' })).toBeNull();
+  });
+
   it('PASSWORD_INCORRECT: the attempts left with this link, the field marked, the form kept for another try', async () => {
     answerWith(
       answersFor({
