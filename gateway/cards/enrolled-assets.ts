@@ -1,5 +1,6 @@
 import type { EnrolledAsset } from '../../schemas/api/enrolled-asset';
 import type { CashbackStatus } from '../../schemas/entities/cashback-statement';
+import { removalRefusal } from '../../schemas/cards/card-rules';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/errors';
 import { ASSET_COLUMNS, type AssetRow } from './card-enrolment';
@@ -62,12 +63,11 @@ export async function findOwnAsset(db: Database, userId: string, siteId: string,
 }
 
 /**
- * ADR 0011 remove-asset, decided under the user's row lock (SPEC §5 "Card removal: only if more
- * than one card and not the default; deleting the last card is blocked when config is not
- * optional"): 409 LAST_CARD for the only card of a site where cards are not optional, 409
- * DEFAULT_CARD for the default card.
+ * ADR 0011 remove-asset, decided under the user's row lock by the browser's own rule (`removalRefusal`, SPEC §5
+ * "Card removal: only if more than one card and not the default", §9 "removal needs more than one card"): 409
+ * LAST_CARD for the site's only card, on every site, 409 DEFAULT_CARD for the default card.
  */
-export async function removeAsset(db: Database, userId: string, assetId: string, optional: boolean): Promise<void> {
+export async function removeAsset(db: Database, userId: string, assetId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select id from users where id = $1 for update', [userId]);
     const found = await tx.query<{ site_id: string; is_default: boolean }>('select site_id, is_default from assets where id = $1 and user_id = $2', [
@@ -76,10 +76,13 @@ export async function removeAsset(db: Database, userId: string, assetId: string,
     ]);
     const card = found.rows[0];
     if (!card) throw new HttpError(404, 'CARD_NOT_FOUND', 'No such card on your account.');
-    const count = await tx.query<{ n: number }>('select count(*)::int as n from assets where user_id = $1 and site_id = $2', [userId, card.site_id]);
-    if ((count.rows[0]?.n ?? 0) <= 1 && !optional)
-      throw new HttpError(409, 'LAST_CARD', 'Your account needs at least one card; add another before removing this one.');
-    if (card.is_default) throw new HttpError(409, 'DEFAULT_CARD', 'The default card cannot be removed; make another card the default first.');
+    const siteCards = await tx.query<{ is_default: boolean }>('select is_default from assets where user_id = $1 and site_id = $2', [userId, card.site_id]);
+    const refusal = removalRefusal(
+      siteCards.rows.map((row) => ({ isDefault: row.is_default })),
+      { isDefault: card.is_default },
+    );
+    if (refusal === 'lastCard') throw new HttpError(409, 'LAST_CARD', 'Your account needs at least one card; add another before removing this one.');
+    if (refusal === 'default') throw new HttpError(409, 'DEFAULT_CARD', 'The default card cannot be removed; make another card the default first.');
     await tx.query('delete from assets where id = $1', [assetId]);
   });
 }

@@ -99,13 +99,14 @@ export function withFirstCardDefault(cards: readonly CardEntry[]): CardEntry[] {
 
 /**
  * SPEC §5 "Card removal: only if more than one card and not the default" (§9 "removal needs more than one
- * card"): the only card stays on every site, optional or not (the gateway answers LAST_CARD or DEFAULT_CARD,
- * ADR 0011). `lastCard` is the only-card modal with the required message, `default` the "cannot delete the
- * default card" modal, null the remove-card modal.
+ * card"): the only card stays on every site, optional or not. The one rule of both sides: the browser picks its modal
+ * by it (`lastCard` the only-card modal with the required message, `default` the "cannot delete the default card"
+ * modal, null the remove-card modal) and the gateway its refusal (409 LAST_CARD, DEFAULT_CARD; ADR 0011), from the
+ * site's cards of the account.
  */
 export type RemovalRefusal = 'lastCard' | 'default';
 
-export function removalRefusal(cards: readonly CardEntry[], card: CardEntry): RemovalRefusal | null {
+export function removalRefusal(cards: readonly Pick<CardEntry, 'isDefault'>[], card: Pick<CardEntry, 'isDefault'>): RemovalRefusal | null {
   if (cards.length <= 1) return 'lastCard';
   if (card.isDefault) return 'default';
   return null;

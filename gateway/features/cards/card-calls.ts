@@ -156,8 +156,7 @@ export async function cardRoutes(app: FastifyInstance, options: CardRoutesOption
           const user = await requireSessionUser(db, request, reply, auth.clock.now());
           const card = await findOwnAsset(db, user.userId, user.siteId, request.params.id);
           assertSiteCalls(route, card.site_id);
-          const optional = featureConfigOf(siteConfigFor(card.site_id), 'pan_capture').optional === 'true';
-          await removeAsset(db, user.userId, card.id, optional);
+          await removeAsset(db, user.userId, card.id);
           return { removed: true };
         },
       });

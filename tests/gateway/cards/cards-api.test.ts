@@ -343,12 +343,12 @@ describeEachDatabase((leg) => {
       ).toBe(200);
     });
 
-    it('409 DEFAULT_CARD for the default card, also when it is the only card of a site where cards are optional', async () => {
+    it('409 LAST_CARD for the only card also where cards are optional, as the browser says (one rule, removalRefusal); 409 DEFAULT_CARD for the default card', async () => {
       const { browser } = await gateway.signedIn('ana@example.com', 'firstbank');
       const [first] = (await enrol(browser, 'firstbank', VISA)).json<{ assetId: string }[]>();
       const only = await remove(browser, first!.assetId);
       expect(only.statusCode).toBe(409);
-      expect(only.json().error).toBe('DEFAULT_CARD');
+      expect(only.json().error).toBe('LAST_CARD');
       await enrol(browser, 'firstbank', VISA_42);
       expect((await remove(browser, first!.assetId)).json().error).toBe('DEFAULT_CARD');
       expect(await list(browser, 'firstbank')).toHaveLength(2);
