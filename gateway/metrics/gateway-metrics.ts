@@ -7,7 +7,7 @@ import type { CounterStore } from '../limits/counter-store';
 import type { Clock } from '../time/clock';
 
 /**
- * README "Metrics", docs/decisions/0026-operating-metrics-and-admin.md: the gateway's Prometheus series, one
+ * README "Metrics", docs/decisions/0026-metrics-and-admin-command.md: the gateway's Prometheus series, one
  * registry per gateway (tests build many). Every label is from a closed set: a route's pattern as registered
  * (`/api/user-attribute/user/:siteId`, never the URL asked for), a method, a status, a job kind, a machine
  * error code, a lock kind. No label ever carries an e-mail address, a user or job id, a site asked for or a token.

@@ -45,3 +45,30 @@ describe('the content groups fixtures/README.md names', () => {
     expect(groups.filter((group) => !row.includes(`\`${group}\``))).toEqual([]);
   });
 });
+
+describe('every decision record the code names is there', () => {
+  const RECORD = /docs\/decisions\/[0-9]{4}-[a-z0-9-]+\.md/g;
+  const CODE = /\.(?:ts|tsx|mjs|sql|css|html)$/;
+  function codeFiles(folder: string): string[] {
+    return readdirSync(join(REPO_ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : codeFiles(path);
+      return CODE.test(entry.name) ? [path] : [];
+    });
+  }
+  const files = ['src', 'gateway', 'schemas', 'widgets', 'tests'].flatMap(codeFiles);
+
+  it('in comments of src, gateway, schemas, widgets and tests, migrations included (a renamed record left one stale)', () => {
+    const stale = files.flatMap((file) =>
+      [...readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(RECORD)]
+        .map((match) => match[0])
+        .filter((record) => !existsSync(join(REPO_ROOT, record)))
+        .map((record) => `${file}: ${record}`),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('reads the files it checks', () => {
+    expect(files.filter((file) => file.endsWith('.sql')).length).toBeGreaterThan(20);
+  });
+});

@@ -1,4 +1,4 @@
--- Two-step recovery codes (docs/decisions/0021-recovery-codes-and-account-notices.md): ten single-use
+-- Two-step backup codes (docs/decisions/0021-backup-codes-and-account-notices.md): ten single-use
 -- codes handed out once when an authenticator is enrolled, for the day the phone is lost. Only a keyed
 -- hash of each code is kept (HMAC-SHA256 under the gateway's signing key, salted with the user id), so
 -- this table cannot be used to sign in. Spending a code is one conditional update of `used_at`, so two

@@ -7,7 +7,7 @@ import { insertUser, TestBrowser } from '../support/test-browser';
 import { realFixtures, stubDatabase } from '../support/test-gateway';
 
 /**
- * README "Metrics", docs/decisions/0026-operating-metrics-and-admin.md: `/metrics` in the Prometheus text format,
+ * README "Metrics", docs/decisions/0026-metrics-and-admin-command.md: `/metrics` in the Prometheus text format,
  * for the bearer of METRICS_TOKEN only, absent without one; the series an operator watches, labelled by route
  * pattern, status, kind and code, never by anything that names a person.
  */
