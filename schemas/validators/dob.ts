@@ -45,7 +45,8 @@ export function joinDobParts(parts: DobParts): string {
 
 /** The parts of a stored value; a part that is missing is empty. */
 export function splitDobParts(value: string): DobParts {
-  const [yyyy = '', mm = '', dd = ''] = value.split('-');
+  // split always gives a first piece (the year part, perhaps empty); the month and day may be missing.
+  const [yyyy, mm = '', dd = ''] = value.split('-') as [string, ...string[]];
   return { yyyy, mm, dd };
 }
 
@@ -58,6 +59,7 @@ export function splitDobParts(value: string): DobParts {
 export function canonicalDob(value: string): string {
   const match = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$/.exec(value);
   if (!match) return value;
+  // Stryker disable next-line StringLiteral: a match holds every group, so these defaults (for the type) are never read
   const [, yyyy = '', mm = '', dd = ''] = match;
   return `${yyyy}-${mm.padStart(2, '0')}-${dd.padStart(2, '0')}`;
 }
@@ -77,6 +79,7 @@ const DATE_FORMAT = /^(YYYY|MM|DD)([-/.])(YYYY|MM|DD)\2(YYYY|MM|DD)$/;
 export function dobPartOrder(dateFormat: string = DEFAULT_DATE_FORMAT): { order: DobPart[]; separator: string } {
   const match = DATE_FORMAT.exec(dateFormat);
   if (match) {
+    // Stryker disable next-line StringLiteral: a match holds every group, so these defaults (for the type) are never read
     const [, first = '', separator = '-', second = '', third = ''] = match;
     if (new Set([first, second, third]).size === 3) {
       return { order: [first, second, third].map((part) => part.toLowerCase() as DobPart), separator };
@@ -134,6 +137,7 @@ function parseBirthDay(parts: DobParts): CalendarDay | null {
  */
 export function validateDob(value: string, options: DobOptions): FieldError | null {
   if (isDobEmpty(value)) return null;
+  // Stryker disable next-line ArrayDeclaration: without a dash the count is 0 or, with a filler, 1: either is not 2
   if ((value.match(/-/g) ?? []).length !== 2) return fieldError('incompleteFormateError');
   const parts = splitDobParts(value);
   if (parts.yyyy === '' || parts.mm === '' || parts.dd === '') return fieldError('IncompleteFieldError');

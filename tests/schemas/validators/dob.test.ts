@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, canonicalDob, DEFAULT_DATE_FORMAT, dobPartOrder, joinDobParts, splitDobParts, validateDob, type DobParts } from '../../../schemas/validators';
+import {
+  ageOn,
+  canonicalDob,
+  DEFAULT_DATE_FORMAT,
+  dobPartOrder,
+  isDobEmpty,
+  joinDobParts,
+  splitDobParts,
+  validateDob,
+  type DobParts,
+} from '../../../schemas/validators';
 import { enrollmentOf, SITE_IDS } from './fixture-settings';
 import { DATE_FORMAT_ORDERS, GOLDEN_TODAY } from './golden-tables';
 
@@ -215,5 +225,22 @@ describe('§5 date of birth: the edges a changed rule would move', () => {
     ['1980-1-01', '1980-01-01'],
   ])('canonicalDob(%j) is %j', (value, canonical) => {
     expect(canonicalDob(value)).toBe(canonical);
+  });
+});
+
+// Plainly named (Stryker's runner picks tests by name, and a name with JSON in it is not picked): the empty rule and the
+// part sizes, each case failing for one changed regexp.
+describe('date of birth plain cases', () => {
+  it('a value with a part after its dashes is not empty', () => {
+    expect(isDobEmpty('--5')).toBe(false);
+    expect(isDobEmpty('1990-05-17')).toBe(false);
+    expect(isDobEmpty('--')).toBe(true);
+    expect(validateDob('1990-13-10', { today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+  });
+
+  it('a day or month with a trailing space is no day', () => {
+    expect(validateDob('1990-05-1 ', { today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+    expect(validateDob('1990-5 -17', { today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
+    expect(validateDob('1990 -05-17', { today: GOLDEN_TODAY })).toEqual({ key: 'incompleteFormateError' });
   });
 });
