@@ -170,3 +170,29 @@ describe('the small forms', () => {
     expect(Object.keys(buildFormSchema(config, 'en_us', form).schema.properties ?? {})).toEqual(fields);
   });
 });
+
+describe('blocks with nothing to show are left out', () => {
+  const NO_ADDRESS_PART = Object.fromEntries(
+    ['street', 'number', 'additionalInformation', 'neighborhood', 'city', 'state', 'zipcode'].map((part) => [`address.${part}`, '2']),
+  );
+
+  it('an address whose every part is None is no field at all', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ first_name: '0' }, { address: '0', ...NO_ADDRESS_PART }), 'en_us', 'registration');
+    expect(Object.keys(schema.properties ?? {})).toEqual(['first_name']);
+    expect(schema.required).toEqual(['first_name']);
+    expect(uiSchema['ui:order']).toEqual(['first_name']);
+  });
+
+  it('marketing opt-ins shown on a site that offers none are no field at all', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ first_name: '0', marketing_opt_ins: '0' }), 'en_us', 'registration');
+    expect(Object.keys(schema.properties ?? {})).toEqual(['first_name']);
+    expect(uiSchema['ui:order']).toEqual(['first_name']);
+  });
+
+  it('the e-mail opt-in is an unticked checkbox', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ email_optin: '1' }), 'en_us', 'registration');
+    expect(schema.properties?.email_optin).toEqual({ type: 'boolean', default: false });
+    expect(uiSchema.email_optin).toEqual({ 'ui:widget': 'checkbox', 'ui:options': { labelKey: 'label.email_optin' } });
+    expect(schema.required).toEqual([]);
+  });
+});

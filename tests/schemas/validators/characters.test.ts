@@ -42,6 +42,8 @@ describe('validateCharacters', () => {
     expect(isStorableText('\uD7FF\uE000')).toBe(true); // the characters either side of the surrogates
     expect(isStorableText('\uDBFFA')).toBe(false);
     expect(isStorableText('\uDC00\uD800')).toBe(false); // the halves in the wrong order
+    expect(isStorableText('\uDC00\uDC00')).toBe(false); // two low halves are no pair
+    expect(isStorableText('\uD800\uE000')).toBe(false); // a high half before a character past the low range
   });
 });
 

@@ -4,6 +4,7 @@ import {
   CVV_DIGITS,
   DEFAULT_POSTAL_CODE_MASK,
   fieldError,
+  isEmptyValue,
   isRuleName,
   meetsSiteRegExp,
   postalCodeMask,
@@ -60,6 +61,13 @@ describe('§5 generic inputs: a free text is held to its max length', () => {
     expect(validateText('abcdef', { maxLength: 5, regexp: '^[0-9]+$' })).toEqual({ key: 'tooLong', values: { count: 5 } });
     expect(validateField('abcdef', { rule: 'text', options: { maxLength: 5 } })).toEqual({ key: 'tooLong', values: { count: 5 } });
     expect(validateField('abcde', { rule: 'text', options: { maxLength: 5 } })).toBeNull();
+  });
+});
+
+describe('§5 generic inputs: what counts as empty', () => {
+  it('takes nothing, blank text, an unticked box and an empty list as empty, and nothing else', () => {
+    for (const empty of [undefined, null, false, '', '  ', []]) expect(isEmptyValue(empty)).toBe(true);
+    for (const filled of ['x', ' x ', true, 0, ['x'], {}]) expect(isEmptyValue(filled)).toBe(false);
   });
 });
 
