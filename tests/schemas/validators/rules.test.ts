@@ -140,11 +140,17 @@ describe('validateField: rule names and options from outside the type system', (
     expect(validateField('John', { rule: looksLikeName as never })).toEqual({ key: 'invalid' });
   });
 
+  it('answers invalidCharacter before any rule', () => {
+    expect(validateField('Jo\u0000hn', { rule: 'name' })).toEqual({ key: 'invalidCharacter' });
+    expect(validateField('Jo\u202Ehn', { rule: 'text', required: true })).toEqual({ key: 'invalidCharacter' });
+  });
+
   it('reads absent or null options and inputs as none', () => {
     expect(validateField('John', { rule: 'name', options: null as never })).toBeNull();
     expect(validateField('a'.repeat(101), { rule: 'name', options: null as never })).toEqual({ key: 'tooLong', values: { count: 100 } });
     expect(validateField('Passw0rd!', { rule: 'confirmPassword' }, null as never)).toEqual({ key: 'mustMatch' });
     expect(validateField('1990-05-17', { rule: 'dob' }, { today: null as never })).toEqual({ key: 'invalid' });
+    expect(validateField('1990-05-17', { rule: 'dob' }, { today: '2025-06-15' as never })).toEqual({ key: 'invalid' });
   });
 
   const tooLong = (count: number) => ({ key: 'tooLong', values: { count } });

@@ -19,6 +19,10 @@ describe('§5 return URLs: the origin option', () => {
     expect(validateReturnUrl('/en_us/', { origin })).toBeNull();
   });
 
+  it('takes only an http(s) origin, though another scheme has one too', () => {
+    expect(validateReturnUrl('ws://portal.example/en_us/', { origin: 'ws://portal.example' })).toEqual({ key: 'invalid' });
+  });
+
   it('accepts its own origin with a port', () => {
     expect(validateReturnUrl('http://localhost:8080/en_us/account/', { origin: 'http://localhost:8080' })).toBeNull();
     expect(validateReturnUrl('http://localhost:8081/en_us/account/', { origin: 'http://localhost:8080' })).toEqual({
