@@ -308,14 +308,10 @@ function profileFormSchema(settings: SiteFormSettings, locale: string, form: 're
     // SPEC §5: pp is mandatory when privacy_policy_display is A; B offers it; C shows the policy only.
     order.push('pp');
     const policyLink = settings.privacyPolicyUrl === null ? {} : { policyUrl: settings.privacyPolicyUrl };
-    if (settings.privacyPolicyDisplay === 'C') {
-      properties.pp = { type: 'boolean', default: false };
-      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: 'C', ...policyLink } };
-    } else {
-      properties.pp = settings.privacyPolicyDisplay === 'A' ? { type: 'boolean', const: true } : { type: 'boolean', default: false };
-      uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: settings.privacyPolicyDisplay, ...policyLink } };
-      if (settings.privacyPolicyDisplay === 'A') required.push('pp');
-    }
+    // Only A's box must be ticked; B and C are unticked, the display tells the widget the rest.
+    properties.pp = settings.privacyPolicyDisplay === 'A' ? { type: 'boolean', const: true } : { type: 'boolean', default: false };
+    uiSchema.pp = { 'ui:widget': 'PrivacyPolicyWidget', 'ui:options': { labelKey: 'label.pp', display: settings.privacyPolicyDisplay, ...policyLink } };
+    if (settings.privacyPolicyDisplay === 'A') required.push('pp');
   }
 
   if (form === 'profile-view') {
