@@ -39,6 +39,7 @@ export function validatePassword(value: string): FieldError | null {
   return count === 0 ? null : fieldError('passwordRulesError', { count });
 }
 
-export function validateConfirmPassword(confirm: string, password: string): FieldError | null {
+/** `password` undefined (the caller has none to compare with) matches no confirmation: it is never accepted blind. */
+export function validateConfirmPassword(confirm: string, password: string | undefined): FieldError | null {
   return confirm === password ? null : fieldError('mustMatch');
 }

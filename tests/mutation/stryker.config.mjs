@@ -11,15 +11,22 @@
  */
 const VALIDATOR_TESTS = ['tests/schemas/validators/golden.test.ts', 'tests/schemas/validators/generic.test.ts'];
 const RULE_TESTS = {
+  'schemas/validators/captcha.ts': ['tests/schemas/validators/url.test.ts', ...VALIDATOR_TESTS],
   'schemas/validators/card-number.ts': ['tests/schemas/validators/card-number.test.ts', ...VALIDATOR_TESTS],
   'schemas/validators/characters.ts': ['tests/schemas/validators/characters.test.ts', ...VALIDATOR_TESTS],
   'schemas/validators/dob.ts': ['tests/schemas/validators/dob.test.ts', ...VALIDATOR_TESTS],
   'schemas/validators/national-id.ts': ['tests/schemas/validators/national-id.test.ts', ...VALIDATOR_TESTS],
   'schemas/validators/password.ts': ['tests/schemas/validators/password.test.ts', ...VALIDATOR_TESTS],
   'schemas/validators/url.ts': ['tests/schemas/validators/url.test.ts', ...VALIDATOR_TESTS],
-  'schemas/validators/*.ts': VALIDATOR_TESTS,
+  // The edges of the smaller rules (cvv, email, phone, site regexps, validateField's options …).
+  'schemas/validators/*.ts': [...VALIDATOR_TESTS, 'tests/schemas/validators/rules.test.ts'],
   'schemas/forms/validate-form.ts': ['tests/schemas/forms/validate-form.test.ts'],
-  'schemas/forms/build-form-schema.ts': ['tests/schemas/forms/build-form-schema.test.ts', 'tests/schemas/forms/validate-form.test.ts'],
+  // The snapshots hold every fixture site's forms as a reviewer approved them: the autocomplete tokens, widgets and labels.
+  'schemas/forms/build-form-schema.ts': [
+    'tests/schemas/forms/build-form-schema.test.ts',
+    'tests/schemas/forms/build-form-schema.snapshot.test.ts',
+    'tests/schemas/forms/validate-form.test.ts',
+  ],
   'schemas/cards/card-rules.ts': ['tests/schemas/cards/card-rules.test.ts'],
   'gateway/http/route-access.ts': ['tests/gateway/security/route-access.test.ts'],
   'gateway/auth/password-sign-in.ts': ['tests/gateway/auth/sign-in-password.test.ts', 'tests/gateway/auth/sign-in-passcodes.test.ts'],

@@ -170,3 +170,79 @@ describe('the small forms', () => {
     expect(Object.keys(buildFormSchema(config, 'en_us', form).schema.properties ?? {})).toEqual(fields);
   });
 });
+
+describe('blocks with nothing to show are left out', () => {
+  const NO_ADDRESS_PART = Object.fromEntries(
+    ['street', 'number', 'additionalInformation', 'neighborhood', 'city', 'state', 'zipcode'].map((part) => [`address.${part}`, '2']),
+  );
+
+  it('an address whose every part is None is no field at all', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ first_name: '0' }, { address: '0', ...NO_ADDRESS_PART }), 'en_us', 'registration');
+    expect(Object.keys(schema.properties ?? {})).toEqual(['first_name']);
+    expect(schema.required).toEqual(['first_name']);
+    expect(uiSchema['ui:order']).toEqual(['first_name']);
+  });
+
+  it('marketing opt-ins shown on a site that offers none are no field at all', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ first_name: '0', marketing_opt_ins: '0' }), 'en_us', 'registration');
+    expect(Object.keys(schema.properties ?? {})).toEqual(['first_name']);
+    expect(uiSchema['ui:order']).toEqual(['first_name']);
+  });
+
+  it('the e-mail opt-in is an unticked checkbox', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ email_optin: '1' }), 'en_us', 'registration');
+    expect(schema.properties?.email_optin).toEqual({ type: 'boolean', default: false });
+    expect(uiSchema.email_optin).toEqual({ 'ui:widget': 'checkbox', 'ui:options': { labelKey: 'label.email_optin' } });
+    expect(schema.required).toEqual([]);
+  });
+});
+
+describe('expected-format hints: the error names the shape only when the shape is the whole rule', () => {
+  const optionsOf = (uiSchema: UiSchema, key: string) => (uiSchema[key] as { 'ui:options': Record<string, unknown> })['ui:options'];
+  const errorKeyOf = (uiSchema: UiSchema, key: string) => (optionsOf(uiSchema, key).expectedFormat as { errorKey?: string }).errorKey;
+
+  it('phone: a mask alone, unless pt_br or a regexp checks more', () => {
+    expect(errorKeyOf(buildFormSchema(site({ phone: '0' }, {}, { phone_mask: '0000 0000' }), 'en_us', 'registration').uiSchema, 'phone')).toBe('expected.mask');
+    expect(errorKeyOf(buildFormSchema(site({ phone: '0' }, {}, { phone_mask: '(00) 00000-0000' }), 'pt_br', 'registration').uiSchema, 'phone')).toBeUndefined();
+    expect(
+      errorKeyOf(
+        buildFormSchema(site({ phone: '0' }, {}, { phone_mask: '0000 0000', phone_regexp: '^[3567][0-9]{7}$' }), 'en_us', 'registration').uiSchema,
+        'phone',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('national id: a mask alone, unless cpf, ssn or a regexp checks more', () => {
+    const other = (enrollment: Record<string, string>) =>
+      buildFormSchema(site({}, { nationalId: '0' }, { national_id_type: 'other', ...enrollment }), 'en_us', 'registration').uiSchema;
+    expect(errorKeyOf(other({ national_id_mask: '00.000.000' }), 'nationalId')).toBe('expected.mask');
+    expect(errorKeyOf(other({ national_id_mask: '00.000.000', national_id_regexp: '^[1-9][0-9]{7}$' }), 'nationalId')).toBeUndefined();
+    const cpf = buildFormSchema(site({}, { nationalId: '0' }, { national_id_type: 'cpf' }), 'en_us', 'registration').uiSchema;
+    expect(errorKeyOf(cpf, 'nationalId')).toBeUndefined();
+  });
+
+  it('postal code: a mask alone, unless a regexp checks more; letters in the mask or no mask type as text', () => {
+    const zipcodeOf = (enrollment: Record<string, string>) =>
+      (buildFormSchema(site({}, { address: '0' }, enrollment), 'en_us', 'registration').uiSchema.address as UiSchema).zipcode as UiSchema;
+    const options = (ui: UiSchema) => ui['ui:options'] as { inputMode: string; expectedFormat?: { errorKey?: string } };
+    expect(options(zipcodeOf({ postal_code_mask: '00000' }))).toMatchObject({ inputMode: 'numeric', expectedFormat: { errorKey: 'expected.mask' } });
+    expect(options(zipcodeOf({ postal_code_mask: '00000', postal_code_regexp: '^[0-9]{5}$' })).expectedFormat?.errorKey).toBeUndefined();
+    expect(options(zipcodeOf({ postal_code_mask: 'A0A 0A0' })).inputMode).toBe('text');
+    expect(options(zipcodeOf({ postal_code_regexp: '^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$' })).inputMode).toBe('text');
+  });
+});
+
+describe('bin fields: their length and label', () => {
+  it('the bin attribute asks the site table default 8 when the site sets no bin_length', () => {
+    const { schema, uiSchema } = buildFormSchema(site({ bin: '0' }), 'en_us', 'registration');
+    expect(schema.properties?.bin?.['x-rule']).toEqual({ name: 'bin', options: { binLength: 8 } });
+    expect(uiSchema.bin).toMatchObject({ 'ui:options': { labelKey: 'label.bin', mask: '00000000' } });
+  });
+
+  it('ninedigitbin says "first 9 digits" only when it asks nine', () => {
+    const nine = buildFormSchema(site({ ninedigitbin: '0' }), 'en_us', 'registration').uiSchema;
+    expect(nine.ninedigitbin).toMatchObject({ 'ui:options': { labelKey: 'label.ninedigitbin', mask: '000000000' } });
+    const eight = buildFormSchema(site({ ninedigitbin: '0' }, {}, { bin_length: '8' }), 'en_us', 'registration').uiSchema;
+    expect(eight.ninedigitbin).toMatchObject({ 'ui:options': { labelKey: 'label.bin', mask: '00000000' } });
+  });
+});

@@ -33,6 +33,18 @@ describe('validateCharacters', () => {
     expect(isStorableText('\uD83D\uDCB3\uDCB3')).toBe(false); // a pair followed by a low surrogate
     expect(isStorableText('💳\uD83D')).toBe(false); // a high surrogate at the end
   });
+
+  it('takes every pair at the ends of the surrogate ranges as one character', () => {
+    expect(isStorableText('\uD800\uDC00')).toBe(true); // U+10000, the first character outside the BMP
+    expect(isStorableText('\uD800\uDFFF')).toBe(true);
+    expect(isStorableText('\uDBFF\uDC00')).toBe(true);
+    expect(isStorableText('\uDBFF\uDFFF')).toBe(true); // U+10FFFF, the last
+    expect(isStorableText('\uD7FF\uE000')).toBe(true); // the characters either side of the surrogates
+    expect(isStorableText('\uDBFFA')).toBe(false);
+    expect(isStorableText('\uDC00\uD800')).toBe(false); // the halves in the wrong order
+    expect(isStorableText('\uDC00\uDC00')).toBe(false); // two low halves are no pair
+    expect(isStorableText('\uD800\uE000')).toBe(false); // a high half before a character past the low range
+  });
 });
 
 describe('every rule answers invalidCharacter before its own checks', () => {

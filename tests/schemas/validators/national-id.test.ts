@@ -37,6 +37,15 @@ describe('§5 national id: cpf and ssn on their own', () => {
   it('checks ssn digits only', () => {
     expect(isValidSsnDigits('536224189')).toBe(true);
     expect(isValidSsnDigits('536-22-4189')).toBe(false);
+    expect(isValidSsnDigits('5362241890')).toBe(false);
+    expect(isValidSsnDigits('x536224189')).toBe(false);
+  });
+
+  it('checks exactly eleven cpf digits', () => {
+    expect(isValidCpfDigits('52998224725')).toBe(true);
+    expect(isValidCpfDigits('529982247250')).toBe(false);
+    expect(isValidCpfDigits('152998224725')).toBe(false);
+    expect(isValidCpfDigits('5299822472')).toBe(false);
   });
 });
 
