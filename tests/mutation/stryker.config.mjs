@@ -23,7 +23,7 @@ const RULE_TESTS = {
   'schemas/cards/card-rules.ts': ['tests/schemas/cards/card-rules.test.ts'],
   'gateway/http/route-access.ts': ['tests/gateway/security/route-access.test.ts'],
   'gateway/auth/password-sign-in.ts': ['tests/gateway/auth/sign-in-password.test.ts', 'tests/gateway/auth/sign-in-passcodes.test.ts'],
-  'gateway/auth/one-time-codes.ts': ['tests/gateway/auth/sign-in-passcodes.test.ts'],
+  'gateway/auth/one-time-codes.ts': ['tests/gateway/auth/sign-in-passcodes.test.ts', 'tests/gateway/auth/one-time-codes.test.ts'],
 };
 
 /** The files of `--mutate a,b` (or `-m`), else every file above. */
