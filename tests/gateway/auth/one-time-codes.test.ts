@@ -108,8 +108,11 @@ describeEachDatabase((leg) => {
     return checkCode(db, { userId, purpose: 'login', code, keys, now, ...rest });
   };
   const rows = async () =>
-    (await test.db.query<{ id: string; attempts: number; used: boolean }>('select id, attempts, used_at is not null as used from one_time_codes order by created_at'))
-      .rows;
+    (
+      await test.db.query<{ id: string; attempts: number; used: boolean }>(
+        'select id, attempts, used_at is not null as used from one_time_codes order by created_at',
+      )
+    ).rows;
 
   it('with no code ever sent, any code is wrong, with no attempts to spend', async () => {
     expect(await check('123456')).toEqual({ ok: false, error: 'OTP_INVALID', attemptsLeft: 0 });
