@@ -234,6 +234,13 @@ describeEachDatabase((leg) => {
     expect(mails[0]?.text).toContain(`bis ${until} UTC gesperrt`);
   });
 
+  it('ADR 0021: a wrong password that locks the device, not the account, mails the account no lock notice', async () => {
+    await nineDeviceFailures();
+    const locking = await browser.login({ username: LUKAS.email, password: 'Wrong#Password1', siteId: 'eurobank' });
+    expect(locking.json().error).toBe('DEVICE_LOCKED');
+    expect(await gateway.outbox.messagesTo(LUKAS.email)).toEqual([]);
+  });
+
   it('ADR 0008: the user name is found whatever its case and surrounding spaces', async () => {
     expect((await browser.login({ username: '  Lukas@EXAMPLE.com ', password: LUKAS.password, siteId: 'eurobank' })).statusCode).toBe(200);
   });
