@@ -154,6 +154,11 @@ describeEachDatabase((leg) => {
       expect(setCookies(response).filter((line) => line.startsWith('SESSION='))).toEqual([]);
     });
 
+    it('a path no route serves is 404 for anyone, not a sign-in prompt', async () => {
+      const response = await call('GET', '/api/no-such-route');
+      expect({ status: response.statusCode, error: response.json().error }).toEqual({ status: 404, error: 'NOT_FOUND' });
+    });
+
     it('an unknown or expired SESSION: 401 "Sign in to continue." and the session cookies are cleared', async () => {
       const response = await call('GET', '/api/user-mgmt/user/find', { cookie: 'SESSION=no-such-session' });
       expect(answer(response)).toEqual({ status: 401, error: 'UNAUTHENTICATED', message: MESSAGES.signIn });
