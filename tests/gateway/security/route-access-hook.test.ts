@@ -29,8 +29,9 @@ const MESSAGES = {
 
 describe('declarations (ADR 0017)', () => {
   /** A bare Fastify app as the gateway sets it up: every route declared, one scope enforcing. */
+  // No plugin timeout: on a loaded machine loading the fixtures may take longer than Fastify's 10 s.
   const bareApp = () => {
-    const app = Fastify();
+    const app = Fastify({ pluginTimeout: 0 });
     declareAccessOfEveryRoute(app);
     return app;
   };
@@ -74,8 +75,9 @@ describe('declarations (ADR 0017)', () => {
   it('a public route may sit outside the enforcing scope; a non-public one only inside it or a child of it', async () => {
     const app = bareApp();
     expect(() => app.get('/open', { config: { access: 'public' } }, async () => ({}))).not.toThrow();
+    const fixtures = await realFixtures();
     await app.register(async (scope) => {
-      enforceDeclaredAccess(scope, { db: stubDatabase, fixtures: await realFixtures(), clock: new AdjustableClock() });
+      enforceDeclaredAccess(scope, { db: stubDatabase, fixtures, clock: new AdjustableClock() });
       await scope.register(async (child) => {
         child.get('/inside', { config: { access: 'signed-in' } }, async () => ({}));
       });
@@ -87,8 +89,9 @@ describe('declarations (ADR 0017)', () => {
 
   it('README "Metrics": an operators\' scope given no token refuses every caller, bearer or not', async () => {
     const app = bareApp();
+    const fixtures = await realFixtures();
     await app.register(async (scope) => {
-      enforceDeclaredAccess(scope, { db: stubDatabase, fixtures: await realFixtures(), clock: new AdjustableClock() });
+      enforceDeclaredAccess(scope, { db: stubDatabase, fixtures, clock: new AdjustableClock() });
       scope.get('/metrics', { config: { access: 'operator' } }, async () => 'metrics');
     });
     for (const authorization of [undefined, 'Bearer undefined', 'Bearer ']) {
