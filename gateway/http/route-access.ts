@@ -75,6 +75,7 @@ export function declareAccessOfEveryRoute(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
   app.addHook('onRoute', function checkDeclaredAccess(route) {
     const granted = pluginRouteAccess.get(this);
+    // Stryker disable next-line ConditionalExpression: given no access either, the route keeps `access` undefined and is refused below alike
     if (route.config?.access === undefined && granted !== undefined) route.config = { ...route.config, access: granted };
     const access = route.config?.access;
     if (access === undefined || !ACCESS_KINDS.has(access)) throw new UndeclaredAccessError(route.method, route.url);
