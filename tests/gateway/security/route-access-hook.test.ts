@@ -236,6 +236,7 @@ describeEachDatabase((leg) => {
         fields: { [field]: key },
       });
       expect(answer(await call('GET', '/api/user-mgmt/user/find', { cookie: holder.cookie, siteHeader: '../etc' }))).toEqual(bad('x-site-id'));
+      expect(answer(await call('GET', '/api/user-attribute/user/background/..%2Fetc', { cookie: holder.cookie }))).toEqual(bad('siteId'));
       expect(answer(await call('GET', '/api/user-mgmt/user/find?siteId=..%2Fetc', { cookie: holder.cookie }))).toEqual(bad('siteId'));
       expect(answer(await call('GET', '/api/user-mgmt/user/find?siteId=first%01bank', { cookie: holder.cookie }))).toEqual(bad('siteId', 'invalidCharacter'));
       const save = (payload: string) => call('POST', '/api/user-attribute/user/attribute/firstbank', { cookie: holder.cookie, payload });
