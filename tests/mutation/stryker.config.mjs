@@ -28,9 +28,17 @@ const RULE_TESTS = {
     'tests/schemas/forms/validate-form.test.ts',
   ],
   'schemas/cards/card-rules.ts': ['tests/schemas/cards/card-rules.test.ts'],
-  'gateway/http/route-access.ts': ['tests/gateway/security/route-access.test.ts'],
-  'gateway/auth/password-sign-in.ts': ['tests/gateway/auth/sign-in-password.test.ts', 'tests/gateway/auth/sign-in-passcodes.test.ts'],
-  'gateway/auth/one-time-codes.ts': ['tests/gateway/auth/sign-in-passcodes.test.ts'],
+  'gateway/http/route-access.ts': ['tests/gateway/security/route-access.test.ts', 'tests/gateway/security/route-access-hook.test.ts'],
+  'gateway/auth/password-sign-in.ts': [
+    'tests/gateway/auth/sign-in-password.test.ts',
+    'tests/gateway/auth/sign-in-passcodes.test.ts',
+    'tests/gateway/auth/sign-in-steps.test.ts',
+    'tests/gateway/auth/totp-mfa.test.ts',
+    'tests/gateway/auth/backup-codes.test.ts',
+    'tests/gateway/account/passwords.test.ts',
+    'tests/gateway/security/site-bound-sign-in.test.ts',
+  ],
+  'gateway/auth/one-time-codes.ts': ['tests/gateway/auth/sign-in-passcodes.test.ts', 'tests/gateway/auth/one-time-codes.test.ts'],
 };
 
 /** The files of `--mutate a,b` (or `-m`), else every file above. */
