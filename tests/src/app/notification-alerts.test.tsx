@@ -132,7 +132,8 @@ describe('notification alerts on the page', () => {
       store.dispatch(notificationShown({ id: 'card-removed', kind: 'error', message: 'Remove failed. X-CID: c-1' }));
       store.dispatch(notificationShown({ id: 'otp-verified', kind: 'success', message: 'Verified.' }));
     });
-    expect(screen.getByRole('alert').textContent).toContain('Remove failed. X-CID: c-1');
+    // As above: the notices draw once their screen has rendered, which may be after the heading.
+    expect((await screen.findByRole('alert')).textContent).toContain('Remove failed. X-CID: c-1');
     expect(screen.getByText('Verified.').closest('[role]')?.getAttribute('role')).toBe('status');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notice', description: 'Remove failed. X-CID: c-1' }));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -149,7 +150,7 @@ describe('notification alerts on the page', () => {
     await act(() => router.navigate('/firstbank/en_us/account/recovery'));
     await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
     await waitFor(() => expect(screen.queryByText('Stays behind.')).toBeNull());
-    expect(screen.getByText('Comes along.')).toBeTruthy();
+    expect(await screen.findByText('Comes along.')).toBeTruthy();
     await act(() => router.navigate('/firstbank/en_us/account/login'));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await waitFor(() => expect(screen.queryByText('Comes along.')).toBeNull());
