@@ -1,5 +1,5 @@
 import type { CardCall, CardCallPath } from '../../schemas/api/contract';
-import { cardModuleOptionsOf, MissingCardModuleOptionsError, type CardModuleOptions } from '../../schemas/cards/card-config';
+import { cardCallPaths, cardModuleOptionsOf, MissingCardModuleOptionsError, type CardModuleOptions } from '../../schemas/cards/card-config';
 import { featureConfigOf, type SiteConfig } from '../../schemas/site-config/types';
 import type { Fixtures } from '../site-files/load-fixtures';
 
@@ -34,10 +34,7 @@ export function cardCallRoutes(fixtures: Fixtures): CardCallRoute[] {
   for (const { config } of [...fixtures.sites.values(), fixtures.defaultSite]) {
     const options = cardOptionsOf(config);
     if (options === null) continue;
-    add('validate', options.assetsValidationUrl, config.siteId);
-    add('enrol', options.assetsUrl, config.siteId);
-    add('remove', `${options.assetsUrl}/:id/remove-asset`, config.siteId);
-    add('setDefault', options.updateAssetUrl.replace('{{id}}', ':id'), config.siteId);
+    for (const [call, path] of Object.entries(cardCallPaths(options, ':id')) as [CardCall, string][]) add(call, path, config.siteId);
   }
   return [...routes.values()];
 }

@@ -2,6 +2,7 @@
  * SPEC §3 "Card config fields" (pan_capture) read once into the shape the card screens use, and
  * the module options whose absence is SPEC §8's "Missing required options" error.
  */
+import type { CardCall } from '../api/contract';
 import { featureConfigOf, type SiteConfig } from '../site-config/types';
 import { CARD_NUMBER_MAX_INPUT_LENGTH } from '../validators/card-number';
 import { cardLimitOf } from './card-rules';
@@ -104,12 +105,21 @@ export function cardModuleOptionsOf(panCapture: Readonly<Record<string, string>>
   return { assetsUrl, assetsValidationUrl, updateAssetUrl };
 }
 
-/** The set-default call's path for one card. */
-export function updateAssetUrlFor(options: CardModuleOptions, id: string): string {
-  return options.updateAssetUrl.replace('{{id}}', encodeURIComponent(id));
+/**
+ * The four card calls' paths from a site's `pan_capture` options (SPEC §7: the validation and enrolment URLs,
+ * "POST {assets url}/{id}/remove-asset", `updateAssetUrl` with `{{id}}`), `idSegment` standing where the id goes:
+ * one card's encoded id in the browser (`cardCallPathsFor`), the route's `:id` at the gateway (ADR 0011).
+ */
+export function cardCallPaths(options: CardModuleOptions, idSegment: string): Record<CardCall, string> {
+  return {
+    validate: options.assetsValidationUrl,
+    enrol: options.assetsUrl,
+    remove: `${options.assetsUrl}/${idSegment}/remove-asset`,
+    setDefault: options.updateAssetUrl.replace('{{id}}', idSegment),
+  };
 }
 
-/** The remove call's path (SPEC §7 "POST {assets url}/{id}/remove-asset"). */
-export function removeAssetUrlFor(options: CardModuleOptions, id: string): string {
-  return `${options.assetsUrl}/${encodeURIComponent(id)}/remove-asset`;
+/** The card calls' paths for one card, its id encoded as a path segment. */
+export function cardCallPathsFor(options: CardModuleOptions, id: string): Record<CardCall, string> {
+  return cardCallPaths(options, encodeURIComponent(id));
 }

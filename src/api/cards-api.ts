@@ -1,5 +1,5 @@
 import type { CardModuleOptions } from '../../schemas/cards/card-config';
-import { removeAssetUrlFor, updateAssetUrlFor } from '../../schemas/cards/card-config';
+import { cardCallPathsFor } from '../../schemas/cards/card-config';
 import type { EnrolledAsset } from '../../schemas/api/enrolled-asset';
 import type { CARD_ENROLMENT_BODY, CARD_VALIDATION_BODY, SET_DEFAULT_CARD_BODY } from '../../schemas/api/request-schemas';
 import type { CARD_VALIDATION_ANSWER } from '../../schemas/api/response-schemas';
@@ -54,12 +54,12 @@ export const cardsApi = gatewayApi.injectEndpoints({
       invalidatesTags: ['Cards'],
     }),
     removeCard: build.mutation<unknown, CardCall & { id: string }>({
-      query: ({ siteId, options, id }) => ({ url: removeAssetUrlFor(options, id), method: 'POST', siteId }),
+      query: ({ siteId, options, id }) => ({ url: cardCallPathsFor(options, id).remove, method: 'POST', siteId }),
       invalidatesTags: ['Cards'],
     }),
     setDefaultCard: build.mutation<EnrolledAsset, CardCall & { id: string }>({
       query: ({ siteId, options, id }) => ({
-        url: updateAssetUrlFor(options, id),
+        url: cardCallPathsFor(options, id).setDefault,
         method: 'POST',
         data: { isDefaultAsset: true } satisfies SchemaType<typeof SET_DEFAULT_CARD_BODY>,
         siteId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnrolledAsset } from '../../../schemas/api/enrolled-asset';
 import { cardEntriesOf, cardEntryOf } from '../../../schemas/cards/card-assets';
-import { cardConfigOf, cardModuleOptionsOf, MissingCardModuleOptionsError, removeAssetUrlFor, updateAssetUrlFor } from '../../../schemas/cards/card-config';
+import { cardConfigOf, cardModuleOptionsOf, MissingCardModuleOptionsError, cardCallPaths, cardCallPathsFor } from '../../../schemas/cards/card-config';
 import {
   canAddCard,
   canSetDefault,
@@ -146,8 +146,14 @@ describe('SPEC §3 card config and module options', () => {
       assetsValidationUrl: 'user-attribute/user/assets/validation',
       updateAssetUrl: 'user-attribute/user/assets/{{id}}',
     });
-    expect(updateAssetUrlFor(options, 'a 1')).toBe('user-attribute/user/assets/a%201');
-    expect(removeAssetUrlFor(options, 'a1')).toBe('user-attribute/user/assets/a1/remove-asset');
+    expect(cardCallPathsFor(options, 'a 1')).toEqual({
+      validate: 'user-attribute/user/assets/validation',
+      enrol: 'user-attribute/user/assets',
+      remove: 'user-attribute/user/assets/a%201/remove-asset',
+      setDefault: 'user-attribute/user/assets/a%201',
+    });
+    // The gateway's route patterns are the same paths with its `:id` (gateway/cards/card-call-paths.ts).
+    expect(cardCallPaths(options, ':id').remove).toBe('user-attribute/user/assets/:id/remove-asset');
   });
 
   it('missing options throw SPEC §8 "Missing required options for {product}PanModule…"', () => {
