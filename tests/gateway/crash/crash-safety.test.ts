@@ -28,6 +28,7 @@ import { featureConfigOf } from '../../../schemas/site-config/types';
  */
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined;
+const METRICS_TOKEN = randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 const SITE_ID = 'firstbank';
 const XSRF = `crash-${randomUUID()}`;
 const HOLDERS = 6;
@@ -293,7 +294,7 @@ describe('crash safety', () => {
         // A PostgreSQL leg's database exists before the gateway starts on it.
         await (await leg.openDatabase()).close();
 
-        const env = { GATEWAY_TEST_MODE: 'true', TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...leg.env() };
+        const env = { GATEWAY_TEST_MODE: 'true', TRUST_PROXY: 'true', LOG_LEVEL: 'warn', METRICS_TOKEN, ...leg.env() };
         portal = await startPortal(env);
         const runId = randomUUID().slice(0, 8);
         const holders: { email: string; cookie: string }[] = [];
@@ -332,6 +333,16 @@ describe('crash safety', () => {
         expect(clock.status).toBe(200);
         const restarted = portal;
         for (const email of acknowledged.registrations) await waitFor(`the account of ${email} after the restart`, () => activationToken(restarted, email));
+        // The cut-off registrations whose job was stored are done too before the gateway stops: a stop finishes the
+        // job in hand, not the queue (README "Metrics", gateway_account_jobs).
+        await waitFor('every account job done after the restart', async () => {
+          const scrape = await fetch(`${restarted.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+          const metrics = await scrape.text();
+          const waiting = ['due', 'scheduled', 'running'].map(
+            (state) => new RegExp(`^gateway_account_jobs\\{state="${state}"\\} (\\d+)$`, 'm').exec(metrics)?.[1],
+          );
+          return waiting.every((count) => count === '0') ? true : undefined;
+        });
         // The holders' cards are still theirs and listed (ADR 0011 GET {assetsUrl}).
         for (const holder of holders) {
           const session = await fetch(`${restarted.baseUrl}/api/test-support/session`, {
