@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { NavigationType, useNavigationType } from 'react-router-dom';
 import { dropFlowStep, dropRegistrationDraft } from './form-drafts';
 import { useKeptFlowStep } from './use-kept-flow-step';
 
@@ -26,10 +27,17 @@ export function useDropRegistrationDraftOnLeaving(): void {
  * Back/Forward on registration or add-pan shows that answer again, not an empty form that invites a second account.
  * The address is what the person typed and the page shows; nothing else is kept. Leaving the registration steps
  * by a link (not Back or Forward, which a `popstate` tells) ends the flow, and so do activating and signing in.
+ * Coming in by a link ("Create an account" after Back out of the flow) starts a new registration: the answer is
+ * kept for the history's entries, not for every later visit.
  */
 export function useSentRegistration(sentNow: string | null): string | null {
-  const step = useKeptFlowStep('registration', sentNow === null ? null : { email: sentNow }, (kept) =>
-    typeof kept.email === 'string' && kept.email !== '' ? { email: kept.email } : null,
+  // How this screen was entered, not how the address changes while it shows (sending replaces nothing).
+  const [enteredByLink] = useState(useNavigationType() === NavigationType.Push);
+  const step = useKeptFlowStep(
+    'registration',
+    sentNow === null ? null : { email: sentNow },
+    (kept) => (typeof kept.email === 'string' && kept.email !== '' ? { email: kept.email } : null),
+    { startAfresh: enteredByLink },
   );
   const answered = step !== null;
   useEffect(() => {

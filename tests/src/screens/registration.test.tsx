@@ -146,9 +146,15 @@ describe('§2 registration on a site without cards at sign-up (eurobank, pan Non
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await checkEmailNotice();
     await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eurobank/en_us/account/login-form'));
     fireEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
-    expect((await screen.findByLabelText<HTMLInputElement>(/^Email address/)).value).toBe('');
+    // The registration form itself (the sign-in form has an e-mail field too), drawn once its loader is done.
+    await screen.findByRole('button', { name: 'Create account' });
+    expect(router.state.location.pathname).toBe(EUROBANK_REGISTRATION);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email address/).value).toBe('');
     expect(screen.queryByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeNull();
+    // And it stays afresh across a reload: the sent registration is no longer kept for this tab.
+    expect(window.sessionStorage.getItem('flow_steps')).toBeNull();
   });
 
   it('"check your e-mail" offers another address (a new, empty registration) and a new activation link (SPEC §2 resend-activation)', async () => {
