@@ -241,6 +241,8 @@ describeEachDatabase((leg) => {
       expect(answer(await call('GET', '/api/user-mgmt/user/find?siteId=first%01bank', { cookie: holder.cookie }))).toEqual(bad('siteId', 'invalidCharacter'));
       const save = (payload: string) => call('POST', '/api/user-attribute/user/attribute/firstbank', { cookie: holder.cookie, payload });
       expect(answer(await save(JSON.stringify({ siteId: 42, attributes: {}, version: 0 })))).toEqual(bad('siteId'));
+      // Not a text, even one holding the session's own site.
+      expect(answer(await save(JSON.stringify({ siteId: ['firstbank'], attributes: {}, version: 0 })))).toEqual(bad('siteId'));
       expect(answer(await save(JSON.stringify({ siteId: '', attributes: {}, version: 0 })))).toEqual(bad('siteId'));
     });
 
