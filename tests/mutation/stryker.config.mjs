@@ -37,6 +37,8 @@ const RULE_TESTS = {
     'tests/gateway/auth/backup-codes.test.ts',
     'tests/gateway/account/passwords.test.ts',
     'tests/gateway/security/site-bound-sign-in.test.ts',
+    // The trusted devices' rows: the device a trust names, one row per browser.
+    'tests/gateway/auth/holder-sessions.test.ts',
   ],
   'gateway/auth/one-time-codes.ts': ['tests/gateway/auth/sign-in-passcodes.test.ts', 'tests/gateway/auth/one-time-codes.test.ts'],
 };

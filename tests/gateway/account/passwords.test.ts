@@ -115,7 +115,11 @@ describeEachDatabase((leg) => {
         await insertUser(gateway.test.db, { ...WEAK, phone: '91234567' });
         const asked = await weak({}, url);
         expect(asked.statusCode).toBe(401);
-        expect(asked.json()).toMatchObject({ error: 'VBA_TOKEN_REQUIRED', maskedDestination: 'w***@example.com' });
+        expect(asked.json()).toMatchObject({
+          error: 'VBA_TOKEN_REQUIRED',
+          message: 'Your password appeared in a data breach; enter the passcode we just sent.',
+          maskedDestination: 'w***@example.com',
+        });
         // The pending sign-in, as for every 401 step (send-code purpose login answers for it); no session yet.
         expect(cookieNames(asked)).toContain('LOGIN_CHALLENGE');
         expect(cookieNames(asked)).not.toContain('SESSION');
@@ -130,6 +134,22 @@ describeEachDatabase((leg) => {
         expect((await browser.call({ method: 'GET', url: 'user-mgmt/user/find' })).json()).toMatchObject({ error: 'PASSWORD_CHANGE_REQUIRED' });
       },
     );
+
+    it("a login code of the person's other bank does not prove the mailbox here: vba_token takes only this site's mailed code", async () => {
+      const userId = await insertUser(gateway.test.db, WEAK);
+      // promotions_en_us asks no passcode either, so both sites keep the breached-password flow (ADR 0017 "the strongest rule").
+      await gateway.test.db.query("insert into user_sites (user_id, site_id, attributes) values ($1, 'promotions_en_us', '{}')", [userId]);
+      const atPromotions = await new TestBrowser(gateway.app, '198.51.100.36').open();
+      expect((await atPromotions.login({ username: WEAK.email, password: LISTED_PASSWORD, siteId: 'promotions_en_us' })).json()).toMatchObject({
+        error: 'VBA_TOKEN_REQUIRED',
+      });
+      const refused = await weak({ vba_token: await gateway.latestCode(WEAK.email) });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).not.toHaveProperty('status');
+      expect(cookieNames(refused)).not.toContain('SESSION');
+      await weak();
+      expect((await weak({ vba_token: await gateway.latestCode(WEAK.email) })).json()).toMatchObject({ status: 'SIGNED_IN', passwordCompromised: true });
+    });
 
     it('a wrong vba_token is OTP_INVALID with attemptsLeft and signs no one in; the code is single use; send-code (purpose login) mails a new one', async () => {
       await insertUser(gateway.test.db, WEAK);
