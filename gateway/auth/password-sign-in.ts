@@ -197,7 +197,7 @@ export async function passwordSignIn(
 async function proveMailbox(db: Database, services: AuthServices, request: FastifyRequest, userId: string, grant: PasswordGrant): Promise<void> {
   if (grant.vbaToken === undefined) {
     const destinations = await destinationsOf(db, userId, grant.siteId);
-    // Stryker disable next-line all: as in signInWithPassword, a 500 either way for an account deleted meanwhile
+    // Stryker disable next-line all: as in passwordSignIn, a 500 either way for an account deleted meanwhile
     if (!destinations) throw new Error('The user was deleted while signing in');
     const maskedDestination = await sendPasscode(db, services, { userId, siteId: grant.siteId, purpose: 'login', channel: 'email', destinations });
     throw new HttpError(401, 'VBA_TOKEN_REQUIRED', 'Your password appeared in a data breach; enter the passcode we just sent.', undefined, {
